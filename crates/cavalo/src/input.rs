@@ -1,0 +1,64 @@
+//! Reading positions from the command line: position strings, Lisp boards and `seed:N`.
+
+use anyhow::{Context, Result, bail};
+use cavalo_rules::{Position, Rules, Side};
+use clap::Args;
+
+/// Rule-variant switches shared by every command.
+#[derive(Args, Debug, Clone, Copy, Default)]
+pub struct RulesArgs {
+    /// Play without the threat rule (a knight may land next to the other knight's jumps).
+    #[arg(long, global = true)]
+    pub no_threat: bool,
+    /// 00 is not a double.
+    #[arg(long, global = true)]
+    pub no_zero_double: bool,
+}
+
+impl RulesArgs {
+    /// The rules these switches select.
+    pub fn rules(self) -> Rules {
+        Rules { threat: !self.no_threat, zero_double: !self.no_zero_double }
+    }
+}
+
+/// What a Lisp board lacks: the side to move and the points.
+#[derive(Args, Debug, Clone, Default)]
+pub struct LispArgs {
+    /// With a Lisp board: the side to move, `w` or `b` (default: what the placements imply, else w).
+    #[arg(long, value_parser = parse_side)]
+    pub side: Option<Side>,
+    /// With a Lisp board: the points as `WHITE,BLACK` (default 0,0).
+    #[arg(long, value_parser = parse_points, default_value = "0,0")]
+    pub points: [u16; 2],
+}
+
+fn parse_side(s: &str) -> Result<Side, String> {
+    Side::parse(s).ok_or_else(|| format!("`{s}` is not a side: use w or b"))
+}
+
+fn parse_points(s: &str) -> Result<[u16; 2], String> {
+    let bad = || format!("`{s}` is not two whole numbers WHITE,BLACK such as 12,30");
+    let (w, b) = s.split_once(',').ok_or_else(bad)?;
+    Ok([w.trim().parse().map_err(|_| bad())?, b.trim().parse().map_err(|_| bad())?])
+}
+
+/// Reads a position given as a position string, a Lisp board (starting with `(`), or `seed:N`
+/// (the seeded board before the placements).
+pub fn read_position(text: &str, lisp: &LispArgs, rules: Rules) -> Result<Position> {
+    let t = text.trim();
+    if let Some(seed) = t.strip_prefix("seed:") {
+        let seed: u64 = seed
+            .trim()
+            .parse()
+            .with_context(|| format!("`{seed}` is not a seed (a whole number from 0 to 2^64-1)"))?;
+        return Ok(Position::from_seed(seed, rules));
+    }
+    if t.starts_with('(') {
+        return Ok(Position::from_lisp(t, lisp.side, lisp.points, rules)?);
+    }
+    if lisp.side.is_some() {
+        bail!("--side is only for Lisp boards: a position string names its side itself");
+    }
+    Ok(Position::from_position_string(t, rules)?)
+}

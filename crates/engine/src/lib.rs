@@ -1,0 +1,1 @@
+//! The Cavalo engine (search). Work in progress.
