@@ -1,6 +1,8 @@
 //! `cavalo`: play Jogo do Cavalo, analyse positions, check the rules.
 
+mod analyse;
 mod input;
+mod report;
 mod toolbox;
 
 use std::process::ExitCode;
@@ -33,6 +35,11 @@ enum Command {
     Apply(toolbox::ApplyArgs),
     /// Count the leaf nodes of the move tree to a depth (move-generator check and speed test).
     Perft(toolbox::PerftArgs),
+    /// Search a position: print the engine's thinking as it deepens, its statistics and its move.
+    Go(analyse::GoArgs),
+    /// Search a fixed set of positions to a fixed depth; print the node count (the search's
+    /// signature) and the speed.
+    Bench(analyse::BenchArgs),
 }
 
 fn main() -> ExitCode {
@@ -43,6 +50,8 @@ fn main() -> ExitCode {
         Command::Moves(a) => toolbox::moves(a, rules),
         Command::Apply(a) => toolbox::apply(a, rules),
         Command::Perft(a) => toolbox::perft(a, rules),
+        Command::Go(a) => analyse::go(a, rules),
+        Command::Bench(a) => analyse::bench(a),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

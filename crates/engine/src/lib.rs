@@ -1,1 +1,28 @@
-//! The Cavalo engine (search). Work in progress.
+//! # cavalo-engine
+//!
+//! The search for *Jogo do Cavalo*: negamax alpha-beta with principal-variation search,
+//! iterative deepening, aspiration windows, a shared transposition table (Lazy SMP threads),
+//! killer/history move ordering, late-move reductions and quiescence, under a hard time limit,
+//! with the course's statistics (nodes, alpha cuts, beta cuts, depth, value, time). Also the
+//! reference players `random`, `greedy` and `classic`.
+//!
+//! It knows the rules (`cavalo-rules`) but no terminal or network.
+#![warn(missing_docs)]
+
+pub mod bench;
+mod engine;
+pub mod eval;
+mod info;
+mod limits;
+pub mod params;
+mod players;
+pub mod score;
+mod search;
+mod timeman;
+mod tt;
+
+pub use engine::{Engine, Options};
+pub use info::{SearchInfo, SearchResult};
+pub use limits::{Clock, Limits};
+pub use players::{Classic, Greedy, Player, PlayerKind, RandomPlayer};
+pub use timeman::TimeManager;

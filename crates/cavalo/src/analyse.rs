@@ -1,0 +1,123 @@
+//! `go` (search a position and show the thinking) and `bench` (the search's signature).
+
+use std::sync::atomic::AtomicBool;
+use std::time::Duration;
+
+use anyhow::{Result, bail};
+use cavalo_engine::{Limits, Options, PlayerKind, bench};
+use cavalo_rules::Rules;
+use clap::Args;
+
+use crate::input::{LispArgs, read_position};
+use crate::report::{info_line, stats_line};
+
+/// Engine choice and options, shared by every command that runs an engine.
+#[derive(Args, Debug, Clone)]
+pub struct EngineArgs {
+    /// The player: cavalo (our engine), classic[:DEPTH], greedy or random[:SEED].
+    #[arg(long, default_value = "cavalo", value_parser = parse_kind)]
+    pub engine: PlayerKind,
+    /// Search threads (our engine only).
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=256))]
+    pub threads: u16,
+    /// Transposition table size in MiB (our engine only).
+    #[arg(long = "hash", default_value_t = 64, value_parser = clap::value_parser!(u32).range(1..=65536))]
+    pub hash_mib: u32,
+    /// Turn the quiescence search off (our engine only).
+    #[arg(long)]
+    pub no_quiescence: bool,
+}
+
+fn parse_kind(s: &str) -> Result<PlayerKind, String> {
+    s.parse()
+}
+
+impl EngineArgs {
+    /// The engine options these flags select.
+    pub fn options(&self) -> Options {
+        Options {
+            hash_mib: self.hash_mib as usize,
+            threads: self.threads as usize,
+            quiescence: !self.no_quiescence,
+        }
+    }
+}
+
+/// Search limits from the command line.
+#[derive(Args, Debug, Clone, Default)]
+pub struct LimitArgs {
+    /// Time limit per move in milliseconds (a hard limit: the answer comes before it).
+    #[arg(long)]
+    pub time_ms: Option<u64>,
+    /// Depth limit in plies.
+    #[arg(long)]
+    pub depth: Option<u32>,
+    /// Node limit.
+    #[arg(long)]
+    pub nodes: Option<u64>,
+}
+
+impl LimitArgs {
+    /// The limits, or `default_ms` per move when none is given.
+    pub fn limits(&self, default_ms: u64) -> Result<Limits> {
+        if self.time_ms == Some(0) {
+            bail!("--time-ms must be at least 1");
+        }
+        if self.depth == Some(0) {
+            bail!("--depth must be at least 1");
+        }
+        let mut l = Limits {
+            movetime: self.time_ms.map(Duration::from_millis),
+            depth: self.depth,
+            nodes: self.nodes,
+            clock: None,
+        };
+        if l == Limits::default() {
+            l.movetime = Some(Duration::from_millis(default_ms));
+        }
+        Ok(l)
+    }
+}
+
+#[derive(Args, Debug)]
+pub struct GoArgs {
+    /// The position: a position string, a Lisp board, or seed:N.
+    position: String,
+    #[command(flatten)]
+    limits: LimitArgs,
+    #[command(flatten)]
+    engine: EngineArgs,
+    #[command(flatten)]
+    lisp: LispArgs,
+}
+
+pub fn go(a: GoArgs, rules: Rules) -> Result<()> {
+    let pos = read_position(&a.position, &a.lisp, rules)?;
+    let limits = a.limits.limits(1000)?;
+    let mut player = a.engine.engine.build(&a.engine.options());
+    let stop = AtomicBool::new(false);
+    let r = player.choose(&pos, &limits, &stop, &mut |i| println!("{}", info_line(i)));
+    match r.best_move {
+        Some(m) => {
+            println!("{}", stats_line(&r.info));
+            println!("bestmove {m}");
+        }
+        None => println!("bestmove none"),
+    }
+    Ok(())
+}
+
+#[derive(Args, Debug)]
+pub struct BenchArgs {
+    /// Search depth.
+    #[arg(long, default_value_t = bench::BENCH_DEPTH, value_parser = clap::value_parser!(u32).range(1..=40))]
+    depth: u32,
+}
+
+pub fn bench(a: BenchArgs) -> Result<()> {
+    let r = bench::run(a.depth);
+    let secs = r.time.as_secs_f64();
+    println!("{} nodes {:.0} nps", r.nodes, r.nodes as f64 / secs.max(1e-9));
+    println!("positions {} depth {} time {:.3} s", bench::positions().len(), a.depth, secs);
+    Ok(())
+}

@@ -1,0 +1,56 @@
+//! `bench`: a fixed set of positions searched to a fixed depth with one thread. The total node
+//! count is a signature of the search: it changes only when the search changes.
+
+use std::sync::atomic::AtomicBool;
+use std::time::{Duration, Instant};
+
+use cavalo_rules::{Position, Rules};
+
+use crate::{Engine, Limits, Options};
+
+/// Seeds of the bench positions (each taken after the placements and a few plies).
+pub const BENCH_SEEDS: [u64; 8] = [1, 2, 3, 4, 5, 42, 1000, 31337];
+/// Default bench depth.
+pub const BENCH_DEPTH: u32 = 10;
+
+/// The bench positions: for each seed, the position after the placements, and after 10 more
+/// plies of the first legal move (a middle game).
+pub fn positions() -> Vec<Position> {
+    let mut out = Vec::new();
+    for seed in BENCH_SEEDS {
+        let mut p = Position::from_seed(seed, Rules::default());
+        for ply in 0..12 {
+            if ply == 2 {
+                out.push(p.clone());
+            }
+            let Some(&mv) = p.legal_moves().first() else { break };
+            p.play(mv);
+        }
+        if !p.is_over() {
+            out.push(p);
+        }
+    }
+    out
+}
+
+/// The bench's outcome.
+#[derive(Clone, Debug)]
+pub struct BenchResult {
+    /// Total nodes (the signature).
+    pub nodes: u64,
+    /// Total time.
+    pub time: Duration,
+}
+
+/// Runs the bench at `depth` with a fresh engine per position and one thread.
+pub fn run(depth: u32) -> BenchResult {
+    let stop = AtomicBool::new(false);
+    let start = Instant::now();
+    let mut nodes = 0;
+    for pos in positions() {
+        let mut engine = Engine::new(Options { hash_mib: 16, threads: 1, ..Options::default() });
+        let r = engine.search(&pos, &Limits::depth(depth), &stop, &mut |_| {});
+        nodes += r.info.nodes;
+    }
+    BenchResult { nodes, time: start.elapsed() }
+}

@@ -1,0 +1,165 @@
+//! The engine: options, the shared transposition table, and the threads of a search (Lazy SMP).
+
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
+use std::time::Instant;
+
+use cavalo_rules::Position;
+
+use crate::info::{SearchInfo, SearchResult};
+use crate::limits::Limits;
+use crate::search::{Counters, Iteration, Shared, Worker, points};
+use crate::timeman::TimeManager;
+use crate::tt::Table;
+
+/// Engine options.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Options {
+    /// Transposition table size in MiB.
+    pub hash_mib: usize,
+    /// Search threads.
+    pub threads: usize,
+    /// Quiescence search on high-value landings.
+    pub quiescence: bool,
+}
+
+impl Default for Options {
+    fn default() -> Options {
+        Options { hash_mib: 64, threads: 1, quiescence: true }
+    }
+}
+
+/// The Cavalo engine. Keeps its table and histories between searches of one game; call
+/// [`Engine::new_game`] between games.
+///
+/// ```
+/// use std::sync::atomic::AtomicBool;
+/// use cavalo_engine::{Engine, Limits, Options};
+/// use cavalo_rules::{Position, Rules};
+/// let pos: Position = cavalo_rules::Position::from_seed(1, Rules::default());
+/// let mut engine = Engine::new(Options { hash_mib: 1, ..Options::default() });
+/// let stop = AtomicBool::new(false);
+/// let result = engine.search(&pos, &Limits::depth(3), &stop, &mut |_| {});
+/// assert_eq!(result.best_move.unwrap().to_string(), "F1");
+/// ```
+pub struct Engine {
+    options: Options,
+    tt: Table,
+    history: Box<[[i32; 100]; 2]>,
+}
+
+impl Engine {
+    /// An engine with these options.
+    pub fn new(options: Options) -> Engine {
+        let tt = Table::new(options.hash_mib);
+        Engine { options, tt, history: Box::new([[0; 100]; 2]) }
+    }
+
+    /// The options in force.
+    pub fn options(&self) -> &Options {
+        &self.options
+    }
+
+    /// Changes the options (a new hash size clears the table).
+    pub fn set_options(&mut self, options: Options) {
+        if options.hash_mib != self.options.hash_mib {
+            self.tt = Table::new(options.hash_mib);
+        }
+        self.options = options;
+    }
+
+    /// Forgets everything learnt (table, histories).
+    pub fn new_game(&mut self) {
+        self.tt.clear();
+        *self.history = [[0; 100]; 2];
+    }
+
+    /// Searches `pos` within `limits` until done, or until `stop` is raised by another thread.
+    /// `on_info` is called after every completed iteration. The search never passes
+    /// `limits.movetime` (counted from the call).
+    pub fn search(
+        &mut self,
+        pos: &Position,
+        limits: &Limits,
+        stop: &AtomicBool,
+        on_info: &mut dyn FnMut(&SearchInfo),
+    ) -> SearchResult {
+        self.search_from(Instant::now(), pos, limits, stop, on_info)
+    }
+
+    /// Like [`Engine::search`], with the time counted from `start` (when the request arrived).
+    pub fn search_from(
+        &mut self,
+        start: Instant,
+        pos: &Position,
+        limits: &Limits,
+        stop: &AtomicBool,
+        on_info: &mut dyn FnMut(&SearchInfo),
+    ) -> SearchResult {
+        self.tt.new_search();
+        let shared = Shared {
+            tt: &self.tt,
+            stop,
+            done: AtomicBool::new(false),
+            nodes: AtomicU64::new(0),
+            tm: TimeManager::new(start, limits),
+            limits,
+            quiescence: self.options.quiescence,
+        };
+        let threads = self.options.threads.max(1);
+        let history = std::mem::replace(&mut self.history, Box::new([[0; 100]; 2]));
+        let (best, main_counters, helper_counters, history) = std::thread::scope(|scope| {
+            let helpers: Vec<_> = (1..threads)
+                .map(|id| {
+                    let shared = &shared;
+                    let h = history.clone();
+                    scope.spawn(move || {
+                        let mut w = Worker::new(shared, pos, false, h);
+                        w.iterate(1 + (id as u32 % 2), &mut |_, _| {});
+                        w.counters
+                    })
+                })
+                .collect();
+            let mut main = Worker::new(&shared, pos, true, history);
+            let tt = &self.tt;
+            let mut report = |it: &Iteration, w: &Worker| {
+                let info = make_info(it, &shared, w.counters, Counters::default(), tt.hashfull());
+                on_info(&info);
+            };
+            let best = main.iterate(1, &mut report);
+            shared.done.store(true, Relaxed);
+            let mut others = Counters::default();
+            for h in helpers {
+                if let Ok(c) = h.join() {
+                    others.nodes += c.nodes;
+                    others.alpha_cuts += c.alpha_cuts;
+                    others.beta_cuts += c.beta_cuts;
+                }
+            }
+            let counters = main.counters;
+            (best, counters, others, main.into_history())
+        });
+        self.history = history;
+        let info = make_info(&best, &shared, main_counters, helper_counters, self.tt.hashfull());
+        SearchResult { best_move: best.pv.first().copied(), info }
+    }
+}
+
+fn make_info(it: &Iteration, shared: &Shared, main: Counters, others: Counters, hashfull: u32) -> SearchInfo {
+    let time = shared.tm.elapsed();
+    let nodes = main.nodes + others.nodes;
+    let nodes = nodes.max(shared.nodes.load(Relaxed));
+    let secs = time.as_secs_f64();
+    SearchInfo {
+        depth: it.depth,
+        seldepth: it.seldepth.max(it.depth),
+        score: points(it.score),
+        proven: it.exact,
+        nodes,
+        alpha_cuts: main.alpha_cuts + others.alpha_cuts,
+        beta_cuts: main.beta_cuts + others.beta_cuts,
+        time,
+        nps: if secs > 0.0 { (nodes as f64 / secs) as u64 } else { 0 },
+        hashfull,
+        pv: it.pv.clone(),
+    }
+}

@@ -1,0 +1,441 @@
+//! Negamax alpha-beta with principal-variation search, iterative deepening, aspiration windows,
+//! transposition table, killer and history move ordering, late-move reductions and a quiescence
+//! search. One [`Worker`] per thread; see [`crate::engine`] for the threads.
+
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
+
+use cavalo_rules::{Move, Position, Side};
+
+use crate::eval::evaluate;
+use crate::limits::Limits;
+use crate::params::search as p;
+use crate::score::{self, INFINITE};
+use crate::timeman::TimeManager;
+use crate::tt::{Bound, Entry, Table};
+
+/// What all threads of one search share.
+pub(crate) struct Shared<'a> {
+    pub tt: &'a Table,
+    /// Raised by the caller to stop at once.
+    pub stop: &'a AtomicBool,
+    /// Raised by the main thread when it has finished, to end the helpers.
+    pub done: AtomicBool,
+    /// Nodes of all threads (updated in batches).
+    pub nodes: AtomicU64,
+    pub tm: TimeManager,
+    pub limits: &'a Limits,
+    /// Whether quiescence search is on.
+    pub quiescence: bool,
+}
+
+/// Per-thread counters.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct Counters {
+    pub nodes: u64,
+    pub alpha_cuts: u64,
+    pub beta_cuts: u64,
+}
+
+/// The outcome of one completed (or partial) iteration.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Iteration {
+    pub depth: u32,
+    pub seldepth: u32,
+    pub score: i32,
+    /// Every line was searched to the end of the game: `score` is exact.
+    pub exact: bool,
+    pub pv: Vec<Move>,
+}
+
+const MAX_PLY: usize = p::MAX_PLY;
+
+/// One search thread.
+pub(crate) struct Worker<'a> {
+    shared: &'a Shared<'a>,
+    pub main: bool,
+    pos: Position,
+    root_side: Side,
+    pub counters: Counters,
+    unreported: u64,
+    seldepth: usize,
+    /// Heuristic leaves and inexact table cut-offs met: a search whose count did not change saw
+    /// every line to the end.
+    horizon: u64,
+    stopped: bool,
+    /// In the current iteration a root move other than the first raised alpha.
+    partial_improved: bool,
+    killers: [[Option<Move>; 2]; MAX_PLY],
+    history: Box<[[i32; 100]; 2]>,
+    pv: Box<[[Move; MAX_PLY]; MAX_PLY]>,
+    pv_len: [usize; MAX_PLY],
+}
+
+const HISTORY_MAX: i32 = 16_384;
+
+impl<'a> Worker<'a> {
+    pub fn new(
+        shared: &'a Shared<'a>,
+        pos: &Position,
+        main: bool,
+        history: Box<[[i32; 100]; 2]>,
+    ) -> Worker<'a> {
+        Worker {
+            shared,
+            main,
+            pos: pos.clone(),
+            root_side: pos.side_to_move(),
+            counters: Counters::default(),
+            unreported: 0,
+            seldepth: 0,
+            horizon: 0,
+            stopped: false,
+            partial_improved: false,
+            killers: [[None; 2]; MAX_PLY],
+            history,
+            pv: Box::new([[Move::PASS; MAX_PLY]; MAX_PLY]),
+            pv_len: [0; MAX_PLY],
+        }
+    }
+
+    /// The history table (kept between searches by the engine).
+    pub fn into_history(self) -> Box<[[i32; 100]; 2]> {
+        self.history
+    }
+
+    /// Iterative deepening. `on_iteration` is called after every completed iteration; `start_depth`
+    /// staggers helper threads.
+    pub fn iterate(
+        &mut self,
+        start_depth: u32,
+        on_iteration: &mut dyn FnMut(&Iteration, &Worker),
+    ) -> Iteration {
+        let max_depth = self.shared.limits.depth.unwrap_or(MAX_PLY as u32 - 8).clamp(1, MAX_PLY as u32 - 8);
+        let root_moves = self.pos.legal_moves();
+        let mut best = Iteration::default();
+        if root_moves.is_empty() {
+            best.exact = true;
+            best.score = score::proven(self.pos.points_diff(self.pos.side_to_move()));
+            return best;
+        }
+        best.pv = vec![root_moves[0]];
+        let timed = self.shared.limits.movetime.is_some() || self.shared.limits.clock.is_some();
+        let mut depth = start_depth.min(max_depth);
+        while depth <= max_depth {
+            self.seldepth = 0;
+            self.partial_improved = false;
+            let horizon_before = self.horizon;
+            let prev = best.score;
+            let use_window = depth >= p::ASPIRATION_DEPTH && !score::is_proven(prev) && best.depth > 0;
+            let mut delta = p::ASPIRATION;
+            let (mut alpha, mut beta) =
+                if use_window { (prev - delta, prev + delta) } else { (-INFINITE, INFINITE) };
+            let v = loop {
+                let v = self.search(depth as i32, alpha, beta, 0, true);
+                if self.stopped {
+                    break v;
+                }
+                if v <= alpha {
+                    alpha = (alpha - delta).max(-INFINITE);
+                    if score::is_proven(v) {
+                        alpha = -INFINITE;
+                    }
+                } else if v >= beta {
+                    beta = (beta + delta).min(INFINITE);
+                    if score::is_proven(v) {
+                        beta = INFINITE;
+                    }
+                } else {
+                    break v;
+                }
+                delta *= 4;
+            };
+            if self.stopped {
+                // A move that finished inside the window in the interrupted iteration is kept.
+                if self.pv_len[0] > 0 && self.pv[0][0] != best.pv[0] && self.partial_improved {
+                    best.pv = self.pv[0][..self.pv_len[0]].to_vec();
+                }
+                break;
+            }
+            best = Iteration {
+                depth,
+                seldepth: self.seldepth as u32,
+                score: v,
+                exact: self.horizon == horizon_before,
+                pv: self.pv[0][..self.pv_len[0].max(1)].to_vec(),
+            };
+            if self.pv_len[0] == 0 {
+                best.pv = vec![root_moves[0]];
+            }
+            if self.main {
+                on_iteration(&best, self);
+            }
+            if best.exact || (root_moves.len() == 1 && timed) {
+                break;
+            }
+            if self.main && self.shared.tm.soft_expired() {
+                break;
+            }
+            if self.shared.done.load(Relaxed) {
+                break;
+            }
+            depth += 1;
+        }
+        self.flush_nodes();
+        best
+    }
+
+    fn flush_nodes(&mut self) {
+        self.shared.nodes.fetch_add(self.unreported, Relaxed);
+        self.unreported = 0;
+    }
+
+    #[inline]
+    fn count_node(&mut self) {
+        self.counters.nodes += 1;
+        self.unreported += 1;
+        if self.unreported >= p::CHECK_EVERY {
+            self.flush_nodes();
+            self.check_limits();
+        }
+    }
+
+    fn check_limits(&mut self) {
+        let s = self.shared;
+        if s.stop.load(Relaxed) || s.done.load(Relaxed) || s.tm.hard_expired() {
+            self.stopped = true;
+        }
+        if let Some(n) = s.limits.nodes
+            && s.nodes.load(Relaxed) >= n
+        {
+            self.stopped = true;
+        }
+    }
+
+    fn cut(&mut self) {
+        if self.pos.side_to_move() == self.root_side {
+            self.counters.beta_cuts += 1;
+        } else {
+            self.counters.alpha_cuts += 1;
+        }
+    }
+
+    fn order(&self, moves: &mut [Move], tt_move: Option<Move>, ply: usize) -> [i32; cavalo_rules::MAX_MOVES] {
+        let side = self.pos.side_to_move().index();
+        let mut keys = [0i32; cavalo_rules::MAX_MOVES];
+        for (i, &m) in moves.iter().enumerate() {
+            keys[i] = if Some(m) == tt_move {
+                1 << 30
+            } else if let Some(d) = m.destination() {
+                let v = self.pos.value_at(d).unwrap_or(0) as i32;
+                let killer = if self.killers[ply][0] == Some(m) {
+                    1 << 22
+                } else if self.killers[ply][1] == Some(m) {
+                    1 << 21
+                } else {
+                    0
+                };
+                let extra_removal = if m.removal().is_some() { -2000 } else { 0 };
+                killer + v * 1000 + self.history[side][d.index()] + extra_removal
+            } else {
+                0
+            };
+        }
+        keys
+    }
+
+    fn update_quiet_stats(&mut self, best: Move, tried: &[Move], depth: i32, ply: usize) {
+        if self.killers[ply][0] != Some(best) {
+            self.killers[ply][1] = self.killers[ply][0];
+            self.killers[ply][0] = Some(best);
+        }
+        let side = self.pos.side_to_move().index();
+        let bonus = (depth * depth * 16).min(HISTORY_MAX / 2);
+        let mut update = |m: Move, b: i32| {
+            if let Some(d) = m.destination() {
+                let h = &mut self.history[side][d.index()];
+                *h += b - *h * b.abs() / HISTORY_MAX;
+            }
+        };
+        update(best, bonus);
+        for &m in tried {
+            if m != best {
+                update(m, -bonus);
+            }
+        }
+    }
+
+    /// Negamax with alpha-beta. Scores are from the side to move's view.
+    fn search(&mut self, depth: i32, mut alpha: i32, beta: i32, ply: usize, pv_node: bool) -> i32 {
+        self.pv_len[ply] = 0;
+        self.count_node();
+        if self.stopped {
+            return 0;
+        }
+        self.seldepth = self.seldepth.max(ply);
+        let me = self.pos.side_to_move();
+        let diff = self.pos.points_diff(me);
+        let mut moves = self.pos.legal_moves();
+        if moves.is_empty() {
+            return score::proven(diff);
+        }
+        if depth <= 0 || ply >= MAX_PLY - 2 {
+            return self.quiescence(alpha, beta, ply, 0);
+        }
+        let key = self.pos.hash();
+        let mut tt_move = None;
+        if let Some(e) = self.shared.tt.probe(key) {
+            tt_move = e.best_move.filter(|m| moves.contains(m));
+            if ply > 0 && (e.proven || (e.depth as i32 >= depth && !pv_node)) {
+                let v = score::from_relative(e.score, diff, e.proven);
+                let usable = match e.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => v >= beta,
+                    Bound::Upper => v <= alpha,
+                };
+                if usable {
+                    if !e.proven {
+                        self.horizon += 1;
+                    }
+                    if let Some(m) = tt_move {
+                        self.pv[ply][0] = m;
+                        self.pv_len[ply] = 1;
+                    }
+                    return v;
+                }
+            }
+        }
+        let horizon_before = self.horizon;
+        let alpha_orig = alpha;
+        let n = moves.len();
+        let keys = self.order(moves.as_mut_slice(), tt_move, ply);
+        let mut order: [(i32, u8); cavalo_rules::MAX_MOVES] = [(0, 0); cavalo_rules::MAX_MOVES];
+        for i in 0..n {
+            order[i] = (keys[i], i as u8);
+        }
+        order[..n].sort_unstable_by_key(|a| std::cmp::Reverse(a.0));
+        let mut best = -INFINITE;
+        let mut best_move = None;
+        let mut tried = [Move::PASS; cavalo_rules::MAX_MOVES];
+        for (i, &(_, idx)) in order[..n].iter().enumerate() {
+            let mv = moves[idx as usize];
+            tried[i] = mv;
+            let undo = self.pos.play(mv);
+            let mut v;
+            if i == 0 {
+                v = -self.search(depth - 1, -beta, -alpha, ply + 1, pv_node);
+            } else {
+                let r = if depth >= p::LMR_DEPTH && i >= p::LMR_MOVES && !pv_node {
+                    1 + (i >= 8) as i32
+                } else {
+                    0
+                };
+                v = -self.search(depth - 1 - r, -alpha - 1, -alpha, ply + 1, false);
+                if v > alpha && r > 0 && !self.stopped {
+                    v = -self.search(depth - 1, -alpha - 1, -alpha, ply + 1, false);
+                }
+                if v > alpha && v < beta && pv_node && !self.stopped {
+                    v = -self.search(depth - 1, -beta, -alpha, ply + 1, true);
+                }
+            }
+            self.pos.unplay(mv, undo);
+            if self.stopped {
+                return 0;
+            }
+            if v > best {
+                best = v;
+                best_move = Some(mv);
+                if v > alpha {
+                    alpha = v;
+                    self.pv[ply][0] = mv;
+                    let child_len = self.pv_len[ply + 1];
+                    let (head, tail) = self.pv.split_at_mut(ply + 1);
+                    head[ply][1..1 + child_len].copy_from_slice(&tail[0][..child_len]);
+                    self.pv_len[ply] = 1 + child_len;
+                    if ply == 0 && i > 0 {
+                        self.partial_improved = true;
+                    }
+                    if v >= beta {
+                        self.cut();
+                        self.update_quiet_stats(mv, &tried[..i], depth, ply);
+                        break;
+                    }
+                }
+            }
+        }
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if best > alpha_orig {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        self.shared.tt.store(
+            key,
+            Entry {
+                best_move,
+                score: score::to_relative(best, diff),
+                proven: self.horizon == horizon_before,
+                depth: depth.clamp(0, 255) as u8,
+                bound,
+            },
+        );
+        best
+    }
+
+    /// Quiescence: stand pat on the evaluation, then look only at landings on high values while
+    /// the position is "noisy" (see [`crate::params::search`]).
+    fn quiescence(&mut self, mut alpha: i32, beta: i32, ply: usize, qply: u32) -> i32 {
+        if qply > 0 {
+            self.count_node();
+            if self.stopped {
+                return 0;
+            }
+            self.seldepth = self.seldepth.max(ply);
+            let moves_left = !self.pos.is_over();
+            if !moves_left {
+                return score::proven(self.pos.points_diff(self.pos.side_to_move()));
+            }
+        }
+        self.horizon += 1;
+        let stand = evaluate(&self.pos);
+        if !self.shared.quiescence || qply >= p::QS_MAX_PLY || ply >= MAX_PLY - 2 || stand >= beta {
+            return stand;
+        }
+        alpha = alpha.max(stand);
+        let mut best = stand;
+        let moves = self.pos.legal_moves();
+        let mut cand: Vec<(u8, Move)> = moves
+            .iter()
+            .filter(|m| m.removal().is_none())
+            .filter_map(|&m| {
+                let v = self.pos.value_at(m.destination()?)?;
+                (v >= p::QS_MIN_VALUE).then_some((v, m))
+            })
+            .collect();
+        cand.sort_unstable_by_key(|a| std::cmp::Reverse(a.0));
+        for (_, mv) in cand {
+            let undo = self.pos.play(mv);
+            let v = -self.quiescence(-beta, -alpha, ply + 1, qply + 1);
+            self.pos.unplay(mv, undo);
+            if self.stopped {
+                return 0;
+            }
+            if v > best {
+                best = v;
+                if v > alpha {
+                    alpha = v;
+                    if v >= beta {
+                        self.cut();
+                        break;
+                    }
+                }
+            }
+        }
+        best
+    }
+}
+
+/// Converts a score to display points.
+pub(crate) fn points(v: i32) -> i32 {
+    score::to_points(v)
+}

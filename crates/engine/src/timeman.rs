@@ -1,0 +1,82 @@
+//! Time management: a hard deadline never passed, and a soft one after which no new iteration
+//! starts.
+
+use std::time::{Duration, Instant};
+
+use crate::limits::Limits;
+use crate::params::time as p;
+
+/// The deadlines of one search.
+#[derive(Clone, Copy, Debug)]
+pub struct TimeManager {
+    start: Instant,
+    hard: Option<Instant>,
+    soft: Option<Instant>,
+}
+
+impl TimeManager {
+    /// Deadlines for `limits`, counted from `start` (when the request was received).
+    pub fn new(start: Instant, limits: &Limits) -> TimeManager {
+        let budget = match (limits.movetime, limits.clock) {
+            (Some(t), Some(c)) => Some(t.min(clock_budget(c.remaining, c.increment))),
+            (Some(t), None) => Some(t),
+            (None, Some(c)) => Some(clock_budget(c.remaining, c.increment)),
+            (None, None) => None,
+        };
+        match budget {
+            None => TimeManager { start, hard: None, soft: None },
+            Some(b) => {
+                let us = b.as_micros() as u64;
+                let margin = (us * p::MARGIN_PERMILLE / 1000).clamp(p::MIN_MARGIN_US, p::MAX_MARGIN_US);
+                let hard = Duration::from_micros(us.saturating_sub(margin));
+                let soft = Duration::from_micros(hard.as_micros() as u64 * p::SOFT_PERMILLE / 1000);
+                TimeManager { start, hard: Some(start + hard), soft: Some(start + soft) }
+            }
+        }
+    }
+
+    /// When the search started.
+    pub fn start(&self) -> Instant {
+        self.start
+    }
+
+    /// Time since the start.
+    pub fn elapsed(&self) -> Duration {
+        self.start.elapsed()
+    }
+
+    /// Whether the hard deadline has passed: stop at once.
+    #[inline]
+    pub fn hard_expired(&self) -> bool {
+        self.hard.is_some_and(|h| Instant::now() >= h)
+    }
+
+    /// Whether the soft deadline has passed: do not start another iteration.
+    pub fn soft_expired(&self) -> bool {
+        self.soft.is_some_and(|s| Instant::now() >= s)
+    }
+}
+
+/// The share of a clock to spend on one move: a 1/20 of what is left plus most of the increment,
+/// never more than half of what is left.
+fn clock_budget(remaining: Duration, increment: Duration) -> Duration {
+    let share = remaining / 20 + increment * 3 / 4;
+    share.min(remaining / 2)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn hard_deadline_is_inside_the_move_time() {
+        let start = Instant::now();
+        let tm = TimeManager::new(start, &Limits::movetime_ms(100));
+        let hard = tm.hard.unwrap() - start;
+        assert!(hard < Duration::from_millis(100));
+        assert!(hard > Duration::from_millis(80));
+        assert!(tm.soft.unwrap() < tm.hard.unwrap());
+        let none = TimeManager::new(start, &Limits::depth(3));
+        assert!(!none.hard_expired() && !none.soft_expired());
+    }
+}
