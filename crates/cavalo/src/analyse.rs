@@ -39,6 +39,7 @@ impl EngineArgs {
             hash_mib: self.hash_mib as usize,
             threads: self.threads as usize,
             quiescence: !self.no_quiescence,
+            ..Options::default()
         }
     }
 }

@@ -20,11 +20,13 @@ pub struct Options {
     pub threads: usize,
     /// Quiescence search on high-value landings.
     pub quiescence: bool,
+    /// Evaluation weights.
+    pub weights: crate::params::eval::Weights,
 }
 
 impl Default for Options {
     fn default() -> Options {
-        Options { hash_mib: 64, threads: 1, quiescence: true }
+        Options { hash_mib: 64, threads: 1, quiescence: true, weights: Default::default() }
     }
 }
 
@@ -104,6 +106,7 @@ impl Engine {
             tm: TimeManager::new(start, limits),
             limits,
             quiescence: self.options.quiescence,
+            eval: crate::eval::Evaluator::new(pos, self.options.weights),
         };
         let threads = self.options.threads.max(1);
         let history = std::mem::replace(&mut self.history, Box::new([[0; 100]; 2]));

@@ -3,7 +3,7 @@
 
 use cavalo_rules::{CellSet, Position};
 
-use crate::params::eval as w;
+use crate::params::eval::Weights;
 use crate::score::SCALE;
 
 const NOT_COL_0: u128 = mask_cols(1, 9);
@@ -55,35 +55,85 @@ pub fn reachable(from: CellSet, open: CellSet) -> CellSet {
     }
 }
 
-/// The sum of the numbers still held on the cells of `s`.
-#[inline]
-pub fn value_sum(pos: &Position, s: CellSet) -> i32 {
-    s.iter().map(|c| pos.value_at(c).unwrap_or(0) as i32).sum()
+/// The board's values as seven bit planes (plane `k` holds the cells whose value has bit `k`
+/// set), so that the sum of the values on a set of cells is seven population counts.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct ValuePlanes([u128; 7]);
+
+impl ValuePlanes {
+    /// The planes of `pos`'s board.
+    pub fn new(pos: &Position) -> ValuePlanes {
+        let mut planes = [0u128; 7];
+        for c in cavalo_rules::Cell::all() {
+            if let Some(v) = pos.board().value(c) {
+                for (k, plane) in planes.iter_mut().enumerate() {
+                    if v >> k & 1 != 0 {
+                        *plane |= 1u128 << c.index();
+                    }
+                }
+            }
+        }
+        ValuePlanes(planes)
+    }
+
+    /// The sum of the values written on the cells of `s`.
+    #[inline]
+    pub fn sum(&self, s: CellSet) -> i32 {
+        self.0.iter().enumerate().map(|(k, p)| ((p & s.0).count_ones() << k) as i32).sum()
+    }
+}
+
+/// The evaluator of one search: weights and the board's value planes.
+#[derive(Clone, Copy, Debug)]
+pub struct Evaluator {
+    /// The weights.
+    pub weights: Weights,
+    /// The value planes of the board searched.
+    pub planes: ValuePlanes,
+}
+
+impl Evaluator {
+    /// An evaluator for positions on `pos`'s board.
+    pub fn new(pos: &Position, weights: Weights) -> Evaluator {
+        Evaluator { weights, planes: ValuePlanes::new(pos) }
+    }
+
+    /// The evaluation of `pos` in centipoints from the side to move's view.
+    #[inline]
+    pub fn evaluate(&self, pos: &Position) -> i32 {
+        evaluate_with(pos, &self.weights, &self.planes)
+    }
 }
 
 /// The evaluation of `pos` in centipoints from the side to move's view.
-pub fn evaluate(pos: &Position) -> i32 {
+pub fn evaluate(pos: &Position, w: &Weights) -> i32 {
+    evaluate_with(pos, w, &ValuePlanes::new(pos))
+}
+
+fn evaluate_with(pos: &Position, w: &Weights, planes: &ValuePlanes) -> i32 {
     let me = pos.side_to_move();
     let opp = !me;
     let mut v = pos.points_diff(me) * SCALE;
     let dm = pos.destinations(me);
     let dopp = pos.destinations(opp);
-    v += (dm.len() as i32 - dopp.len() as i32) * w::MOBILITY;
+    v += (dm.len() as i32 - dopp.len() as i32) * w.mobility;
     let best = dm.iter().filter_map(|c| pos.value_at(c)).max().unwrap_or(0) as i32;
-    v += best * SCALE * w::TEMPO_BEST / 1000;
+    v += best * SCALE * w.tempo_best / 1000;
     if dm.is_empty() {
-        v -= w::STUCK;
+        v -= w.stuck;
     }
     if dopp.is_empty() {
-        v += w::STUCK;
+        v += w.stuck;
     }
-    if let (Some(km), Some(ko)) = (pos.knight(me), pos.knight(opp)) {
+    if w.region != 0
+        && let (Some(km), Some(ko)) = (pos.knight(me), pos.knight(opp))
+    {
         let open = pos.holding();
         let rm = reachable(CellSet::from_cell(km), open);
         let ro = reachable(CellSet::from_cell(ko), open);
         let shared = rm & ro;
-        let diff = value_sum(pos, rm - shared) - value_sum(pos, ro - shared);
-        v += diff * SCALE * w::REGION / 1000;
+        let diff = planes.sum(rm - shared) - planes.sum(ro - shared);
+        v += diff * SCALE * w.region / 1000;
     }
     v
 }
@@ -98,6 +148,16 @@ mod tests {
         for c in Cell::all() {
             assert_eq!(knight_spread(CellSet::from_cell(c)), CellSet::knight_jumps(c), "{c}");
         }
+    }
+
+    #[test]
+    fn planes_sum_values() {
+        let pos = Position::from_seed(4, cavalo_rules::Rules::default());
+        let planes = ValuePlanes::new(&pos);
+        assert_eq!(planes.sum(CellSet::FULL), 4950);
+        let s: CellSet = Cell::all().take(10).collect();
+        let expect: i32 = s.iter().map(|c| pos.value_at(c).unwrap() as i32).sum();
+        assert_eq!(planes.sum(s), expect);
     }
 
     #[test]

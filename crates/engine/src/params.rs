@@ -10,6 +10,26 @@ pub mod eval {
     pub const REGION: i32 = 60;
     /// Penalty for a knight with no legal destination (it must pass).
     pub const STUCK: i32 = 1500;
+
+    /// The evaluation weights as one value (defaults: the constants above), so that matches can
+    /// compare settings without rebuilding.
+    #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+    pub struct Weights {
+        /// See [`MOBILITY`].
+        pub mobility: i32,
+        /// See [`TEMPO_BEST`].
+        pub tempo_best: i32,
+        /// See [`REGION`].
+        pub region: i32,
+        /// See [`STUCK`].
+        pub stuck: i32,
+    }
+
+    impl Default for Weights {
+        fn default() -> Weights {
+            Weights { mobility: MOBILITY, tempo_best: TEMPO_BEST, region: REGION, stuck: STUCK }
+        }
+    }
 }
 
 /// Search constants.
@@ -38,9 +58,9 @@ pub mod time {
     pub const SOFT_PERMILLE: u64 = 450;
     /// Time kept back from the hard limit for returning (thread join, output), in microseconds,
     /// at least.
-    pub const MIN_MARGIN_US: u64 = 1_500;
+    pub const MIN_MARGIN_US: u64 = 3_000;
     /// Margin as a fraction (per mille) of the move time.
-    pub const MARGIN_PERMILLE: u64 = 40;
+    pub const MARGIN_PERMILLE: u64 = 60;
     /// Largest margin, in microseconds.
-    pub const MAX_MARGIN_US: u64 = 25_000;
+    pub const MAX_MARGIN_US: u64 = 40_000;
 }

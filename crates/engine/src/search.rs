@@ -6,7 +6,6 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
 
 use cavalo_rules::{Move, Position, Side};
 
-use crate::eval::evaluate;
 use crate::limits::Limits;
 use crate::params::search as p;
 use crate::score::{self, INFINITE};
@@ -26,6 +25,7 @@ pub(crate) struct Shared<'a> {
     pub limits: &'a Limits,
     /// Whether quiescence search is on.
     pub quiescence: bool,
+    pub eval: crate::eval::Evaluator,
 }
 
 /// Per-thread counters.
@@ -68,6 +68,8 @@ pub(crate) struct Worker<'a> {
     history: Box<[[i32; 100]; 2]>,
     pv: Box<[[Move; MAX_PLY]; MAX_PLY]>,
     pv_len: [usize; MAX_PLY],
+    /// Per-ply move buffers with ordering keys (allocated once, not per node).
+    buf: Box<[[(i32, Move); cavalo_rules::MAX_MOVES]; MAX_PLY]>,
 }
 
 const HISTORY_MAX: i32 = 16_384;
@@ -94,6 +96,7 @@ impl<'a> Worker<'a> {
             history,
             pv: Box::new([[Move::PASS; MAX_PLY]; MAX_PLY]),
             pv_len: [0; MAX_PLY],
+            buf: Box::new([[(0, Move::PASS); cavalo_rules::MAX_MOVES]; MAX_PLY]),
         }
     }
 
@@ -219,17 +222,20 @@ impl<'a> Worker<'a> {
         }
     }
 
-    fn order(&self, moves: &mut [Move], tt_move: Option<Move>, ply: usize) -> [i32; cavalo_rules::MAX_MOVES] {
+    /// Fills the ply's buffer with the moves and their ordering keys: the table's move first,
+    /// then killers, then by value landed on plus history; non-default double removals last
+    /// among equals.
+    fn score_moves(&mut self, moves: &[Move], tt_move: Option<Move>, ply: usize) {
         let side = self.pos.side_to_move().index();
-        let mut keys = [0i32; cavalo_rules::MAX_MOVES];
+        let killers = self.killers[ply];
         for (i, &m) in moves.iter().enumerate() {
-            keys[i] = if Some(m) == tt_move {
+            let key = if Some(m) == tt_move {
                 1 << 30
             } else if let Some(d) = m.destination() {
                 let v = self.pos.value_at(d).unwrap_or(0) as i32;
-                let killer = if self.killers[ply][0] == Some(m) {
+                let killer = if killers[0] == Some(m) {
                     1 << 22
-                } else if self.killers[ply][1] == Some(m) {
+                } else if killers[1] == Some(m) {
                     1 << 21
                 } else {
                     0
@@ -239,25 +245,42 @@ impl<'a> Worker<'a> {
             } else {
                 0
             };
+            self.buf[ply][i] = (key, m);
         }
-        keys
     }
 
-    fn update_quiet_stats(&mut self, best: Move, tried: &[Move], depth: i32, ply: usize) {
+    /// Moves the best-keyed of `buf[ply][i..n]` to position `i` and returns it.
+    #[inline]
+    fn pick(&mut self, ply: usize, i: usize, n: usize) -> Move {
+        let b = &mut self.buf[ply];
+        let mut best = i;
+        for j in i + 1..n {
+            if b[j].0 > b[best].0 {
+                best = j;
+            }
+        }
+        b.swap(i, best);
+        b[i].1
+    }
+
+    /// After a cut-off by `best`, the `tried` moves searched before it (in `buf[ply]`) lose
+    /// history and `best` gains it.
+    fn update_quiet_stats(&mut self, best: Move, tried: usize, depth: i32, ply: usize) {
         if self.killers[ply][0] != Some(best) {
             self.killers[ply][1] = self.killers[ply][0];
             self.killers[ply][0] = Some(best);
         }
         let side = self.pos.side_to_move().index();
         let bonus = (depth * depth * 16).min(HISTORY_MAX / 2);
+        let history = &mut self.history[side];
         let mut update = |m: Move, b: i32| {
             if let Some(d) = m.destination() {
-                let h = &mut self.history[side][d.index()];
+                let h = &mut history[d.index()];
                 *h += b - *h * b.abs() / HISTORY_MAX;
             }
         };
         update(best, bonus);
-        for &m in tried {
+        for &(_, m) in &self.buf[ply][..tried] {
             if m != best {
                 update(m, -bonus);
             }
@@ -274,12 +297,12 @@ impl<'a> Worker<'a> {
         self.seldepth = self.seldepth.max(ply);
         let me = self.pos.side_to_move();
         let diff = self.pos.points_diff(me);
-        let mut moves = self.pos.legal_moves();
-        if moves.is_empty() {
-            return score::proven(diff);
-        }
         if depth <= 0 || ply >= MAX_PLY - 2 {
             return self.quiescence(alpha, beta, ply, 0);
+        }
+        let moves = self.pos.legal_moves();
+        if moves.is_empty() {
+            return score::proven(diff);
         }
         let key = self.pos.hash();
         let mut tt_move = None;
@@ -307,18 +330,11 @@ impl<'a> Worker<'a> {
         let horizon_before = self.horizon;
         let alpha_orig = alpha;
         let n = moves.len();
-        let keys = self.order(moves.as_mut_slice(), tt_move, ply);
-        let mut order: [(i32, u8); cavalo_rules::MAX_MOVES] = [(0, 0); cavalo_rules::MAX_MOVES];
-        for i in 0..n {
-            order[i] = (keys[i], i as u8);
-        }
-        order[..n].sort_unstable_by_key(|a| std::cmp::Reverse(a.0));
+        self.score_moves(&moves, tt_move, ply);
         let mut best = -INFINITE;
         let mut best_move = None;
-        let mut tried = [Move::PASS; cavalo_rules::MAX_MOVES];
-        for (i, &(_, idx)) in order[..n].iter().enumerate() {
-            let mv = moves[idx as usize];
-            tried[i] = mv;
+        for i in 0..n {
+            let mv = self.pick(ply, i, n);
             let undo = self.pos.play(mv);
             let mut v;
             if i == 0 {
@@ -356,7 +372,7 @@ impl<'a> Worker<'a> {
                     }
                     if v >= beta {
                         self.cut();
-                        self.update_quiet_stats(mv, &tried[..i], depth, ply);
+                        self.update_quiet_stats(mv, i, depth, ply);
                         break;
                     }
                 }
@@ -391,29 +407,31 @@ impl<'a> Worker<'a> {
                 return 0;
             }
             self.seldepth = self.seldepth.max(ply);
-            let moves_left = !self.pos.is_over();
-            if !moves_left {
-                return score::proven(self.pos.points_diff(self.pos.side_to_move()));
-            }
+        }
+        if self.pos.is_over() {
+            return score::proven(self.pos.points_diff(self.pos.side_to_move()));
         }
         self.horizon += 1;
-        let stand = evaluate(&self.pos);
+        let stand = self.shared.eval.evaluate(&self.pos);
         if !self.shared.quiescence || qply >= p::QS_MAX_PLY || ply >= MAX_PLY - 2 || stand >= beta {
             return stand;
         }
         alpha = alpha.max(stand);
         let mut best = stand;
         let moves = self.pos.legal_moves();
-        let mut cand: Vec<(u8, Move)> = moves
-            .iter()
-            .filter(|m| m.removal().is_none())
-            .filter_map(|&m| {
-                let v = self.pos.value_at(m.destination()?)?;
-                (v >= p::QS_MIN_VALUE).then_some((v, m))
-            })
-            .collect();
-        cand.sort_unstable_by_key(|a| std::cmp::Reverse(a.0));
-        for (_, mv) in cand {
+        let mut n = 0;
+        for &m in moves.iter() {
+            if let Some(d) = m.destination()
+                && m.removal().is_none()
+                && let Some(v) = self.pos.value_at(d)
+                && v >= p::QS_MIN_VALUE
+            {
+                self.buf[ply][n] = (v as i32, m);
+                n += 1;
+            }
+        }
+        for i in 0..n {
+            let mv = self.pick(ply, i, n);
             let undo = self.pos.play(mv);
             let v = -self.quiescence(-beta, -alpha, ply + 1, qply + 1);
             self.pos.unplay(mv, undo);

@@ -8,7 +8,7 @@ use cavalo_engine::{Engine, Limits, Options, Player, PlayerKind};
 use cavalo_rules::{Position, Rules, SplitMix64};
 
 fn engine() -> Engine {
-    Engine::new(Options { hash_mib: 4, threads: 1, quiescence: true })
+    Engine::new(Options { hash_mib: 4, threads: 1, ..Options::default() })
 }
 
 fn random_playout(seed: u64, rules: Rules, plies: usize) -> Position {
@@ -178,7 +178,7 @@ fn movetime_is_a_hard_limit() {
     let p = random_playout(11, Rules::default(), 2);
     let stop = AtomicBool::new(false);
     for threads in [1, 2] {
-        let mut e = Engine::new(Options { hash_mib: 8, threads, quiescence: true });
+        let mut e = Engine::new(Options { hash_mib: 8, threads, ..Options::default() });
         let start = Instant::now();
         let r = e.search(&p, &Limits::movetime_ms(300), &stop, &mut |_| {});
         assert!(start.elapsed() < Duration::from_millis(300), "{threads} threads: {:?}", start.elapsed());
