@@ -41,13 +41,20 @@ fn symmetric_already_gone_removes_nothing_more() {
     let mut p = pos(&[("E5", "W"), ("D3", "57"), ("J9", "74"), ("A10", "B"), ("B8", "10")], 'w', [0, 0]);
     let undo = p.play(Move::land(cell("D3")));
     assert_eq!(undo.removed_symmetric(), None);
-    assert_eq!(p.to_string(), pos_string(&[("D3", "W"), ("J9", "74"), ("A10", "B"), ("B8", "10")], 'b', [57, 0]));
+    assert_eq!(
+        p.to_string(),
+        pos_string(&[("D3", "W"), ("J9", "74"), ("A10", "B"), ("B8", "10")], 'b', [57, 0])
+    );
 }
 
 #[test]
 fn symmetric_of_one_digit_numbers() {
     for (landed, sym) in [("05", "50"), ("50", "05"), ("10", "01"), ("01", "10"), ("09", "90")] {
-        let mut p = pos(&[("E5", "W"), ("D3", landed), ("J9", sym), ("J8", "33"), ("A10", "B"), ("B8", "12")], 'w', [0, 0]);
+        let mut p = pos(
+            &[("E5", "W"), ("D3", landed), ("J9", sym), ("J8", "33"), ("A10", "B"), ("B8", "12")],
+            'w',
+            [0, 0],
+        );
         play(&mut p, "D3");
         assert_eq!(p.cell_state(cell("J9")), CellState::Removed, "{landed} removes {sym}");
         assert_eq!(p.cell_state(cell("J8")), CellState::Holds(33), "{landed}");
@@ -57,7 +64,8 @@ fn symmetric_of_one_digit_numbers() {
 
 #[test]
 fn double_removes_the_highest_other_double_by_default() {
-    let cells = [("E5", "W"), ("D3", "33"), ("A1", "11"), ("J1", "77"), ("J2", "99"), ("A10", "B"), ("B8", "12")];
+    let cells =
+        [("E5", "W"), ("D3", "33"), ("A1", "11"), ("J1", "77"), ("J2", "99"), ("A10", "B"), ("B8", "12")];
     let p = pos(&cells, 'w', [0, 0]);
     assert_eq!(move_names(&p), ["D3", "D3x11", "D3x77"]);
 
@@ -65,13 +73,15 @@ fn double_removes_the_highest_other_double_by_default() {
     let undo = q.play(q.parse_move("D3").unwrap());
     assert_eq!(undo.removed_double(), Some(cell("J2")));
     assert_eq!(undo.removed_symmetric(), None);
-    let expect = pos_string(&[("D3", "W"), ("A1", "11"), ("J1", "77"), ("A10", "B"), ("B8", "12")], 'b', [33, 0]);
+    let expect =
+        pos_string(&[("D3", "W"), ("A1", "11"), ("J1", "77"), ("A10", "B"), ("B8", "12")], 'b', [33, 0]);
     assert_eq!(q.to_string(), expect);
 }
 
 #[test]
 fn double_with_an_explicit_choice_removes_that_double() {
-    let cells = [("E5", "W"), ("D3", "33"), ("A1", "11"), ("J1", "77"), ("J2", "99"), ("A10", "B"), ("B8", "12")];
+    let cells =
+        [("E5", "W"), ("D3", "33"), ("A1", "11"), ("J1", "77"), ("J2", "99"), ("A10", "B"), ("B8", "12")];
     for (mv, gone) in [("D3x11", "A1"), ("d3X77", "J1"), ("D3x99", "J2")] {
         let mut p = pos(&cells, 'w', [0, 0]);
         let undo = p.play(p.parse_move(mv).unwrap());
@@ -90,7 +100,10 @@ fn double_when_no_other_double_remains_is_one_move_without_suffix() {
     assert_eq!(move_names(&p), ["D3"]);
     let undo = p.play(p.legal_moves()[0]);
     assert_eq!((undo.removed_double(), undo.removed_symmetric()), (None, None));
-    assert_eq!(p.to_string(), pos_string(&[("D3", "W"), ("J9", "12"), ("A10", "B"), ("B8", "21")], 'b', [33, 0]));
+    assert_eq!(
+        p.to_string(),
+        pos_string(&[("D3", "W"), ("J9", "12"), ("A10", "B"), ("B8", "21")], 'b', [33, 0])
+    );
     // Naming a removal is then an error that names the reason.
     let p = pos(&[("E5", "W"), ("D3", "33"), ("A10", "B"), ("B8", "21")], 'w', [0, 0]);
     assert!(illegal(&p, "D3x44").contains("no double 44"));
@@ -192,7 +205,8 @@ fn black_places_on_the_highest_still_there_after_a_symmetric_removal() {
     let undo = p.play(p.parse_move("C1").unwrap());
     assert_eq!(undo.left(), None, "a placement leaves no cell");
     assert_eq!(undo.removed_symmetric(), Some(cell("E10")));
-    let after_white = pos_string(&[("C1", "W"), ("A1", "12"), ("A10", "70"), ("J10", "60"), ("E5", "07")], 'b', [89, 0]);
+    let after_white =
+        pos_string(&[("C1", "W"), ("A1", "12"), ("A10", "70"), ("J10", "60"), ("E5", "07")], 'b', [89, 0]);
     assert_eq!(p.to_string(), after_white);
     assert_eq!(move_names(&p), ["A10"]);
     assert!(illegal(&p, "E10").contains("must place its knight on A10"));
@@ -219,7 +233,10 @@ fn black_places_on_the_highest_still_there_after_a_double_removal() {
     assert_eq!(move_names(&q), ["E10"]);
     play(&mut q, "E10");
     // Black's placement on 99: 88 is occupied by White, no other double remains.
-    assert_eq!(q.to_string(), pos_string(&[("C1", "W"), ("A1", "12"), ("E10", "B"), ("A10", "70")], 'w', [88, 99]));
+    assert_eq!(
+        q.to_string(),
+        pos_string(&[("C1", "W"), ("A1", "12"), ("E10", "B"), ("A10", "70")], 'w', [88, 99])
+    );
 }
 
 // ----- §4 threat rule, §5 passing -------------------------------------------------------------
@@ -254,7 +271,12 @@ fn threatened_destination_is_refused_with_the_reason() {
     let e = illegal(&p, "B3");
     assert!(e.contains("threatened by the black knight on D2"), "{e}");
     // Without the threat rule both are legal.
-    let p = pos_rules(&[("A1", "W"), ("B3", "20"), ("C2", "30"), ("D2", "B"), ("F3", "40")], 'w', [0, 0], NO_THREAT);
+    let p = pos_rules(
+        &[("A1", "W"), ("B3", "20"), ("C2", "30"), ("D2", "B"), ("F3", "40")],
+        'w',
+        [0, 0],
+        NO_THREAT,
+    );
     assert_eq!(move_names(&p), ["B3", "C2"]);
 }
 
@@ -316,7 +338,9 @@ fn pass_changes_nothing_but_the_side_and_play_resumes() {
 
 #[test]
 fn game_end_and_outcomes() {
-    for (points, outcome) in [([10, 20], Outcome::Black), ([30, 20], Outcome::White), ([25, 25], Outcome::Draw)] {
+    for (points, outcome) in
+        [([10, 20], Outcome::Black), ([30, 20], Outcome::White), ([25, 25], Outcome::Draw)]
+    {
         let p = pos(&[("A1", "W"), ("J10", "B"), ("E5", "44")], 'w', points);
         assert!(p.legal_moves().is_empty());
         assert_eq!(p.count_moves(), 0);
@@ -375,7 +399,16 @@ fn default_removal_named_explicitly_is_normalised() {
 
 #[test]
 fn illegal_move_messages_name_the_reason() {
-    let cells = [("E5", "W"), ("D3", "33"), ("F3", "57"), ("C4", "11"), ("A1", "44"), ("A10", "B"), ("B8", "12"), ("C6", "13")];
+    let cells = [
+        ("E5", "W"),
+        ("D3", "33"),
+        ("F3", "57"),
+        ("C4", "11"),
+        ("A1", "44"),
+        ("A10", "B"),
+        ("B8", "12"),
+        ("C6", "13"),
+    ];
     let p = pos(&cells, 'w', [0, 0]);
     for (mv, needle) in [
         ("E6", "not a knight's jump from E5"),
@@ -390,7 +423,9 @@ fn illegal_move_messages_name_the_reason() {
         assert!(e.contains(&format!("`{mv}`")), "the message names the move: {e}");
     }
     // Unreadable moves are parse errors naming the problem.
-    for (mv, needle) in [("K3", "column"), ("E11", "row"), ("D3x3", "two digits"), ("D3x34", "not a double"), ("", "empty")] {
+    for (mv, needle) in
+        [("K3", "column"), ("E11", "row"), ("D3x3", "two digits"), ("D3x34", "not a double"), ("", "empty")]
+    {
         match p.parse_move(mv) {
             Err(MoveError::Parse(e)) => assert!(e.to_string().contains(needle), "{mv}: {e}"),
             other => panic!("{mv}: {other:?}"),
@@ -426,7 +461,19 @@ fn rules_md_example_position() {
 #[test]
 fn library_agrees_with_the_reference_model_on_handcrafted_positions() {
     let positions = [
-        pos(&[("E5", "W"), ("D3", "33"), ("A1", "11"), ("J1", "77"), ("J2", "99"), ("A10", "B"), ("B8", "12")], 'w', [0, 0]),
+        pos(
+            &[
+                ("E5", "W"),
+                ("D3", "33"),
+                ("A1", "11"),
+                ("J1", "77"),
+                ("J2", "99"),
+                ("A10", "B"),
+                ("B8", "12"),
+            ],
+            'w',
+            [0, 0],
+        ),
         threat_position(Rules::CANONICAL),
         threat_position(NO_THREAT),
         pos(&[("C1", "88"), ("A1", "12"), ("E10", "99"), ("A10", "70"), ("J10", "22")], 'w', [0, 0]),

@@ -9,12 +9,8 @@ pub const NO_THREAT: Rules = Rules { threat: false, zero_double: true };
 /// The rules where 00 is not a double.
 pub const NO_ZERO: Rules = Rules { threat: true, zero_double: false };
 /// The four combinations of the two switches.
-pub const VARIANTS: [Rules; 4] = [
-    Rules::CANONICAL,
-    NO_THREAT,
-    NO_ZERO,
-    Rules { threat: false, zero_double: false },
-];
+pub const VARIANTS: [Rules; 4] =
+    [Rules::CANONICAL, NO_THREAT, NO_ZERO, Rules { threat: false, zero_double: false }];
 
 /// The index of a cell name (`E3` → 24), computed independently of the library.
 pub fn idx(name: &str) -> usize {
@@ -157,7 +153,11 @@ impl RefPos {
 
     /// The doubles still on the board, highest first.
     fn doubles(&self) -> Vec<u8> {
-        (0..=9u8).rev().map(|d| d * 11).filter(|&v| self.is_double(v) && self.cell_holding(v).is_some()).collect()
+        (0..=9u8)
+            .rev()
+            .map(|d| d * 11)
+            .filter(|&v| self.is_double(v) && self.cell_holding(v).is_some())
+            .collect()
     }
 
     pub fn destinations(&self, s: Side) -> Vec<usize> {
