@@ -170,7 +170,7 @@ fn white_places_on_the_highest_of_row_1() {
         assert!(moves.contains(&Move::land(best)), "seed {seed}");
         let v = p.board().value(best).unwrap();
         // Without a double choice there is exactly one move; with one, one per other double.
-        let expect = if v % 11 == 0 { 9 } else { 1 };
+        let expect = if v.is_multiple_of(11) { 9 } else { 1 };
         assert_eq!(moves.len(), expect, "seed {seed}");
         p.play(Move::land(best));
         assert_eq!(p.points(Side::White), v as u16);
