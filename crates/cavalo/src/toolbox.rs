@@ -1,6 +1,7 @@
 //! The position toolbox: `board`, `moves`, `apply`, `perft`. Output formats are stable: outside
 //! tools use these commands to check the rules.
 
+use std::io::Write;
 use std::time::Instant;
 
 use anyhow::{Result, anyhow};
@@ -21,10 +22,11 @@ pub struct BoardArgs {
 
 pub fn board(a: BoardArgs, rules: Rules) -> Result<()> {
     let p = Position::from_seed(a.seed, rules);
+    let mut out = std::io::stdout().lock();
     if a.lisp {
-        println!("{}", p.to_lisp());
+        writeln!(out, "{}", p.to_lisp())?;
     } else {
-        println!("{p}");
+        writeln!(out, "{p}")?;
     }
     Ok(())
 }
@@ -39,8 +41,9 @@ pub struct MovesArgs {
 
 pub fn moves(a: MovesArgs, rules: Rules) -> Result<()> {
     let p = read_position(&a.position, &a.lisp, rules)?;
+    let mut out = std::io::stdout().lock();
     for m in p.legal_moves().iter() {
-        println!("{m}");
+        writeln!(out, "{m}")?;
     }
     Ok(())
 }
@@ -64,10 +67,11 @@ pub fn apply(a: ApplyArgs, rules: Rules) -> Result<()> {
         let mv = p.parse_move(text).map_err(|e| anyhow!("move {} ({}): {e}", i + 1, p.side_to_move()))?;
         p.play(mv);
     }
+    let mut out = std::io::stdout().lock();
     if a.print_lisp {
-        println!("{}", p.to_lisp());
+        writeln!(out, "{}", p.to_lisp())?;
     } else {
-        println!("{p}");
+        writeln!(out, "{p}")?;
     }
     Ok(())
 }
@@ -93,11 +97,12 @@ pub fn perft(a: PerftArgs, rules: Rules) -> Result<()> {
     if a.depth > 102 {
         return Err(anyhow!("depth {} is more than any game lasts (102 plies)", a.depth));
     }
+    let mut out = std::io::stdout().lock();
     let start = Instant::now();
     let nodes = if a.divide {
         let parts = divide(&mut p, a.depth);
         for (m, n) in &parts {
-            println!("{m}: {n}");
+            writeln!(out, "{m}: {n}")?;
         }
         parts.iter().map(|(_, n)| n).sum()
     } else if a.bulk {
@@ -106,8 +111,8 @@ pub fn perft(a: PerftArgs, rules: Rules) -> Result<()> {
         cavalo_rules::perft(&mut p, a.depth)
     };
     let secs = start.elapsed().as_secs_f64();
-    println!("{nodes}");
+    writeln!(out, "{nodes}")?;
     let nps = if secs > 0.0 { nodes as f64 / secs } else { 0.0 };
-    println!("time {:.3} s, {:.0} nodes/s", secs, nps);
+    writeln!(out, "time {:.3} s, {:.0} nodes/s", secs, nps)?;
     Ok(())
 }

@@ -24,6 +24,8 @@ pub struct Board {
     cells: [u8; 100],
     /// For each cell, the cell holding the symmetric of its value (`NONE` for doubles/unknown).
     symmetric: [u8; 100],
+    /// The cells of the doubles from the highest down: 99, 88, …, 11, 00 (`NONE` when unknown).
+    doubles_desc: [u8; 10],
 }
 
 /// SplitMix64, the generator of seeded boards (RULES.md §7). Part of the format: never change it.
@@ -101,7 +103,8 @@ impl Board {
             NONE => NONE,
             v => crate::symmetric(v).map_or(NONE, |s| cells[s as usize]),
         });
-        Board { values, cells, symmetric }
+        let doubles_desc = std::array::from_fn(|i| cells[(9 - i) * 11]);
+        Board { values, cells, symmetric, doubles_desc }
     }
 
     /// The cell on which the symmetric of `cell`'s value is written, if any (hot path).
@@ -136,6 +139,17 @@ impl Board {
             }
         }
         mask
+    }
+
+    /// The cell of the highest double held by the cells of `present` (00 only when it is a double
+    /// under `rules`): the default removal of RULES.md §4 step 4.
+    #[inline]
+    pub(crate) fn highest_double_in(&self, present: crate::CellSet, rules: crate::Rules) -> Option<Cell> {
+        let n = if rules.zero_double { 10 } else { 9 };
+        self.doubles_desc[..n]
+            .iter()
+            .find(|&&c| c != NONE && present.0 >> c & 1 != 0)
+            .map(|&c| Cell::new_unchecked(c))
     }
 
     /// The cell on which the number `v` is written, if known.

@@ -114,11 +114,13 @@ impl Position {
             }
             return list;
         }
+        // The doubles held, computed at the first destination holding a double.
+        let mut held = None;
         for d in targets {
             let v = self.board.value_raw(d);
             list.push(Move::land(d));
             if self.rules.is_double(v) {
-                let others = self.doubles_held() & !(1 << (v / 11));
+                let others = *held.get_or_insert_with(|| self.doubles_held()) & !(1 << (v / 11));
                 if others != 0 {
                     let default = highest_double(others);
                     let mut rest = others & !(1 << (default / 11));

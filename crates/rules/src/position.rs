@@ -300,7 +300,7 @@ impl Position {
     /// Plays `mv`, which must be legal here (a move of [`legal_moves`](Position::legal_moves) or
     /// one accepted by [`check_move`](Position::check_move)); returns what
     /// [`unplay`](Position::unplay) needs.
-    #[inline]
+    #[inline(always)]
     pub fn play(&mut self, mv: Move) -> Undo {
         let s = self.side;
         let mut undo = Undo { from: None, symmetric: None, double: None, hash: self.hash };
@@ -328,14 +328,13 @@ impl Position {
                     undo.symmetric = Some(c);
                 }
             } else if self.rules.is_double(v) {
-                let others = self.board.doubles_in(present, self.rules);
-                if others != 0 {
-                    let r = match mv.removal() {
-                        Some(r) => r,
-                        None => highest_double(others),
-                    };
-                    let c = self.board.cell_of(r).expect("a held double has a cell");
-                    debug_assert!(present.contains(c));
+                // The named double, else the highest other double still held (if any).
+                let removed = match mv.removal() {
+                    Some(r) => self.board.cell_of(r),
+                    None => self.board.highest_double_in(present, self.rules),
+                };
+                if let Some(c) = removed {
+                    debug_assert!(present.contains(c), "{mv} removes a double that is not held");
                     present.remove(c);
                     h ^= zobrist::CELL[c.index()];
                     undo.double = Some(c);
