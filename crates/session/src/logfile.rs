@@ -75,8 +75,8 @@ pub(crate) fn ply_entry(p: &Ply, player: &PlayerConfig, pos: &Position) -> Strin
         }
     }
     line.push('\n');
-    for l in pos.to_lisp().lines() {
-        line.push_str("  ");
+    for (i, l) in pos.to_lisp().lines().enumerate() {
+        line.push_str(if i == 0 { "  " } else { "   " });
         line.push_str(l.trim_start());
         line.push('\n');
     }
