@@ -126,7 +126,12 @@ pub fn report(games: &[LogGame]) -> String {
                 );
             }
             None => {
-                let _ = writeln!(out, "Result: unfinished, {} plies", g.plies.len());
+                let _ = writeln!(
+                    out,
+                    "Result: unfinished, {} plies{}",
+                    g.plies.len(),
+                    if g.undone > 0 { format!(", {} plies taken back", g.undone) } else { String::new() }
+                );
             }
         }
         let rows: Vec<(String, Vec<&LogPly>)> =
@@ -189,7 +194,8 @@ pub fn chart(g: &LogGame, number: usize) -> String {
         r#"<text x="{left}" y="24" font-size="16">Game {number} ({}): time and nodes per move</text>"#,
         esc(id)
     );
-    let panels: [(&str, fn(&LogPly) -> Option<f64>); 2] = [
+    type Metric = fn(&LogPly) -> Option<f64>;
+    let panels: [(&str, Metric); 2] = [
         ("time per move (ms)", |p| (!p.forced).then_some(p.time_ms as f64)),
         ("nodes analysed", |p| p.nodes.map(|n| n as f64)),
     ];

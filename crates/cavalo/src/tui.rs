@@ -230,7 +230,7 @@ fn render_side(f: &mut Frame, s: &Session, ui: &Ui, area: Rect) {
 
 enum Msg {
     Info(SearchInfo),
-    Done(Thought),
+    Done(Box<Thought>),
 }
 
 struct Search {
@@ -247,7 +247,7 @@ fn spawn(job: cavalo_session::ThinkJob) -> Search {
         let thought = job.run(&flag, &mut |i| {
             let _ = info_tx.send(Msg::Info(i.clone()));
         });
-        let _ = tx.send(Msg::Done(thought));
+        let _ = tx.send(Msg::Done(Box::new(thought)));
     });
     Search { rx, stop }
 }
@@ -325,7 +325,7 @@ fn run_game(terminal: &mut ratatui::DefaultTerminal, s: &mut Session) -> Result<
                             l.1 = Some(i);
                         }
                     }
-                    Msg::Done(t) => done = Some(t),
+                    Msg::Done(t) => done = Some(*t),
                 }
             }
             if let Some(t) = done {
@@ -344,7 +344,7 @@ fn run_game(terminal: &mut ratatui::DefaultTerminal, s: &mut Session) -> Result<
                     }
                 } else {
                     let quit = s.status() == cavalo_session::Status::Quit;
-                    match s.finish_think(t).map(|p| p.clone()) {
+                    match s.finish_think(t).cloned() {
                         Ok(p) => {
                             ui.say(format!("{} plays {} (+{} points).", who(s, p.side), p.mv, p.gained));
                             if let Some(i) = &p.search {
@@ -546,4 +546,129 @@ pub fn replay(title: &str, positions: &[Position], moves: &[cavalo_rules::Move])
     })();
     ratatui::restore();
     result
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use cavalo_rules::Start;
+    use cavalo_session::{GameConfig, PlayerConfig};
+    use ratatui::Terminal;
+    use ratatui::backend::TestBackend;
+    use ratatui::buffer::Buffer;
+
+    fn text(b: &Buffer) -> String {
+        let w = b.area.width as usize;
+        b.content()
+            .chunks(w)
+            .map(|row| row.iter().map(|c| c.symbol()).collect::<String>())
+            .collect::<Vec<_>>()
+            .join("\n")
+    }
+
+    fn find(b: &Buffer, needle: &str) -> (u16, u16) {
+        let t = text(b);
+        for (y, line) in t.lines().enumerate() {
+            if let Some(x) = line.find(needle) {
+                return (line[..x].chars().count() as u16, y as u16);
+            }
+        }
+        panic!("`{needle}` not on screen:\n{t}");
+    }
+
+    fn session() -> Session {
+        let mut c = GameConfig::new(Start::Seed(1));
+        c.players = [PlayerConfig::human(), PlayerConfig::computer("greedy".parse().unwrap())];
+        let mut s = Session::new(c).unwrap();
+        s.play_forced().unwrap();
+        s.play_forced().unwrap();
+        s
+    }
+
+    #[test]
+    fn the_game_screen_shows_board_numbers_knights_scores_and_marks() {
+        let s = session();
+        let mut ui = Ui::default();
+        ui.say("hello there");
+        let mut t = Terminal::new(TestBackend::new(120, 34)).unwrap();
+        t.draw(|f| render(f, &s, &ui)).unwrap();
+        let b = t.backend().buffer().clone();
+        let screen = text(&b);
+        // Coordinates.
+        assert!(screen.contains("  A    B    C    D    E    F    G    H    I    J"), "{screen}");
+        for r in 1..=10 {
+            assert!(screen.lines().any(|l| l.contains(&format!("│{r:>3}  "))), "row {r}\n{screen}");
+        }
+        // Numbers of seed 1's first row, the removed cell D3 (symmetric of 86) blank.
+        assert!(screen.contains(" 32   42   35   28   03 "), "{screen}");
+        assert!(
+            screen.contains(" 78   43   98        00 ") || screen.contains(" 78   43   98       *00"),
+            "{screen}"
+        );
+        // Knights in distinct colours; the last move (J10) highlighted.
+        let (x, y) = find(&b, "WN");
+        assert_eq!(b[(x, y)].bg, Color::White);
+        let (x, y) = find(&b, "[BN]");
+        assert_eq!(b[(x + 1, y)].bg, Color::Blue);
+        // The human's destinations marked, the black knight's threats shaded.
+        let (x, y) = find(&b, "*00");
+        assert_eq!(b[(x + 1, y)].bg, Color::Green);
+        let (x, y) = find(&b, " 82 ");
+        assert_eq!(b[(x + 1, y)].bg, Color::DarkGray);
+        // Scores, turn, moves, messages, prompt.
+        assert!(screen.contains(" White ") && screen.contains("86 points"), "{screen}");
+        assert!(screen.contains("65 points"), "{screen}");
+        assert!(screen.contains("White (human) to move"));
+        assert!(screen.contains("  1. F1      J10"), "{screen}");
+        assert!(screen.contains("hello there"));
+        assert!(screen.contains("a cell (E3 or 3 5), hint, undo, help, quit"));
+    }
+
+    #[test]
+    fn typed_lines_drive_the_game() {
+        let mut s = session();
+        let mut ui = Ui::default();
+        assert!(submit(&mut s, &mut ui, "banana").is_none());
+        assert!(ui.messages.last().unwrap().contains("invalid move"));
+        submit(&mut s, &mut ui, "e3");
+        assert!(matches!(ui.prompt, Prompt::Removal { .. }));
+        let mut t = Terminal::new(TestBackend::new(120, 34)).unwrap();
+        t.draw(|f| render(f, &s, &ui)).unwrap();
+        assert!(text(t.backend().buffer()).contains("Which double to remove? 99 88 77"));
+        submit(&mut s, &mut ui, "88");
+        assert_eq!(ui.prompt, Prompt::Move);
+        assert_eq!(s.last_ply().unwrap().mv.to_string(), "E3x88");
+        submit(&mut s, &mut ui, "undo");
+        assert_eq!(s.plies().len(), 2);
+        assert!(submit(&mut s, &mut ui, "hint").is_some());
+        submit(&mut s, &mut ui, "quit");
+        assert_eq!(ui.prompt, Prompt::ConfirmQuit);
+        ui.live =
+            Some((Side::Black, Some(SearchInfo { depth: 7, nodes: 4242, ..SearchInfo::default() }), false));
+        ui.last_stats =
+            Some((Side::Black, SearchInfo { alpha_cuts: 3, beta_cuts: 9, ..SearchInfo::default() }));
+        t.draw(|f| render(f, &s, &ui)).unwrap();
+        let screen = text(t.backend().buffer());
+        assert!(screen.contains("Quit this game? It will be saved. (y/n)"));
+        assert!(screen.contains("Black: depth 7 value 0 nodes 4242"), "{screen}");
+        assert!(screen.contains("alpha cuts 3, beta cuts"), "{screen}");
+    }
+
+    #[test]
+    fn the_replay_screen() {
+        let s = session();
+        let rec = s.record();
+        let positions = rec.replay().unwrap();
+        let moves = rec.parsed_moves().unwrap();
+        let mut t = Terminal::new(TestBackend::new(100, 20)).unwrap();
+        t.draw(|f| render_replay(f, "a game", &positions, &moves, 2)).unwrap();
+        let screen = text(t.backend().buffer());
+        assert!(screen.contains("Ply 2 of 2"), "{screen}");
+        assert!(screen.contains("White 86  Black 65"));
+        assert!(screen.contains("Last: Black J10"));
+        assert!(screen.contains("[BN]") && screen.contains("WN"));
+        t.draw(|f| render_replay(f, "a game", &positions, &moves, 0)).unwrap();
+        let screen = text(t.backend().buffer());
+        assert!(screen.contains("Ply 0 of 2") && !screen.contains("WN"));
+    }
 }
