@@ -1,9 +1,14 @@
 //! `cavalo`: play Jogo do Cavalo, analyse positions, check the rules.
 
 mod analyse;
+mod games;
 mod input;
+mod play;
 mod report;
+mod stats;
 mod toolbox;
+mod tui;
+mod view;
 
 use std::process::ExitCode;
 
@@ -27,6 +32,20 @@ struct Cli {
 
 #[derive(Subcommand, Debug)]
 enum Command {
+    /// Play a game: human against computer, computer against computer, or human against human.
+    ///
+    /// Without flags it asks, like the course's menu: the mode, who starts, and the computer's
+    /// time per move. Full-screen in a terminal; line by line with --plain or when input or output
+    /// is not a terminal. Every game is appended to log.dat and saved as a JSON record in games/.
+    Play(play::PlayArgs),
+    /// Step through a saved game record (arrow keys in a terminal, printed ply by ply otherwise).
+    Replay(games::ReplayArgs),
+    /// The statistics of a log.dat for the technical manual: per side and per game, count, mean,
+    /// standard deviation, minimum and maximum of nodes, cuts, time, depth and points per move.
+    Stats(stats::StatsArgs),
+    /// The championship call: answer one move within --time-ms and print it and the new position
+    /// (the course's jogar(state, time)).
+    Move(games::MoveArgs),
     /// Print the initial position (before the placements) of a seeded board.
     Board(toolbox::BoardArgs),
     /// Print the legal moves of a position, one per line (nothing when the game is over).
@@ -46,6 +65,10 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     let rules = cli.rules.rules();
     let result = match cli.command {
+        Command::Play(a) => play::play(a, rules),
+        Command::Replay(a) => games::replay(a),
+        Command::Stats(a) => stats::stats(a),
+        Command::Move(a) => games::mv(a, rules),
         Command::Board(a) => toolbox::board(a, rules),
         Command::Moves(a) => toolbox::moves(a, rules),
         Command::Apply(a) => toolbox::apply(a, rules),

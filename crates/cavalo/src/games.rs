@@ -1,0 +1,118 @@
+//! `cavalo replay` (step through a game record) and `cavalo move` (the championship call: one
+//! move within a time budget, the course's `jogar(state, time)`).
+
+use std::io::IsTerminal;
+use std::path::PathBuf;
+use std::sync::atomic::AtomicBool;
+
+use anyhow::{Context, Result, bail};
+use cavalo_engine::Limits;
+use cavalo_rules::{GameRecord, Rules, Side};
+use clap::Args;
+
+use crate::analyse::EngineArgs;
+use crate::input::{LispArgs, read_position};
+use crate::view;
+
+#[derive(Args, Debug)]
+pub struct ReplayArgs {
+    /// The game record (JSON, as saved by `cavalo play` in games/).
+    pub record: PathBuf,
+    /// Print every ply one after the other instead of the full-screen viewer.
+    #[arg(long)]
+    pub plain: bool,
+}
+
+pub fn replay(a: ReplayArgs) -> Result<()> {
+    let text =
+        std::fs::read_to_string(&a.record).with_context(|| format!("cannot read {}", a.record.display()))?;
+    let rec = GameRecord::from_json(&text)?;
+    let positions = rec.replay()?;
+    let moves = rec.parsed_moves()?;
+    let meta = |k: &str| rec.meta.get(k).and_then(|v| v.as_str()).unwrap_or("?").to_string();
+    let title = format!("{}: White {} against Black {}", meta("date"), meta("white"), meta("black"));
+    let tty = std::io::stdin().is_terminal() && std::io::stdout().is_terminal();
+    if tty && !a.plain {
+        return crate::tui::replay(&title, &positions, &moves);
+    }
+    println!("{title}");
+    println!(
+        "Rules: {}. Start: {}.",
+        rec.rules,
+        match &rec.start {
+            cavalo_rules::Start::Seed(s) => format!("seed:{s}"),
+            cavalo_rules::Start::Position(p) => p.clone(),
+        }
+    );
+    print!("{}", view::ascii_board(&view::cells(&positions[0], None, None)));
+    for (i, mv) in moves.iter().enumerate() {
+        let before = &positions[i];
+        let after = &positions[i + 1];
+        let side = before.side_to_move();
+        let gained = after.points(side) - before.points(side);
+        println!();
+        println!(
+            "Ply {}: {} {mv} (+{gained}). White {}, Black {}.",
+            i + 1,
+            side,
+            after.points(Side::White),
+            after.points(Side::Black)
+        );
+        let cells = view::cells(after, Some((*mv, before.knight(side))), None);
+        print!("{}", view::ascii_board(&cells));
+    }
+    let last = positions.last().expect("at least the start");
+    match last.outcome() {
+        Some(o) => {
+            println!("\nGame over: {o}, {} to {}.", last.points(Side::White), last.points(Side::Black))
+        }
+        None => println!("\nThe record stops before the end of the game."),
+    }
+    Ok(())
+}
+
+#[derive(Args, Debug)]
+pub struct MoveArgs {
+    /// The position: a position string, a Lisp board (with --side and --points), or seed:N.
+    pub position: String,
+    /// The time budget in milliseconds for the whole call.
+    #[arg(long, default_value_t = 1000, value_parser = clap::value_parser!(u64).range(10..))]
+    pub time_ms: u64,
+    /// Print the new board in the course's Lisp format instead of a position string.
+    #[arg(long)]
+    pub lisp: bool,
+    #[command(flatten)]
+    pub lisp_args: LispArgs,
+    #[command(flatten)]
+    pub engine: EngineArgs,
+}
+
+/// Time kept back from the budget for starting the program and printing the answer.
+pub fn reserve_ms(budget: u64) -> u64 {
+    (budget / 10).clamp(5, 50)
+}
+
+pub fn mv(a: MoveArgs, rules: Rules) -> Result<()> {
+    let start = std::time::Instant::now();
+    let mut pos = read_position(&a.position, &a.lisp_args, rules)?;
+    if pos.is_over() {
+        bail!("the game is over: there is no move to play");
+    }
+    let mut player = a.engine.engine.build(&a.engine.options());
+    let budget = a.time_ms.saturating_sub(reserve_ms(a.time_ms) + start.elapsed().as_millis() as u64).max(1);
+    let stop = AtomicBool::new(false);
+    let r = player.choose(&pos, &Limits::movetime_ms(budget), &stop, &mut |_| {});
+    let m = r
+        .best_move
+        .and_then(|m| pos.check_move(m).ok())
+        .or_else(|| pos.legal_moves().first().copied())
+        .context("no legal move")?;
+    pos.play(m);
+    println!("{m}");
+    if a.lisp {
+        println!("{}", pos.to_lisp());
+    } else {
+        println!("{pos}");
+    }
+    Ok(())
+}

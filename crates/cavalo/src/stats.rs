@@ -1,0 +1,340 @@
+//! `cavalo stats`: the statistics of log.dat for the technical manual, and an SVG chart.
+
+use std::fmt::Write as _;
+use std::path::PathBuf;
+
+use anyhow::{Context, Result, bail};
+use cavalo_rules::Side;
+use cavalo_session::logfile::{self, LogGame, LogPly};
+use clap::Args;
+
+#[derive(Args, Debug)]
+pub struct StatsArgs {
+    /// The log to analyse (written by `cavalo play`).
+    #[arg(default_value = "log.dat")]
+    pub log: PathBuf,
+    /// Also draw the time and the nodes of every move of one game as an SVG chart into this file.
+    #[arg(long)]
+    pub svg: Option<PathBuf>,
+    /// The game to chart, counted from 1 in the log (default: the last one).
+    #[arg(long)]
+    pub game: Option<usize>,
+}
+
+/// Count, mean, standard deviation (population), minimum and maximum.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Summary {
+    pub count: usize,
+    pub mean: f64,
+    pub sd: f64,
+    pub min: f64,
+    pub max: f64,
+}
+
+pub fn summarise(values: &[f64]) -> Summary {
+    if values.is_empty() {
+        return Summary::default();
+    }
+    let n = values.len() as f64;
+    let mean = values.iter().sum::<f64>() / n;
+    let var = values.iter().map(|v| (v - mean).powi(2)).sum::<f64>() / n;
+    Summary {
+        count: values.len(),
+        mean,
+        sd: var.sqrt(),
+        min: values.iter().copied().fold(f64::INFINITY, f64::min),
+        max: values.iter().copied().fold(f64::NEG_INFINITY, f64::max),
+    }
+}
+
+/// The metrics, and which plies each is taken over.
+pub const METRICS: [&str; 6] = ["nodes", "alpha-cuts", "beta-cuts", "time-ms", "depth", "points"];
+
+/// The values of `metric` over a side's plies: search statistics over the computer's searches,
+/// time and points over the moves chosen (forced placements and passes left out).
+pub fn values(plies: &[&LogPly], metric: &str) -> Vec<f64> {
+    plies
+        .iter()
+        .filter_map(|p| match metric {
+            "nodes" => p.nodes.map(|v| v as f64),
+            "alpha-cuts" => p.alpha_cuts.map(|v| v as f64),
+            "beta-cuts" => p.beta_cuts.map(|v| v as f64),
+            "depth" => p.depth.map(|v| v as f64),
+            "time-ms" => (!p.forced).then_some(p.time_ms as f64),
+            "points" => (!p.forced).then_some(p.points as f64),
+            _ => None,
+        })
+        .collect()
+}
+
+fn table(out: &mut String, rows: &[(String, Vec<&LogPly>)]) {
+    let _ = writeln!(
+        out,
+        "{:<28} {:<10} {:>6} {:>14} {:>14} {:>12} {:>12}",
+        "side", "metric", "count", "mean", "sd", "min", "max"
+    );
+    for (label, plies) in rows {
+        for m in METRICS {
+            let s = summarise(&values(plies, m));
+            if s.count == 0 {
+                let _ = writeln!(
+                    out,
+                    "{label:<28} {m:<10} {:>6} {:>14} {:>14} {:>12} {:>12}",
+                    0, "-", "-", "-", "-"
+                );
+            } else {
+                let _ = writeln!(
+                    out,
+                    "{label:<28} {m:<10} {:>6} {:>14.1} {:>14.1} {:>12} {:>12}",
+                    s.count, s.mean, s.sd, s.min, s.max
+                );
+            }
+        }
+    }
+}
+
+fn side_plies(g: &LogGame, side: Side) -> Vec<&LogPly> {
+    g.plies.iter().filter(|p| p.side == Some(side)).collect()
+}
+
+/// The report: one table per game, then one over all games.
+pub fn report(games: &[LogGame]) -> String {
+    let mut out = String::new();
+    for (i, g) in games.iter().enumerate() {
+        let h = |k: &str| g.header.get(k).map_or("?", |v| v.as_str());
+        let _ = writeln!(
+            out,
+            "Game {} ({}, {}, {}, start {}), White {} against Black {}",
+            i + 1,
+            h("id"),
+            h("date"),
+            h("mode"),
+            h("start"),
+            h("white"),
+            h("black")
+        );
+        match &g.end {
+            Some(e) => {
+                let _ = writeln!(
+                    out,
+                    "Result: {} ({}), points {}, {} plies{}",
+                    e.get("result").map_or("?", |v| v.as_str()),
+                    e.get("status").map_or("?", |v| v.as_str()),
+                    e.get("points").map_or("?", |v| v.as_str()),
+                    e.get("plies").map_or("?", |v| v.as_str()),
+                    if g.undone > 0 { format!(", {} plies taken back", g.undone) } else { String::new() }
+                );
+            }
+            None => {
+                let _ = writeln!(
+                    out,
+                    "Result: unfinished, {} plies{}",
+                    g.plies.len(),
+                    if g.undone > 0 { format!(", {} plies taken back", g.undone) } else { String::new() }
+                );
+            }
+        }
+        let rows: Vec<(String, Vec<&LogPly>)> =
+            Side::BOTH.iter().map(|&s| (format!("{s} {}", h(s.name())), side_plies(g, s))).collect();
+        table(&mut out, &rows);
+        out.push('\n');
+    }
+    if games.len() > 1 {
+        let _ = writeln!(out, "All {} games", games.len());
+        let rows: Vec<(String, Vec<&LogPly>)> = Side::BOTH
+            .iter()
+            .map(|&s| (s.to_string(), games.iter().flat_map(|g| side_plies(g, s)).collect()))
+            .collect();
+        table(&mut out, &rows);
+    }
+    out
+}
+
+pub fn stats(a: StatsArgs) -> Result<()> {
+    let text = std::fs::read_to_string(&a.log).with_context(|| format!("cannot read {}", a.log.display()))?;
+    let games = logfile::parse(&text).map_err(|e| anyhow::anyhow!("{}: {e}", a.log.display()))?;
+    if games.is_empty() {
+        bail!("{} holds no game", a.log.display());
+    }
+    print!("{}", report(&games));
+    if let Some(path) = &a.svg {
+        let n = a.game.unwrap_or(games.len());
+        if n == 0 || n > games.len() {
+            bail!("--game {n}: the log holds games 1 to {}", games.len());
+        }
+        let svg = chart(&games[n - 1], n);
+        std::fs::write(path, svg).with_context(|| format!("cannot write {}", path.display()))?;
+        println!("Chart of game {n} written to {}", path.display());
+    }
+    Ok(())
+}
+
+const COLOURS: [&str; 2] = ["#c27c0e", "#1f4e9c"];
+
+fn esc(s: &str) -> String {
+    s.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;")
+}
+
+/// A plain SVG with two panels (time per move, nodes per move), one line per side, ply numbers on
+/// the x axis. Hand-written: two line series need no plotting library.
+pub fn chart(g: &LogGame, number: usize) -> String {
+    let (w, ph, left, top, gap) = (900.0, 260.0, 80.0, 50.0, 60.0);
+    let right = w - 30.0;
+    let max_ply = g.plies.iter().map(|p| p.number).max().unwrap_or(1).max(2) as f64;
+    let mut svg = String::new();
+    let height = top + 2.0 * ph + gap + 50.0;
+    let _ = writeln!(
+        svg,
+        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{height}" viewBox="0 0 {w} {height}" font-family="sans-serif" font-size="12">"#
+    );
+    let _ = writeln!(svg, r#"<rect width="100%" height="100%" fill="white"/>"#);
+    let id = g.header.get("id").map_or("", |s| s.as_str());
+    let _ = writeln!(
+        svg,
+        r#"<text x="{left}" y="24" font-size="16">Game {number} ({}): time and nodes per move</text>"#,
+        esc(id)
+    );
+    type Metric = fn(&LogPly) -> Option<f64>;
+    let panels: [(&str, Metric); 2] = [
+        ("time per move (ms)", |p| (!p.forced).then_some(p.time_ms as f64)),
+        ("nodes analysed", |p| p.nodes.map(|n| n as f64)),
+    ];
+    for (k, (label, get)) in panels.iter().enumerate() {
+        let y0 = top + k as f64 * (ph + gap);
+        let y1 = y0 + ph;
+        let max = g.plies.iter().filter_map(get).fold(0.0f64, f64::max).max(1.0);
+        let x = |ply: f64| left + (ply - 1.0) / (max_ply - 1.0) * (right - left);
+        let y = |v: f64| y1 - v / max * (ph - 10.0);
+        let _ = writeln!(svg, r#"<text x="{left}" y="{}" font-weight="bold">{label}</text>"#, y0 - 6.0);
+        let _ = writeln!(svg, r##"<line x1="{left}" y1="{y1}" x2="{right}" y2="{y1}" stroke="#333"/>"##);
+        let _ = writeln!(svg, r##"<line x1="{left}" y1="{y0}" x2="{left}" y2="{y1}" stroke="#333"/>"##);
+        for t in 0..=4 {
+            let v = max * t as f64 / 4.0;
+            let yy = y(v);
+            let _ = writeln!(
+                svg,
+                r##"<line x1="{left}" y1="{yy:.1}" x2="{right}" y2="{yy:.1}" stroke="#ddd"/>"##
+            );
+            let _ = writeln!(
+                svg,
+                r#"<text x="{}" y="{:.1}" text-anchor="end">{}</text>"#,
+                left - 6.0,
+                yy + 4.0,
+                fmt_num(v)
+            );
+        }
+        let step = ((max_ply / 10.0).ceil() as u32).max(1);
+        let mut t = 1;
+        while t as f64 <= max_ply {
+            let xx = x(t as f64);
+            let _ = writeln!(svg, r#"<text x="{xx:.1}" y="{}" text-anchor="middle">{t}</text>"#, y1 + 16.0);
+            t += step;
+        }
+        for side in Side::BOTH {
+            let pts: Vec<String> = g
+                .plies
+                .iter()
+                .filter(|p| p.side == Some(side))
+                .filter_map(|p| get(p).map(|v| format!("{:.1},{:.1}", x(p.number as f64), y(v))))
+                .collect();
+            if pts.is_empty() {
+                continue;
+            }
+            let c = COLOURS[side.index()];
+            let _ = writeln!(
+                svg,
+                r#"<polyline fill="none" stroke="{c}" stroke-width="2" points="{}"/>"#,
+                pts.join(" ")
+            );
+            for p in &pts {
+                let (px, py) = p.split_once(',').expect("x,y");
+                let _ = writeln!(svg, r#"<circle cx="{px}" cy="{py}" r="2.5" fill="{c}"/>"#);
+            }
+        }
+    }
+    let ly = height - 18.0;
+    for side in Side::BOTH {
+        let lx = left + side.index() as f64 * 260.0;
+        let who = g.header.get(side.name()).map_or("", |s| s.as_str());
+        let _ = writeln!(
+            svg,
+            r#"<rect x="{lx}" y="{}" width="14" height="4" fill="{}"/>"#,
+            ly - 4.0,
+            COLOURS[side.index()]
+        );
+        let _ = writeln!(
+            svg,
+            r#"<text x="{}" y="{ly}">{} ({}); x axis: ply number</text>"#,
+            lx + 20.0,
+            side,
+            esc(who)
+        );
+    }
+    svg.push_str("</svg>\n");
+    svg
+}
+
+fn fmt_num(v: f64) -> String {
+    if v >= 1e6 {
+        format!("{:.1}M", v / 1e6)
+    } else if v >= 1e4 {
+        format!("{:.0}k", v / 1e3)
+    } else {
+        format!("{v:.0}")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const LOG: &str = "\
+GAME id=g1 date=2025-03-01T14:05:09Z mode=computer-computer white=computer:cavalo black=computer:greedy rules=canonical time-ms=100 start=seed:7
+PLY n=1 side=white player=computer forced=yes move=F1 points=86 total=86-0 time-ms=0
+  ((1 2))
+PLY n=2 side=black player=computer forced=yes move=J10 points=65 total=86-65 time-ms=0
+PLY n=3 side=white player=computer engine=cavalo move=E3 points=40 total=126-65 time-ms=100 nodes=1000 alpha-cuts=10 beta-cuts=20 depth=4 value=5
+PLY n=4 side=black player=computer engine=greedy move=G8 points=30 total=126-95 time-ms=0 nodes=1 alpha-cuts=0 beta-cuts=0 depth=1 value=0
+PLY n=5 side=white player=computer engine=cavalo move=D5 points=20 total=146-95 time-ms=300 nodes=3000 alpha-cuts=30 beta-cuts=40 depth=6 value=7
+END status=over result=white points=146-95 plies=5
+
+GAME id=g2 date=2025-03-01T15:00:00Z mode=human-human white=human black=human rules=no-threat time-ms=1000 start=59,43 w 0 0
+PLY n=1 side=white player=human move=A1 points=10 total=10-0 time-ms=5000
+PLY n=2 side=black player=human move=B2 points=20 total=10-20 time-ms=7000
+UNDO plies=1 back-to=1
+PLY n=2 side=black player=human move=C3 points=30 total=10-30 time-ms=1000
+";
+
+    #[test]
+    fn summary_numbers() {
+        let s = summarise(&[1000.0, 3000.0]);
+        assert_eq!((s.count, s.mean, s.sd, s.min, s.max), (2, 2000.0, 1000.0, 1000.0, 3000.0));
+        assert_eq!(summarise(&[]).count, 0);
+    }
+
+    #[test]
+    fn report_on_a_known_log() {
+        let games = logfile::parse(LOG).unwrap();
+        assert_eq!(games.len(), 2);
+        assert_eq!(games[1].header["start"], "59,43 w 0 0");
+        assert_eq!(games[1].plies.len(), 2);
+        assert_eq!(games[1].plies[1].mv, "C3");
+        let white: Vec<&LogPly> = side_plies(&games[0], Side::White);
+        assert_eq!(values(&white, "nodes"), vec![1000.0, 3000.0]);
+        assert_eq!(values(&white, "points"), vec![40.0, 20.0]);
+        assert_eq!(values(&white, "time-ms"), vec![100.0, 300.0]);
+        let r = report(&games);
+        let line =
+            r.lines().find(|l| l.starts_with("white computer:cavalo") && l.contains(" nodes ")).unwrap();
+        let cols: Vec<&str> = line.split_whitespace().collect();
+        assert_eq!(&cols[cols.len() - 5..], &["2", "2000.0", "1000.0", "1000", "3000"], "{line}");
+        assert!(r.contains("Result: white (over), points 146-95, 5 plies"), "{r}");
+        assert!(r.contains("1 plies taken back"), "{r}");
+        assert!(r.contains("All 2 games"));
+        let line = r.lines().find(|l| l.starts_with("black human") && l.contains(" time-ms ")).unwrap();
+        assert!(line.contains(" 1 ") && line.contains("1000.0"), "{line}");
+        let svg = chart(&games[0], 1);
+        assert!(svg.starts_with("<svg") && svg.trim_end().ends_with("</svg>"));
+        assert_eq!(svg.matches("<polyline").count(), 4, "two panels, two sides");
+    }
+}

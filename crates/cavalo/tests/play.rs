@@ -1,0 +1,338 @@
+//! `cavalo play --plain` and friends driven through the real binary with piped input.
+
+use std::io::Write;
+use std::path::Path;
+use std::process::{Command, Stdio};
+
+use cavalo_rules::{GameRecord, Position, Rules};
+use cavalo_session::logfile;
+
+const BIN: &str = env!("CARGO_BIN_EXE_cavalo");
+
+/// Runs the binary in `dir` with `args`, feeding `input`; returns (stdout, success).
+fn run(dir: &Path, args: &[&str], input: &str) -> (String, bool) {
+    let mut child = Command::new(BIN)
+        .args(args)
+        .current_dir(dir)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let input = input.to_string();
+    // The game may end before all input is read: ignore a broken pipe.
+    let writer = std::thread::spawn(move || {
+        let _ = stdin.write_all(input.as_bytes());
+    });
+    let out = child.wait_with_output().unwrap();
+    let _ = writer.join();
+    let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
+    let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
+    assert!(stderr.is_empty() || out.status.success(), "stderr: {stderr}\nstdout tail: {}", tail(&stdout));
+    (stdout, out.status.success())
+}
+
+fn tail(s: &str) -> String {
+    let lines: Vec<&str> = s.lines().collect();
+    lines[lines.len().saturating_sub(30)..].join("\n")
+}
+
+/// Input that plays whatever is legal: every cell in turn, each followed by an empty line (ignored
+/// at the move prompt, "the default double" at the removal prompt), repeated.
+fn every_cell(times: usize) -> String {
+    let mut one = String::new();
+    for r in 1..=10 {
+        for c in 'A'..='J' {
+            one.push_str(&format!("{c}{r}\n\n"));
+        }
+    }
+    one.repeat(times)
+}
+
+fn only_record(dir: &Path) -> GameRecord {
+    let files: Vec<_> = std::fs::read_dir(dir.join("games")).unwrap().map(|e| e.unwrap().path()).collect();
+    assert_eq!(files.len(), 1, "{files:?}");
+    GameRecord::from_json(&std::fs::read_to_string(&files[0]).unwrap()).unwrap()
+}
+
+/// Checks the record replays, matches the log, and returns the record.
+fn check_record_and_log(dir: &Path, stdout: &str) -> GameRecord {
+    let rec = only_record(dir);
+    let positions = rec.replay().expect("the record replays");
+    let last = positions.last().unwrap();
+    let games = logfile::parse(&std::fs::read_to_string(dir.join("log.dat")).unwrap()).unwrap();
+    assert_eq!(games.len(), 1);
+    let g = &games[0];
+    assert_eq!(g.plies.iter().map(|p| p.mv.clone()).collect::<Vec<_>>(), rec.moves);
+    assert_eq!(g.header["id"], rec.meta["id"].as_str().unwrap());
+    // Every ply's board in the log is the position after it.
+    for (p, pos) in g.plies.iter().zip(&positions[1..]) {
+        let lisp: Vec<String> = pos.to_lisp().lines().map(|l| l.trim().to_string()).collect();
+        assert_eq!(p.board, lisp.join("\n"));
+    }
+    // Per-ply statistics in the record's meta.
+    let plies = rec.meta["plies"].as_array().unwrap();
+    assert_eq!(plies.len(), rec.moves.len());
+    for (lp, mp) in g.plies.iter().zip(plies) {
+        assert_eq!(mp["move"].as_str().unwrap(), lp.mv);
+        assert_eq!(mp["search"].get("nodes").and_then(|v| v.as_u64()), lp.nodes);
+    }
+    if last.is_over() {
+        let end = g.end.as_ref().unwrap();
+        assert_eq!(end["result"], last.outcome().unwrap().name());
+        assert!(stdout.contains("Game over:"), "{}", tail(stdout));
+    }
+    rec
+}
+
+#[test]
+fn human_against_computer_full_game_with_bad_input_double_choice_hint_and_undo() {
+    let dir = tempfile::tempdir().unwrap();
+    // Seed 1: after the placements F1 and J10, E3 holds 00, a double with many removals.
+    let mut input = String::from("banana\nA1\n11 1\nhint\nhelp\ne3\nzz\n12\n77\nundo\n3 5\n\nundo\n");
+    input.push_str(&every_cell(60));
+    let (out, ok) = run(
+        dir.path(),
+        &[
+            "play",
+            "--plain",
+            "--mode",
+            "hc",
+            "--human",
+            "white",
+            "--time-ms",
+            "20",
+            "--engine",
+            "greedy",
+            "--seed",
+            "1",
+        ],
+        &input,
+    );
+    assert!(ok, "{}", tail(&out));
+    assert!(out.contains("invalid move `banana`"), "bad input explained");
+    assert!(
+        out.contains("must place") || out.contains("not a knight's jump from F1"),
+        "illegal move explained"
+    );
+    assert!(out.contains("the row must be from 1 to 10"));
+    assert!(out.contains("Hint: "));
+    assert!(out.contains("undo      take back"), "help shown");
+    assert!(out.contains("E3 holds the double 00"));
+    assert!(out.contains("`zz` is not a double"));
+    assert!(out.contains("12 cannot be removed"));
+    assert!(out.contains("White (human) plays E3x77 (+0 points)."));
+    assert!(out.contains("Taken back: E3x77"), "{}", tail(&out));
+    assert!(out.contains("Black (computer (greedy)) plays"));
+    assert!(out.contains("Statistics: nodes analysed"));
+    assert!(out.contains("Game over:"), "{}", tail(&out));
+    assert!(out.contains("  White (human): "), "per-side summary");
+    let rec = check_record_and_log(dir.path(), &out);
+    assert_eq!(rec.meta["mode"], "human-computer");
+    assert_eq!(rec.meta["white"], "human");
+    assert_eq!(rec.meta["status"], "over");
+    assert!(rec.result.is_some());
+    // The second undo took back `3 5` = E3 (default removal) and the reply; the log says so.
+    let log = std::fs::read_to_string(dir.path().join("log.dat")).unwrap();
+    assert_eq!(log.matches("\nUNDO plies=").count(), 2, "two undos logged");
+}
+
+#[test]
+fn computer_against_computer_with_a_pass_stats_and_replay() {
+    let dir = tempfile::tempdir().unwrap();
+    let (out, ok) = run(
+        dir.path(),
+        &[
+            "play",
+            "--plain",
+            "--mode",
+            "cc",
+            "--time-ms",
+            "20",
+            "--seed",
+            "3",
+            "--white-engine",
+            "greedy",
+            "--black-engine",
+            "classic:2",
+        ],
+        "",
+    );
+    assert!(ok, "{}", tail(&out));
+    assert!(out.contains("has no legal move and passes."), "seed 3 has a pass");
+    let rec = check_record_and_log(dir.path(), &out);
+    assert!(rec.moves.iter().any(|m| m == "pass"));
+    assert_eq!(rec.meta["white"], "computer:greedy");
+    assert_eq!(rec.meta["black"], "computer:classic:2");
+
+    // stats on this log
+    let (st, ok) = run(dir.path(), &["stats", "log.dat", "--svg", "chart.svg"], "");
+    assert!(ok, "{st}");
+    let nodes_row =
+        st.lines().find(|l| l.starts_with("black computer:classic:2") && l.contains(" nodes ")).unwrap();
+    let searches = rec.meta["plies"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|p| p["side"] == "black" && p.get("search").is_some())
+        .count();
+    assert_eq!(nodes_row.split_whitespace().nth(3).unwrap(), searches.to_string(), "{nodes_row}");
+    let svg = std::fs::read_to_string(dir.path().join("chart.svg")).unwrap();
+    assert!(svg.starts_with("<svg") && svg.contains("<polyline"));
+
+    // replay, plain
+    let path = std::fs::read_dir(dir.path().join("games")).unwrap().next().unwrap().unwrap().path();
+    let (rp, ok) = run(dir.path(), &["replay", "--plain", path.to_str().unwrap()], "");
+    assert!(ok, "{rp}");
+    assert_eq!(rp.matches("\nPly ").count(), rec.moves.len());
+    assert!(rp.contains("Game over:"));
+}
+
+#[test]
+fn human_against_human_full_game() {
+    let dir = tempfile::tempdir().unwrap();
+    let (out, ok) = run(dir.path(), &["play", "--plain", "--mode", "hh", "--seed", "8"], &every_cell(120));
+    assert!(ok, "{}", tail(&out));
+    let rec = check_record_and_log(dir.path(), &out);
+    assert_eq!(rec.meta["mode"], "human-human");
+    assert!(rec.result.is_some(), "{}", tail(&out));
+}
+
+#[test]
+fn the_menu_asks_and_reasks_then_quit_saves() {
+    let dir = tempfile::tempdir().unwrap();
+    // Mode 1 (human against computer), the computer starts, 500 ms is refused, then 1000.
+    let (out, ok) = run(
+        dir.path(),
+        &["play", "--plain", "--engine", "greedy", "--seed", "5", "--no-threat"],
+        "7\n1\n2\n500\n1000\nquit\nn\nquit\ny\n",
+    );
+    assert!(ok, "{}", tail(&out));
+    assert!(out.contains("Please answer 1, 2 or 3."));
+    assert!(out.contains("The time limit must be a whole number from 1000 to 5000."));
+    assert!(out.contains("The game goes on."));
+    assert!(out.contains("Game saved to games/"));
+    let rec = only_record(dir.path());
+    assert_eq!(rec.meta["white"], "computer:greedy");
+    assert_eq!(rec.meta["black"], "human");
+    assert_eq!(rec.meta["time_ms"], 1000);
+    assert_eq!(rec.meta["status"], "quit");
+    assert!(!rec.rules.threat);
+    rec.replay().unwrap();
+    let log = std::fs::read_to_string(dir.path().join("log.dat")).unwrap();
+    assert!(log.contains("rules=no-threat"));
+    assert!(log.contains("END status=quit"));
+    // A second game appends to the log.
+    let (_, ok) = run(dir.path(), &["play", "--plain", "--mode", "hh", "--seed", "5"], "");
+    assert!(ok);
+    let games = logfile::parse(&std::fs::read_to_string(dir.path().join("log.dat")).unwrap()).unwrap();
+    assert_eq!(games.len(), 2);
+}
+
+#[test]
+fn a_board_file_and_end_of_input() {
+    let dir = tempfile::tempdir().unwrap();
+    let pos = Position::from_seed(12, Rules::default());
+    std::fs::write(dir.path().join("board.lisp"), pos.to_lisp()).unwrap();
+    let (out, ok) = run(
+        dir.path(),
+        &[
+            "play",
+            "--plain",
+            "--mode",
+            "hc",
+            "--human",
+            "black",
+            "--time-ms",
+            "10",
+            "--engine",
+            "random:1",
+            "--board",
+            "board.lisp",
+        ],
+        "",
+    );
+    assert!(ok, "{}", tail(&out));
+    assert!(out.contains("End of input: the game is stopped and saved."));
+    let rec = only_record(dir.path());
+    assert_eq!(rec.start, cavalo_rules::Start::Position(pos.to_string()));
+}
+
+#[test]
+fn the_championship_call() {
+    let dir = tempfile::tempdir().unwrap();
+    let start = Position::from_seed(1, Rules::default());
+    let mut placed = start.clone();
+    for m in ["F1", "J10"] {
+        placed.play(placed.parse_move(m).unwrap());
+    }
+    let t = std::time::Instant::now();
+    let (out, ok) = run(dir.path(), &["move", &placed.to_string(), "--time-ms", "200"], "");
+    assert!(ok, "{out}");
+    assert!(t.elapsed().as_millis() < 2000);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 2, "{out}");
+    let mv = placed.parse_move(lines[0]).expect("a legal move");
+    let mut after = placed.clone();
+    after.play(mv);
+    assert_eq!(lines[1], after.to_string());
+    // A Lisp board in, a Lisp board out.
+    let (out, ok) = run(
+        dir.path(),
+        &[
+            "move",
+            &placed.to_lisp(),
+            "--side",
+            "w",
+            "--points",
+            "86,65",
+            "--time-ms",
+            "100",
+            "--lisp",
+            "--engine",
+            "greedy",
+        ],
+        "",
+    );
+    assert!(ok, "{out}");
+    let mv = placed.parse_move(out.lines().next().unwrap()).unwrap();
+    let mut after = placed.clone();
+    after.play(mv);
+    assert_eq!(out.lines().skip(1).collect::<Vec<_>>().join("\n"), after.to_lisp());
+}
+
+#[test]
+fn our_engine_shows_its_thinking_and_the_course_statistics() {
+    let dir = tempfile::tempdir().unwrap();
+    let (out, ok) = run(
+        dir.path(),
+        &[
+            "play",
+            "--plain",
+            "--mode",
+            "hc",
+            "--human",
+            "black",
+            "--time-ms",
+            "60",
+            "--seed",
+            "1",
+            "--hash",
+            "1",
+        ],
+        "quit\ny\n",
+    );
+    assert!(ok, "{}", tail(&out));
+    assert!(out.contains("White (computer (cavalo)) is thinking..."));
+    let live = out.lines().find(|l| l.trim_start().starts_with("depth 1 value")).expect("live lines");
+    assert!(live.contains(" nodes ") && live.contains(" ms") && live.contains(" pv "), "{live}");
+    let stats = out.lines().find(|l| l.starts_with("Statistics: ")).unwrap();
+    for w in ["nodes analysed", "alpha cuts", "beta cuts", "time", "depth", "value"] {
+        assert!(stats.contains(w), "{stats}");
+    }
+    let games = logfile::parse(&std::fs::read_to_string(dir.path().join("log.dat")).unwrap()).unwrap();
+    let p = games[0].plies.iter().find(|p| p.player == "computer" && !p.forced).unwrap();
+    assert!(p.nodes.unwrap() > 0 && p.depth.unwrap() > 0 && p.alpha_cuts.is_some() && p.beta_cuts.is_some());
+    assert!(p.time_ms <= 200, "{}", p.time_ms);
+}

@@ -1,0 +1,206 @@
+//! How a game is set up: the rules, the start, who plays each side, the computer's time.
+
+use std::path::PathBuf;
+
+use cavalo_engine::{Options, PlayerKind};
+use cavalo_rules::{Rules, Side, Start};
+use serde::{Deserialize, Serialize};
+
+/// The three ways to play: the course's two modes and human against human.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Mode {
+    /// A human against the computer (the human chooses a side).
+    HumanComputer,
+    /// The computer against itself (or one engine against another).
+    ComputerComputer,
+    /// Two humans at one keyboard.
+    HumanHuman,
+}
+
+impl Mode {
+    /// `human-computer`, `computer-computer` or `human-human`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Mode::HumanComputer => "human-computer",
+            Mode::ComputerComputer => "computer-computer",
+            Mode::HumanHuman => "human-human",
+        }
+    }
+
+    /// Reads a mode: the full name or its short form `hc`, `cc`, `hh` (any case).
+    pub fn parse(s: &str) -> Option<Mode> {
+        match s.trim().to_ascii_lowercase().as_str() {
+            "hc" | "ch" | "human-computer" | "computer-human" | "human-vs-computer" => {
+                Some(Mode::HumanComputer)
+            }
+            "cc" | "computer-computer" | "computer-vs-computer" => Some(Mode::ComputerComputer),
+            "hh" | "human-human" | "human-vs-human" => Some(Mode::HumanHuman),
+            _ => None,
+        }
+    }
+}
+
+impl std::fmt::Display for Mode {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A computer player: which one and its engine options.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct EngineConfig {
+    /// The player (`cavalo`, `classic:4`, `greedy`, `random:7`), written as text in JSON.
+    #[serde(with = "kind_text")]
+    pub engine: PlayerKind,
+    /// Transposition table size in MiB (our engine only).
+    #[serde(default = "default_hash")]
+    pub hash_mib: usize,
+    /// Search threads (our engine only).
+    #[serde(default = "default_threads")]
+    pub threads: usize,
+    /// Quiescence search (our engine only).
+    #[serde(default = "default_true")]
+    pub quiescence: bool,
+}
+
+fn default_hash() -> usize {
+    64
+}
+fn default_threads() -> usize {
+    1
+}
+fn default_true() -> bool {
+    true
+}
+
+impl EngineConfig {
+    /// This player with default options.
+    pub fn new(engine: PlayerKind) -> EngineConfig {
+        EngineConfig { engine, hash_mib: default_hash(), threads: 1, quiescence: true }
+    }
+
+    /// The engine options.
+    pub fn options(&self) -> Options {
+        Options { hash_mib: self.hash_mib.max(1), threads: self.threads.max(1), quiescence: self.quiescence }
+    }
+}
+
+mod kind_text {
+    use cavalo_engine::PlayerKind;
+    use serde::{Deserialize, Deserializer, Serializer, de::Error};
+
+    pub fn serialize<S: Serializer>(k: &PlayerKind, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(k)
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<PlayerKind, D::Error> {
+        String::deserialize(d)?.parse().map_err(D::Error::custom)
+    }
+}
+
+/// Who plays a side.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "lowercase")]
+pub enum PlayerConfig {
+    /// A person typing moves.
+    Human {
+        /// An optional name for the records.
+        #[serde(default, skip_serializing_if = "String::is_empty")]
+        name: String,
+    },
+    /// A computer player.
+    Computer(EngineConfig),
+}
+
+impl PlayerConfig {
+    /// A human without a name.
+    pub fn human() -> PlayerConfig {
+        PlayerConfig::Human { name: String::new() }
+    }
+
+    /// A computer player with default options.
+    pub fn computer(kind: PlayerKind) -> PlayerConfig {
+        PlayerConfig::Computer(EngineConfig::new(kind))
+    }
+
+    /// Whether this is a human.
+    pub fn is_human(&self) -> bool {
+        matches!(self, PlayerConfig::Human { .. })
+    }
+
+    /// One word without spaces, for logs: `human` (or `human:NAME`) or `computer:ENGINE`.
+    pub fn label(&self) -> String {
+        match self {
+            PlayerConfig::Human { name } if name.is_empty() => "human".into(),
+            PlayerConfig::Human { name } => format!("human:{}", name.replace(char::is_whitespace, "_")),
+            PlayerConfig::Computer(e) => format!("computer:{}", e.engine),
+        }
+    }
+
+    /// For people: `human`, `Ana`, `computer (cavalo)`.
+    pub fn describe(&self) -> String {
+        match self {
+            PlayerConfig::Human { name } if name.is_empty() => "human".into(),
+            PlayerConfig::Human { name } => name.clone(),
+            PlayerConfig::Computer(e) => format!("computer ({})", e.engine),
+        }
+    }
+}
+
+/// Everything that sets up a game.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GameConfig {
+    /// The rule variant.
+    #[serde(default)]
+    pub rules: Rules,
+    /// The starting position: a seeded board, or a position string.
+    pub start: Start,
+    /// White's player, then Black's.
+    pub players: [PlayerConfig; 2],
+    /// The computer's time limit per move, in milliseconds (also used for hints).
+    pub time_ms: u64,
+    /// Where to append the course's log (`log.dat`); `None` writes no log.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub log: Option<PathBuf>,
+    /// Where [`Session::save_record`](crate::Session::save_record) writes game records.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub games_dir: Option<PathBuf>,
+}
+
+impl GameConfig {
+    /// Canonical rules, a human (White) against our engine (Black), 1000 ms per move, no log, no
+    /// record directory.
+    pub fn new(start: Start) -> GameConfig {
+        GameConfig {
+            rules: Rules::default(),
+            start,
+            players: [PlayerConfig::human(), PlayerConfig::computer(PlayerKind::Cavalo)],
+            time_ms: 1000,
+            log: None,
+            games_dir: None,
+        }
+    }
+
+    /// The mode the players make.
+    pub fn mode(&self) -> Mode {
+        match (self.players[0].is_human(), self.players[1].is_human()) {
+            (true, true) => Mode::HumanHuman,
+            (false, false) => Mode::ComputerComputer,
+            _ => Mode::HumanComputer,
+        }
+    }
+
+    /// The player of `side`.
+    pub fn player(&self, side: Side) -> &PlayerConfig {
+        &self.players[side.index()]
+    }
+
+    /// `seed:N` or the position string.
+    pub fn start_text(&self) -> String {
+        match &self.start {
+            Start::Seed(s) => format!("seed:{s}"),
+            Start::Position(p) => p.clone(),
+        }
+    }
+}

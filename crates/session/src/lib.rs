@@ -1,0 +1,50 @@
+//! # cavalo-session
+//!
+//! One game of *Jogo do Cavalo* as data, below every front end (terminal, web): who plays each
+//! side (a human, or a computer player with its options), whose turn it is, the engine calls
+//! (with live search information and a stop flag), forced placements and passes, undo, the time
+//! spent on every ply, the course's `log.dat`, and the JSON game record.
+//!
+//! A [`Session`] holds no terminal or network state, is `Send`, and serialises to JSON
+//! ([`Session::to_json`], [`Session::from_json`]) so that a server can keep games on disk and
+//! resume them.
+//!
+//! ```
+//! use cavalo_session::{GameConfig, PlayerConfig, Session, Turn};
+//! use cavalo_rules::{Side, Start};
+//! use std::sync::atomic::AtomicBool;
+//! let mut config = GameConfig::new(Start::Seed(1));
+//! config.players = [PlayerConfig::computer("greedy".parse().unwrap()), PlayerConfig::human()];
+//! config.time_ms = 50;
+//! let mut game = Session::new(config).unwrap();
+//! let stop = AtomicBool::new(false);
+//! loop {
+//!     match game.turn() {
+//!         Turn::Forced { .. } => { game.play_forced().unwrap(); }
+//!         Turn::Computer(_) => { game.play_computer(&stop, &mut |_| {}).unwrap(); }
+//!         Turn::Human(_) => {
+//!             let mv = game.position().legal_moves()[0];
+//!             game.play_human(mv).unwrap();
+//!         }
+//!         Turn::Over(_) | Turn::Quit => break,
+//!     }
+//! }
+//! assert!(game.position().is_over());
+//! let saved = game.to_json();
+//! let back = cavalo_session::Session::from_json(&saved).unwrap();
+//! assert_eq!(back.position(), game.position());
+//! ```
+#![warn(missing_docs)]
+
+mod config;
+mod datetime;
+mod input;
+pub mod logfile;
+mod record;
+mod session;
+
+pub use config::{EngineConfig, GameConfig, Mode, PlayerConfig};
+pub use datetime::{DateTime, now_utc};
+pub use input::{COMMANDS_HELP, Command, MoveChoice, choose_removal, interpret_move, parse_command};
+pub use record::write_atomically;
+pub use session::{Actor, Ply, Session, SessionError, SideSummary, Status, ThinkJob, Thought, Turn};

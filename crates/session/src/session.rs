@@ -1,0 +1,727 @@
+//! The game session: turns, players, engine calls, undo, clocks, log and record.
+
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
+use std::time::{Duration, Instant};
+
+use cavalo_engine::{Limits, Player, PlayerKind, SearchInfo, SearchResult};
+use cavalo_rules::{GameRecord, Move, Outcome, Position, Side};
+use serde::{Deserialize, Serialize};
+
+use crate::config::{EngineConfig, GameConfig, Mode, PlayerConfig};
+use crate::datetime::now_utc;
+use crate::logfile;
+
+/// What went wrong in a session call.
+#[derive(Debug, thiserror::Error)]
+pub enum SessionError {
+    /// The starting position is invalid.
+    #[error("{0}")]
+    Start(String),
+    /// The call does not fit the turn (e.g. a human move while the computer is to play).
+    #[error("{0}")]
+    NotNow(String),
+    /// An illegal move.
+    #[error("{0}")]
+    Illegal(String),
+    /// Undo found no human move to take back.
+    #[error("there is no move of yours to take back")]
+    NothingToUndo,
+    /// A search finished for a position the game has left (after an undo, say).
+    #[error("the search was for another position")]
+    Stale,
+    /// Reading or writing a file failed.
+    #[error("{0}")]
+    Io(String),
+    /// A saved session could not be read.
+    #[error("invalid saved session: {0}")]
+    Restore(String),
+}
+
+/// Who decided a ply.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Actor {
+    /// A human typed it.
+    Human,
+    /// A computer player chose it.
+    Computer,
+}
+
+/// One ply of the game, with who played it, what it scored, how long it took and, for the
+/// computer, the search's statistics.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Ply {
+    /// 1-based number of the ply in the game (placements and passes count).
+    pub number: u32,
+    /// The side that played.
+    pub side: Side,
+    /// The move (`E3`, `G7x88`, `pass`).
+    #[serde(rename = "move", with = "move_text")]
+    pub mv: Move,
+    /// Whether a human or a computer played it.
+    pub by: Actor,
+    /// A placement or a pass: the only legal move, played without asking.
+    #[serde(default)]
+    pub forced: bool,
+    /// Points scored by this ply.
+    pub gained: u16,
+    /// White's and Black's points after it.
+    pub points: [u16; 2],
+    /// Time spent choosing it, in milliseconds.
+    pub time_ms: u64,
+    /// The computer's search statistics (nodes, cuts, depth, value, principal variation).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub search: Option<SearchInfo>,
+}
+
+mod move_text {
+    use cavalo_rules::Move;
+    use serde::{Deserialize, Deserializer, Serializer, de::Error};
+
+    pub fn serialize<S: Serializer>(m: &Move, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(m)
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Move, D::Error> {
+        String::deserialize(d)?.parse().map_err(D::Error::custom)
+    }
+}
+
+/// Whose turn it is and what kind of turn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Turn {
+    /// A human is to play `side`: call [`Session::play_human`].
+    Human(Side),
+    /// A computer is to play `side`: call [`Session::play_computer`] (or
+    /// [`Session::begin_think`] and [`Session::finish_think`] to search on another thread).
+    Computer(Side),
+    /// `side` has one legal move, a placement or a pass: announce it and call
+    /// [`Session::play_forced`].
+    Forced {
+        /// The side to play.
+        side: Side,
+        /// Its only move.
+        mv: Move,
+    },
+    /// The game is over.
+    Over(Outcome),
+    /// The game was abandoned with [`Session::quit`].
+    Quit,
+}
+
+/// The state of the game as a whole.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Status {
+    /// Moves are still to be played.
+    Playing,
+    /// Neither side can move.
+    Over,
+    /// Abandoned.
+    Quit,
+}
+
+impl Status {
+    /// `playing`, `over` or `quit`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Status::Playing => "playing",
+            Status::Over => "over",
+            Status::Quit => "quit",
+        }
+    }
+}
+
+/// A side's totals, for the end-of-game summary.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct SideSummary {
+    /// The player's label (`human`, `computer:cavalo`).
+    pub player: String,
+    /// Final points.
+    pub points: u16,
+    /// Plies played that were not passes (placements included).
+    pub moves: u32,
+    /// Passes.
+    pub passes: u32,
+    /// Total time spent, ms.
+    pub time_ms: u64,
+    /// Searches made (computer plies that were not forced).
+    pub searches: u32,
+    /// Total nodes analysed.
+    pub nodes: u64,
+    /// Total alpha cuts.
+    pub alpha_cuts: u64,
+    /// Total beta cuts.
+    pub beta_cuts: u64,
+    /// Mean depth reached over the searches.
+    pub mean_depth: f64,
+    /// Deepest depth reached.
+    pub max_depth: u32,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Purpose {
+    Move(Side),
+    Hint,
+}
+
+/// A search to run, taken out of the session so that it can run on another thread while the
+/// session stays readable. Run it with [`ThinkJob::run`], give the [`Thought`] back with
+/// [`Session::finish_think`] (or [`Session::finish_hint`]).
+pub struct ThinkJob {
+    purpose: Purpose,
+    position: Position,
+    player: Box<dyn Player>,
+    limits: Limits,
+    plies_at_start: usize,
+}
+
+impl ThinkJob {
+    /// The side searched for.
+    pub fn side(&self) -> Side {
+        self.position.side_to_move()
+    }
+
+    /// Whether this is a hint for a human rather than a computer's move.
+    pub fn is_hint(&self) -> bool {
+        self.purpose == Purpose::Hint
+    }
+
+    /// The position searched.
+    pub fn position(&self) -> &Position {
+        &self.position
+    }
+
+    /// The player's name, e.g. `cavalo`.
+    pub fn player_name(&self) -> String {
+        self.player.name()
+    }
+
+    /// Searches until the time limit or until `stop` is raised; `on_info` receives the live
+    /// statistics after every completed iteration.
+    pub fn run(mut self, stop: &AtomicBool, on_info: &mut dyn FnMut(&SearchInfo)) -> Thought {
+        let start = Instant::now();
+        let result = self.player.choose(&self.position, &self.limits, stop, on_info);
+        let elapsed = start.elapsed();
+        Thought {
+            purpose: self.purpose,
+            position: self.position,
+            player: self.player,
+            result,
+            elapsed,
+            plies_at_start: self.plies_at_start,
+        }
+    }
+}
+
+/// The outcome of a [`ThinkJob`].
+pub struct Thought {
+    purpose: Purpose,
+    position: Position,
+    player: Box<dyn Player>,
+    result: SearchResult,
+    elapsed: Duration,
+    plies_at_start: usize,
+}
+
+impl Thought {
+    /// The search's move and statistics.
+    pub fn result(&self) -> &SearchResult {
+        &self.result
+    }
+
+    /// Wall-clock time of the search.
+    pub fn elapsed(&self) -> Duration {
+        self.elapsed
+    }
+
+    /// The move to play: the search's choice, or the first legal move when the search was
+    /// stopped before it had one.
+    pub fn chosen_move(&self) -> Option<Move> {
+        match self.result.best_move {
+            Some(m) if self.position.check_move(m).is_ok() => self.position.check_move(m).ok(),
+            _ => self.position.legal_moves().first().copied(),
+        }
+    }
+}
+
+/// The saved form of a session (what [`Session::to_json`] writes).
+#[derive(Serialize, Deserialize)]
+struct SessionData {
+    id: String,
+    date: String,
+    config: GameConfig,
+    plies: Vec<Ply>,
+    quit: bool,
+    #[serde(default)]
+    record_path: Option<PathBuf>,
+}
+
+/// One game: its set-up, its plies, and the players' engines.
+pub struct Session {
+    id: String,
+    date: String,
+    config: GameConfig,
+    plies: Vec<Ply>,
+    quit: bool,
+    record_path: Option<PathBuf>,
+    initial: Position,
+    pos: Position,
+    players: [Option<Box<dyn Player>>; 2],
+    hint_player: Option<Box<dyn Player>>,
+    turn_started: Instant,
+    warnings: Vec<String>,
+}
+
+static COUNTER: AtomicU32 = AtomicU32::new(0);
+
+fn new_id() -> String {
+    let now = now_utc();
+    let n = COUNTER.fetch_add(1, Ordering::Relaxed);
+    let salt = (std::process::id() as u64).wrapping_mul(0x9E37_79B9) ^ (now.millis as u64) << 8 ^ n as u64;
+    format!("{}-{:04x}", now.compact(), salt & 0xFFFF)
+}
+
+impl Session {
+    /// Starts a game. Writes the game's header to the log when one is configured.
+    pub fn new(config: GameConfig) -> Result<Session, SessionError> {
+        let initial = cavalo_rules::GameRecord::new(config.start.clone(), config.rules)
+            .initial_position()
+            .map_err(|e| SessionError::Start(e.to_string()))?;
+        let mut s = Session {
+            id: new_id(),
+            date: now_utc().iso(),
+            config,
+            plies: Vec::new(),
+            quit: false,
+            record_path: None,
+            pos: initial.clone(),
+            initial,
+            players: [None, None],
+            hint_player: None,
+            turn_started: Instant::now(),
+            warnings: Vec::new(),
+        };
+        let header = logfile::header(&s);
+        s.log(&header);
+        Ok(s)
+    }
+
+    // ---- reading ----
+
+    /// A unique id (`20250301-140509-1a2b`), also the record's file name.
+    pub fn id(&self) -> &str {
+        &self.id
+    }
+
+    /// When the game started (ISO 8601, UTC).
+    pub fn date(&self) -> &str {
+        &self.date
+    }
+
+    /// The set-up.
+    pub fn config(&self) -> &GameConfig {
+        &self.config
+    }
+
+    /// The mode the players make.
+    pub fn mode(&self) -> Mode {
+        self.config.mode()
+    }
+
+    /// The player of `side`.
+    pub fn player(&self, side: Side) -> &PlayerConfig {
+        self.config.player(side)
+    }
+
+    /// The current position.
+    pub fn position(&self) -> &Position {
+        &self.pos
+    }
+
+    /// The starting position.
+    pub fn initial_position(&self) -> &Position {
+        &self.initial
+    }
+
+    /// Every ply played so far.
+    pub fn plies(&self) -> &[Ply] {
+        &self.plies
+    }
+
+    /// The last ply, if any.
+    pub fn last_ply(&self) -> Option<&Ply> {
+        self.plies.last()
+    }
+
+    /// Where the record was last saved.
+    pub fn record_path(&self) -> Option<&PathBuf> {
+        self.record_path.as_ref()
+    }
+
+    /// Playing, over or quit.
+    pub fn status(&self) -> Status {
+        if self.quit {
+            Status::Quit
+        } else if self.pos.is_over() {
+            Status::Over
+        } else {
+            Status::Playing
+        }
+    }
+
+    /// What happens next.
+    pub fn turn(&self) -> Turn {
+        if self.quit {
+            return Turn::Quit;
+        }
+        if let Some(o) = self.pos.outcome() {
+            return Turn::Over(o);
+        }
+        let side = self.pos.side_to_move();
+        let moves = self.pos.legal_moves();
+        if moves.len() == 1 && (moves[0].is_pass() || self.pos.knight(side).is_none()) {
+            return Turn::Forced { side, mv: moves[0] };
+        }
+        if self.config.player(side).is_human() { Turn::Human(side) } else { Turn::Computer(side) }
+    }
+
+    /// Total time `side` has spent on its plies.
+    pub fn clock(&self, side: Side) -> Duration {
+        Duration::from_millis(self.plies.iter().filter(|p| p.side == side).map(|p| p.time_ms).sum())
+    }
+
+    /// Time since the current turn started (what the player to move has used so far).
+    pub fn turn_elapsed(&self) -> Duration {
+        self.turn_started.elapsed()
+    }
+
+    /// Problems that did not stop the game (a log that could not be written), taken once.
+    pub fn take_warnings(&mut self) -> Vec<String> {
+        std::mem::take(&mut self.warnings)
+    }
+
+    /// Per-side totals.
+    pub fn summary(&self) -> [SideSummary; 2] {
+        Side::BOTH.map(|side| {
+            let mut s = SideSummary {
+                player: self.player(side).label(),
+                points: self.pos.points(side),
+                ..SideSummary::default()
+            };
+            let mut depth_sum = 0u64;
+            for p in self.plies.iter().filter(|p| p.side == side) {
+                if p.mv.is_pass() {
+                    s.passes += 1;
+                } else {
+                    s.moves += 1;
+                }
+                s.time_ms += p.time_ms;
+                if let Some(i) = &p.search {
+                    s.searches += 1;
+                    s.nodes += i.nodes;
+                    s.alpha_cuts += i.alpha_cuts;
+                    s.beta_cuts += i.beta_cuts;
+                    s.max_depth = s.max_depth.max(i.depth);
+                    depth_sum += i.depth as u64;
+                }
+            }
+            if s.searches > 0 {
+                s.mean_depth = depth_sum as f64 / s.searches as f64;
+            }
+            s
+        })
+    }
+
+    // ---- playing ----
+
+    /// Plays a human's move (from [`interpret_move`](crate::interpret_move) or any legal move).
+    pub fn play_human(&mut self, mv: Move) -> Result<&Ply, SessionError> {
+        match self.turn() {
+            Turn::Human(_) => {}
+            Turn::Forced { .. } => {}
+            t => return Err(SessionError::NotNow(format!("it is not a human's turn ({t:?})"))),
+        }
+        let mv = self.pos.check_move(mv).map_err(|e| SessionError::Illegal(e.to_string()))?;
+        let time = self.turn_started.elapsed();
+        let forced = matches!(self.turn(), Turn::Forced { .. });
+        Ok(self.apply(mv, Actor::Human, forced, time, None))
+    }
+
+    /// Plays the only legal move (a placement or a pass) of a [`Turn::Forced`].
+    pub fn play_forced(&mut self) -> Result<&Ply, SessionError> {
+        let Turn::Forced { side, mv } = self.turn() else {
+            return Err(SessionError::NotNow("the move is not forced".into()));
+        };
+        let by = if self.config.player(side).is_human() { Actor::Human } else { Actor::Computer };
+        Ok(self.apply(mv, by, true, Duration::ZERO, None))
+    }
+
+    /// Takes the computer's search out of the session (see [`ThinkJob`]).
+    pub fn begin_think(&mut self) -> Result<ThinkJob, SessionError> {
+        let Turn::Computer(side) = self.turn() else {
+            return Err(SessionError::NotNow("it is not a computer's turn".into()));
+        };
+        let PlayerConfig::Computer(cfg) = self.config.player(side).clone() else { unreachable!() };
+        let player = self.players[side.index()].take().unwrap_or_else(|| build(&cfg));
+        Ok(ThinkJob {
+            purpose: Purpose::Move(side),
+            position: self.pos.clone(),
+            player,
+            limits: Limits::movetime_ms(self.config.time_ms.max(1)),
+            plies_at_start: self.plies.len(),
+        })
+    }
+
+    /// Plays the move a [`ThinkJob`] found; [`SessionError::Stale`] when the game has moved on.
+    pub fn finish_think(&mut self, thought: Thought) -> Result<&Ply, SessionError> {
+        let Purpose::Move(side) = thought.purpose else {
+            self.hint_player = Some(thought.player);
+            return Err(SessionError::NotNow("this search was a hint".into()));
+        };
+        let mv = thought.chosen_move();
+        self.players[side.index()] = Some(thought.player);
+        if thought.plies_at_start != self.plies.len() || thought.position != self.pos || self.quit {
+            return Err(SessionError::Stale);
+        }
+        let mv = mv.ok_or_else(|| SessionError::NotNow("the game is over".into()))?;
+        Ok(self.apply(mv, Actor::Computer, false, thought.elapsed, Some(thought.result.info)))
+    }
+
+    /// Searches and plays the computer's move on this thread.
+    pub fn play_computer(
+        &mut self,
+        stop: &AtomicBool,
+        on_info: &mut dyn FnMut(&SearchInfo),
+    ) -> Result<&Ply, SessionError> {
+        let job = self.begin_think()?;
+        let thought = job.run(stop, on_info);
+        self.finish_think(thought)
+    }
+
+    /// A search for the side to move, to suggest a move to a human. Uses the game's computer
+    /// player when there is one, else our engine; same time limit as the computer's.
+    pub fn begin_hint(&mut self) -> Result<ThinkJob, SessionError> {
+        if self.status() != Status::Playing {
+            return Err(SessionError::NotNow("the game is over".into()));
+        }
+        let player = self.hint_player.take().unwrap_or_else(|| {
+            let cfg = self
+                .config
+                .players
+                .iter()
+                .find_map(|p| match p {
+                    PlayerConfig::Computer(c) => Some(c.clone()),
+                    _ => None,
+                })
+                .unwrap_or_else(|| EngineConfig { hash_mib: 16, ..EngineConfig::new(PlayerKind::Cavalo) });
+            build(&cfg)
+        });
+        Ok(ThinkJob {
+            purpose: Purpose::Hint,
+            position: self.pos.clone(),
+            player,
+            limits: Limits::movetime_ms(self.config.time_ms.max(1)),
+            plies_at_start: self.plies.len(),
+        })
+    }
+
+    /// The suggestion of a hint search; [`SessionError::Stale`] when the game has moved on.
+    pub fn finish_hint(&mut self, thought: Thought) -> Result<(Move, SearchInfo), SessionError> {
+        let mv = thought.chosen_move();
+        let stale = thought.position != self.pos;
+        let info = thought.result.info.clone();
+        match thought.purpose {
+            Purpose::Hint => self.hint_player = Some(thought.player),
+            Purpose::Move(s) => self.players[s.index()] = Some(thought.player),
+        }
+        if stale {
+            return Err(SessionError::Stale);
+        }
+        mv.map(|m| (m, info)).ok_or_else(|| SessionError::NotNow("the game is over".into()))
+    }
+
+    /// A hint computed on this thread.
+    pub fn hint(
+        &mut self,
+        stop: &AtomicBool,
+        on_info: &mut dyn FnMut(&SearchInfo),
+    ) -> Result<(Move, SearchInfo), SessionError> {
+        let job = self.begin_hint()?;
+        let thought = job.run(stop, on_info);
+        self.finish_hint(thought)
+    }
+
+    /// Takes back the last ply a human chose (not a forced one) and every ply after it (the
+    /// computer's reply, passes). Returns the plies taken back, in the order they were played.
+    pub fn undo(&mut self) -> Result<Vec<Ply>, SessionError> {
+        if self.quit {
+            return Err(SessionError::NotNow("the game was abandoned".into()));
+        }
+        let Some(i) = self.plies.iter().rposition(|p| p.by == Actor::Human && !p.forced) else {
+            return Err(SessionError::NothingToUndo);
+        };
+        let undone = self.plies.split_off(i);
+        self.pos = self.replay_plies()?;
+        self.turn_started = Instant::now();
+        let line = logfile::undo_line(undone.len(), self.plies.len());
+        self.log(&line);
+        Ok(undone)
+    }
+
+    /// Abandons the game: the log gets its footer. Save the record with
+    /// [`save_record`](Session::save_record).
+    pub fn quit(&mut self) {
+        if !self.quit && !self.pos.is_over() {
+            self.quit = true;
+            let f = logfile::footer(self);
+            self.log(&f);
+        }
+        self.quit = true;
+    }
+
+    fn apply(
+        &mut self,
+        mv: Move,
+        by: Actor,
+        forced: bool,
+        time: Duration,
+        search: Option<SearchInfo>,
+    ) -> &Ply {
+        let side = self.pos.side_to_move();
+        let before = self.pos.points(side);
+        self.pos.play(mv);
+        let ply = Ply {
+            number: self.plies.len() as u32 + 1,
+            side,
+            mv,
+            by,
+            forced,
+            gained: self.pos.points(side) - before,
+            points: [self.pos.points(Side::White), self.pos.points(Side::Black)],
+            time_ms: time.as_millis() as u64,
+            search,
+        };
+        self.plies.push(ply);
+        self.turn_started = Instant::now();
+        let entry = logfile::ply_entry(self.plies.last().expect("just pushed"), self.player(side), &self.pos);
+        self.log(&entry);
+        if self.pos.is_over() {
+            let f = logfile::footer(self);
+            self.log(&f);
+        }
+        self.plies.last().expect("just pushed")
+    }
+
+    fn replay_plies(&self) -> Result<Position, SessionError> {
+        let mut pos = self.initial.clone();
+        for p in &self.plies {
+            let mv =
+                pos.check_move(p.mv).map_err(|e| SessionError::Restore(format!("ply {}: {e}", p.number)))?;
+            pos.play(mv);
+        }
+        Ok(pos)
+    }
+
+    fn log(&mut self, text: &str) {
+        if let Some(path) = &self.config.log
+            && let Err(e) = logfile::append(path, text)
+        {
+            self.warnings.push(format!("could not write the log {}: {e}", path.display()));
+        }
+    }
+
+    // ---- records and saving ----
+
+    /// The game record: the moves, the result and points when over, and in `meta` the id, date,
+    /// mode, players, time limit, status and every ply's statistics.
+    pub fn record(&self) -> GameRecord {
+        crate::record::build(self)
+    }
+
+    /// Writes the record to `<games_dir>/<id>.json` atomically (a temporary file, then a rename)
+    /// and returns its path. Without a configured `games_dir`, writes to `games/`.
+    pub fn save_record(&mut self) -> Result<PathBuf, SessionError> {
+        let dir = self.config.games_dir.clone().unwrap_or_else(|| PathBuf::from("games"));
+        let path = dir.join(format!("{}.json", self.id));
+        crate::record::write_atomically(&path, &self.record().to_json())
+            .map_err(|e| SessionError::Io(format!("could not save {}: {e}", path.display())))?;
+        self.record_path = Some(path.clone());
+        Ok(path)
+    }
+
+    /// The session as JSON (set-up and plies; engines are rebuilt on restore).
+    pub fn to_json(&self) -> String {
+        serde_json::to_string_pretty(&self.data()).expect("a session always serialises")
+    }
+
+    /// Restores a session saved with [`to_json`](Session::to_json), checking every ply. The
+    /// engines start afresh and the current turn's clock restarts. Nothing is logged.
+    pub fn from_json(text: &str) -> Result<Session, SessionError> {
+        let data: SessionData =
+            serde_json::from_str(text).map_err(|e| SessionError::Restore(e.to_string()))?;
+        Session::from_data(data)
+    }
+
+    fn data(&self) -> SessionData {
+        SessionData {
+            id: self.id.clone(),
+            date: self.date.clone(),
+            config: self.config.clone(),
+            plies: self.plies.clone(),
+            quit: self.quit,
+            record_path: self.record_path.clone(),
+        }
+    }
+
+    fn from_data(d: SessionData) -> Result<Session, SessionError> {
+        let initial = cavalo_rules::GameRecord::new(d.config.start.clone(), d.config.rules)
+            .initial_position()
+            .map_err(|e| SessionError::Restore(e.to_string()))?;
+        let mut s = Session {
+            id: d.id,
+            date: d.date,
+            config: d.config,
+            plies: d.plies,
+            quit: d.quit,
+            record_path: d.record_path,
+            pos: initial.clone(),
+            initial,
+            players: [None, None],
+            hint_player: None,
+            turn_started: Instant::now(),
+            warnings: Vec::new(),
+        };
+        s.pos = s.replay_plies()?;
+        for (i, p) in s.plies.iter().enumerate() {
+            if p.number as usize != i + 1 {
+                return Err(SessionError::Restore(format!("ply {} is numbered {}", i + 1, p.number)));
+            }
+        }
+        Ok(s)
+    }
+}
+
+impl Serialize for Session {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        self.data().serialize(s)
+    }
+}
+
+impl<'de> Deserialize<'de> for Session {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Session, D::Error> {
+        let data = SessionData::deserialize(d)?;
+        Session::from_data(data).map_err(serde::de::Error::custom)
+    }
+}
+
+impl std::fmt::Debug for Session {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Session").field("id", &self.id).field("position", &self.pos.to_string()).finish()
+    }
+}
+
+fn build(cfg: &EngineConfig) -> Box<dyn Player> {
+    cfg.engine.build(&cfg.options())
+}
