@@ -82,7 +82,12 @@ impl EngineConfig {
 
     /// The engine options.
     pub fn options(&self) -> Options {
-        Options { hash_mib: self.hash_mib.max(1), threads: self.threads.max(1), quiescence: self.quiescence }
+        Options {
+            hash_mib: self.hash_mib.max(1),
+            threads: self.threads.max(1),
+            quiescence: self.quiescence,
+            ..Options::default()
+        }
     }
 }
 
