@@ -126,6 +126,7 @@ fn evaluate_with(pos: &Position, w: &Weights, planes: &ValuePlanes) -> i32 {
         v += w.stuck;
     }
     if w.region != 0
+        && pos.holding().len() <= crate::params::eval::REGION_MAX_CELLS
         && let (Some(km), Some(ko)) = (pos.knight(me), pos.knight(opp))
     {
         let open = pos.holding();

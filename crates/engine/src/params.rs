@@ -3,13 +3,16 @@
 /// Evaluation weights, in centipoints.
 pub mod eval {
     /// Per legal destination more than the opponent.
-    pub const MOBILITY: i32 = 150;
+    pub const MOBILITY: i32 = 200;
     /// Weight (per mille) of the best value the mover can land on next (the tempo).
     pub const TEMPO_BEST: i32 = 500;
     /// Weight (per mille) of the difference of the values each knight can still reach.
-    pub const REGION: i32 = 60;
+    pub const REGION: i32 = 150;
     /// Penalty for a knight with no legal destination (it must pass).
     pub const STUCK: i32 = 1500;
+    /// The region term is computed only when at most this many cells still hold numbers: on a
+    /// fuller board both knights reach the same single region and the term is zero anyway.
+    pub const REGION_MAX_CELLS: usize = 64;
 
     /// The evaluation weights as one value (defaults: the constants above), so that matches can
     /// compare settings without rebuilding.
