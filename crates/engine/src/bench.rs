@@ -11,7 +11,7 @@ use crate::{Engine, Limits, Options};
 /// Seeds of the bench positions (each taken after the placements and a few plies).
 pub const BENCH_SEEDS: [u64; 8] = [1, 2, 3, 4, 5, 42, 1000, 31337];
 /// Default bench depth.
-pub const BENCH_DEPTH: u32 = 10;
+pub const BENCH_DEPTH: u32 = 15;
 
 /// The bench positions: for each seed, the position after the placements, and after 10 more
 /// plies of the first legal move (a middle game).
@@ -40,6 +40,36 @@ pub struct BenchResult {
     pub nodes: u64,
     /// Total time.
     pub time: Duration,
+}
+
+/// One position searched for a fixed time.
+#[derive(Clone, Debug)]
+pub struct TimedResult {
+    /// The seed of the board.
+    pub seed: u64,
+    /// The position searched.
+    pub position: Position,
+    /// The search's statistics.
+    pub info: crate::SearchInfo,
+}
+
+/// Searches the position after the placements of each of `seeds` for `ms` milliseconds with
+/// `threads` threads (fresh engine each): how deep the engine gets in a given time.
+pub fn run_timed(seeds: &[u64], ms: u64, threads: usize) -> Vec<TimedResult> {
+    let stop = AtomicBool::new(false);
+    seeds
+        .iter()
+        .map(|&seed| {
+            let mut p = Position::from_seed(seed, Rules::default());
+            while !p.placements_done() {
+                let Some(&mv) = p.legal_moves().first() else { break };
+                p.play(mv);
+            }
+            let mut engine = Engine::new(Options { threads, ..Options::default() });
+            let r = engine.search(&p, &Limits::movetime_ms(ms), &stop, &mut |_| {});
+            TimedResult { seed, position: p, info: r.info }
+        })
+        .collect()
 }
 
 /// Runs the bench at `depth` with a fresh engine per position and one thread.
