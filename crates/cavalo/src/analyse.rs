@@ -1,5 +1,6 @@
 //! `go` (search a position and show the thinking) and `bench` (the search's signature).
 
+use std::io::Write;
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
@@ -97,13 +98,17 @@ pub fn go(a: GoArgs, rules: Rules) -> Result<()> {
     let limits = a.limits.limits(1000)?;
     let mut player = a.engine.engine.build(&a.engine.options());
     let stop = AtomicBool::new(false);
-    let r = player.choose(&pos, &limits, &stop, &mut |i| println!("{}", info_line(i)));
+    let mut out = std::io::stdout().lock();
+    // A closed pipe during the search is reported by the final writes below.
+    let r = player.choose(&pos, &limits, &stop, &mut |i| {
+        let _ = writeln!(out, "{}", info_line(i));
+    });
     match r.best_move {
         Some(m) => {
-            println!("{}", stats_line(&r.info));
-            println!("bestmove {m}");
+            writeln!(out, "{}", stats_line(&r.info))?;
+            writeln!(out, "bestmove {m}")?;
         }
-        None => println!("bestmove none"),
+        None => writeln!(out, "bestmove none")?,
     }
     Ok(())
 }
@@ -127,10 +132,16 @@ pub fn bench(a: BenchArgs) -> Result<()> {
         if ms == 0 {
             bail!("--time-ms must be at least 1");
         }
-        println!("{:>6} {:>5} {:>8} {:>11} {:>10} {:>6}", "seed", "depth", "seldepth", "nodes", "nps", "ms");
+        let mut out = std::io::stdout().lock();
+        writeln!(
+            out,
+            "{:>6} {:>5} {:>8} {:>11} {:>10} {:>6}",
+            "seed", "depth", "seldepth", "nodes", "nps", "ms"
+        )?;
         for r in bench::run_timed(&bench::BENCH_SEEDS, ms, a.threads as usize) {
             let i = &r.info;
-            println!(
+            writeln!(
+                out,
                 "{:>6} {:>5} {:>8} {:>11} {:>10} {:>6}",
                 r.seed,
                 i.depth,
@@ -138,13 +149,14 @@ pub fn bench(a: BenchArgs) -> Result<()> {
                 i.nodes,
                 i.nps,
                 i.time_ms()
-            );
+            )?;
         }
         return Ok(());
     }
     let r = bench::run(a.depth);
     let secs = r.time.as_secs_f64();
-    println!("{} nodes {:.0} nps", r.nodes, r.nodes as f64 / secs.max(1e-9));
-    println!("positions {} depth {} time {:.3} s", bench::positions().len(), a.depth, secs);
+    let mut out = std::io::stdout().lock();
+    writeln!(out, "{} nodes {:.0} nps", r.nodes, r.nodes as f64 / secs.max(1e-9))?;
+    writeln!(out, "positions {} depth {} time {:.3} s", bench::positions().len(), a.depth, secs)?;
     Ok(())
 }
