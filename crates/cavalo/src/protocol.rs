@@ -5,6 +5,7 @@
 //! guarded by a mutex and is flushed at once.
 
 use std::io::{BufRead, Write};
+use std::panic::AssertUnwindSafe;
 use std::sync::atomic::{AtomicBool, Ordering::SeqCst};
 use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
@@ -306,9 +307,15 @@ impl Session {
                 let r = if pos.is_over() {
                     None
                 } else {
-                    let r =
-                        brain.search(received, &pos, &req.limits, &stop2, &mut |i| out.line(&info_line(i)));
-                    Some(r)
+                    let searched = std::panic::catch_unwind(AssertUnwindSafe(|| {
+                        brain.search(received, &pos, &req.limits, &stop2, &mut |i| out.line(&info_line(i)))
+                    }));
+                    // A failed search still answers, with the first legal move.
+                    Some(searched.unwrap_or_else(|_| {
+                        out.line("info string error: the search failed; playing the first legal move");
+                        let best_move = pos.legal_moves().first().copied();
+                        SearchResult { best_move, info: Default::default() }
+                    }))
                 };
                 drop(brain);
                 // `go infinite` answers only when told to stop.

@@ -2,6 +2,7 @@
 //! crate and checking every move. An illegal move, a crash, a timeout or malformed output loses
 //! the game, with the reason recorded.
 
+use std::panic::AssertUnwindSafe;
 use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
 use std::sync::mpsc::{RecvTimeoutError, channel};
 use std::time::{Duration, Instant};
@@ -199,10 +200,16 @@ impl Contestant {
                             stop.store(true, Relaxed);
                         }
                     });
-                    let r = p.choose(pos, &limits.limits(), stop, &mut |_| {});
+                    let r = std::panic::catch_unwind(AssertUnwindSafe(|| {
+                        p.choose(pos, &limits.limits(), stop, &mut |_| {})
+                    }));
                     drop(done);
                     r
                 });
+                let r = r.map_err(|_| Failure {
+                    termination: Termination::Crash,
+                    detail: "the built-in player panicked".into(),
+                })?;
                 let text = r.best_move.map_or_else(|| "none".to_string(), |m| m.to_string());
                 Ok(Answer {
                     text,
