@@ -29,7 +29,7 @@ position itself and checks every move: an illegal move, a crash, a timeout (past
 the game, and the reason goes to the record.
 
 Statistics are engine 1's: W/D/L, score, Elo difference (logistic) with its 95% interval measured
-on the pairs (pentanomial), LOS, and the pair outcomes (0, 0.5, 1, 1.5, 2 points). --sprt uses the
+on the pairs (pentanomial; on the games if every pair ended alike), LOS, and the pair outcomes (0, 0.5, 1, 1.5, 2 points). --sprt uses the
 pentanomial GSPRT for logistic Elo as fishtest computes it; bounds ln(beta/(1-alpha)) and
 ln((1-beta)/alpha).
 

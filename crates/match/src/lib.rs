@@ -190,12 +190,14 @@ impl Tally {
         if n == 0 { 0.5 } else { (self.wins as f64 + self.draws as f64 / 2.0) / n as f64 }
     }
 
-    /// The Elo estimate: pentanomial over the complete pairs when there are some, else trinomial.
+    /// The Elo estimate: pentanomial over the complete pairs when there are some, else (or when
+    /// every pair ended alike, which leaves the pentanomial variance at zero) trinomial.
     pub fn elo(&self) -> Option<(EloEstimate, &'static str)> {
-        if self.pairs() > 0 {
-            stats::elo_pentanomial(&self.pentanomial).map(|e| (e, "pentanomial"))
-        } else {
-            stats::elo_trinomial(self.wins, self.draws, self.losses).map(|e| (e, "trinomial"))
+        let penta =
+            stats::elo_pentanomial(&self.pentanomial).filter(|e| e.elo.is_infinite() || e.high > e.low);
+        match penta {
+            Some(e) => Some((e, "pentanomial")),
+            None => stats::elo_trinomial(self.wins, self.draws, self.losses).map(|e| (e, "trinomial")),
         }
     }
 
@@ -225,7 +227,13 @@ impl Tally {
 }
 
 fn fmt_elo(e: f64) -> String {
-    if e.is_infinite() { if e > 0.0 { "+inf".into() } else { "-inf".into() } } else { format!("{e:+.1}") }
+    if e.is_infinite() {
+        if e > 0.0 { "+inf".into() } else { "-inf".into() }
+    } else if e.abs() < 0.05 {
+        "0.0".into()
+    } else {
+        format!("{e:+.1}")
+    }
 }
 
 fn fmt_margin(m: f64) -> String {
@@ -428,6 +436,16 @@ mod tests {
         assert_eq!(t.forfeits[1].get("illegal move"), Some(&1));
         assert!((t.score() - 0.6).abs() < 1e-12);
         assert_eq!(t.elo().unwrap().1, "pentanomial");
+        // Every pair split 1-1: no spread between pairs, so the games' spread is used.
+        let mut t = Tally::default();
+        for i in 0..10 {
+            t.add(&summary(i, (i % 2) as f64, Termination::Normal));
+        }
+        assert_eq!(t.pentanomial, [0, 0, 5, 0, 0]);
+        let (e, model) = t.elo().unwrap();
+        assert_eq!(model, "trinomial");
+        assert!(e.high > 100.0 && e.low < -100.0, "{e:?}");
+        assert!(t.progress(None).contains("Elo 0.0 ±"), "{}", t.progress(None));
     }
 
     #[test]
