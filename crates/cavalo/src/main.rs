@@ -3,7 +3,9 @@
 mod analyse;
 mod games;
 mod input;
+mod matchcmd;
 mod play;
+mod protocol;
 mod report;
 mod stats;
 mod toolbox;
@@ -59,6 +61,13 @@ enum Command {
     /// Search a fixed set of positions to a fixed depth; print the node count (the search's
     /// signature) and the speed.
     Bench(analyse::BenchArgs),
+    /// Speak the engine protocol (PROTOCOL.md, like UCI) on standard input and output, for a
+    /// referee, a tournament runner or a GUI. Type `ugi`, `position seed 1`, `go movetime 1000`,
+    /// `quit`.
+    Engine,
+    /// Play a match between two players (built in or external engines) and measure the
+    /// difference in strength: W/D/L, Elo with its 95% interval, LOS, pair statistics, SPRT.
+    Match(Box<matchcmd::MatchArgs>),
 }
 
 fn main() -> ExitCode {
@@ -75,6 +84,8 @@ fn main() -> ExitCode {
         Command::Perft(a) => toolbox::perft(a, rules),
         Command::Go(a) => analyse::go(a, rules),
         Command::Bench(a) => analyse::bench(a),
+        Command::Engine => protocol::run(rules),
+        Command::Match(a) => matchcmd::run(*a, rules),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

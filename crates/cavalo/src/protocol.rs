@@ -1,0 +1,559 @@
+//! `cavalo engine`: the engine protocol of PROTOCOL.md (UGI) on standard input and output.
+//!
+//! The main thread reads commands; a search runs on its own thread, so that `stop`, `isready`,
+//! `position` and `quit` are handled while it thinks. Every line goes out through one writer
+//! guarded by a mutex and is flushed at once.
+
+use std::io::{BufRead, Write};
+use std::panic::AssertUnwindSafe;
+use std::sync::atomic::{AtomicBool, Ordering::SeqCst};
+use std::sync::{Arc, Mutex};
+use std::thread::JoinHandle;
+use std::time::{Duration, Instant};
+
+use cavalo_engine::{Clock, Engine, Limits, Options, Player, PlayerKind, SearchResult};
+use cavalo_rules::{Outcome, Position, Rules, Side};
+
+use crate::report::{info_line, stats_line};
+
+/// The seed of the board set up before any `position` command.
+pub const DEFAULT_SEED: u64 = 1;
+
+/// The one writer of standard output: every line is written whole and flushed.
+#[derive(Clone)]
+pub struct Out(Arc<Mutex<Box<dyn Write + Send>>>);
+
+impl Out {
+    /// A writer over `w`.
+    pub fn new(w: Box<dyn Write + Send>) -> Out {
+        Out(Arc::new(Mutex::new(w)))
+    }
+
+    /// Writes one line and flushes. A closed output is ignored (the referee has gone away).
+    pub fn line(&self, s: &str) {
+        let mut w = self.0.lock().unwrap_or_else(|e| e.into_inner());
+        let _ = writeln!(w, "{s}");
+        let _ = w.flush();
+    }
+}
+
+/// What chooses the moves: our engine (searched with the time counted from `go`), or a reference
+/// player.
+enum Brain {
+    Engine(Engine),
+    Other(Box<dyn Player>),
+}
+
+impl Brain {
+    fn new(kind: PlayerKind, options: &Options) -> Brain {
+        match kind {
+            PlayerKind::Cavalo => Brain::Engine(Engine::new(options.clone())),
+            k => Brain::Other(k.build(options)),
+        }
+    }
+
+    fn new_game(&mut self) {
+        match self {
+            Brain::Engine(e) => e.new_game(),
+            Brain::Other(p) => p.new_game(),
+        }
+    }
+
+    fn search(
+        &mut self,
+        start: Instant,
+        pos: &Position,
+        limits: &Limits,
+        stop: &AtomicBool,
+        on_info: &mut dyn FnMut(&cavalo_engine::SearchInfo),
+    ) -> SearchResult {
+        match self {
+            Brain::Engine(e) => e.search_from(start, pos, limits, stop, on_info),
+            Brain::Other(p) => {
+                let mut l = limits.clone();
+                if let Some(t) = l.movetime {
+                    l.movetime = Some(t.saturating_sub(start.elapsed()).max(Duration::from_millis(1)));
+                }
+                p.choose(pos, &l, stop, on_info)
+            }
+        }
+    }
+}
+
+/// A search under way.
+struct Search {
+    stop: Arc<AtomicBool>,
+    /// Raised just before `bestmove` is written: from then on the search counts as over (its
+    /// thread only has to finish writing and exit), so that a `go` sent right after `bestmove`
+    /// is never refused.
+    answered: Arc<AtomicBool>,
+    handle: JoinHandle<()>,
+    infinite: bool,
+}
+
+/// The state of a conversation.
+struct Session {
+    out: Out,
+    kind: PlayerKind,
+    options: Options,
+    rules: Rules,
+    brain: Arc<Mutex<Brain>>,
+    pos: Position,
+    search: Option<Search>,
+}
+
+/// What `go` asked for.
+#[derive(Debug, Default, PartialEq)]
+struct GoRequest {
+    limits: Limits,
+    infinite: bool,
+}
+
+/// Runs the protocol on standard input and output until `quit` or the end of the input.
+pub fn run(rules: Rules) -> anyhow::Result<()> {
+    let out = Out::new(Box::new(std::io::stdout()));
+    run_with(std::io::stdin().lock(), out, rules);
+    Ok(())
+}
+
+/// Runs the protocol on `input`, answering on `out`, until `quit` or the end of the input.
+pub fn run_with(input: impl BufRead, out: Out, rules: Rules) {
+    let options = Options::default();
+    let kind = PlayerKind::Cavalo;
+    let mut s = Session {
+        brain: Arc::new(Mutex::new(Brain::new(kind, &options))),
+        out,
+        kind,
+        options,
+        rules,
+        pos: Position::from_seed(DEFAULT_SEED, rules),
+        search: None,
+    };
+    for line in input.lines() {
+        let Ok(line) = line else { break };
+        let received = Instant::now();
+        if !s.command(&line, received) {
+            // `quit`: stop the search at once.
+            s.finish_search(true);
+            return;
+        }
+    }
+    // The end of the input: a search with limits may finish; an infinite one is stopped.
+    let infinite = s.search.as_ref().is_some_and(|x| x.infinite);
+    s.finish_search(infinite);
+}
+
+impl Session {
+    fn info(&self, msg: &str) {
+        self.out.line(&format!("info string {msg}"));
+    }
+
+    fn error(&self, msg: &str) {
+        self.info(&format!("error: {msg}"));
+    }
+
+    fn unknown(&self, what: &str) {
+        self.info(&format!("unknown command: {what}"));
+    }
+
+    /// Whether a search is running; reaps a finished one.
+    fn searching(&mut self) -> bool {
+        if self.search.as_ref().is_some_and(|s| s.answered.load(SeqCst) || s.handle.is_finished()) {
+            self.finish_search(false);
+        }
+        self.search.is_some()
+    }
+
+    /// Ends the current search (at once when `stop`) and waits for its `bestmove`.
+    fn finish_search(&mut self, stop: bool) {
+        if let Some(search) = self.search.take() {
+            if stop {
+                search.stop.store(true, SeqCst);
+                search.handle.thread().unpark();
+            }
+            let _ = search.handle.join();
+        }
+    }
+
+    /// Handles one line; `false` to quit.
+    fn command(&mut self, line: &str, received: Instant) -> bool {
+        let tokens: Vec<&str> = line.split_whitespace().collect();
+        let Some(&cmd) = tokens.first() else { return true };
+        let args = &tokens[1..];
+        match cmd {
+            "ugi" | "uci" => self.ugi(),
+            "isready" => self.out.line("readyok"),
+            "setoption" => self.setoption(args),
+            "uginewgame" | "ucinewgame" => {
+                if self.searching() {
+                    self.error("uginewgame during a search: send stop first");
+                } else {
+                    self.brain.lock().unwrap_or_else(|e| e.into_inner()).new_game();
+                }
+            }
+            "position" => self.position(args),
+            "go" => self.go(args, received),
+            "stop" => {
+                if let Some(s) = &self.search {
+                    s.stop.store(true, SeqCst);
+                    s.handle.thread().unpark();
+                }
+            }
+            "query" => self.query(args, line),
+            "quit" => return false,
+            _ => self.unknown(line.trim()),
+        }
+        true
+    }
+
+    fn ugi(&self) {
+        let o = Options::default();
+        let lines = [
+            format!("id name Cavalo {}", env!("CARGO_PKG_VERSION")),
+            "id author the Cavalo team".to_string(),
+            format!("option name Hash type spin default {} min 1 max 65536", o.hash_mib),
+            format!("option name Threads type spin default {} min 1 max 256", o.threads),
+            "option name Threat type check default true".to_string(),
+            "option name ZeroDouble type check default true".to_string(),
+            format!("option name Quiescence type check default {}", o.quiescence),
+            "option name Player type combo default cavalo var cavalo var classic var greedy var random"
+                .to_string(),
+            "ugiok".to_string(),
+        ];
+        for l in lines {
+            self.out.line(&l);
+        }
+    }
+
+    fn setoption(&mut self, args: &[&str]) {
+        let (name, value) = match parse_setoption(args) {
+            Ok(nv) => nv,
+            Err(e) => return self.error(&e),
+        };
+        const NAMES: [&str; 6] = ["hash", "threads", "quiescence", "threat", "zerodouble", "player"];
+        if !NAMES.contains(&name.to_ascii_lowercase().as_str()) {
+            return self.error(&format!(
+                "setoption: no option named `{name}` (options: Hash, Threads, Threat, ZeroDouble, Quiescence, Player)"
+            ));
+        }
+        if self.searching() {
+            return self.error(&format!("setoption {name} during a search: send stop first"));
+        }
+        let result = match name.to_ascii_lowercase().as_str() {
+            "hash" => parse_spin(&value, 1, 65536).map(|v| self.set_engine(|o| o.hash_mib = v as usize)),
+            "threads" => parse_spin(&value, 1, 256).map(|v| self.set_engine(|o| o.threads = v as usize)),
+            "quiescence" => parse_check(&value).map(|v| self.set_engine(|o| o.quiescence = v)),
+            "threat" => parse_check(&value).map(|v| self.set_rules(Rules { threat: v, ..self.rules })),
+            "zerodouble" => {
+                parse_check(&value).map(|v| self.set_rules(Rules { zero_double: v, ..self.rules }))
+            }
+            "player" => value.parse::<PlayerKind>().map(|k| {
+                self.kind = k;
+                *self.brain.lock().unwrap_or_else(|e| e.into_inner()) = Brain::new(k, &self.options);
+            }),
+            _ => unreachable!("names are checked above"),
+        };
+        if let Err(e) = result {
+            self.error(&format!("setoption {name}: {e}"));
+        }
+    }
+
+    fn set_engine(&mut self, change: impl FnOnce(&mut Options)) {
+        change(&mut self.options);
+        if let Brain::Engine(e) = &mut *self.brain.lock().unwrap_or_else(|e| e.into_inner()) {
+            e.set_options(self.options.clone());
+        }
+    }
+
+    /// New rules apply to the next `position` command; the current position is carried over
+    /// through its position string.
+    fn set_rules(&mut self, rules: Rules) {
+        self.rules = rules;
+        if let Ok(p) = Position::from_position_string(&self.pos.to_string(), rules) {
+            self.pos = p;
+        }
+    }
+
+    fn position(&mut self, args: &[&str]) {
+        match parse_position(args, self.rules) {
+            Ok(p) => self.pos = p,
+            Err(e) => self.error(&format!("position: {e} (the previous position is kept)")),
+        }
+    }
+
+    fn go(&mut self, args: &[&str], received: Instant) {
+        if self.searching() {
+            return self.error("go during a search: send stop and wait for bestmove first");
+        }
+        let (req, problems) = parse_go(args, self.pos.side_to_move());
+        for p in problems {
+            match p {
+                GoProblem::Unknown(t) => self.unknown(&format!("{t} (in go)")),
+                GoProblem::Bad(e) => self.error(&format!("go: {e}")),
+            }
+        }
+        if self.pos.is_over() && !req.infinite {
+            return self.out.line("bestmove none");
+        }
+        let stop = Arc::new(AtomicBool::new(false));
+        let infinite = req.infinite;
+        let answered = Arc::new(AtomicBool::new(false));
+        let (brain, out, pos) = (self.brain.clone(), self.out.clone(), self.pos.clone());
+        let (stop2, answered2) = (stop.clone(), answered.clone());
+        let handle = std::thread::Builder::new()
+            .name("search".into())
+            .spawn(move || {
+                let mut brain = brain.lock().unwrap_or_else(|e| e.into_inner());
+                let r = if pos.is_over() {
+                    None
+                } else {
+                    let searched = std::panic::catch_unwind(AssertUnwindSafe(|| {
+                        brain.search(received, &pos, &req.limits, &stop2, &mut |i| out.line(&info_line(i)))
+                    }));
+                    // A failed search still answers, with the first legal move.
+                    Some(searched.unwrap_or_else(|_| {
+                        out.line("info string error: the search failed; playing the first legal move");
+                        let best_move = pos.legal_moves().first().copied();
+                        SearchResult { best_move, info: Default::default() }
+                    }))
+                };
+                drop(brain);
+                // `go infinite` answers only when told to stop.
+                while req.infinite && !stop2.load(SeqCst) {
+                    std::thread::park_timeout(Duration::from_millis(20));
+                }
+                let best = r.and_then(|r| r.best_move.map(|m| (m, r.info)));
+                if let Some((_, info)) = &best {
+                    out.line(&stats_line(info));
+                }
+                answered2.store(true, SeqCst);
+                match best {
+                    Some((m, _)) => out.line(&format!("bestmove {m}")),
+                    None => out.line("bestmove none"),
+                }
+            })
+            .expect("a thread can be started");
+        self.search = Some(Search { stop, answered, handle, infinite });
+    }
+
+    fn query(&self, args: &[&str], line: &str) {
+        let answer = match args {
+            ["gameover"] => bool_word(self.pos.is_over()).to_string(),
+            ["p1turn"] => bool_word(self.pos.side_to_move() == Side::White).to_string(),
+            ["result"] => match self.pos.outcome() {
+                None => "none",
+                Some(Outcome::White) => "p1win",
+                Some(Outcome::Black) => "p2win",
+                Some(Outcome::Draw) => "draw",
+            }
+            .to_string(),
+            ["score"] => format!("{} {}", self.pos.points(Side::White), self.pos.points(Side::Black)),
+            _ => return self.unknown(line.trim()),
+        };
+        self.out.line(&format!("response {answer}"));
+    }
+}
+
+fn bool_word(b: bool) -> &'static str {
+    if b { "true" } else { "false" }
+}
+
+/// `name <N...> value <V...>` → (N, V).
+fn parse_setoption(args: &[&str]) -> Result<(String, String), String> {
+    if args.first() != Some(&"name") {
+        return Err("setoption: expected `setoption name <name> value <value>`".into());
+    }
+    let rest = &args[1..];
+    let v = rest.iter().position(|t| *t == "value");
+    let name = rest[..v.unwrap_or(rest.len())].join(" ");
+    if name.is_empty() {
+        return Err("setoption: the option name is missing".into());
+    }
+    let value = v.map(|i| rest[i + 1..].join(" ")).unwrap_or_default();
+    Ok((name, value))
+}
+
+fn parse_spin(v: &str, min: u64, max: u64) -> Result<u64, String> {
+    match v.parse::<u64>() {
+        Ok(n) if (min..=max).contains(&n) => Ok(n),
+        _ => Err(format!("`{v}` is not a whole number from {min} to {max}")),
+    }
+}
+
+fn parse_check(v: &str) -> Result<bool, String> {
+    match v.to_ascii_lowercase().as_str() {
+        "true" => Ok(true),
+        "false" => Ok(false),
+        _ => Err(format!("`{v}` is not true or false")),
+    }
+}
+
+/// `fen <cells> <side> <w> <b> [moves ...]` or `seed <n> [moves ...]`.
+fn parse_position(args: &[&str], rules: Rules) -> Result<Position, String> {
+    let m = args.iter().position(|t| *t == "moves");
+    let (head, moves) = match m {
+        Some(i) => (&args[..i], &args[i + 1..]),
+        None => (args, &[][..]),
+    };
+    let mut pos = match head {
+        ["fen", fields @ ..] => {
+            Position::from_position_string(&fields.join(" "), rules).map_err(|e| format!("fen: {e}"))?
+        }
+        ["seed", n] => {
+            let seed: u64 =
+                n.parse().map_err(|_| format!("seed: `{n}` is not a whole number from 0 to 2^64-1"))?;
+            Position::from_seed(seed, rules)
+        }
+        ["seed", ..] => return Err("seed: expected one number after `seed`".into()),
+        [other, ..] => return Err(format!("`{other}` is not `fen` or `seed`")),
+        [] => return Err("expected `position fen <position string>` or `position seed <n>`".into()),
+    };
+    for (i, text) in moves.iter().enumerate() {
+        let mv = pos.parse_move(text).map_err(|e| format!("move {} ({}): {e}", i + 1, pos.side_to_move()))?;
+        pos.play(mv);
+    }
+    Ok(pos)
+}
+
+#[derive(Debug, PartialEq)]
+enum GoProblem {
+    Unknown(String),
+    Bad(String),
+}
+
+/// Reads the `go` arguments; the clock given is the mover's (`p1` = White).
+fn parse_go(args: &[&str], mover: Side) -> (GoRequest, Vec<GoProblem>) {
+    let mut req = GoRequest::default();
+    let mut problems = Vec::new();
+    let mut times: [Option<u64>; 4] = [None; 4]; // p1time p2time p1inc p2inc
+    let mut i = 0;
+    while i < args.len() {
+        let key = args[i];
+        let slot = match key {
+            "movetime" => 0,
+            "depth" => 1,
+            "nodes" => 2,
+            "p1time" | "wtime" => 3,
+            "p2time" | "btime" => 4,
+            "p1inc" | "winc" => 5,
+            "p2inc" | "binc" => 6,
+            "infinite" => {
+                req.infinite = true;
+                i += 1;
+                continue;
+            }
+            other => {
+                problems.push(GoProblem::Unknown(other.to_string()));
+                i += 1;
+                continue;
+            }
+        };
+        let value = args.get(i + 1).and_then(|v| v.parse::<u64>().ok());
+        let Some(v) = value else {
+            let got = args.get(i + 1).map_or("nothing".to_string(), |v| format!("`{v}`"));
+            problems.push(GoProblem::Bad(format!("{key} needs a whole number, got {got}; ignored")));
+            i += if args.get(i + 1).is_some() { 2 } else { 1 };
+            continue;
+        };
+        match slot {
+            0 if v == 0 => problems.push(GoProblem::Bad("movetime must be at least 1; ignored".into())),
+            0 => req.limits.movetime = Some(Duration::from_millis(v)),
+            1 if v == 0 => problems.push(GoProblem::Bad("depth must be at least 1; ignored".into())),
+            1 => req.limits.depth = Some(v.min(u32::MAX as u64) as u32),
+            2 => req.limits.nodes = Some(v),
+            s => times[s - 3] = Some(v),
+        }
+        i += 2;
+    }
+    let (time, inc) = match mover {
+        Side::White => (times[0], times[2]),
+        Side::Black => (times[1], times[3]),
+    };
+    if let Some(t) = time {
+        req.limits.clock = Some(Clock {
+            remaining: Duration::from_millis(t.max(1)),
+            increment: Duration::from_millis(inc.unwrap_or(0)),
+        });
+    }
+    (req, problems)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn go_arguments() {
+        let (r, p) = parse_go(&["movetime", "100", "depth", "7", "nodes", "5000"], Side::White);
+        assert!(p.is_empty());
+        assert_eq!(r.limits.movetime, Some(Duration::from_millis(100)));
+        assert_eq!(r.limits.depth, Some(7));
+        assert_eq!(r.limits.nodes, Some(5000));
+        assert!(!r.infinite);
+        let args = ["p1time", "1000", "p2time", "2000", "p1inc", "10", "p2inc", "20"];
+        let (r, _) = parse_go(&args, Side::Black);
+        assert_eq!(
+            r.limits.clock,
+            Some(Clock { remaining: Duration::from_millis(2000), increment: Duration::from_millis(20) })
+        );
+        let (r, p) = parse_go(&["infinite", "banana", "movetime", "x"], Side::White);
+        assert!(r.infinite);
+        assert_eq!(r.limits, Limits::default());
+        assert_eq!(p.len(), 2);
+        assert_eq!(p[0], GoProblem::Unknown("banana".into()));
+    }
+
+    #[test]
+    fn setoption_arguments() {
+        assert_eq!(
+            parse_setoption(&["name", "Zero", "Double", "value", "a", "b"]).unwrap(),
+            ("Zero Double".to_string(), "a b".to_string())
+        );
+        assert!(parse_setoption(&["Hash", "3"]).is_err());
+        assert!(parse_setoption(&["name", "value", "3"]).is_err());
+        assert_eq!(parse_spin("16", 1, 64), Ok(16));
+        assert!(parse_spin("0", 1, 64).is_err());
+        assert!(parse_check("maybe").is_err());
+    }
+
+    #[test]
+    fn positions_and_their_errors() {
+        let r = Rules::default();
+        let p = parse_position(&["seed", "1", "moves", "F1", "J10"], r).unwrap();
+        assert_eq!(p.ply(), 2);
+        let e = parse_position(&["seed", "1", "moves", "F1", "A1"], r).unwrap_err();
+        assert!(e.contains("move 2") && e.contains("A1"), "{e}");
+        let e = parse_position(&["fen", "1,2", "w", "0", "0"], r).unwrap_err();
+        assert!(e.contains("rows"), "{e}");
+        assert!(parse_position(&["seed", "x"], r).unwrap_err().contains("seed"));
+        assert!(parse_position(&["startpos"], r).is_err());
+        let fen = Position::from_seed(3, r).to_string();
+        let toks: Vec<&str> = fen.split(' ').collect();
+        assert_eq!(parse_position(&[&["fen"][..], &toks].concat(), r).unwrap().to_string(), fen);
+    }
+
+    #[test]
+    fn conversation_in_process() {
+        #[derive(Clone, Default)]
+        struct Buf(Arc<Mutex<Vec<u8>>>);
+        impl Write for Buf {
+            fn write(&mut self, b: &[u8]) -> std::io::Result<usize> {
+                self.0.lock().unwrap().extend_from_slice(b);
+                Ok(b.len())
+            }
+            fn flush(&mut self) -> std::io::Result<()> {
+                Ok(())
+            }
+        }
+        let buf = Buf::default();
+        let input = "ugi\nsetoption name Hash value 1\nposition seed 1\ngo depth 2\nisready\nquery score\nfoo bar\nquit\n";
+        run_with(input.as_bytes(), Out::new(Box::new(buf.clone())), Rules::default());
+        let text = String::from_utf8(buf.0.lock().unwrap().clone()).unwrap();
+        assert!(text.starts_with("id name Cavalo"), "{text}");
+        assert!(text.contains("\nugiok\n"));
+        assert!(text.contains("\nreadyok\n"));
+        assert!(text.contains("response 0 0"));
+        assert!(text.contains("info string unknown command: foo bar"));
+        assert_eq!(text.matches("bestmove F1").count(), 1, "{text}");
+    }
+}

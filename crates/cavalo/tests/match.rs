@@ -1,0 +1,340 @@
+//! `cavalo match` through the real binary: broken external engines lose with the right reason and
+//! the match goes on; a real external engine plays whole games; resume; SPRT; built-in timeouts.
+
+use std::os::unix::fs::PermissionsExt;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+use serde_json::Value;
+
+const BIN: &str = env!("CARGO_BIN_EXE_cavalo");
+
+/// Writes an executable bash engine that answers the handshake and does `on_go` at `go`.
+fn script(dir: &Path, name: &str, on_go: &str) -> PathBuf {
+    let path = dir.join(name);
+    let body = format!(
+        "#!/usr/bin/env bash\n\
+         while read -r line; do\n\
+           case \"$line\" in\n\
+             ugi) echo 'id name {name}'; echo 'id author test'; echo ugiok ;;\n\
+             isready) echo readyok ;;\n\
+             quit) exit 0 ;;\n\
+             go*) {on_go} ;;\n\
+           esac\n\
+         done\n"
+    );
+    std::fs::write(&path, body).unwrap();
+    std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).unwrap();
+    path
+}
+
+fn cavalo(args: &[&str]) -> Output {
+    let out = Command::new(BIN).args(args).output().expect("cavalo runs");
+    assert!(
+        out.status.success(),
+        "cavalo {args:?} failed: {}\n{}",
+        String::from_utf8_lossy(&out.stderr),
+        String::from_utf8_lossy(&out.stdout)
+    );
+    out
+}
+
+fn records(path: &Path) -> Vec<Value> {
+    std::fs::read_to_string(path)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("one JSON record per line"))
+        .collect()
+}
+
+fn summary(path: &Path) -> Value {
+    serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap()
+}
+
+/// Plays 4 games (2 pairs) of `broken` (engine 1) against greedy; every game is lost by
+/// `reason` and recorded.
+fn broken_engine_loses(on_go: &str, reason: &str, detail: &str) {
+    let dir = tempfile::tempdir().unwrap();
+    let eng = script(dir.path(), "broken", on_go);
+    broken_spec_loses(dir.path(), &format!("cmd:{}", eng.display()), reason, detail);
+}
+
+fn broken_spec_loses(dir: &Path, spec: &str, reason: &str, detail: &str) {
+    let out = dir.join("games.jsonl");
+    let sum = dir.join("summary.json");
+    let o = cavalo(&[
+        "match",
+        "--engine1",
+        spec,
+        "--engine2",
+        "greedy",
+        "--games",
+        "4",
+        "--time-ms",
+        "100",
+        "--out",
+        out.to_str().unwrap(),
+        "--summary-json",
+        sum.to_str().unwrap(),
+        "--quiet",
+    ]);
+    let recs = records(&out);
+    assert_eq!(recs.len(), 4, "the match goes on after a forfeit");
+    let mut games: Vec<u64> = recs.iter().map(|r| r["meta"]["game"].as_u64().unwrap()).collect();
+    games.sort();
+    assert_eq!(games, [0, 1, 2, 3]);
+    for r in &recs {
+        let m = &r["meta"];
+        assert_eq!(m["termination"], reason, "{r}");
+        assert_eq!(m["engine1_points"], 0.0, "{r}");
+        let loser = m["engine1_side"].as_str().unwrap();
+        assert_ne!(m["winner"], loser);
+        let d = m["detail"].as_str().unwrap();
+        assert!(d.contains(detail) && d.contains(&format!("{loser} (cmd:")), "{d}");
+        assert!(r.get("result").is_none(), "a forfeit is not a played-out result: {r}");
+        // The record replays: it holds only legal moves.
+        assert!(r["moves"].as_array().unwrap().len() <= 1);
+    }
+    let s = summary(&sum);
+    assert_eq!((s["wins"].as_u64(), s["losses"].as_u64()), (Some(0), Some(4)));
+    assert_eq!(s["engine1_forfeits"][reason], 4);
+    assert_eq!(s["pentanomial"], serde_json::json!([2, 0, 0, 0, 0]));
+    let text = String::from_utf8(o.stdout).unwrap();
+    assert!(text.contains(&format!("lost 4 by {reason}")), "{text}");
+}
+
+#[test]
+fn an_illegal_move_loses() {
+    // `pass` is never legal at a placement (the first move of either side).
+    broken_engine_loses("echo 'bestmove pass'", "illegal move", "passing is not allowed");
+}
+
+#[test]
+fn a_timeout_loses() {
+    broken_engine_loses("sleep 2; echo 'bestmove pass'", "timeout", "no bestmove within the time limit");
+}
+
+#[test]
+fn garbage_output_loses() {
+    broken_engine_loses("echo 'I am thinking very hard'", "malformed output", "I am thinking very hard");
+}
+
+#[test]
+fn an_unreadable_move_loses_as_malformed() {
+    broken_engine_loses("echo 'bestmove Z99'", "malformed output", "Z99");
+}
+
+#[test]
+fn an_engine_that_exits_loses() {
+    broken_engine_loses("exit 3", "crash", "exited");
+}
+
+#[test]
+fn an_engine_that_cannot_start_loses() {
+    let dir = tempfile::tempdir().unwrap();
+    broken_spec_loses(dir.path(), "cmd:/nonexistent/engine --fast", "crash", "exited");
+}
+
+#[test]
+fn an_engine_that_never_answers_go_loses_on_time() {
+    broken_engine_loses("true", "timeout", "no bestmove within the time limit");
+}
+
+#[test]
+fn forfeits_by_engine_2_count_for_engine_1() {
+    let dir = tempfile::tempdir().unwrap();
+    let eng = script(dir.path(), "liar", "echo 'bestmove A1'");
+    let sum = dir.path().join("s.json");
+    let spec = format!("cmd:{}", eng.display());
+    cavalo(&[
+        "match",
+        "--engine1",
+        "random:5",
+        "--engine2",
+        &spec,
+        "--seeds",
+        "3..4",
+        "--time-ms",
+        "100",
+        "--summary-json",
+        sum.to_str().unwrap(),
+        "-q",
+    ]);
+    let s = summary(&sum);
+    assert_eq!(s["wins"], 4);
+    assert_eq!(s["engine2_forfeits"]["illegal move"], 4);
+    assert_eq!(s["seeds"], "3..4");
+}
+
+#[test]
+fn our_engine_plays_through_the_protocol() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("games.jsonl");
+    let spec = format!("cmd:{BIN} engine");
+    let o = cavalo(&[
+        "match",
+        "--engine1",
+        &spec,
+        "--option1",
+        "Hash=4",
+        "--engine2",
+        "greedy",
+        "--games",
+        "2",
+        "--time-ms",
+        "40",
+        "--tolerance-ms",
+        "250",
+        "--out",
+        out.to_str().unwrap(),
+        "-q",
+    ]);
+    let recs = records(&out);
+    assert_eq!(recs.len(), 2);
+    for r in &recs {
+        assert_eq!(r["meta"]["termination"], "normal", "{r}");
+        assert!(r["result"].is_string());
+        assert_eq!(r["meta"]["winner"], r["result"]);
+        let moves = r["moves"].as_array().unwrap();
+        let stats = r["meta"]["stats"].as_array().unwrap();
+        assert_eq!(moves.len(), stats.len());
+        let e1 = r["meta"]["engine1_side"].as_str().unwrap();
+        // Engine 1's moves carry its reported depth and nodes.
+        let first = if e1 == "white" { 2 } else { 3 };
+        assert!(stats[first]["depth"].as_u64().unwrap() >= 1, "{}", stats[first]);
+        assert!(stats[first]["nodes"].as_u64().unwrap() >= 1);
+        assert!(stats.iter().all(|s| s["ms"].as_u64().unwrap() < 40 + 250));
+    }
+    let text = String::from_utf8(o.stdout).unwrap();
+    assert!(text.contains("Games     2 (1 complete pairs)"), "{text}");
+}
+
+#[test]
+fn built_in_players_are_held_to_the_limit() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("games.jsonl");
+    // Depth 60 takes far longer than 30 ms on any real move; greedy answers at once.
+    cavalo(&[
+        "match",
+        "--engine1",
+        "cavalo:hash=1",
+        "--engine2",
+        "greedy",
+        "--games",
+        "2",
+        "--depth",
+        "60",
+        "--max-move-ms",
+        "30",
+        "--out",
+        out.to_str().unwrap(),
+        "-q",
+    ]);
+    for r in records(&out) {
+        assert_eq!(r["meta"]["termination"], "timeout", "{r}");
+        assert_eq!(r["meta"]["engine1_points"], 0.0);
+        assert!(r["meta"]["detail"].as_str().unwrap().contains("the limit is 30 ms"), "{r}");
+    }
+}
+
+#[test]
+fn resume_plays_only_the_missing_games() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("games.jsonl");
+    let o = out.to_str().unwrap();
+    let args = ["match", "--engine1", "greedy", "--engine2", "random:9", "--games", "6", "--out", o, "-q"];
+    cavalo(&args);
+    let full = std::fs::read_to_string(&out).unwrap();
+    let lines: Vec<&str> = full.lines().collect();
+    assert_eq!(lines.len(), 6);
+    // The same match again without --resume is refused: the file holds games.
+    let again = Command::new(BIN).args(args).output().unwrap();
+    assert!(!again.status.success());
+    assert!(String::from_utf8_lossy(&again.stderr).contains("--resume"));
+    // Interrupt it: keep 3 games and half of a fourth line.
+    let torn = format!("{}\n{}\n{}\n{}", lines[0], lines[1], lines[4], &lines[2][..40]);
+    std::fs::write(&out, torn).unwrap();
+    let mut resumed = args.to_vec();
+    resumed.push("--resume");
+    let sum = dir.path().join("s.json");
+    resumed.extend(["--summary-json", sum.to_str().unwrap()]);
+    cavalo(&resumed);
+    let recs = records(&out);
+    assert_eq!(recs.len(), 6, "3 kept + 3 played");
+    let new = std::fs::read_to_string(&out).unwrap();
+    assert!(new.starts_with(&format!("{}\n{}\n{}\n", lines[0], lines[1], lines[4])), "old games untouched");
+    let mut games: Vec<u64> = recs.iter().map(|r| r["meta"]["game"].as_u64().unwrap()).collect();
+    games.sort();
+    assert_eq!(games, [0, 1, 2, 3, 4, 5]);
+    // Greedy and a seeded random player are deterministic: the same games as before.
+    for l in &lines {
+        let v: Value = serde_json::from_str(l).unwrap();
+        let g = v["meta"]["game"].as_u64().unwrap();
+        let r = recs.iter().find(|r| r["meta"]["game"] == g).unwrap();
+        assert_eq!(r["moves"], v["moves"]);
+    }
+    assert_eq!(summary(&sum)["games"], 6);
+    // Resuming a finished match plays nothing.
+    cavalo(&resumed);
+    assert_eq!(records(&out).len(), 6);
+    // Resuming with other players is refused.
+    let other =
+        ["match", "--engine1", "greedy", "--engine2", "random:8", "--games", "6", "--out", o, "--resume"];
+    let e = Command::new(BIN).args(other).output().unwrap();
+    assert!(!e.status.success());
+    assert!(String::from_utf8_lossy(&e.stderr).contains("random:9"));
+}
+
+#[test]
+fn sprt_stops_when_a_bound_is_crossed() {
+    let dir = tempfile::tempdir().unwrap();
+    let sum = dir.path().join("s.json");
+    let o = cavalo(&[
+        "match",
+        "--engine1",
+        "classic:2",
+        "--engine2",
+        "random:1",
+        "--games",
+        "400",
+        "--concurrency",
+        "2",
+        "--sprt",
+        "-10",
+        "10",
+        "0.05",
+        "0.05",
+        "--summary-json",
+        sum.to_str().unwrap(),
+        "-q",
+    ]);
+    let s = summary(&sum);
+    let games = s["games"].as_u64().unwrap();
+    assert!(games < 400, "stopped early: {games}");
+    assert_eq!(games % 2, 0, "pairs are finished");
+    assert_eq!(s["sprt"]["verdict"], "h1", "{s}");
+    assert!(s["sprt"]["llr"].as_f64().unwrap() > 2.0, "{s}");
+    assert!((s["sprt"]["upper"].as_f64().unwrap() - 2.944).abs() < 1e-3);
+    assert!((s["sprt"]["lower"].as_f64().unwrap() + 2.944).abs() < 1e-3);
+    let text = String::from_utf8(o.stdout).unwrap();
+    assert!(text.contains("H1 accepted"), "{text}");
+}
+
+#[test]
+fn bad_arguments_are_explained() {
+    for (args, want) in [
+        (vec!["--engine1", "cavalo", "--engine2", "chess"], "unknown player"),
+        (vec!["--engine1", "cavalo", "--engine2", "greedy", "--games", "3"], "even"),
+        (vec!["--engine1", "cavalo", "--engine2", "greedy", "--seeds", "9..2"], "empty"),
+        (vec!["--engine1", "cavalo", "--engine2", "greedy", "--option1", "Hash=1"], "external"),
+        (
+            vec!["--engine1", "cavalo", "--engine2", "greedy", "--sprt", "5", "0", "0.05", "0.05"],
+            "elo0 < elo1",
+        ),
+    ] {
+        let o = Command::new(BIN).arg("match").args(&args).output().unwrap();
+        assert!(!o.status.success(), "{args:?}");
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert!(err.contains(want), "{args:?}: {err}");
+    }
+}

@@ -1,0 +1,345 @@
+//! The engine protocol (PROTOCOL.md) through the real binary: `cavalo engine` as a subprocess.
+
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
+use std::time::{Duration, Instant};
+
+struct Engine {
+    child: Child,
+    stdin: ChildStdin,
+    lines: Receiver<String>,
+}
+
+impl Engine {
+    fn start() -> Engine {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_cavalo"))
+            .arg("engine")
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::inherit())
+            .spawn()
+            .expect("cavalo engine starts");
+        let stdin = child.stdin.take().unwrap();
+        let stdout = child.stdout.take().unwrap();
+        let (tx, rx) = channel();
+        std::thread::spawn(move || {
+            for l in BufReader::new(stdout).lines() {
+                let Ok(l) = l else { break };
+                if tx.send(l).is_err() {
+                    break;
+                }
+            }
+        });
+        Engine { child, stdin, lines: rx }
+    }
+
+    fn send(&mut self, line: &str) {
+        writeln!(self.stdin, "{line}").unwrap();
+        self.stdin.flush().unwrap();
+    }
+
+    /// Lines up to and including the first one starting with `prefix`, within `secs` seconds.
+    fn until(&mut self, prefix: &str, secs: u64) -> Vec<String> {
+        let deadline = Instant::now() + Duration::from_secs(secs);
+        let mut got = Vec::new();
+        loop {
+            match self.lines.recv_timeout(deadline.saturating_duration_since(Instant::now())) {
+                Ok(l) => {
+                    let done = l.starts_with(prefix);
+                    got.push(l);
+                    if done {
+                        return got;
+                    }
+                }
+                Err(e) => panic!("no `{prefix}` ({e:?}); got {got:#?}"),
+            }
+        }
+    }
+
+    /// Every line that arrives within `ms` milliseconds.
+    fn drain(&mut self, ms: u64) -> Vec<String> {
+        let deadline = Instant::now() + Duration::from_millis(ms);
+        let mut got = Vec::new();
+        loop {
+            match self.lines.recv_timeout(deadline.saturating_duration_since(Instant::now())) {
+                Ok(l) => got.push(l),
+                Err(RecvTimeoutError::Timeout) | Err(RecvTimeoutError::Disconnected) => return got,
+            }
+        }
+    }
+
+    /// Sends `query ...` and returns the response's words.
+    fn query(&mut self, what: &str) -> String {
+        self.send(&format!("query {what}"));
+        let l = self.until("response", 5).pop().unwrap();
+        l["response ".len()..].to_string()
+    }
+
+    /// Sends `quit` and checks the exit code.
+    fn quit(mut self) {
+        self.send("quit");
+        let deadline = Instant::now() + Duration::from_secs(10);
+        loop {
+            if let Some(status) = self.child.try_wait().unwrap() {
+                assert!(status.success(), "{status}");
+                return;
+            }
+            assert!(Instant::now() < deadline, "the engine did not quit");
+            std::thread::sleep(Duration::from_millis(10));
+        }
+    }
+}
+
+impl Drop for Engine {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+const AFTER_PLACEMENTS: &str = "position seed 1 moves F1 J10";
+
+#[test]
+fn scripted_conversation() {
+    let mut e = Engine::start();
+    e.send("ugi");
+    let hello = e.until("ugiok", 10);
+    assert!(hello[0].starts_with("id name Cavalo "), "{hello:?}");
+    assert!(hello[1].starts_with("id author "), "{hello:?}");
+    for opt in [
+        "option name Hash type spin default 64 min 1 max 65536",
+        "option name Threads type spin default 1 min 1 max 256",
+        "option name Threat type check default true",
+        "option name ZeroDouble type check default true",
+        "option name Player type combo default cavalo var cavalo var classic var greedy var random",
+    ] {
+        assert!(hello.iter().any(|l| l == opt), "missing `{opt}` in {hello:#?}");
+    }
+    e.send("setoption name Hash value 8");
+    e.send("setoption name Threads value 1");
+    e.send("uginewgame");
+    e.send("isready");
+    assert_eq!(e.until("readyok", 10), vec!["readyok"], "setoption answers nothing when right");
+
+    e.send("position seed 1");
+    assert_eq!(e.query("gameover"), "false");
+    assert_eq!(e.query("p1turn"), "true");
+    assert_eq!(e.query("score"), "0 0");
+    assert_eq!(e.query("result"), "none");
+    e.send("go depth 3");
+    let out = e.until("bestmove", 10);
+    assert_eq!(out.last().unwrap(), "bestmove F1", "the placement is forced: {out:?}");
+    let stats = &out[out.len() - 2];
+    assert!(stats.starts_with("info string stats nodes "), "{out:?}");
+    for word in ["alphacuts", "betacuts", "depth", "time", "value"] {
+        assert!(stats.contains(word), "{stats}");
+    }
+    assert!(out[0].starts_with("info depth 1 seldepth "), "{out:?}");
+    assert!(out[0].contains(" score cp ") && out[0].contains(" pv F1"), "{out:?}");
+
+    e.send(AFTER_PLACEMENTS);
+    assert_eq!(e.query("p1turn"), "true");
+    assert_eq!(e.query("score"), "86 65");
+    e.send("go depth 4");
+    let best = e.until("bestmove", 20).pop().unwrap();
+    let mv = best.strip_prefix("bestmove ").unwrap();
+    // The move is legal: playing it is accepted.
+    e.send(&format!("{AFTER_PLACEMENTS} {mv}"));
+    assert_eq!(e.query("p1turn"), "false", "after {mv}");
+
+    // Black on the move: the p2 clock is the one used.
+    e.send("go p1time 10 p2time 3000 p1inc 0 p2inc 100");
+    let out = e.until("bestmove", 10);
+    assert!(!out.last().unwrap().ends_with("none"), "{out:?}");
+    e.quit();
+}
+
+#[test]
+fn the_variant_options_change_the_rules() {
+    let mut e = Engine::start();
+    e.send("setoption name Threat value false");
+    e.send("setoption name ZeroDouble value false");
+    e.send("setoption name Threat value maybe");
+    let err = e.until("info string error", 5).pop().unwrap();
+    assert!(err.contains("Threat") && err.contains("maybe"), "{err}");
+    e.send("setoption name Player value greedy");
+    e.send(AFTER_PLACEMENTS);
+    e.send("go movetime 1000");
+    let out = e.until("bestmove", 10);
+    assert!(out.len() <= 3, "greedy answers at once: {out:?}");
+    e.quit();
+}
+
+#[test]
+fn stop_ends_an_infinite_search_with_one_bestmove() {
+    let mut e = Engine::start();
+    e.send(AFTER_PLACEMENTS);
+    e.send("go infinite");
+    let thinking = e.drain(400);
+    assert!(thinking.iter().all(|l| !l.starts_with("bestmove")), "{thinking:?}");
+    // isready is answered during the search.
+    e.send("isready");
+    let ready = e.until("readyok", 2);
+    assert!(ready.iter().all(|l| !l.starts_with("bestmove")), "{ready:?}");
+    // A second go is refused.
+    e.send("go depth 2");
+    let refused = e.until("info string error", 2);
+    assert!(refused.last().unwrap().contains("go"), "{refused:?}");
+    let t = Instant::now();
+    e.send("stop");
+    let out = e.until("bestmove", 2);
+    assert!(t.elapsed() < Duration::from_millis(500), "stop took {:?}", t.elapsed());
+    assert!(out[out.len() - 2].starts_with("info string stats"), "{out:?}");
+    e.send("isready");
+    let after = e.until("readyok", 2);
+    let later = e.drain(300);
+    let more = after.iter().chain(&later).filter(|l| l.starts_with("bestmove")).count();
+    assert_eq!(more, 0, "exactly one bestmove: {after:?} {later:?}");
+    // The engine is ready for another search.
+    e.send("go depth 2");
+    assert!(e.until("bestmove", 5).last().unwrap().starts_with("bestmove "));
+    e.quit();
+}
+
+#[test]
+fn quit_during_a_search_exits_at_once() {
+    let mut e = Engine::start();
+    e.send(AFTER_PLACEMENTS);
+    e.send("go infinite");
+    e.drain(200);
+    let t = Instant::now();
+    e.quit();
+    assert!(t.elapsed() < Duration::from_secs(2));
+}
+
+#[test]
+fn garbage_is_answered_and_survived() {
+    let mut e = Engine::start();
+    for junk in ["hello world", "xyzzy 1 2 3", "query moon", "ugix", "\u{7f}\u{1}\u{2}", &"z".repeat(5000)] {
+        e.send(junk);
+        let l = e.until("info string", 5).pop().unwrap();
+        assert!(l.starts_with("info string unknown command: "), "{junk:?} → {l}");
+    }
+    for bad in [
+        "setoption",
+        "setoption name Hash value lots",
+        "setoption name Colour value red",
+        "position",
+        "position moves",
+    ] {
+        e.send(bad);
+        let l = e.until("info string", 5).pop().unwrap();
+        assert!(l.starts_with("info string error: "), "{bad:?} → {l}");
+    }
+    e.send("");
+    e.send("   ");
+    e.send(AFTER_PLACEMENTS);
+    e.send("go depth 2 banana movetime soon");
+    let out = e.until("bestmove", 10);
+    assert!(out.iter().any(|l| l.contains("unknown command: banana")), "{out:?}");
+    assert!(out.iter().any(|l| l.starts_with("info string error: go: movetime")), "{out:?}");
+    e.send("isready");
+    e.until("readyok", 5);
+    e.quit();
+}
+
+#[test]
+fn bad_positions_name_the_fault_and_keep_the_previous_position() {
+    let mut e = Engine::start();
+    e.send(AFTER_PLACEMENTS);
+    assert_eq!(e.query("score"), "86 65");
+    e.send("position seed 1 moves F1 J10 A1");
+    let err = e.until("info string", 5).pop().unwrap();
+    assert!(err.starts_with("info string error: position: move 3"), "{err}");
+    assert!(err.contains("`A1`"), "{err}");
+    assert_eq!(e.query("score"), "86 65");
+    e.send("position seed 1 moves F1 A1");
+    let err = e.until("info string", 5).pop().unwrap();
+    assert!(err.contains("move 2") && err.contains("J10"), "names the forced placement: {err}");
+    e.send("position seed -4");
+    assert!(e.until("info string", 5).pop().unwrap().contains("seed"));
+    e.send("position fen 1,2,3 w 0 0");
+    assert!(e.until("info string", 5).pop().unwrap().contains("rows"));
+    e.send("position fen 01,02 w 0");
+    assert!(e.until("info string", 5).pop().unwrap().contains("4 fields"));
+    assert_eq!(e.query("score"), "86 65");
+    assert_eq!(e.query("p1turn"), "true");
+    e.quit();
+}
+
+#[test]
+fn finished_games_and_forced_passes() {
+    // Play a whole game with the engine's own moves, checking `query` at the end.
+    let mut e = Engine::start();
+    e.send("setoption name Player value greedy");
+    let mut moves: Vec<String> = Vec::new();
+    loop {
+        let pos = if moves.is_empty() {
+            "position seed 3".to_string()
+        } else {
+            format!("position seed 3 moves {}", moves.join(" "))
+        };
+        e.send(&pos);
+        if e.query("gameover") == "true" {
+            break;
+        }
+        e.send("go movetime 50");
+        let best = e.until("bestmove", 5).pop().unwrap();
+        let mv = best.strip_prefix("bestmove ").unwrap().to_string();
+        assert_ne!(mv, "none");
+        moves.push(mv);
+        assert!(moves.len() <= 102);
+    }
+    assert!(e.query("result") != "none");
+    let score = e.query("score");
+    let pts: Vec<u32> = score.split(' ').map(|p| p.parse().unwrap()).collect();
+    let want = match pts[0].cmp(&pts[1]) {
+        std::cmp::Ordering::Greater => "p1win",
+        std::cmp::Ordering::Less => "p2win",
+        std::cmp::Ordering::Equal => "draw",
+    };
+    assert_eq!(e.query("result"), want);
+    e.send("go movetime 50");
+    assert_eq!(e.until("bestmove", 5).pop().unwrap(), "bestmove none");
+    if moves.iter().any(|m| m == "pass") {
+        // A pass was recorded: the engine said `bestmove pass` when it had to.
+        assert!(moves.iter().filter(|m| *m == "pass").count() >= 1);
+    }
+    e.quit();
+}
+
+#[test]
+fn movetime_is_a_hard_limit() {
+    let mut e = Engine::start();
+    e.send("isready");
+    e.until("readyok", 10);
+    for ms in [30u64, 100, 250] {
+        e.send(AFTER_PLACEMENTS);
+        let t = Instant::now();
+        e.send(&format!("go movetime {ms}"));
+        e.until("bestmove", 5);
+        let took = t.elapsed();
+        // The pipe adds a little on each side; the engine itself answers inside the limit.
+        assert!(took < Duration::from_millis(ms + 20), "movetime {ms} took {took:?}");
+    }
+    e.quit();
+}
+
+#[test]
+fn end_of_input_is_quit() {
+    let out = Command::new(env!("CARGO_BIN_EXE_cavalo"))
+        .arg("engine")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .and_then(|mut c| {
+            c.stdin.take().unwrap().write_all(b"isready\nposition seed 1\ngo depth 2\n")?;
+            c.wait_with_output()
+        })
+        .unwrap();
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.starts_with("readyok\n"), "{text}");
+    assert_eq!(text.matches("bestmove F1").count(), 1, "{text}");
+}

@@ -1,0 +1,483 @@
+//! # cavalo-match
+//!
+//! Matches between *Jogo do Cavalo* players, to measure strength:
+//!
+//! - [`spec`]: who plays: a built-in player (`cavalo:threads=2`, `classic:4`, `greedy`,
+//!   `random`) or an external engine speaking the protocol (`cmd:./engine`);
+//! - [`referee`]: plays one game, keeping the position itself and checking every move; an illegal
+//!   move, a crash, a timeout or malformed output loses, with the reason recorded;
+//! - [`run`]: plays the games of a [`MatchPlan`] (pairs of games on one seeded board with the
+//!   colours swapped) on several threads;
+//! - [`Tally`] and [`Summary`]: W/D/L, Elo with its 95% interval, LOS, pentanomial counts, SPRT
+//!   (formulas in [`stats`]).
+#![warn(missing_docs)]
+
+pub mod external;
+pub mod referee;
+pub mod spec;
+pub mod stats;
+
+use std::collections::{BTreeMap, HashMap, HashSet, VecDeque};
+use std::fmt::Write as _;
+use std::ops::ControlFlow;
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, Ordering::SeqCst};
+use std::sync::mpsc::channel;
+
+use cavalo_rules::GameRecord;
+use serde::Serialize;
+
+pub use referee::{GameSetup, GameSpec, GameSummary, MoveLimits, Termination, play_game};
+pub use spec::PlayerSpec;
+pub use stats::{EloEstimate, Sprt, SprtVerdict};
+
+/// A match: who, on which boards, how many games at once.
+#[derive(Clone, Debug)]
+pub struct MatchPlan {
+    /// Players, rules and limits.
+    pub setup: GameSetup,
+    /// The board of pair 0; pair k plays on `first_seed + k`.
+    pub first_seed: u64,
+    /// Number of pairs (boards); the match has twice as many games.
+    pub pairs: u64,
+    /// Games played at once.
+    pub concurrency: usize,
+}
+
+impl MatchPlan {
+    /// Number of games.
+    pub fn games(&self) -> u64 {
+        self.pairs * 2
+    }
+
+    /// Game `index` of the match.
+    pub fn game(&self, index: u64) -> GameSpec {
+        GameSpec { index, seed: self.first_seed.wrapping_add(index / 2) }
+    }
+
+    /// The seeds as text, e.g. `1..50`.
+    pub fn seeds(&self) -> String {
+        format!("{}..{}", self.first_seed, self.first_seed.wrapping_add(self.pairs.saturating_sub(1)))
+    }
+
+    /// Checks that a record (from `--resume`) belongs to this match, and reads it.
+    pub fn check_record(&self, rec: &GameRecord) -> Result<GameSummary, String> {
+        let g = GameSummary::from_record(rec)?;
+        if g.index >= self.games() {
+            return Err(format!("game {} is beyond this match's {} games", g.index, self.games()));
+        }
+        let want = [self.setup.engine1.to_string(), self.setup.engine2.to_string()];
+        if g.engines != want {
+            return Err(format!(
+                "game {} was played by {} vs {}, not {} vs {}",
+                g.index, g.engines[0], g.engines[1], want[0], want[1]
+            ));
+        }
+        if g.seed != self.game(g.index).seed {
+            return Err(format!(
+                "game {} was played on seed {}, not {}",
+                g.index,
+                g.seed,
+                self.game(g.index).seed
+            ));
+        }
+        if rec.rules != self.setup.rules {
+            return Err(format!(
+                "game {} was played with rules {}, not {}",
+                g.index, rec.rules, self.setup.rules
+            ));
+        }
+        Ok(g)
+    }
+}
+
+/// Plays the games of `plan` that are not in `done`, `plan.concurrency` at a time, both games of a
+/// pair by the same worker. `on_game` gets every finished game (in the order they finish);
+/// when it answers [`ControlFlow::Break`] no new pair is started, and the pairs under way are
+/// finished (so that pairs stay whole) and reported.
+pub fn run(plan: &MatchPlan, done: &HashSet<u64>, on_game: &mut dyn FnMut(GameRecord) -> ControlFlow<()>) {
+    let mut units: VecDeque<Vec<GameSpec>> = VecDeque::new();
+    for pair in 0..plan.pairs {
+        let games: Vec<GameSpec> = [2 * pair, 2 * pair + 1]
+            .into_iter()
+            .filter(|i| !done.contains(i))
+            .map(|i| plan.game(i))
+            .collect();
+        if !games.is_empty() {
+            units.push_back(games);
+        }
+    }
+    let workers = plan.concurrency.max(1).min(units.len());
+    let queue = Mutex::new(units);
+    let stop = AtomicBool::new(false);
+    let (tx, rx) = channel::<GameRecord>();
+    std::thread::scope(|scope| {
+        for _ in 0..workers {
+            let tx = tx.clone();
+            let (queue, stop, setup) = (&queue, &stop, &plan.setup);
+            scope.spawn(move || {
+                while !stop.load(SeqCst) {
+                    let Some(unit) = queue.lock().unwrap_or_else(|e| e.into_inner()).pop_front() else {
+                        break;
+                    };
+                    for g in unit {
+                        if tx.send(play_game(setup, g)).is_err() {
+                            return;
+                        }
+                    }
+                }
+            });
+        }
+        drop(tx);
+        for rec in rx {
+            if on_game(rec).is_break() {
+                stop.store(true, SeqCst);
+            }
+        }
+    });
+}
+
+/// Running totals of a match, from engine 1's side.
+#[derive(Clone, Debug, Default)]
+pub struct Tally {
+    /// Games won by engine 1.
+    pub wins: u64,
+    /// Games drawn.
+    pub draws: u64,
+    /// Games lost by engine 1.
+    pub losses: u64,
+    /// Complete pairs by engine 1's points in the pair: 0, ½, 1, 1½, 2.
+    pub pentanomial: [u64; 5],
+    /// Games lost by forfeit, by loser (0: engine 1, 1: engine 2) and reason.
+    pub forfeits: [BTreeMap<String, u64>; 2],
+    open_pairs: HashMap<u64, f64>,
+}
+
+impl Tally {
+    /// Counts one game.
+    pub fn add(&mut self, g: &GameSummary) {
+        match g.engine1_points {
+            p if p >= 1.0 => self.wins += 1,
+            p if p <= 0.0 => self.losses += 1,
+            _ => self.draws += 1,
+        }
+        if g.termination != Termination::Normal {
+            let loser = if g.engine1_points <= 0.0 { 0 } else { 1 };
+            *self.forfeits[loser].entry(g.termination.name().to_string()).or_default() += 1;
+        }
+        let pair = g.index / 2;
+        match self.open_pairs.remove(&pair) {
+            Some(first) => self.pentanomial[((first + g.engine1_points) * 2.0).round() as usize] += 1,
+            None => {
+                self.open_pairs.insert(pair, g.engine1_points);
+            }
+        }
+    }
+
+    /// Games counted.
+    pub fn games(&self) -> u64 {
+        self.wins + self.draws + self.losses
+    }
+
+    /// Complete pairs counted.
+    pub fn pairs(&self) -> u64 {
+        self.pentanomial.iter().sum()
+    }
+
+    /// Engine 1's score, 0..1 (0.5 with no games).
+    pub fn score(&self) -> f64 {
+        let n = self.games();
+        if n == 0 { 0.5 } else { (self.wins as f64 + self.draws as f64 / 2.0) / n as f64 }
+    }
+
+    /// The Elo estimate: pentanomial over the complete pairs when there are some, else (or when
+    /// every pair ended alike, which leaves the pentanomial variance at zero) trinomial.
+    pub fn elo(&self) -> Option<(EloEstimate, &'static str)> {
+        let penta =
+            stats::elo_pentanomial(&self.pentanomial).filter(|e| e.elo.is_infinite() || e.high > e.low);
+        match penta {
+            Some(e) => Some((e, "pentanomial")),
+            None => stats::elo_trinomial(self.wins, self.draws, self.losses).map(|e| (e, "trinomial")),
+        }
+    }
+
+    /// The SPRT's log-likelihood ratio (pentanomial model, complete pairs).
+    pub fn llr(&self, sprt: &Sprt) -> f64 {
+        sprt.llr_pentanomial(&self.pentanomial)
+    }
+
+    /// A one-line progress report: `+7 =1 -2  score 80.0%  Elo +241 ±180  LLR 1.23`.
+    pub fn progress(&self, sprt: Option<&Sprt>) -> String {
+        let mut s =
+            format!("+{} ={} -{}  score {:.1}%", self.wins, self.draws, self.losses, 100.0 * self.score());
+        match self.elo() {
+            Some((e, _)) if e.elo.is_infinite() => {
+                let _ = write!(s, "  Elo {}", fmt_elo(e.elo));
+            }
+            Some((e, _)) => {
+                let _ = write!(s, "  Elo {} ±{}", fmt_elo(e.elo), fmt_margin(e.margin()));
+            }
+            None => {}
+        }
+        if let Some(sp) = sprt {
+            let _ = write!(s, "  LLR {:.2}", self.llr(sp));
+        }
+        s
+    }
+}
+
+fn fmt_elo(e: f64) -> String {
+    if e.is_infinite() {
+        if e > 0.0 { "+inf".into() } else { "-inf".into() }
+    } else if e.abs() < 0.05 {
+        "0.0".into()
+    } else {
+        format!("{e:+.1}")
+    }
+}
+
+fn fmt_margin(m: f64) -> String {
+    if m.is_finite() { format!("{m:.1}") } else { "inf".into() }
+}
+
+/// The SPRT part of a summary.
+#[derive(Clone, Debug, Serialize)]
+pub struct SprtSummary {
+    /// The test's parameters.
+    #[serde(flatten)]
+    pub params: Sprt,
+    /// The log-likelihood ratio.
+    pub llr: f64,
+    /// The lower bound (accept H0 at or below).
+    pub lower: f64,
+    /// The upper bound (accept H1 at or above).
+    pub upper: f64,
+    /// The verdict, `null` while undecided.
+    pub verdict: Option<SprtVerdict>,
+    /// The model: `pentanomial` (the GSPRT for logistic Elo, as fishtest).
+    pub model: &'static str,
+}
+
+/// The result of a match, for people (`Display`) and programs (JSON).
+#[derive(Clone, Debug, Serialize)]
+pub struct Summary {
+    /// Engine 1's name.
+    pub engine1: String,
+    /// Engine 2's name.
+    pub engine2: String,
+    /// The rule variant.
+    pub rules: String,
+    /// The limits per move.
+    pub limits: String,
+    /// The boards of the match.
+    pub seeds: String,
+    /// Games planned.
+    pub planned_games: u64,
+    /// Games played.
+    pub games: u64,
+    /// Complete pairs played.
+    pub pairs: u64,
+    /// Engine 1's wins.
+    pub wins: u64,
+    /// Draws.
+    pub draws: u64,
+    /// Engine 1's losses.
+    pub losses: u64,
+    /// Engine 1's score, 0..1.
+    pub score: f64,
+    /// Elo difference (engine 1 − engine 2); infinite ends are written `null` in JSON.
+    pub elo: Option<EloEstimate>,
+    /// How the Elo interval was measured: `pentanomial` (pairs) or `trinomial` (games).
+    pub elo_model: Option<&'static str>,
+    /// Likelihood that engine 1 is the stronger, 0..1.
+    pub los: f64,
+    /// Pairs by engine 1's points in the pair: [0, 0.5, 1, 1.5, 2].
+    pub pentanomial: [u64; 5],
+    /// Engine 1's forfeited games by reason.
+    pub engine1_forfeits: BTreeMap<String, u64>,
+    /// Engine 2's forfeited games by reason.
+    pub engine2_forfeits: BTreeMap<String, u64>,
+    /// The SPRT, when asked for.
+    pub sprt: Option<SprtSummary>,
+}
+
+impl Summary {
+    /// The summary of `tally` for `plan`. `decided` is the SPRT verdict when a bound was
+    /// crossed (it stands even if the pairs finished afterwards moved the ratio back inside).
+    pub fn new(
+        plan: &MatchPlan,
+        tally: &Tally,
+        sprt: Option<&Sprt>,
+        decided: Option<SprtVerdict>,
+    ) -> Summary {
+        let elo = tally.elo();
+        Summary {
+            engine1: plan.setup.engine1.to_string(),
+            engine2: plan.setup.engine2.to_string(),
+            rules: plan.setup.rules.to_string(),
+            limits: plan.setup.limits.describe(),
+            seeds: plan.seeds(),
+            planned_games: plan.games(),
+            games: tally.games(),
+            pairs: tally.pairs(),
+            wins: tally.wins,
+            draws: tally.draws,
+            losses: tally.losses,
+            score: tally.score(),
+            elo: elo.map(|e| e.0),
+            elo_model: elo.map(|e| e.1),
+            los: stats::los(tally.wins, tally.losses),
+            pentanomial: tally.pentanomial,
+            engine1_forfeits: tally.forfeits[0].clone(),
+            engine2_forfeits: tally.forfeits[1].clone(),
+            sprt: sprt.map(|s| {
+                let llr = tally.llr(s);
+                let (lower, upper) = s.bounds();
+                SprtSummary {
+                    params: *s,
+                    llr,
+                    lower,
+                    upper,
+                    verdict: decided.or(s.verdict(llr)),
+                    model: "pentanomial",
+                }
+            }),
+        }
+    }
+
+    /// The summary as pretty JSON.
+    pub fn to_json(&self) -> String {
+        serde_json::to_string_pretty(self).expect("a summary serialises")
+    }
+}
+
+impl std::fmt::Display for Summary {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        writeln!(f, "Match     {} vs {}", self.engine1, self.engine2)?;
+        writeln!(
+            f,
+            "Setup     seeds {} ({} games planned), {}, rules {}",
+            self.seeds, self.planned_games, self.limits, self.rules
+        )?;
+        writeln!(
+            f,
+            "Games     {} ({} complete pairs): {} wins, {} draws, {} losses for {}",
+            self.games, self.pairs, self.wins, self.draws, self.losses, self.engine1
+        )?;
+        writeln!(f, "Score     {:.1}%", 100.0 * self.score)?;
+        match (&self.elo, self.elo_model) {
+            (Some(e), _) if e.elo.is_infinite() => writeln!(
+                f,
+                "Elo       {} (every game {}: no finite estimate; try a closer opponent)",
+                fmt_elo(e.elo),
+                if e.elo > 0.0 { "won" } else { "lost" }
+            )?,
+            (Some(e), Some(model)) => writeln!(
+                f,
+                "Elo       {} ±{} (95%: {} .. {}, {model})",
+                fmt_elo(e.elo),
+                fmt_margin(e.margin()),
+                fmt_elo(e.low),
+                fmt_elo(e.high)
+            )?,
+            _ => writeln!(f, "Elo       n/a (no games)")?,
+        }
+        writeln!(f, "LOS       {:.1}%", 100.0 * self.los)?;
+        let p = self.pentanomial;
+        writeln!(
+            f,
+            "Pairs     [0, 0.5, 1, 1.5, 2] points for {}: [{}, {}, {}, {}, {}]",
+            self.engine1, p[0], p[1], p[2], p[3], p[4]
+        )?;
+        for (name, map) in [(&self.engine1, &self.engine1_forfeits), (&self.engine2, &self.engine2_forfeits)]
+        {
+            if !map.is_empty() {
+                let list: Vec<String> = map.iter().map(|(k, v)| format!("{v} by {k}")).collect();
+                writeln!(f, "Forfeits  {name} lost {}", list.join(", "))?;
+            }
+        }
+        if let Some(s) = &self.sprt {
+            let verdict = match s.verdict {
+                Some(SprtVerdict::H1) => format!("H1 accepted (elo >= {} likely)", s.params.elo1),
+                Some(SprtVerdict::H0) => format!("H0 accepted (elo <= {} likely)", s.params.elo0),
+                None => "no decision yet".into(),
+            };
+            writeln!(
+                f,
+                "SPRT      elo0 {} elo1 {} alpha {} beta {}: LLR {:.3} bounds [{:.3}, {:.3}] ({}): {verdict}",
+                s.params.elo0, s.params.elo1, s.params.alpha, s.params.beta, s.llr, s.lower, s.upper, s.model
+            )?;
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use cavalo_rules::Rules;
+
+    fn summary(index: u64, points: f64, t: Termination) -> GameSummary {
+        GameSummary { index, seed: 1, engine1_points: points, termination: t, engines: Default::default() }
+    }
+
+    #[test]
+    fn tally_counts_games_and_pairs() {
+        let mut t = Tally::default();
+        t.add(&summary(0, 1.0, Termination::Normal));
+        assert_eq!(t.pairs(), 0);
+        t.add(&summary(3, 0.5, Termination::Normal));
+        t.add(&summary(1, 0.5, Termination::Normal));
+        t.add(&summary(2, 0.0, Termination::Timeout));
+        t.add(&summary(4, 1.0, Termination::IllegalMove));
+        assert_eq!((t.wins, t.draws, t.losses), (2, 2, 1));
+        assert_eq!(t.pentanomial, [0, 1, 0, 1, 0]);
+        assert_eq!(t.forfeits[0].get("timeout"), Some(&1));
+        assert_eq!(t.forfeits[1].get("illegal move"), Some(&1));
+        assert!((t.score() - 0.6).abs() < 1e-12);
+        assert_eq!(t.elo().unwrap().1, "pentanomial");
+        // Every pair split 1-1: no spread between pairs, so the games' spread is used.
+        let mut t = Tally::default();
+        for i in 0..10 {
+            t.add(&summary(i, (i % 2) as f64, Termination::Normal));
+        }
+        assert_eq!(t.pentanomial, [0, 0, 5, 0, 0]);
+        let (e, model) = t.elo().unwrap();
+        assert_eq!(model, "trinomial");
+        assert!(e.high > 100.0 && e.low < -100.0, "{e:?}");
+        assert!(t.progress(None).contains("Elo 0.0 ±"), "{}", t.progress(None));
+    }
+
+    #[test]
+    fn plans_and_the_summary() {
+        let setup = GameSetup {
+            engine1: "greedy".parse().unwrap(),
+            engine2: "random:3".parse().unwrap(),
+            rules: Rules::default(),
+            limits: MoveLimits::movetime(20),
+        };
+        let plan = MatchPlan { setup, first_seed: 5, pairs: 3, concurrency: 2 };
+        assert_eq!(plan.game(3), GameSpec { index: 3, seed: 6 });
+        assert_eq!(plan.seeds(), "5..7");
+        let mut seen = Vec::new();
+        let mut tally = Tally::default();
+        run(&plan, &HashSet::from([0]), &mut |rec| {
+            let g = plan.check_record(&rec).unwrap();
+            rec.replay().unwrap();
+            tally.add(&g);
+            seen.push(g.index);
+            ControlFlow::Continue(())
+        });
+        seen.sort();
+        assert_eq!(seen, vec![1, 2, 3, 4, 5]);
+        let sprt = Sprt::new(0.0, 5.0, 0.05, 0.05).unwrap();
+        let s = Summary::new(&plan, &tally, Some(&sprt), None);
+        assert_eq!(s.games, 5);
+        assert_eq!(s.pairs, 2);
+        let text = s.to_string();
+        assert!(text.contains("greedy vs random:3") && text.contains("SPRT"), "{text}");
+        let json: serde_json::Value = serde_json::from_str(&s.to_json()).unwrap();
+        assert_eq!(json["games"], 5);
+        assert!((json["sprt"]["upper"].as_f64().unwrap() - 2.944).abs() < 1e-3);
+    }
+}

@@ -1,0 +1,406 @@
+//! The referee: plays one game between two players, keeping the position itself with the rules
+//! crate and checking every move. An illegal move, a crash, a timeout or malformed output loses
+//! the game, with the reason recorded.
+
+use std::panic::AssertUnwindSafe;
+use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
+use std::sync::mpsc::{RecvTimeoutError, channel};
+use std::time::{Duration, Instant};
+
+use cavalo_engine::{Limits, Player};
+use cavalo_rules::{GameRecord, MoveError, Outcome, Position, Rules, Side, Start};
+use serde::{Deserialize, Serialize};
+use serde_json::{Value, json};
+
+use crate::external::ExternalEngine;
+use crate::spec::PlayerSpec;
+
+/// How a game ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub enum Termination {
+    /// Played to the end: the side with more points won.
+    #[serde(rename = "normal")]
+    Normal,
+    /// A player named a move that the rules do not allow.
+    #[serde(rename = "illegal move")]
+    IllegalMove,
+    /// A player took longer than the limit plus the tolerance.
+    #[serde(rename = "timeout")]
+    Timeout,
+    /// An external engine could not be started, exited, or stopped reading.
+    #[serde(rename = "crash")]
+    Crash,
+    /// An external engine wrote something that is not the protocol.
+    #[serde(rename = "malformed output")]
+    Malformed,
+}
+
+impl Termination {
+    /// The name used in records and summaries.
+    pub fn name(self) -> &'static str {
+        match self {
+            Termination::Normal => "normal",
+            Termination::IllegalMove => "illegal move",
+            Termination::Timeout => "timeout",
+            Termination::Crash => "crash",
+            Termination::Malformed => "malformed output",
+        }
+    }
+}
+
+/// Why a player lost by forfeit.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Failure {
+    /// The kind of failure.
+    pub termination: Termination,
+    /// What exactly happened.
+    pub detail: String,
+}
+
+/// The limits of every move, and how they are enforced.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct MoveLimits {
+    /// Time per move, in milliseconds.
+    pub time_ms: Option<u64>,
+    /// Depth per move.
+    pub depth: Option<u32>,
+    /// Nodes per move.
+    pub nodes: Option<u64>,
+    /// How far past `time_ms` an answer may come before it is a timeout.
+    pub tolerance_ms: u64,
+    /// Without `time_ms`: the longest a move may take before it is a timeout.
+    pub max_move_ms: u64,
+}
+
+impl MoveLimits {
+    /// `time_ms` per move, the default tolerance.
+    pub fn movetime(time_ms: u64) -> MoveLimits {
+        MoveLimits { time_ms: Some(time_ms), depth: None, nodes: None, tolerance_ms: 50, max_move_ms: 60_000 }
+    }
+
+    /// The longest a move may take.
+    pub fn deadline(&self) -> Duration {
+        Duration::from_millis(match self.time_ms {
+            Some(t) => t + self.tolerance_ms,
+            None => self.max_move_ms,
+        })
+    }
+
+    /// The engine limits for a built-in player.
+    pub fn limits(&self) -> Limits {
+        Limits {
+            movetime: self.time_ms.map(Duration::from_millis),
+            depth: self.depth,
+            nodes: self.nodes,
+            clock: None,
+        }
+    }
+
+    /// The `go` command for an external engine.
+    pub fn go_command(&self) -> String {
+        let mut s = String::from("go");
+        if let Some(t) = self.time_ms {
+            s += &format!(" movetime {t}");
+        }
+        if let Some(d) = self.depth {
+            s += &format!(" depth {d}");
+        }
+        if let Some(n) = self.nodes {
+            s += &format!(" nodes {n}");
+        }
+        s
+    }
+
+    /// A description for summaries, e.g. `100 ms per move (tolerance 50 ms)`.
+    pub fn describe(&self) -> String {
+        let mut parts = Vec::new();
+        if let Some(t) = self.time_ms {
+            parts.push(format!("{t} ms per move (tolerance {} ms)", self.tolerance_ms));
+        }
+        if let Some(d) = self.depth {
+            parts.push(format!("depth {d}"));
+        }
+        if let Some(n) = self.nodes {
+            parts.push(format!("{n} nodes"));
+        }
+        if self.time_ms.is_none() {
+            parts.push(format!("at most {} ms per move", self.max_move_ms));
+        }
+        parts.join(", ")
+    }
+}
+
+/// One game to play: game `index` of the match is on board `seed`; pairs are games 2k and 2k+1
+/// on the same board with the colours swapped, engine 1 White in the even game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct GameSpec {
+    /// 0-based number of the game in the match.
+    pub index: u64,
+    /// The board.
+    pub seed: u64,
+}
+
+impl GameSpec {
+    /// The pair this game belongs to.
+    pub fn pair(&self) -> u64 {
+        self.index / 2
+    }
+
+    /// Engine 1's colour.
+    pub fn engine1_side(&self) -> Side {
+        if self.index.is_multiple_of(2) { Side::White } else { Side::Black }
+    }
+}
+
+/// A player taking part in one game.
+enum Contestant {
+    Builtin(Box<dyn Player>),
+    External(ExternalEngine),
+}
+
+/// The answer to one request for a move.
+struct Answer {
+    text: String,
+    depth: Option<u32>,
+    score: Option<i32>,
+    nodes: Option<u64>,
+}
+
+impl Contestant {
+    fn start(spec: &PlayerSpec, rules: Rules) -> Result<Contestant, Failure> {
+        match spec {
+            PlayerSpec::Builtin { kind, options } => {
+                let mut p = kind.build(options);
+                p.new_game();
+                Ok(Contestant::Builtin(p))
+            }
+            PlayerSpec::External { command, options } => {
+                Ok(Contestant::External(ExternalEngine::start(command, rules, options)?))
+            }
+        }
+    }
+
+    fn ask(
+        &mut self,
+        seed: u64,
+        moves: &[String],
+        pos: &Position,
+        limits: &MoveLimits,
+    ) -> Result<Answer, Failure> {
+        match self {
+            Contestant::Builtin(p) => {
+                // A watchdog stops the search at the deadline, so that a player that overruns
+                // its limit answers (and then loses on time) instead of thinking on.
+                let stop = AtomicBool::new(false);
+                let (done, wait) = channel::<()>();
+                let r = std::thread::scope(|scope| {
+                    let stop = &stop;
+                    scope.spawn(move || {
+                        if let Err(RecvTimeoutError::Timeout) = wait.recv_timeout(limits.deadline()) {
+                            stop.store(true, Relaxed);
+                        }
+                    });
+                    let r = std::panic::catch_unwind(AssertUnwindSafe(|| {
+                        p.choose(pos, &limits.limits(), stop, &mut |_| {})
+                    }));
+                    drop(done);
+                    r
+                });
+                let r = r.map_err(|_| Failure {
+                    termination: Termination::Crash,
+                    detail: "the built-in player panicked".into(),
+                })?;
+                let text = r.best_move.map_or_else(|| "none".to_string(), |m| m.to_string());
+                Ok(Answer {
+                    text,
+                    depth: Some(r.info.depth),
+                    score: Some(r.info.score),
+                    nodes: Some(r.info.nodes),
+                })
+            }
+            Contestant::External(e) => {
+                let mut position = format!("position seed {seed}");
+                if !moves.is_empty() {
+                    position += " moves ";
+                    position += &moves.join(" ");
+                }
+                let deadline = Instant::now() + limits.deadline();
+                let r = e.think(&position, &limits.go_command(), deadline)?;
+                Ok(Answer { text: r.bestmove, depth: r.depth, score: r.score, nodes: r.nodes })
+            }
+        }
+    }
+}
+
+/// The players' names and the match settings a game needs.
+#[derive(Clone, Debug)]
+pub struct GameSetup {
+    /// Engine 1.
+    pub engine1: PlayerSpec,
+    /// Engine 2.
+    pub engine2: PlayerSpec,
+    /// The rules variant.
+    pub rules: Rules,
+    /// The limits per move.
+    pub limits: MoveLimits,
+}
+
+/// Plays one game. The record's `moves` hold only legal moves (so it always replays), its
+/// `result` is set when the game was played to its end, and `meta` holds the match result
+/// (also for a forfeit), the reason, the players and per-move statistics:
+///
+/// `{"game":0,"pair":0,"seed":1,"engine1":"cavalo","engine2":"greedy","engine1_side":"white",
+///   "white":"cavalo","black":"greedy","winner":"white","termination":"normal","detail":"...",
+///   "engine1_points":1.0,"stats":[{"ms":50,"depth":9,"score":12,"nodes":12345},...]}`
+pub fn play_game(setup: &GameSetup, game: GameSpec) -> GameRecord {
+    let rules = setup.rules;
+    let mut rec = GameRecord::new(Start::Seed(game.seed), rules);
+    let mut pos = Position::from_seed(game.seed, rules);
+    let e1 = game.engine1_side();
+    let spec_of = |side: Side| if side == e1 { &setup.engine1 } else { &setup.engine2 };
+    let mut stats: Vec<Value> = Vec::new();
+    let started = Instant::now();
+
+    // Start both players; a player that cannot start forfeits.
+    let mut forfeit: Option<(Side, Failure)> = None;
+    let mut players: Vec<Option<Contestant>> = Vec::new();
+    for side in Side::BOTH {
+        match Contestant::start(spec_of(side), rules) {
+            Ok(c) => players.push(Some(c)),
+            Err(f) => {
+                players.push(None);
+                forfeit.get_or_insert((side, f));
+            }
+        }
+    }
+
+    while forfeit.is_none() && !pos.is_over() {
+        let side = pos.side_to_move();
+        let player = players[side.index()].as_mut().expect("started");
+        let t0 = Instant::now();
+        let answer = player.ask(game.seed, &rec.moves, &pos, &setup.limits);
+        let took = t0.elapsed();
+        let answer = match answer {
+            Ok(a) => a,
+            Err(f) => {
+                forfeit = Some((side, f));
+                break;
+            }
+        };
+        if took > setup.limits.deadline() {
+            let detail = format!(
+                "{side} answered {} after {} ms; the limit is {}",
+                answer.text,
+                took.as_millis(),
+                match setup.limits.time_ms {
+                    Some(t) => format!("{t} ms + {} ms tolerance", setup.limits.tolerance_ms),
+                    None => format!("{} ms", setup.limits.max_move_ms),
+                }
+            );
+            forfeit = Some((side, Failure { termination: Termination::Timeout, detail }));
+            break;
+        }
+        let mv = match pos.parse_move(&answer.text) {
+            Ok(m) => m,
+            Err(e) => {
+                let termination = match e {
+                    MoveError::Parse(_) => Termination::Malformed,
+                    MoveError::Illegal(_) => Termination::IllegalMove,
+                };
+                let detail = format!("{side} at ply {}: {e}", pos.ply() + 1);
+                forfeit = Some((side, Failure { termination, detail }));
+                break;
+            }
+        };
+        pos.play(mv);
+        rec.moves.push(mv.to_string());
+        let mut s = json!({ "ms": took.as_millis() as u64 });
+        for (k, v) in [
+            ("depth", answer.depth.map(Value::from)),
+            ("score", answer.score.map(Value::from)),
+            ("nodes", answer.nodes.map(Value::from)),
+        ] {
+            if let Some(v) = v {
+                s[k] = v;
+            }
+        }
+        stats.push(s);
+    }
+    drop(players);
+
+    rec.finish(&pos);
+    let (winner, termination, detail) = match forfeit {
+        Some((loser, f)) => {
+            let w = if loser == Side::White { Outcome::Black } else { Outcome::White };
+            (w, f.termination, format!("{} ({}) loses: {}", loser, spec_of(loser), f.detail))
+        }
+        None => {
+            let o = pos.outcome().expect("the game is over");
+            let (w, b) = (pos.points(Side::White), pos.points(Side::Black));
+            (o, Termination::Normal, format!("{o}, {w}-{b}"))
+        }
+    };
+    let engine1_points = match winner.winner() {
+        None => 0.5,
+        Some(s) if s == e1 => 1.0,
+        Some(_) => 0.0,
+    };
+    let meta = &mut rec.meta;
+    meta.insert("game".into(), json!(game.index));
+    meta.insert("pair".into(), json!(game.pair()));
+    meta.insert("seed".into(), json!(game.seed));
+    meta.insert("engine1".into(), json!(setup.engine1.to_string()));
+    meta.insert("engine2".into(), json!(setup.engine2.to_string()));
+    meta.insert("engine1_side".into(), json!(e1.name()));
+    meta.insert("white".into(), json!(spec_of(Side::White).to_string()));
+    meta.insert("black".into(), json!(spec_of(Side::Black).to_string()));
+    meta.insert("winner".into(), json!(winner.name()));
+    meta.insert("termination".into(), json!(termination.name()));
+    meta.insert("detail".into(), json!(detail));
+    meta.insert("engine1_points".into(), json!(engine1_points));
+    meta.insert("limits".into(), json!(setup.limits.describe()));
+    meta.insert("ms".into(), json!(started.elapsed().as_millis() as u64));
+    meta.insert("stats".into(), Value::Array(stats));
+    rec
+}
+
+/// What the match needs to know of a recorded game.
+#[derive(Clone, Debug, PartialEq)]
+pub struct GameSummary {
+    /// Game number.
+    pub index: u64,
+    /// The board.
+    pub seed: u64,
+    /// Engine 1's points: 0, 0.5 or 1.
+    pub engine1_points: f64,
+    /// How it ended.
+    pub termination: Termination,
+    /// Engine 1's and engine 2's names.
+    pub engines: [String; 2],
+}
+
+impl GameSummary {
+    /// Reads the match fields of a record written by [`play_game`].
+    pub fn from_record(rec: &GameRecord) -> Result<GameSummary, String> {
+        let m = &rec.meta;
+        let num = |k: &str| m.get(k).and_then(Value::as_u64).ok_or_else(|| format!("no `{k}` in meta"));
+        let text = |k: &str| {
+            m.get(k).and_then(Value::as_str).map(str::to_string).ok_or_else(|| format!("no `{k}` in meta"))
+        };
+        let engine1_points = m
+            .get("engine1_points")
+            .and_then(Value::as_f64)
+            .filter(|p| [0.0, 0.5, 1.0].contains(p))
+            .ok_or("no valid `engine1_points` in meta")?;
+        let termination: Termination =
+            serde_json::from_value(m.get("termination").cloned().unwrap_or_default())
+                .map_err(|_| "no valid `termination` in meta".to_string())?;
+        Ok(GameSummary {
+            index: num("game")?,
+            seed: num("seed")?,
+            engine1_points,
+            termination,
+            engines: [text("engine1")?, text("engine2")?],
+        })
+    }
+}
