@@ -1,5 +1,6 @@
 //! The engine: options, the shared transposition table, and the threads of a search (Lazy SMP).
 
+use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
 use std::time::Instant;
 
@@ -45,14 +46,14 @@ impl Default for Options {
 /// ```
 pub struct Engine {
     options: Options,
-    tt: Table,
+    tt: Arc<Table>,
     history: Box<[[i32; 100]; 2]>,
 }
 
 impl Engine {
     /// An engine with these options.
     pub fn new(options: Options) -> Engine {
-        let tt = Table::new(options.hash_mib);
+        let tt = Arc::new(Table::new(options.hash_mib));
         Engine { options, tt, history: Box::new([[0; 100]; 2]) }
     }
 
@@ -64,7 +65,7 @@ impl Engine {
     /// Changes the options (a new hash size clears the table).
     pub fn set_options(&mut self, options: Options) {
         if options.hash_mib != self.options.hash_mib {
-            self.tt = Table::new(options.hash_mib);
+            self.tt = Arc::new(Table::new(options.hash_mib));
         }
         self.options = options;
     }
@@ -98,59 +99,50 @@ impl Engine {
         on_info: &mut dyn FnMut(&SearchInfo),
     ) -> SearchResult {
         self.tt.new_search();
-        let shared = Shared {
-            tt: &self.tt,
-            stop,
+        let shared = Arc::new(Shared {
+            tt: Arc::clone(&self.tt),
             done: AtomicBool::new(false),
             nodes: AtomicU64::new(0),
+            alpha_cuts: AtomicU64::new(0),
+            beta_cuts: AtomicU64::new(0),
             tm: TimeManager::new(start, limits),
-            limits,
+            limits: limits.clone(),
             quiescence: self.options.quiescence,
             eval: crate::eval::Evaluator::new(pos, self.options.weights),
-        };
-        let threads = self.options.threads.max(1);
-        let history = std::mem::replace(&mut self.history, Box::new([[0; 100]; 2]));
-        let (best, main_counters, helper_counters, history) = std::thread::scope(|scope| {
-            let helpers: Vec<_> = (1..threads)
-                .map(|id| {
-                    let shared = &shared;
-                    let h = history.clone();
-                    scope.spawn(move || {
-                        let mut w = Worker::new(shared, pos, false, h);
-                        w.iterate(1 + (id as u32 % 2), &mut |_, _| {});
-                        w.counters
-                    })
-                })
-                .collect();
-            let mut main = Worker::new(&shared, pos, true, history);
-            let tt = &self.tt;
-            let mut report = |it: &Iteration, w: &Worker| {
-                let info = make_info(it, &shared, w.counters, Counters::default(), tt.hashfull());
-                on_info(&info);
-            };
-            let best = main.iterate(1, &mut report);
-            shared.done.store(true, Relaxed);
-            let mut others = Counters::default();
-            for h in helpers {
-                if let Ok(c) = h.join() {
-                    others.nodes += c.nodes;
-                    others.alpha_cuts += c.alpha_cuts;
-                    others.beta_cuts += c.beta_cuts;
-                }
-            }
-            let counters = main.counters;
-            (best, counters, others, main.into_history())
         });
-        self.history = history;
-        let info = make_info(&best, &shared, main_counters, helper_counters, self.tt.hashfull());
+        // Helper threads (Lazy SMP) share the table. They are not joined: when the main thread
+        // has its answer it raises `done` and returns at once, so that a busy machine cannot delay
+        // the answer past the time limit while a helper waits to be scheduled.
+        for id in 1..self.options.threads.max(1) {
+            let shared = Arc::clone(&shared);
+            let pos = pos.clone();
+            let history = self.history.clone();
+            let spawned = std::thread::Builder::new().name(format!("cavalo-helper-{id}")).spawn(move || {
+                let mut w = Worker::new(&shared, None, &pos, history);
+                w.iterate(1 + (id as u32 % 2), &mut |_, _| {});
+            });
+            if spawned.is_err() {
+                break; // no more threads: search with those there are
+            }
+        }
+        let history = std::mem::replace(&mut self.history, Box::new([[0; 100]; 2]));
+        let mut main = Worker::new(&shared, Some(stop), pos, history);
+        let tt = &self.tt;
+        let mut report = |it: &Iteration, w: &Worker| {
+            on_info(&make_info(it, &shared, w.counters, tt.hashfull()));
+        };
+        let best = main.iterate(1, &mut report);
+        shared.done.store(true, Relaxed);
+        let info = make_info(&best, &shared, main.counters, self.tt.hashfull());
+        self.history = main.into_history();
         SearchResult { best_move: best.pv.first().copied(), info }
     }
 }
 
-fn make_info(it: &Iteration, shared: &Shared, main: Counters, others: Counters, hashfull: u32) -> SearchInfo {
+/// Statistics of an iteration: the main thread's counters plus what the helpers reported so far.
+fn make_info(it: &Iteration, shared: &Shared, main: Counters, hashfull: u32) -> SearchInfo {
     let time = shared.tm.elapsed();
-    let nodes = main.nodes + others.nodes;
-    let nodes = nodes.max(shared.nodes.load(Relaxed));
+    let nodes = main.nodes.max(shared.nodes.load(Relaxed));
     let secs = time.as_secs_f64();
     SearchInfo {
         depth: it.depth,
@@ -158,8 +150,8 @@ fn make_info(it: &Iteration, shared: &Shared, main: Counters, others: Counters, 
         score: points(it.score),
         proven: it.exact,
         nodes,
-        alpha_cuts: main.alpha_cuts + others.alpha_cuts,
-        beta_cuts: main.beta_cuts + others.beta_cuts,
+        alpha_cuts: main.alpha_cuts + shared.alpha_cuts.load(Relaxed),
+        beta_cuts: main.beta_cuts + shared.beta_cuts.load(Relaxed),
         time,
         nps: if secs > 0.0 { (nodes as f64 / secs) as u64 } else { 0 },
         hashfull,

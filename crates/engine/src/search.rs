@@ -2,6 +2,7 @@
 //! transposition table, killer and history move ordering, late-move reductions and a quiescence
 //! search. One [`Worker`] per thread; see [`crate::engine`] for the threads.
 
+use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
 
 use cavalo_rules::{Move, Position, Side};
@@ -12,17 +13,19 @@ use crate::score::{self, INFINITE};
 use crate::timeman::TimeManager;
 use crate::tt::{Bound, Entry, Table};
 
-/// What all threads of one search share.
-pub(crate) struct Shared<'a> {
-    pub tt: &'a Table,
-    /// Raised by the caller to stop at once.
-    pub stop: &'a AtomicBool,
+/// What all threads of one search share. Helper threads hold it through an `Arc` and are not
+/// waited for: the main thread raises `done` and answers at once, the helpers end on their own.
+pub(crate) struct Shared {
+    pub tt: Arc<Table>,
     /// Raised by the main thread when it has finished, to end the helpers.
     pub done: AtomicBool,
     /// Nodes of all threads (updated in batches).
     pub nodes: AtomicU64,
+    /// Cuts of the helper threads (added when they finish).
+    pub alpha_cuts: AtomicU64,
+    pub beta_cuts: AtomicU64,
     pub tm: TimeManager,
-    pub limits: &'a Limits,
+    pub limits: Limits,
     /// Whether quiescence search is on.
     pub quiescence: bool,
     pub eval: crate::eval::Evaluator,
@@ -51,12 +54,16 @@ const MAX_PLY: usize = p::MAX_PLY;
 
 /// One search thread.
 pub(crate) struct Worker<'a> {
-    shared: &'a Shared<'a>,
+    shared: &'a Shared,
+    /// The caller's stop flag (main thread only).
+    stop: Option<&'a AtomicBool>,
     pub main: bool,
     pos: Position,
     root_side: Side,
     pub counters: Counters,
     unreported: u64,
+    /// Cuts already added to the shared totals (helpers).
+    published_cuts: (u64, u64),
     seldepth: usize,
     /// Heuristic leaves and inexact table cut-offs met: a search whose count did not change saw
     /// every line to the end.
@@ -76,18 +83,20 @@ const HISTORY_MAX: i32 = 16_384;
 
 impl<'a> Worker<'a> {
     pub fn new(
-        shared: &'a Shared<'a>,
+        shared: &'a Shared,
+        stop: Option<&'a AtomicBool>,
         pos: &Position,
-        main: bool,
         history: Box<[[i32; 100]; 2]>,
     ) -> Worker<'a> {
         Worker {
             shared,
-            main,
+            stop,
+            main: stop.is_some(),
             pos: pos.clone(),
             root_side: pos.side_to_move(),
             counters: Counters::default(),
             unreported: 0,
+            published_cuts: (0, 0),
             seldepth: 0,
             horizon: 0,
             stopped: false,
@@ -190,6 +199,13 @@ impl<'a> Worker<'a> {
     fn flush_nodes(&mut self) {
         self.shared.nodes.fetch_add(self.unreported, Relaxed);
         self.unreported = 0;
+        if !self.main {
+            // Helpers publish their cuts as they go: the main thread does not wait for them.
+            let c = self.counters;
+            self.shared.alpha_cuts.fetch_add(c.alpha_cuts - self.published_cuts.0, Relaxed);
+            self.shared.beta_cuts.fetch_add(c.beta_cuts - self.published_cuts.1, Relaxed);
+            self.published_cuts = (c.alpha_cuts, c.beta_cuts);
+        }
     }
 
     #[inline]
@@ -204,7 +220,7 @@ impl<'a> Worker<'a> {
 
     fn check_limits(&mut self) {
         let s = self.shared;
-        if s.stop.load(Relaxed) || s.done.load(Relaxed) || s.tm.hard_expired() {
+        if self.stop.is_some_and(|f| f.load(Relaxed)) || s.done.load(Relaxed) || s.tm.hard_expired() {
             self.stopped = true;
         }
         if let Some(n) = s.limits.nodes
