@@ -5,6 +5,7 @@ mod games;
 mod input;
 mod play;
 mod report;
+mod serve;
 mod stats;
 mod toolbox;
 mod tui;
@@ -59,6 +60,14 @@ enum Command {
     /// Search a fixed set of positions to a fixed depth; print the node count (the search's
     /// signature) and the speed.
     Bench(analyse::BenchArgs),
+    /// Play in the browser: serve the game page and its JSON API, and print the address to open.
+    ///
+    /// Games live on the server: every move is saved in --data-dir (sessions/<id>.json, the
+    /// records of finished games in games/, the course's log in log.dat), so a restarted server
+    /// and a reloaded page continue where they were. The computer's moves are made by the server,
+    /// at most --max-searches at once. Binds 127.0.0.1 (this machine only) unless --host says
+    /// otherwise.
+    Serve(serve::ServeArgs),
 }
 
 fn main() -> ExitCode {
@@ -75,6 +84,7 @@ fn main() -> ExitCode {
         Command::Perft(a) => toolbox::perft(a, rules),
         Command::Go(a) => analyse::go(a, rules),
         Command::Bench(a) => analyse::bench(a),
+        Command::Serve(a) => serve::serve(a),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

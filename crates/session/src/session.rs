@@ -553,6 +553,11 @@ impl Session {
         self.finish_hint(thought)
     }
 
+    /// Whether [`undo`](Session::undo) has a human move to take back.
+    pub fn can_undo(&self) -> bool {
+        !self.quit && self.plies.iter().any(|p| p.by == Actor::Human && !p.forced)
+    }
+
     /// Takes back the last ply a human chose (not a forced one) and every ply after it (the
     /// computer's reply, passes). Returns the plies taken back, in the order they were played.
     pub fn undo(&mut self) -> Result<Vec<Ply>, SessionError> {
