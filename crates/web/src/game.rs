@@ -215,6 +215,7 @@ pub(crate) fn state_json(s: &Session, thinking: Value) -> Value {
         "status": s.status().name(),
         "mode": s.mode().name(),
         "rules": config.rules,
+        "doubles": (0u8..100).filter(|&v| config.rules.is_double(v)).collect::<Vec<_>>(),
         "start": config.start_text(),
         "time_ms": config.time_ms,
         "players": players,
