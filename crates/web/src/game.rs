@@ -253,7 +253,7 @@ pub(crate) fn kick(app: &App, game: &Arc<Game>) {
 
 enum Step {
     Again,
-    Think(ThinkJob),
+    Think(Box<ThinkJob>),
     Idle,
 }
 
@@ -275,7 +275,7 @@ async fn drive(app: App, game: Arc<Game>) {
                     Err(_) => Step::Idle,
                 },
                 Turn::Computer(_) => match s.begin_think() {
-                    Ok(job) => Step::Think(job),
+                    Ok(job) => Step::Think(Box::new(job)),
                     Err(_) => Step::Idle,
                 },
                 _ => Step::Idle,
@@ -294,7 +294,7 @@ async fn drive(app: App, game: Arc<Game>) {
             }
             Step::Think(job) => {
                 let time_ms = game.lock().config().time_ms;
-                let thought = run_search(&app, &game, job, time_ms).await;
+                let thought = run_search(&app, &game, *job, time_ms).await;
                 let Some(thought) = thought else {
                     game.driving.store(false, Ordering::SeqCst);
                     return;
