@@ -1,7 +1,7 @@
 //! One game on the server: its session, its event channel, its live search, and the background
 //! driver that plays the computer's turns and the forced plies.
 
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 
@@ -53,6 +53,8 @@ pub(crate) struct Game {
     live: Mutex<Option<Live>>,
     stop: Mutex<Arc<AtomicBool>>,
     driving: AtomicBool,
+    /// Grows with every change of the game, so that a page can drop answers older than what it shows.
+    version: AtomicU64,
 }
 
 impl Game {
@@ -65,6 +67,7 @@ impl Game {
             live: Mutex::new(None),
             stop: Mutex::new(Arc::new(AtomicBool::new(false))),
             driving: AtomicBool::new(false),
+            version: AtomicU64::new(1),
         }
     }
 
@@ -109,13 +112,17 @@ impl Game {
     }
 
     /// Sends the state to every listener.
+    /// Call with the session locked, after every change.
     pub fn publish(&self, s: &Session) {
-        let text = state_json(s, self.live_json()).to_string();
+        self.version.fetch_add(1, Ordering::SeqCst);
+        let text = self.state(s).to_string();
         let _ = self.events.send(Event::State(text.into()));
     }
 
     pub fn state(&self, s: &Session) -> Value {
-        state_json(s, self.live_json())
+        let mut v = state_json(s, self.live_json());
+        v["version"] = json!(self.version.load(Ordering::SeqCst));
+        v
     }
 }
 

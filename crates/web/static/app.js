@@ -92,6 +92,8 @@ const sideName = (s) => (s === "white" ? "White" : "Black");
 
 function setState(st) {
   if (!st || st.id !== ui.gameId) return;
+  // Answers and events may cross: never go back to an older state.
+  if (ui.state && ui.state.id === st.id && st.version < ui.state.version) return;
   const before = ui.lastPlies;
   ui.state = st;
   ui.lastPlies = st.plies.length;
@@ -119,7 +121,7 @@ function setThinking(t) {
 
 function who(side) {
   const p = ui.state.players.find((x) => x.side === side);
-  return p.human ? sideName(side) : `${sideName(side)} (${p.name})`;
+  return p.human ? sideName(side) : `${sideName(side)} (${p.label.replace(/^computer:/, "")})`;
 }
 
 function announce(newPlies) {
@@ -168,7 +170,11 @@ function render() {
   const pts = entry.points;
   $("#points-white").textContent = pts[0];
   $("#points-black").textContent = pts[1];
-  for (const p of st.players) $(`#name-${p.side}`).textContent = p.human ? "human" : p.name;
+  for (const p of st.players) {
+    const el = $(`#name-${p.side}`);
+    el.textContent = p.human ? "human" : p.label.replace(/^computer:/, "");
+    el.title = p.name;
+  }
   const toMove = live && st.status === "playing" ? st.to_move : null;
   $("#player-white").classList.toggle("to-move", toMove === "white");
   $("#player-black").classList.toggle("to-move", toMove === "black");
@@ -234,7 +240,7 @@ function renderMoves(idx) {
   const rows = st.plies.map((p) => {
     const s = p.search;
     const cls = [p.forced ? "forced" : "", p.number === idx ? "current" : ""].join(" ");
-    const side = p.side === "white" ? `<span class="w">♘ W</span>` : `<span class="b">♞ B</span>`;
+    const side = p.side === "white" ? `<span class="w" title="White">♘</span>` : `<span class="b" title="Black">♞</span>`;
     const val = s ? (s.score > 0 ? "+" : "") + s.score + (s.proven ? "!" : "") : "";
     return `<tr data-ply="${p.number}" class="${cls}"><td>${p.number}</td><td>${side}</td><td>${p.move}</td>` +
       `<td>+${p.gained}</td><td>${p.points[0]}–${p.points[1]}</td><td>${s ? num(s.nodes) : ""}</td><td>${s ? num(s.alpha_cuts) : ""}</td>` +

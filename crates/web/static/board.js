@@ -29,7 +29,7 @@ export class Board {
   }
 
   build() {
-    document.querySelector(".files.top").innerHTML = [...FILES].map((f) => `<span>${f}</span>`).join("");
+    document.querySelector(".files").innerHTML = [...FILES].map((f) => `<span>${f}</span>`).join("");
     document.querySelector(".ranks").innerHTML = Array.from({ length: 10 }, (_, i) => `<span>${i + 1}</span>`).join("");
     for (let r = 0; r < 10; r++) {
       const row = document.createElement("div");
@@ -173,29 +173,24 @@ export class Board {
   drawPv(pv) {
     this.overlay.innerHTML = "";
     const center = (i) => [(i % 10) * 10 + 5, Math.floor(i / 10) * 10 + 5];
-    pv.slice(0, 8).forEach((m, n) => {
-      const cls = m.side === "white" ? "pv-white" : "pv-black";
+    const moves = pv.slice(0, 8);
+    const add = (name, attrs, text) => {
+      const el = document.createElementNS(SVG, name);
+      for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, v);
+      if (text !== undefined) el.textContent = text;
+      this.overlay.appendChild(el);
+    };
+    // Lines first, then the numbered discs above every line.
+    for (const m of moves) {
+      if (m.from === null || m.from === undefined) continue;
+      const [x1, y1] = center(m.from);
       const [x2, y2] = center(m.to);
-      if (m.from !== null && m.from !== undefined) {
-        const [x1, y1] = center(m.from);
-        const len = Math.hypot(x2 - x1, y2 - y1) || 1;
-        const ex = x2 - ((x2 - x1) / len) * 3.2;
-        const ey = y2 - ((y2 - y1) / len) * 3.2;
-        const line = document.createElementNS(SVG, "line");
-        line.setAttribute("x1", x1); line.setAttribute("y1", y1);
-        line.setAttribute("x2", ex); line.setAttribute("y2", ey);
-        line.setAttribute("class", `pv-line ${cls}`);
-        this.overlay.appendChild(line);
-      }
-      const dot = document.createElementNS(SVG, "circle");
-      dot.setAttribute("cx", x2); dot.setAttribute("cy", y2); dot.setAttribute("r", 3);
-      dot.setAttribute("class", cls);
-      this.overlay.appendChild(dot);
-      const t = document.createElementNS(SVG, "text");
-      t.setAttribute("x", x2); t.setAttribute("y", y2);
-      t.setAttribute("class", "pv-num");
-      t.textContent = String(n + 1);
-      this.overlay.appendChild(t);
+      add("line", { x1, y1, x2, y2, class: `pv-line ${m.side === "white" ? "pv-white" : "pv-black"}` });
+    }
+    moves.forEach((m, n) => {
+      const [x, y] = center(m.to);
+      add("circle", { cx: x, cy: y, r: 3, class: m.side === "white" ? "pv-white" : "pv-black" });
+      add("text", { x, y, class: "pv-num" }, String(n + 1));
     });
   }
 }
