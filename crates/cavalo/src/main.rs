@@ -66,7 +66,7 @@ enum Command {
     /// records of finished games in games/, the course's log in log.dat), so a restarted server
     /// and a reloaded page continue where they were. The computer's moves are made by the server,
     /// at most --max-searches at once. Binds 127.0.0.1 (this machine only) unless --host says
-    /// otherwise.
+    /// otherwise. --no-threat and --no-zero-double set the new-game dialog's default variant.
     Serve(serve::ServeArgs),
 }
 
@@ -84,7 +84,7 @@ fn main() -> ExitCode {
         Command::Perft(a) => toolbox::perft(a, rules),
         Command::Go(a) => analyse::go(a, rules),
         Command::Bench(a) => analyse::bench(a),
-        Command::Serve(a) => serve::serve(a),
+        Command::Serve(a) => serve::serve(a, rules),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

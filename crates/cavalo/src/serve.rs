@@ -27,11 +27,12 @@ pub struct ServeArgs {
     pub hash_mib: u64,
 }
 
-pub fn serve(a: ServeArgs) -> Result<()> {
+pub fn serve(a: ServeArgs, rules: cavalo_rules::Rules) -> Result<()> {
     let mut config = cavalo_web::WebConfig::new(&a.data_dir);
     config.max_searches = a.max_searches as usize;
     config.max_time_ms = a.max_time_ms;
     config.hash_mib = a.hash_mib as usize;
+    config.default_rules = rules;
     cavalo_web::run(&a.host, a.port, config).with_context(|| {
         format!("cannot serve on {}:{} with the data in {}", a.host, a.port, a.data_dir.display())
     })

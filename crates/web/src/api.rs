@@ -139,6 +139,7 @@ async fn info(State(app): State<App>) -> Json<Value> {
         "max_time_ms": app.config().max_time_ms,
         "min_time_ms": MIN_TIME_MS,
         "max_searches": app.config().max_searches,
+        "default_rules": app.config().default_rules,
     }))
 }
 
@@ -208,7 +209,7 @@ fn random_seed() -> u64 {
 }
 
 fn game_config(app: &App, req: NewGame) -> ApiResult<GameConfig> {
-    let rules = req.rules.unwrap_or_default();
+    let rules = req.rules.unwrap_or(app.config().default_rules);
     let position = req.position.filter(|p| !p.trim().is_empty());
     let start = match (req.seed, position) {
         (Some(_), Some(_)) => return Err(ApiError::bad("give a seed or a position, not both")),

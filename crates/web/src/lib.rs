@@ -46,10 +46,13 @@ pub struct WebConfig {
     pub hash_mib: usize,
     /// How many games the server keeps; creating more is refused.
     pub max_games: usize,
+    /// The rule variant of a new game that names none (the page's default).
+    pub default_rules: cavalo_rules::Rules,
 }
 
 impl WebConfig {
-    /// Defaults: 2 searches at once, at most 10 s per move, 16 MiB tables, 10 000 games.
+    /// Defaults: 2 searches at once, at most 10 s per move, 16 MiB tables, 10 000 games, the
+    /// canonical rules.
     pub fn new(data_dir: impl Into<PathBuf>) -> WebConfig {
         WebConfig {
             data_dir: data_dir.into(),
@@ -57,6 +60,7 @@ impl WebConfig {
             max_time_ms: 10_000,
             hash_mib: 16,
             max_games: 10_000,
+            default_rules: cavalo_rules::Rules::default(),
         }
     }
 }

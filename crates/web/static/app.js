@@ -552,6 +552,16 @@ window.addEventListener("hashchange", () => {
   if (id && id !== ui.gameId) loadGame(id);
 });
 
+// The server's limits and default rules for the new-game dialog.
+api("GET", "/api/info")
+  .then((info) => {
+    $("#time").min = info.min_time_ms;
+    $("#time").max = info.max_time_ms;
+    $("#threat").checked = info.default_rules.threat;
+    $("#zero-double").checked = info.default_rules.zero_double;
+  })
+  .catch(() => {});
+
 const initial = gameIdFromUrl();
 if (initial) loadGame(initial);
 else openNewGame();

@@ -389,3 +389,27 @@ async fn the_event_stream_delivers_thinking_and_moves() {
     drop(r);
     srv.stop().await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn rule_variants_positions_and_the_servers_defaults() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut config = cavalo_web::WebConfig::new(dir.path());
+    config.default_rules = cavalo_rules::Rules { threat: false, zero_double: true };
+    let srv = Server::start_with(config).await;
+    let (status, info) = srv.get("/api/info").await;
+    assert_eq!(status, 200);
+    assert_eq!(info["default_rules"], json!({"threat": false, "zero_double": true}));
+    assert_eq!(info["max_time_ms"], 10_000);
+    let st = srv.create(json!({"mode": "hh", "seed": 2})).await;
+    assert_eq!(st["rules"]["threat"], false);
+    let st = srv.create(json!({"mode": "hh", "seed": 2, "rules": {"zero_double": false}})).await;
+    assert_eq!(st["rules"], json!({"threat": true, "zero_double": false}));
+    assert!(!st["doubles"].as_array().unwrap().contains(&json!(0)));
+    // A pasted Lisp board and a position string start where they say.
+    let pos = Position::from_seed(5, Default::default());
+    let st = srv.create(json!({"mode": "hh", "position": pos.to_lisp()})).await;
+    assert_eq!(st["position"], pos.to_string());
+    let st = srv.create(json!({"mode": "hh", "position": pos.to_string()})).await;
+    assert_eq!(st["start"], pos.to_string());
+    srv.stop().await;
+}
