@@ -21,7 +21,8 @@ use serde_json::{Value, json};
 
 fn find_program(env: &str, names: &[&str]) -> Option<PathBuf> {
     if let Some(p) = std::env::var_os(env) {
-        return Some(PathBuf::from(p));
+        let p = PathBuf::from(p);
+        return p.is_file().then_some(p);
     }
     let path = std::env::var_os("PATH").unwrap_or_default();
     for name in names {
