@@ -7,6 +7,7 @@ mod matchcmd;
 mod play;
 mod protocol;
 mod report;
+mod serve;
 mod stats;
 mod toolbox;
 mod tui;
@@ -68,6 +69,14 @@ enum Command {
     /// Play a match between two players (built in or external engines) and measure the
     /// difference in strength: W/D/L, Elo with its 95% interval, LOS, pair statistics, SPRT.
     Match(Box<matchcmd::MatchArgs>),
+    /// Play in the browser: serve the game page and its JSON API, and print the address to open.
+    ///
+    /// Games live on the server: every move is saved in --data-dir (sessions/<id>.json, the
+    /// records of finished games in games/, the course's log in log.dat), so a restarted server
+    /// and a reloaded page continue where they were. The computer's moves are made by the server,
+    /// at most --max-searches at once. Binds 127.0.0.1 (this machine only) unless --host says
+    /// otherwise. --no-threat and --no-zero-double set the new-game dialog's default variant.
+    Serve(serve::ServeArgs),
 }
 
 fn main() -> ExitCode {
@@ -86,6 +95,7 @@ fn main() -> ExitCode {
         Command::Bench(a) => analyse::bench(a),
         Command::Engine => protocol::run(rules),
         Command::Match(a) => matchcmd::run(*a, rules),
+        Command::Serve(a) => serve::serve(a, rules),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -209,3 +209,30 @@ impl GameConfig {
         }
     }
 }
+
+/// Reads a starting position given as text: `seed:N` (the seeded board before the placements),
+/// a course Lisp board (starting with `(`; the side to move is what the placements imply, the
+/// points 0–0), or a position string. The result is checked and normalised.
+///
+/// ```
+/// use cavalo_rules::{Rules, Start};
+/// assert_eq!(cavalo_session::read_start("seed:7", Rules::default()), Ok(Start::Seed(7)));
+/// assert!(cavalo_session::read_start("banana", Rules::default()).is_err());
+/// ```
+pub fn read_start(text: &str, rules: Rules) -> Result<Start, String> {
+    let t = text.trim();
+    if let Some(seed) = t.strip_prefix("seed:") {
+        let seed = seed.trim();
+        return seed
+            .parse()
+            .map(Start::Seed)
+            .map_err(|_| format!("`{seed}` is not a seed (a whole number from 0 to 2^64-1)"));
+    }
+    let pos = if t.starts_with('(') {
+        cavalo_rules::Position::from_lisp(t, None, [0, 0], rules)
+    } else {
+        cavalo_rules::Position::from_position_string(t, rules)
+    }
+    .map_err(|e| e.to_string())?;
+    Ok(Start::Position(pos.to_string()))
+}

@@ -43,7 +43,7 @@ pub mod logfile;
 mod record;
 mod session;
 
-pub use config::{EngineConfig, GameConfig, Mode, PlayerConfig};
+pub use config::{EngineConfig, GameConfig, Mode, PlayerConfig, read_start};
 pub use datetime::{DateTime, now_utc};
 pub use input::{COMMANDS_HELP, Command, MoveChoice, choose_removal, interpret_move, parse_command};
 pub use record::write_atomically;

@@ -553,6 +553,11 @@ impl Session {
         self.finish_hint(thought)
     }
 
+    /// Whether [`undo`](Session::undo) has a human move to take back.
+    pub fn can_undo(&self) -> bool {
+        !self.quit && self.plies.iter().any(|p| p.by == Actor::Human && !p.forced)
+    }
+
     /// Takes back the last ply a human chose (not a forced one) and every ply after it (the
     /// computer's reply, passes). Returns the plies taken back, in the order they were played.
     pub fn undo(&mut self) -> Result<Vec<Ply>, SessionError> {
@@ -630,6 +635,34 @@ impl Session {
         {
             self.warnings.push(format!("could not write the log {}: {e}", path.display()));
         }
+    }
+
+    /// The position before the first ply, then after every ply: `plies().len() + 1` positions,
+    /// for reviewing a game.
+    pub fn positions(&self) -> Vec<Position> {
+        let mut pos = self.initial.clone();
+        let mut out = Vec::with_capacity(self.plies.len() + 1);
+        out.push(pos.clone());
+        for p in &self.plies {
+            pos.play(p.mv);
+            out.push(pos.clone());
+        }
+        out
+    }
+
+    /// This game alone in the course's `log.dat` format, as it stands (plies taken back are
+    /// left out): the `GAME` line, every ply with its board, and the `END` line once the game is
+    /// over or abandoned. For downloading one game's log.
+    pub fn log_text(&self) -> String {
+        let mut out = logfile::header(self);
+        let positions = self.positions();
+        for (p, after) in self.plies.iter().zip(&positions[1..]) {
+            out.push_str(&logfile::ply_entry(p, self.player(p.side), after));
+        }
+        if self.status() != Status::Playing {
+            out.push_str(&logfile::footer(self));
+        }
+        out
     }
 
     // ---- records and saving ----

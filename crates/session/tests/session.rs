@@ -256,3 +256,39 @@ fn summary_counts_each_side() {
     assert_eq!(w.player, "computer:greedy");
     assert!(b.searches > 0);
 }
+
+#[test]
+fn one_games_log_text_matches_the_appended_log() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut c = config(11, computer("greedy"), computer("random:5"));
+    c.log = Some(dir.path().join("log.dat"));
+    let mut s = Session::new(c).unwrap();
+    let mid = s.log_text();
+    assert!(mid.starts_with("GAME id="));
+    assert!(!mid.contains("END "));
+    play_out(&mut s);
+    let positions = s.positions();
+    assert_eq!(positions.len(), s.plies().len() + 1);
+    assert_eq!(positions[0], *s.initial_position());
+    assert_eq!(positions.last().unwrap(), s.position());
+    // Without undos, the game's own text is exactly what was appended to the log.
+    let appended = std::fs::read_to_string(dir.path().join("log.dat")).unwrap();
+    assert_eq!(s.log_text(), appended);
+    let games = logfile::parse(&s.log_text()).unwrap();
+    assert_eq!(games.len(), 1);
+    assert_eq!(games[0].plies.len(), s.plies().len());
+}
+
+#[test]
+fn starts_read_from_text() {
+    use cavalo_rules::{Position, Rules};
+    use cavalo_session::read_start;
+    let rules = Rules::default();
+    assert_eq!(read_start(" seed:42 ", rules), Ok(Start::Seed(42)));
+    assert!(read_start("seed:x", rules).unwrap_err().contains("not a seed"));
+    let pos = Position::from_seed(3, rules);
+    assert_eq!(read_start(&pos.to_string(), rules), Ok(Start::Position(pos.to_string())));
+    assert_eq!(read_start(&pos.to_lisp(), rules), Ok(Start::Position(pos.to_string())));
+    assert!(read_start("((1 2 3))", rules).is_err());
+    assert!(read_start("", rules).is_err());
+}

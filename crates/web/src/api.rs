@@ -1,0 +1,471 @@
+//! The HTTP routes: the JSON API and the page. Every error is a 4xx answer
+//! `{"error": "what is wrong"}`.
+
+use std::convert::Infallible;
+use std::hash::{BuildHasher, Hasher};
+use std::sync::Arc;
+
+use axum::extract::rejection::JsonRejection;
+use axum::extract::{DefaultBodyLimit, FromRequest, Path, Request, State};
+use axum::http::{StatusCode, header};
+use axum::response::sse::{Event as SseEvent, KeepAlive, Sse};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use axum::{Json, Router};
+use cavalo_engine::PlayerKind;
+use cavalo_rules::{Rules, Side, Start};
+use cavalo_session::{
+    EngineConfig, GameConfig, Mode, MoveChoice, PlayerConfig, Session, SessionError, Turn, interpret_move,
+    read_start,
+};
+use futures_util::Stream;
+use serde::Deserialize;
+use serde::de::DeserializeOwned;
+use serde_json::{Value, json};
+use tokio::sync::broadcast::error::RecvError;
+
+use crate::App;
+use crate::game::{self, Event, Game};
+
+/// The largest request body accepted (a Lisp board is about 400 bytes).
+const BODY_LIMIT: usize = 16 * 1024;
+
+pub(crate) fn router(app: App) -> Router {
+    Router::new()
+        .route("/", get(crate::assets::index))
+        .route("/static/{file}", get(crate::assets::file))
+        .route("/api/info", get(info))
+        .route("/api/games", get(list).post(create))
+        .route("/api/games/{id}", get(show))
+        .route("/api/games/{id}/move", post(play))
+        .route("/api/games/{id}/undo", post(undo))
+        .route("/api/games/{id}/hint", post(hint))
+        .route("/api/games/{id}/quit", post(quit))
+        .route("/api/games/{id}/events", get(events))
+        .route("/api/games/{id}/record", get(record))
+        .route("/api/games/{id}/log", get(log))
+        .fallback(not_found)
+        .method_not_allowed_fallback(method_not_allowed)
+        .layer(DefaultBodyLimit::max(BODY_LIMIT))
+        .with_state(app)
+}
+
+/// An error answer: a status and a sentence.
+#[derive(Debug)]
+pub(crate) struct ApiError(StatusCode, String);
+
+impl ApiError {
+    pub(crate) fn new(status: StatusCode, msg: impl Into<String>) -> ApiError {
+        ApiError(status, msg.into())
+    }
+    fn bad(msg: impl Into<String>) -> ApiError {
+        ApiError(StatusCode::BAD_REQUEST, msg.into())
+    }
+    fn conflict(msg: impl Into<String>) -> ApiError {
+        ApiError(StatusCode::CONFLICT, msg.into())
+    }
+    fn illegal(msg: impl Into<String>) -> ApiError {
+        ApiError(StatusCode::UNPROCESSABLE_ENTITY, msg.into())
+    }
+}
+
+impl IntoResponse for ApiError {
+    fn into_response(self) -> Response {
+        (self.0, Json(json!({ "error": self.1 }))).into_response()
+    }
+}
+
+type ApiResult<T> = Result<T, ApiError>;
+
+/// A JSON body whose faults (not JSON, wrong fields, too large, wrong content type) are answered
+/// as [`ApiError`]s.
+pub(crate) struct Body<T>(T);
+
+impl<S: Send + Sync, T: DeserializeOwned> FromRequest<S> for Body<T> {
+    type Rejection = ApiError;
+
+    async fn from_request(req: Request, state: &S) -> Result<Self, ApiError> {
+        match Json::<T>::from_request(req, state).await {
+            Ok(Json(v)) => Ok(Body(v)),
+            Err(r) => Err(rejection(r)),
+        }
+    }
+}
+
+fn rejection(r: JsonRejection) -> ApiError {
+    let msg = match &r {
+        JsonRejection::MissingJsonContentType(_) => {
+            "send the body as JSON with the header `Content-Type: application/json`".to_string()
+        }
+        JsonRejection::JsonSyntaxError(_) => format!("the body is not valid JSON: {}", r.body_text()),
+        JsonRejection::JsonDataError(_) => format!("the body does not fit: {}", r.body_text()),
+        JsonRejection::BytesRejection(_) if r.status() == StatusCode::PAYLOAD_TOO_LARGE => {
+            format!("the body is too large (at most {BODY_LIMIT} bytes)")
+        }
+        _ => r.body_text(),
+    };
+    ApiError(r.status(), msg)
+}
+
+async fn not_found(req: Request) -> ApiError {
+    ApiError(StatusCode::NOT_FOUND, format!("there is nothing at {}", req.uri().path()))
+}
+
+async fn method_not_allowed(req: Request) -> ApiError {
+    ApiError(
+        StatusCode::METHOD_NOT_ALLOWED,
+        format!("{} is not allowed on {}", req.method(), req.uri().path()),
+    )
+}
+
+fn find(app: &App, id: &str) -> ApiResult<Arc<Game>> {
+    if id.is_empty() || id.len() > 64 || !id.chars().all(|c| c.is_ascii_alphanumeric() || c == '-') {
+        return Err(ApiError::bad(format!("`{id}` is not a game id")));
+    }
+    app.game(id).ok_or_else(|| ApiError(StatusCode::NOT_FOUND, format!("there is no game `{id}`")))
+}
+
+fn guard(app: &App) -> ApiResult<()> {
+    if app.closed() {
+        return Err(ApiError(StatusCode::SERVICE_UNAVAILABLE, "the server is stopping".into()));
+    }
+    Ok(())
+}
+
+async fn info(State(app): State<App>) -> Json<Value> {
+    Json(json!({
+        "program": format!("cavalo {}", env!("CARGO_PKG_VERSION")),
+        "engines": ["cavalo", "classic", "greedy", "random"],
+        "max_time_ms": app.config().max_time_ms,
+        "min_time_ms": MIN_TIME_MS,
+        "max_searches": app.config().max_searches,
+        "default_rules": app.config().default_rules,
+    }))
+}
+
+async fn list(State(app): State<App>) -> Json<Value> {
+    let mut games: Vec<Value> = app
+        .games()
+        .iter()
+        .map(|g| {
+            let s = g.lock();
+            let pos = s.position();
+            json!({
+                "id": s.id(),
+                "date": s.date(),
+                "mode": s.mode().name(),
+                "status": s.status().name(),
+                "white": s.player(Side::White).describe(),
+                "black": s.player(Side::Black).describe(),
+                "points": [pos.points(Side::White), pos.points(Side::Black)],
+                "plies": s.plies().len(),
+                "result": pos.outcome().map(|o| o.name()),
+            })
+        })
+        .collect();
+    games.sort_by(|a, b| {
+        b["date"].as_str().cmp(&a["date"].as_str()).then(b["id"].as_str().cmp(&a["id"].as_str()))
+    });
+    Json(json!({ "games": games }))
+}
+
+const MIN_TIME_MS: u64 = 10;
+
+/// The new-game form.
+#[derive(Deserialize, Debug, Default)]
+#[serde(deny_unknown_fields)]
+struct NewGame {
+    /// `human-computer` (default), `computer-computer`, `human-human` (or `hc`, `cc`, `hh`).
+    #[serde(default)]
+    mode: Option<String>,
+    /// The human's side against the computer: `white` (default) or `black`.
+    #[serde(default)]
+    human: Option<String>,
+    /// The computer player: `cavalo` (default), `classic[:D]`, `greedy`, `random[:S]`.
+    #[serde(default)]
+    engine: Option<String>,
+    #[serde(default)]
+    white_engine: Option<String>,
+    #[serde(default)]
+    black_engine: Option<String>,
+    /// The computer's time per move, ms (default 1000).
+    #[serde(default)]
+    time_ms: Option<u64>,
+    #[serde(default)]
+    seed: Option<u64>,
+    /// A position string, a course Lisp board or `seed:N`.
+    #[serde(default)]
+    position: Option<String>,
+    #[serde(default)]
+    rules: Option<Rules>,
+}
+
+fn random_seed() -> u64 {
+    let mut h = std::collections::hash_map::RandomState::new().build_hasher();
+    h.write_u128(
+        std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_nanos()),
+    );
+    h.finish()
+}
+
+fn game_config(app: &App, req: NewGame) -> ApiResult<GameConfig> {
+    let rules = req.rules.unwrap_or(app.config().default_rules);
+    let position = req.position.filter(|p| !p.trim().is_empty());
+    let start = match (req.seed, position) {
+        (Some(_), Some(_)) => return Err(ApiError::bad("give a seed or a position, not both")),
+        (Some(seed), None) => Start::Seed(seed),
+        (None, Some(p)) => read_start(&p, rules).map_err(|e| ApiError::bad(format!("bad position: {e}")))?,
+        (None, None) => Start::Seed(random_seed()),
+    };
+    let mode = match req.mode.as_deref() {
+        None => Mode::HumanComputer,
+        Some(m) => Mode::parse(m).ok_or_else(|| {
+            ApiError::bad(format!(
+                "`{m}` is not a mode: use human-computer (hc), computer-computer (cc) or human-human (hh)"
+            ))
+        })?,
+    };
+    let human = match req.human.as_deref() {
+        None => Side::White,
+        Some(h) => {
+            Side::parse(h).ok_or_else(|| ApiError::bad(format!("`{h}` is not a side: use white or black")))?
+        }
+    };
+    let kind = |text: Option<&str>| -> ApiResult<PlayerConfig> {
+        let text = text.or(req.engine.as_deref()).unwrap_or("cavalo");
+        let kind: PlayerKind =
+            text.parse().map_err(|e| ApiError::bad(format!("`{text}` is not a computer player: {e}")))?;
+        let mut e = EngineConfig::new(kind);
+        e.hash_mib = app.config().hash_mib;
+        e.threads = 1;
+        Ok(PlayerConfig::Computer(e))
+    };
+    let players = match mode {
+        Mode::HumanHuman => [PlayerConfig::human(), PlayerConfig::human()],
+        Mode::ComputerComputer => [kind(req.white_engine.as_deref())?, kind(req.black_engine.as_deref())?],
+        Mode::HumanComputer => match human {
+            Side::White => [PlayerConfig::human(), kind(req.black_engine.as_deref())?],
+            Side::Black => [kind(req.white_engine.as_deref())?, PlayerConfig::human()],
+        },
+    };
+    let time_ms = req.time_ms.unwrap_or(1000);
+    let max = app.config().max_time_ms;
+    if !(MIN_TIME_MS..=max).contains(&time_ms) {
+        return Err(ApiError::bad(format!(
+            "the time per move must be from {MIN_TIME_MS} to {max} ms, not {time_ms}"
+        )));
+    }
+    let dir = &app.config().data_dir;
+    Ok(GameConfig {
+        rules,
+        start,
+        players,
+        time_ms,
+        log: Some(dir.join("log.dat")),
+        games_dir: Some(dir.join("games")),
+    })
+}
+
+async fn create(State(app): State<App>, Body(req): Body<NewGame>) -> ApiResult<(StatusCode, Json<Value>)> {
+    guard(&app)?;
+    let config = game_config(&app, req)?;
+    let mut s = Session::new(config).map_err(|e| ApiError::bad(format!("bad position: {e}")))?;
+    app.save(&mut s);
+    let g = Arc::new(Game::new(s));
+    app.insert(g.clone()).map_err(|e| ApiError(StatusCode::SERVICE_UNAVAILABLE, e))?;
+    let state = g.state(&g.lock());
+    game::kick(&app, &g);
+    Ok((StatusCode::CREATED, Json(state)))
+}
+
+async fn show(State(app): State<App>, Path(id): Path<String>) -> ApiResult<Json<Value>> {
+    let g = find(&app, &id)?;
+    let s = g.lock();
+    Ok(Json(g.state(&s)))
+}
+
+fn not_your_turn(s: &Session) -> Option<ApiError> {
+    match s.turn() {
+        Turn::Human(_) => None,
+        Turn::Computer(side) => {
+            Some(ApiError::conflict(format!("it is not your turn: the computer is playing {side}")))
+        }
+        Turn::Forced { side, mv } => Some(ApiError::conflict(format!(
+            "it is not your turn: {side}'s forced move {mv} is being played"
+        ))),
+        Turn::Over(_) => Some(ApiError::conflict("the game is over")),
+        Turn::Quit => Some(ApiError::conflict("the game was abandoned")),
+    }
+}
+
+/// A human's move.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct MoveRequest {
+    /// `E3`, `E3x77` (landing on a double and removing 77 rather than the highest), `3 5`.
+    #[serde(rename = "move")]
+    mv: String,
+    /// The number of plies the client has seen; when given and the game has moved on, the move
+    /// is refused (a second click, another tab).
+    #[serde(default)]
+    ply: Option<usize>,
+}
+
+async fn play(
+    State(app): State<App>,
+    Path(id): Path<String>,
+    Body(req): Body<MoveRequest>,
+) -> ApiResult<Json<Value>> {
+    guard(&app)?;
+    let g = find(&app, &id)?;
+    let state = {
+        let mut s = g.lock();
+        if let Some(e) = not_your_turn(&s) {
+            return Err(e);
+        }
+        if let Some(n) = req.ply
+            && n != s.plies().len()
+        {
+            return Err(ApiError::conflict(format!(
+                "the game has moved on: it is at ply {}, not {n}; reload it",
+                s.plies().len()
+            )));
+        }
+        let mv = match interpret_move(s.position(), &req.mv).map_err(ApiError::illegal)? {
+            MoveChoice::Ready(m) => m,
+            // A landing on a double without a choice removes the highest other double (RULES §4).
+            MoveChoice::ChooseRemoval { options, .. } => options[0],
+        };
+        s.play_human(mv).map_err(|e| match e {
+            SessionError::Illegal(m) => ApiError::illegal(m),
+            other => ApiError::conflict(other.to_string()),
+        })?;
+        app.save(&mut s);
+        g.publish(&s);
+        g.state(&s)
+    };
+    game::kick(&app, &g);
+    Ok(Json(state))
+}
+
+async fn undo(State(app): State<App>, Path(id): Path<String>) -> ApiResult<Json<Value>> {
+    guard(&app)?;
+    let g = find(&app, &id)?;
+    let state = {
+        let mut s = g.lock();
+        if s.mode() == Mode::ComputerComputer {
+            return Err(ApiError::conflict(
+                "there is no move of a human to take back in a computer-computer game",
+            ));
+        }
+        if !s.can_undo() {
+            return Err(ApiError::conflict(SessionError::NothingToUndo.to_string()));
+        }
+        g.stop_search();
+        s.undo().map_err(|e| ApiError::conflict(e.to_string()))?;
+        app.save(&mut s);
+        g.publish(&s);
+        g.state(&s)
+    };
+    game::kick(&app, &g);
+    Ok(Json(state))
+}
+
+async fn hint(State(app): State<App>, Path(id): Path<String>) -> ApiResult<Json<Value>> {
+    guard(&app)?;
+    let g = find(&app, &id)?;
+    let (job, time_ms) = {
+        let mut s = g.lock();
+        if let Some(e) = not_your_turn(&s) {
+            return Err(e);
+        }
+        (s.begin_hint().map_err(|e| ApiError::conflict(e.to_string()))?, s.config().time_ms)
+    };
+    let thought = game::run_search(&app, &g, job, time_ms)
+        .await
+        .ok_or_else(|| ApiError(StatusCode::SERVICE_UNAVAILABLE, "the hint search failed".into()))?;
+    let (mv, info) = g.lock().finish_hint(thought).map_err(|e| match e {
+        SessionError::Stale => ApiError::conflict("the game moved on during the hint"),
+        e => ApiError::conflict(e.to_string()),
+    })?;
+    Ok(Json(json!({
+        "move": mv.to_string(),
+        "cell": mv.destination().map(|c| c.to_string()),
+        "index": mv.destination().map(|c| c.index()),
+        "info": info,
+    })))
+}
+
+async fn quit(State(app): State<App>, Path(id): Path<String>) -> ApiResult<Json<Value>> {
+    guard(&app)?;
+    let g = find(&app, &id)?;
+    let mut s = g.lock();
+    if s.status() != cavalo_session::Status::Playing {
+        return Err(ApiError::conflict(format!("the game is already {}", s.status().name())));
+    }
+    g.stop_search();
+    s.quit();
+    app.save(&mut s);
+    g.publish(&s);
+    Ok(Json(g.state(&s)))
+}
+
+async fn events(
+    State(app): State<App>,
+    Path(id): Path<String>,
+) -> ApiResult<Sse<impl Stream<Item = Result<SseEvent, Infallible>>>> {
+    guard(&app)?;
+    let g = find(&app, &id)?;
+    let rx = g.subscribe();
+    let first = {
+        let s = g.lock();
+        vec![
+            Ok(SseEvent::default().event("state").data(g.state(&s).to_string())),
+            Ok(SseEvent::default().event("thinking").data(g.live_json().to_string())),
+        ]
+    };
+    let shutdown = app.inner.shutdown.subscribe();
+    let rest = futures_util::stream::unfold((rx, g, shutdown), |(mut rx, g, mut shutdown)| async move {
+        if *shutdown.borrow() {
+            return None;
+        }
+        let ev = tokio::select! {
+            r = rx.recv() => match r {
+                Ok(Event::State(t)) => SseEvent::default().event("state").data(&*t),
+                Ok(Event::Thinking(t)) => SseEvent::default().event("thinking").data(&*t),
+                Err(RecvError::Lagged(_)) => {
+                    let text = g.state(&g.lock()).to_string();
+                    SseEvent::default().event("state").data(text)
+                }
+                Err(RecvError::Closed) => return None,
+            },
+            _ = shutdown.changed() => return None,
+        };
+        Some((Ok(ev), (rx, g, shutdown)))
+    });
+    Ok(Sse::new(futures_util::StreamExt::chain(futures_util::stream::iter(first), rest))
+        .keep_alive(KeepAlive::default()))
+}
+
+fn download(content_type: &'static str, name: String, body: String) -> Response {
+    (
+        [
+            (header::CONTENT_TYPE, content_type.to_string()),
+            (header::CONTENT_DISPOSITION, format!("attachment; filename=\"{name}\"")),
+        ],
+        body,
+    )
+        .into_response()
+}
+
+async fn record(State(app): State<App>, Path(id): Path<String>) -> ApiResult<Response> {
+    let g = find(&app, &id)?;
+    let text = g.lock().record().to_json();
+    Ok(download("application/json", format!("cavalo-{id}.json"), text))
+}
+
+async fn log(State(app): State<App>, Path(id): Path<String>) -> ApiResult<Response> {
+    let g = find(&app, &id)?;
+    let text = g.lock().log_text();
+    Ok(download("text/plain; charset=utf-8", format!("log-{id}.dat"), text))
+}

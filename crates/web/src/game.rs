@@ -1,0 +1,372 @@
+//! One game on the server: its session, its event channel, its live search, and the background
+//! driver that plays the computer's turns and the forced plies.
+
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::{Arc, Mutex, MutexGuard};
+use std::time::{Duration, Instant};
+
+use cavalo_engine::SearchInfo;
+use cavalo_rules::{CellState, Position, Side};
+use cavalo_session::{MoveChoice, Session, SessionError, ThinkJob, Turn, interpret_move};
+use serde_json::{Value, json};
+use tokio::sync::broadcast;
+
+use crate::App;
+
+/// What the event stream carries, already as JSON text.
+#[derive(Clone, Debug)]
+pub(crate) enum Event {
+    /// The whole game state (after a move, an undo, a quit).
+    State(Arc<str>),
+    /// The live search (or its absence: `null`).
+    Thinking(Arc<str>),
+}
+
+/// A search under way (or waiting for a place in the pool).
+#[derive(Clone, Debug)]
+pub(crate) struct Live {
+    side: Side,
+    player: String,
+    hint: bool,
+    queued: bool,
+    started: Instant,
+    info: Option<SearchInfo>,
+}
+
+impl Live {
+    fn to_json(&self) -> Value {
+        json!({
+            "side": self.side,
+            "player": self.player,
+            "hint": self.hint,
+            "queued": self.queued,
+            "elapsed_ms": self.started.elapsed().as_millis() as u64,
+            "info": self.info,
+        })
+    }
+}
+
+pub(crate) struct Game {
+    pub id: String,
+    session: Mutex<Session>,
+    events: broadcast::Sender<Event>,
+    live: Mutex<Option<Live>>,
+    stop: Mutex<Arc<AtomicBool>>,
+    driving: AtomicBool,
+    /// Grows with every change of the game, so that a page can drop answers older than what it shows.
+    version: AtomicU64,
+}
+
+impl Game {
+    pub fn new(s: Session) -> Game {
+        let (events, _) = broadcast::channel(64);
+        Game {
+            id: s.id().to_string(),
+            session: Mutex::new(s),
+            events,
+            live: Mutex::new(None),
+            stop: Mutex::new(Arc::new(AtomicBool::new(false))),
+            driving: AtomicBool::new(false),
+            version: AtomicU64::new(1),
+        }
+    }
+
+    pub fn lock(&self) -> MutexGuard<'_, Session> {
+        self.session.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    pub fn subscribe(&self) -> broadcast::Receiver<Event> {
+        self.events.subscribe()
+    }
+
+    /// Raises the stop flag of the search under way, if any.
+    pub fn stop_search(&self) {
+        self.stop.lock().expect("stop lock").store(true, Ordering::SeqCst);
+    }
+
+    fn new_stop(&self) -> Arc<AtomicBool> {
+        let stop = Arc::new(AtomicBool::new(false));
+        *self.stop.lock().expect("stop lock") = stop.clone();
+        stop
+    }
+
+    pub fn live_json(&self) -> Value {
+        self.live.lock().expect("live lock").as_ref().map_or(Value::Null, Live::to_json)
+    }
+
+    fn set_live(&self, live: Option<Live>) {
+        *self.live.lock().expect("live lock") = live;
+        self.publish_live();
+    }
+
+    fn update_live(&self, f: impl FnOnce(&mut Live)) {
+        if let Some(l) = self.live.lock().expect("live lock").as_mut() {
+            f(l);
+        }
+        self.publish_live();
+    }
+
+    fn publish_live(&self) {
+        let text = self.live_json().to_string();
+        let _ = self.events.send(Event::Thinking(text.into()));
+    }
+
+    /// Sends the state to every listener.
+    /// Call with the session locked, after every change.
+    pub fn publish(&self, s: &Session) {
+        self.version.fetch_add(1, Ordering::SeqCst);
+        let text = self.state(s).to_string();
+        let _ = self.events.send(Event::State(text.into()));
+    }
+
+    pub fn state(&self, s: &Session) -> Value {
+        let mut v = state_json(s, self.live_json());
+        v["version"] = json!(self.version.load(Ordering::SeqCst));
+        v
+    }
+}
+
+fn cells_json(pos: &Position) -> Vec<Value> {
+    pos.cells()
+        .iter()
+        .map(|c| match c {
+            CellState::Holds(v) => json!(v),
+            CellState::Removed => Value::Null,
+            CellState::Knight(Side::White) => json!(-1),
+            CellState::Knight(Side::Black) => json!(-2),
+        })
+        .collect()
+}
+
+/// The legal destinations of a human to move, each with its moves (one per possible removal of a
+/// double, the default first).
+fn destinations_json(pos: &Position) -> Vec<Value> {
+    let mut seen = Vec::new();
+    let mut out = Vec::new();
+    for mv in pos.legal_moves().iter() {
+        let Some(dest) = mv.destination() else { continue };
+        if seen.contains(&dest) {
+            continue;
+        }
+        seen.push(dest);
+        let options = match interpret_move(pos, &dest.to_string()) {
+            Ok(choice @ MoveChoice::ChooseRemoval { .. }) => {
+                let MoveChoice::ChooseRemoval { options, .. } = &choice else { unreachable!() };
+                options
+                    .iter()
+                    .zip(choice.removable(pos))
+                    .map(|(m, v)| json!({"move": m.to_string(), "removes": v}))
+                    .collect()
+            }
+            Ok(MoveChoice::Ready(m)) => vec![json!({"move": m.to_string(), "removes": null})],
+            Err(_) => continue,
+        };
+        out.push(json!({
+            "cell": dest.to_string(),
+            "index": dest.index(),
+            "value": pos.value_at(dest),
+            "options": options,
+        }));
+    }
+    out
+}
+
+fn result_text(s: &Session) -> Option<String> {
+    let pos = s.position();
+    let (w, b) = (pos.points(Side::White), pos.points(Side::Black));
+    match s.turn() {
+        Turn::Over(o) => Some(match o.winner() {
+            Some(Side::White) => format!("White wins, {w} to {b}"),
+            Some(Side::Black) => format!("Black wins, {b} to {w}"),
+            None => format!("Draw, {w} to {b}"),
+        }),
+        Turn::Quit => Some(format!("Abandoned at {w} to {b}")),
+        _ => None,
+    }
+}
+
+/// The whole state of a game, as the page shows it.
+pub(crate) fn state_json(s: &Session, thinking: Value) -> Value {
+    let pos = s.position();
+    let config = s.config();
+    let turn = match s.turn() {
+        Turn::Human(side) => json!({"kind": "human", "side": side}),
+        Turn::Computer(side) => json!({"kind": "computer", "side": side}),
+        Turn::Forced { side, mv } => json!({"kind": "forced", "side": side, "move": mv.to_string()}),
+        Turn::Over(o) => json!({"kind": "over", "side": null, "result": o.name()}),
+        Turn::Quit => json!({"kind": "quit", "side": null}),
+    };
+    let human_turn = matches!(s.turn(), Turn::Human(_));
+    let positions = s.positions();
+    let mut history = Vec::with_capacity(positions.len());
+    history.push(json!({"cells": cells_json(&positions[0]), "points": [0, 0], "from": null, "to": null}));
+    for (i, p) in s.plies().iter().enumerate() {
+        let (before, after) = (&positions[i], &positions[i + 1]);
+        let (from, to) = if p.mv.is_pass() {
+            (None, None)
+        } else {
+            (before.knight(p.side).map(|c| c.index()), after.knight(p.side).map(|c| c.index()))
+        };
+        history.push(json!({"cells": cells_json(after), "points": p.points, "from": from, "to": to}));
+    }
+    let players: Vec<Value> = Side::BOTH
+        .iter()
+        .map(|&side| {
+            let p = s.player(side);
+            json!({"side": side, "human": p.is_human(), "label": p.label(), "name": p.describe()})
+        })
+        .collect();
+    json!({
+        "id": s.id(),
+        "date": s.date(),
+        "status": s.status().name(),
+        "mode": s.mode().name(),
+        "rules": config.rules,
+        "doubles": (0u8..100).filter(|&v| config.rules.is_double(v)).collect::<Vec<_>>(),
+        "start": config.start_text(),
+        "time_ms": config.time_ms,
+        "players": players,
+        "position": pos.to_string(),
+        "lisp": pos.to_lisp(),
+        "to_move": pos.side_to_move(),
+        "points": [pos.points(Side::White), pos.points(Side::Black)],
+        "turn": turn,
+        "destinations": if human_turn { destinations_json(pos) } else { Vec::new() },
+        "threatened": if human_turn {
+            pos.threatened_by(!pos.side_to_move()).iter().map(|c| c.index()).collect::<Vec<_>>()
+        } else {
+            Vec::new()
+        },
+        "history": history,
+        "plies": s.plies(),
+        "result": pos.outcome().map(|o| o.name()),
+        "result_text": result_text(s),
+        "summary": s.summary(),
+        "can_undo": s.can_undo() && s.mode() != cavalo_session::Mode::ComputerComputer,
+        "can_hint": human_turn,
+        "thinking": thinking,
+    })
+}
+
+/// Starts the game's driver if it is not running: it plays forced plies and computer moves until
+/// a human is to move or the game ends.
+pub(crate) fn kick(app: &App, game: &Arc<Game>) {
+    if app.closed() || game.driving.swap(true, Ordering::SeqCst) {
+        return;
+    }
+    let (app, game) = (app.clone(), game.clone());
+    tokio::spawn(async move { drive(app, game).await });
+}
+
+enum Step {
+    Again,
+    Think(Box<ThinkJob>),
+    Idle,
+}
+
+async fn drive(app: App, game: Arc<Game>) {
+    loop {
+        if app.closed() {
+            game.driving.store(false, Ordering::SeqCst);
+            return;
+        }
+        let step = {
+            let mut s = game.lock();
+            match s.turn() {
+                Turn::Forced { .. } => match s.play_forced() {
+                    Ok(_) => {
+                        app.save(&mut s);
+                        game.publish(&s);
+                        Step::Again
+                    }
+                    Err(_) => Step::Idle,
+                },
+                Turn::Computer(_) => match s.begin_think() {
+                    Ok(job) => Step::Think(Box::new(job)),
+                    Err(_) => Step::Idle,
+                },
+                _ => Step::Idle,
+            }
+        };
+        match step {
+            Step::Again => continue,
+            Step::Idle => {
+                game.driving.store(false, Ordering::SeqCst);
+                // A move may have arrived between the look and the flag: look again.
+                let busy = matches!(game.lock().turn(), Turn::Forced { .. } | Turn::Computer(_));
+                if busy && !app.closed() && !game.driving.swap(true, Ordering::SeqCst) {
+                    continue;
+                }
+                return;
+            }
+            Step::Think(job) => {
+                let time_ms = game.lock().config().time_ms;
+                let thought = run_search(&app, &game, *job, time_ms).await;
+                let Some(thought) = thought else {
+                    game.driving.store(false, Ordering::SeqCst);
+                    return;
+                };
+                let mut s = game.lock();
+                match s.finish_think(thought) {
+                    Ok(_) => {
+                        app.save(&mut s);
+                        game.publish(&s);
+                    }
+                    Err(SessionError::Stale) => {}
+                    Err(e) => eprintln!("cavalo serve: game {}: {e}", game.id),
+                }
+            }
+        }
+    }
+}
+
+/// Runs a search on the bounded pool: waits for a place, then searches on a blocking thread,
+/// streaming the live statistics; a watchdog stops it past its time limit. `None` when the app
+/// closed or the thread failed.
+pub(crate) async fn run_search(
+    app: &App,
+    game: &Arc<Game>,
+    job: ThinkJob,
+    time_ms: u64,
+) -> Option<cavalo_session::Thought> {
+    let stop = game.new_stop();
+    game.set_live(Some(Live {
+        side: job.side(),
+        player: job.player_name(),
+        hint: job.is_hint(),
+        queued: true,
+        started: Instant::now(),
+        info: None,
+    }));
+    let permit = app.inner.pool.clone().acquire_owned().await.ok()?;
+    game.update_live(|l| {
+        l.queued = false;
+        l.started = Instant::now();
+    });
+    let watchdog = {
+        let stop = stop.clone();
+        let cap = time_ms.min(app.config().max_time_ms) + 1000;
+        tokio::spawn(async move {
+            tokio::time::sleep(Duration::from_millis(cap)).await;
+            stop.store(true, Ordering::SeqCst);
+        })
+    };
+    let g = game.clone();
+    let result = tokio::task::spawn_blocking(move || {
+        job.run(&stop, &mut |info| {
+            let info = info.clone();
+            g.update_live(|l| l.info = Some(info));
+        })
+    })
+    .await;
+    watchdog.abort();
+    drop(permit);
+    game.set_live(None);
+    match result {
+        Ok(t) => Some(t),
+        Err(e) => {
+            eprintln!("cavalo serve: game {}: the search failed: {e}", game.id);
+            None
+        }
+    }
+}

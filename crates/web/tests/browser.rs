@@ -1,0 +1,379 @@
+//! The page in real headless Chromium, driven through chromedriver: start a game from the dialog,
+//! play by clicking, choose a double to remove, take back, play with the keyboard alone, reload and
+//! continue, finish the game, and watch the engine think. Screenshots are saved in
+//! `target/web-artifacts/`.
+//!
+//! Skipped (with a message) when chromedriver or Chromium is missing, unless
+//! `CAVALO_BROWSER_TESTS=1`, which makes their absence a failure.
+
+mod common;
+
+use std::net::TcpListener;
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+use cavalo_rules::Position;
+use common::Server;
+use fantoccini::key::Key;
+use fantoccini::{Client, ClientBuilder, Locator};
+use serde_json::{Value, json};
+
+fn find_program(env: &str, names: &[&str]) -> Option<PathBuf> {
+    if let Some(p) = std::env::var_os(env) {
+        let p = PathBuf::from(p);
+        return p.is_file().then_some(p);
+    }
+    let path = std::env::var_os("PATH").unwrap_or_default();
+    for name in names {
+        for dir in std::env::split_paths(&path)
+            .chain([PathBuf::from("/usr/bin"), PathBuf::from("/usr/lib/chromium")])
+        {
+            let p = dir.join(name);
+            if p.is_file() {
+                return Some(p);
+            }
+        }
+    }
+    None
+}
+
+/// chromedriver and the browser, or `None` (with a message) when the test is to be skipped.
+fn tools() -> Option<(PathBuf, PathBuf)> {
+    let driver = find_program("CHROMEDRIVER", &["chromedriver"]);
+    let browser = find_program("CHROME", &["chromium", "chromium-browser", "google-chrome"]);
+    match (driver, browser) {
+        (Some(d), Some(b)) => Some((d, b)),
+        (d, b) => {
+            let missing = if d.is_none() { "chromedriver" } else { "chromium" };
+            let _ = b;
+            if std::env::var("CAVALO_BROWSER_TESTS").as_deref() == Ok("1") {
+                panic!(
+                    "CAVALO_BROWSER_TESTS=1 but {missing} is not installed (apt-get install chromium chromium-driver)"
+                );
+            }
+            eprintln!(
+                "SKIPPED browser test: {missing} is not installed (apt-get install chromium chromium-driver; \
+                 set CAVALO_BROWSER_TESTS=1 to make this a failure)"
+            );
+            None
+        }
+    }
+}
+
+struct Driver {
+    child: Child,
+    port: u16,
+    _profile: tempfile::TempDir,
+}
+
+impl Drop for Driver {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+fn free_port() -> u16 {
+    TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port()
+}
+
+async fn start_browser(driver: &Path, browser: &Path, width: u32, height: u32) -> (Driver, Client) {
+    let port = free_port();
+    let child = Command::new(driver)
+        .arg(format!("--port={port}"))
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("start chromedriver");
+    let profile = tempfile::tempdir().unwrap();
+    let d = Driver { child, port, _profile: profile };
+    let start = Instant::now();
+    while std::net::TcpStream::connect(("127.0.0.1", port)).is_err() {
+        assert!(start.elapsed() < Duration::from_secs(20), "chromedriver did not start");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    let args = vec![
+        "--headless".to_string(),
+        "--no-sandbox".into(),
+        "--disable-gpu".into(),
+        "--disable-quic".into(),
+        "--no-first-run".into(),
+        "--disable-background-networking".into(),
+        "--disable-component-update".into(),
+        "--disable-sync".into(),
+        "--disable-dev-shm-usage".into(),
+        format!("--user-data-dir={}", d._profile.path().display()),
+        format!("--window-size={width},{height}"),
+    ];
+    let mut caps = serde_json::Map::new();
+    caps.insert("goog:chromeOptions".into(), json!({"binary": browser, "args": args}));
+    let connector = hyper_util::client::legacy::connect::HttpConnector::new();
+    let client = ClientBuilder::new(connector)
+        .capabilities(caps)
+        .connect(&format!("http://127.0.0.1:{}", d.port))
+        .await
+        .expect("open a browser session");
+    (d, client)
+}
+
+async fn js(c: &Client, script: &str) -> Value {
+    c.execute(script, vec![]).await.unwrap_or_else(|e| panic!("script `{script}` failed: {e}"))
+}
+
+/// Waits until `expr` (JavaScript) is truthy; returns its value.
+async fn wait(c: &Client, what: &str, expr: &str) -> Value {
+    let start = Instant::now();
+    loop {
+        let v = js(c, &format!("return ({expr}) || null;")).await;
+        if !v.is_null() && v != json!(false) {
+            return v;
+        }
+        if start.elapsed() > Duration::from_secs(30) {
+            let status = js(c, "return document.querySelector('#status').textContent + ' / ' + document.querySelector('#error').textContent + ' / errors: ' + window.cavaloErrors.join(' | ')").await;
+            panic!("timed out waiting for {what} (page says: {status})");
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}
+
+async fn rows(c: &Client) -> u64 {
+    js(c, "return document.querySelectorAll('#moves tbody tr').length").await.as_u64().unwrap()
+}
+
+const MY_TURN: &str =
+    "document.querySelectorAll('.cell.dest').length > 0 && !document.querySelector('dialog[open]')";
+
+fn artifacts() -> PathBuf {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../target/web-artifacts");
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+async fn screenshot(c: &Client, name: &str) {
+    let png = c.screenshot().await.expect("screenshot");
+    assert!(png.starts_with(b"\x89PNG"));
+    let path = artifacts().join(name);
+    std::fs::write(&path, png).unwrap();
+    eprintln!("screenshot: {}", path.display());
+}
+
+/// A seed whose placements are forced and whose first white move can land on a double with a
+/// choice of removal.
+fn double_seed() -> u64 {
+    (0..1000u64)
+        .find(|&s| {
+            let mut p = Position::from_seed(s, Default::default());
+            for _ in 0..2 {
+                let moves = p.legal_moves();
+                if moves.len() != 1 {
+                    return false;
+                }
+                p.play(moves[0]);
+            }
+            p.legal_moves().iter().any(|m| m.removal().is_some())
+        })
+        .unwrap()
+}
+
+/// Clicks a legal destination (the `n`th) and, if the picker opens, its default.
+async fn click_a_move(c: &Client, n: usize) {
+    let dests = c.find_all(Locator::Css(".cell.dest")).await.unwrap();
+    dests[n % dests.len()].click().await.unwrap();
+    tokio::time::sleep(Duration::from_millis(30)).await;
+    if js(c, "return !!document.querySelector('#picker[open]')").await == json!(true) {
+        c.find(Locator::Css("#picker-options button")).await.unwrap().click().await.unwrap();
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn play_a_game_in_the_browser() {
+    let Some((driver, browser)) = tools() else { return };
+    let dir = tempfile::tempdir().unwrap();
+    let srv = Server::start(dir.path()).await;
+    let (_driver, c) = start_browser(&driver, &browser, 1280, 1000).await;
+
+    // The new-game dialog opens on a fresh visit.
+    c.goto(&srv.url("/")).await.unwrap();
+    wait(&c, "the new-game dialog", "document.querySelector('#new-game[open]')").await;
+    let seed = double_seed();
+    c.find(Locator::Css("#engine")).await.unwrap().select_by_value("greedy").await.unwrap();
+    let time = c.find(Locator::Css("#time")).await.unwrap();
+    time.clear().await.unwrap();
+    time.send_keys("20").await.unwrap();
+    c.find(Locator::Css("#new-game summary")).await.unwrap().click().await.unwrap();
+    c.find(Locator::Css("#seed")).await.unwrap().send_keys(&seed.to_string()).await.unwrap();
+    c.find(Locator::Css("#start-button")).await.unwrap().click().await.unwrap();
+    let id =
+        wait(&c, "the game's address", "(/#\\/game\\/([A-Za-z0-9-]+)/.exec(location.hash) || [])[1]").await;
+    let id = id.as_str().unwrap().to_string();
+
+    // Both placements are forced; White (the human) is to move.
+    wait(&c, "the human's turn", MY_TURN).await;
+    assert_eq!(rows(&c).await, 2);
+    assert_eq!(js(&c, "return document.querySelectorAll('.cell').length").await, json!(100));
+    assert_eq!(
+        js(&c, "return document.querySelectorAll('.cell.knight-white, .cell.knight-black').length").await,
+        json!(2)
+    );
+    let status = js(&c, "return document.querySelector('#status').textContent").await;
+    assert!(status.as_str().unwrap().contains("You to move"), "{status}");
+    let labels =
+        js(&c, "return [...document.querySelectorAll('.files span')].map(e => e.textContent).join('')").await;
+    assert_eq!(labels, json!("ABCDEFGHIJ"));
+
+    // A landing on a double: the picker offers every removal; take the last (not the default).
+    c.find(Locator::Css(".cell.dest.choice")).await.unwrap().click().await.unwrap();
+    wait(&c, "the removal picker", "document.querySelector('#picker[open]')").await;
+    let options = c.find_all(Locator::Css("#picker-options button")).await.unwrap();
+    assert!(options.len() >= 2);
+    let chosen = options.last().unwrap().attr("data-move").await.unwrap().unwrap();
+    assert!(chosen.contains('x'), "{chosen}");
+    options.last().unwrap().click().await.unwrap();
+    wait(
+        &c,
+        "the computer's reply",
+        &format!("{MY_TURN} && document.querySelectorAll('#moves tbody tr').length >= 4"),
+    )
+    .await;
+    let third = js(
+        &c,
+        "return document.querySelector('#moves tbody tr[data-ply=\"3\"] td:nth-child(3)').textContent",
+    )
+    .await;
+    assert_eq!(third.as_str().unwrap(), chosen);
+    assert!(js(&c, "return document.querySelector('.cell.last') !== null").await == json!(true));
+    // The computer's statistics are in the move list.
+    let stats = js(
+        &c,
+        "return document.querySelector('#moves tbody tr[data-ply=\"4\"] td:nth-child(6)').textContent",
+    )
+    .await;
+    assert!(!stats.as_str().unwrap().is_empty(), "nodes of the computer's move");
+
+    // Another move by clicking, then take it back.
+    let before = rows(&c).await;
+    click_a_move(&c, 1).await;
+    wait(
+        &c,
+        "the reply",
+        &format!("{MY_TURN} && document.querySelectorAll('#moves tbody tr').length > {before}"),
+    )
+    .await;
+    screenshot(&c, "board.png").await;
+    c.find(Locator::Css("#undo")).await.unwrap().click().await.unwrap();
+    wait(
+        &c,
+        "the takeback",
+        &format!("{MY_TURN} && document.querySelectorAll('#moves tbody tr').length == {before}"),
+    )
+    .await;
+
+    // The keyboard alone: focus the board's cursor, walk to a legal destination, press Enter.
+    let (from, to) = {
+        let v = js(
+            &c,
+            "const d = document.querySelector('.cell.dest'); const cur = document.querySelector('.cell[tabindex=\"0\"]');
+             return [Number(cur.dataset.index), Number(d.dataset.index)];",
+        )
+        .await;
+        (v[0].as_u64().unwrap() as i64, v[1].as_u64().unwrap() as i64)
+    };
+    js(&c, "document.querySelector('.cell[tabindex=\"0\"]').focus(); return null;").await;
+    let mut keys = String::new();
+    let (dr, dc) = (to / 10 - from / 10, to % 10 - from % 10);
+    let vertical: char = if dr > 0 { Key::Down.into() } else { Key::Up.into() };
+    let horizontal: char = if dc > 0 { Key::Right.into() } else { Key::Left.into() };
+    keys.extend(std::iter::repeat_n(vertical, dr.unsigned_abs() as usize));
+    keys.extend(std::iter::repeat_n(horizontal, dc.unsigned_abs() as usize));
+    keys.push(Key::Enter.into());
+    c.active_element().await.unwrap().send_keys(&keys).await.unwrap();
+    let focused = js(&c, "return document.activeElement.dataset.index").await;
+    assert_eq!(focused, json!(to.to_string()), "the cursor follows the arrow keys");
+    if js(&c, "return !!document.querySelector('#picker[open]')").await == json!(true) {
+        let enter: char = Key::Enter.into();
+        c.active_element().await.unwrap().send_keys(&enter.to_string()).await.unwrap();
+    }
+    wait(&c, "the keyboard move", &format!("document.querySelectorAll('#moves tbody tr').length > {before}"))
+        .await;
+    wait(&c, "the human's turn", MY_TURN).await;
+
+    // Review with ← and Home, back with End.
+    js(&c, "document.activeElement.blur(); return null;").await;
+    let body = c.find(Locator::Css("body")).await.unwrap();
+    let left: char = Key::Left.into();
+    body.send_keys(&left.to_string()).await.unwrap();
+    wait(&c, "review mode", "document.querySelector('#board.reviewing')").await;
+    let home: char = Key::Home.into();
+    body.send_keys(&home.to_string()).await.unwrap();
+    wait(&c, "the first position", "document.querySelectorAll('.cell.knight-white').length == 0").await;
+    let end: char = Key::End.into();
+    body.send_keys(&end.to_string()).await.unwrap();
+    wait(&c, "the current position", &format!("!document.querySelector('#board.reviewing') && {MY_TURN}"))
+        .await;
+
+    // Reload: the game is still there, on the same ply.
+    let n = rows(&c).await;
+    let knights = "return [...document.querySelectorAll('.cell.knight-white, .cell.knight-black')].map(e => e.dataset.cell).join(',')";
+    let where_before = js(&c, knights).await;
+    c.refresh().await.unwrap();
+    wait(&c, "the reloaded game", MY_TURN).await;
+    assert_eq!(rows(&c).await, n);
+    assert_eq!(js(&c, knights).await, where_before);
+    assert!(c.current_url().await.unwrap().as_str().contains(&id));
+
+    // Play to the end by clicking.
+    let start = Instant::now();
+    let mut k = 0;
+    loop {
+        let v = wait(
+            &c,
+            "a turn or the end",
+            &format!("document.querySelector('#game-over[open]') ? 'over' : ({MY_TURN}) ? 'turn' : null"),
+        )
+        .await;
+        if v == json!("over") {
+            break;
+        }
+        let before = rows(&c).await;
+        click_a_move(&c, k).await;
+        k += 1;
+        wait(&c, "the move", &format!("document.querySelectorAll('#moves tbody tr').length > {before}"))
+            .await;
+        assert!(start.elapsed() < Duration::from_secs(120), "the game did not end");
+    }
+    let text = js(&c, "return document.querySelector('#game-over-text').textContent").await;
+    let text = text.as_str().unwrap();
+    assert!(text.contains("wins") || text.starts_with("Draw"), "{text}");
+    let (_, st) = srv.get(&format!("/api/games/{id}")).await;
+    assert_eq!(st["status"], "over");
+    assert_eq!(text, st["result_text"].as_str().unwrap());
+    assert_eq!(rows(&c).await as usize, st["plies"].as_array().unwrap().len());
+    screenshot(&c, "game-over.png").await;
+    c.find(Locator::Css("#game-over-close")).await.unwrap().click().await.unwrap();
+    let shown = js(&c, "return document.querySelector('#result-text').textContent").await;
+    assert_eq!(shown.as_str().unwrap(), text);
+    let chart = js(&c, "return document.querySelectorAll('#chart svg rect').length").await;
+    assert!(chart.as_u64().unwrap() > 0, "the chart has a bar per computer move");
+
+    // Watching the engine think: the principal variation is drawn on the board.
+    let cc = srv.create(json!({"mode": "cc", "engine": "cavalo", "time_ms": 2500, "seed": 21})).await;
+    let cc_id = cc["id"].as_str().unwrap();
+    c.goto(&srv.url(&format!("/#/game/{cc_id}"))).await.unwrap();
+    wait(&c, "a principal variation", "document.querySelectorAll('#overlay circle').length >= 2 && document.querySelectorAll('#moves tbody tr').length >= 4").await;
+    let thinking = js(&c, "return document.querySelector('#thinking').textContent").await;
+    assert!(thinking.as_str().unwrap().contains("thinking"), "{thinking}");
+    screenshot(&c, "thinking.png").await;
+
+    // A phone-sized screen.
+    c.set_window_size(390, 844).await.unwrap();
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    let fits =
+        js(&c, "return document.querySelector('.board').getBoundingClientRect().right <= window.innerWidth")
+            .await;
+    assert_eq!(fits, json!(true), "the board fits a phone's width");
+    screenshot(&c, "phone.png").await;
+
+    c.close().await.unwrap();
+    srv.stop().await;
+}

@@ -1,0 +1,123 @@
+//! A real server on a loopback port, and a small JSON client.
+#![allow(dead_code)]
+
+use std::net::SocketAddr;
+use std::path::Path;
+use std::time::{Duration, Instant};
+
+use cavalo_web::{App, WebConfig};
+use serde_json::{Value, json};
+
+pub struct Server {
+    pub addr: SocketAddr,
+    pub app: App,
+    task: tokio::task::JoinHandle<()>,
+    pub http: reqwest::Client,
+}
+
+impl Server {
+    pub async fn start(dir: &Path) -> Server {
+        Server::start_with(WebConfig::new(dir)).await
+    }
+
+    pub async fn start_with(config: WebConfig) -> Server {
+        let app = App::open(config).expect("open the data dir");
+        let (addr, task) = app.spawn("127.0.0.1:0".parse().unwrap()).await.expect("bind a loopback port");
+        Server { addr, app, task, http: reqwest::Client::new() }
+    }
+
+    pub fn url(&self, path: &str) -> String {
+        format!("http://{}{}", self.addr, path)
+    }
+
+    /// Stops the searches and the server.
+    pub async fn stop(self) {
+        self.app.close();
+        self.task.abort();
+        let _ = self.task.await;
+    }
+
+    pub async fn get(&self, path: &str) -> (u16, Value) {
+        let r = self.http.get(self.url(path)).send().await.expect("GET");
+        let status = r.status().as_u16();
+        (status, r.json().await.unwrap_or(Value::Null))
+    }
+
+    pub async fn get_text(&self, path: &str) -> (u16, String, String) {
+        let r = self.http.get(self.url(path)).send().await.expect("GET");
+        let status = r.status().as_u16();
+        let ct = r.headers().get("content-type").map(|v| v.to_str().unwrap().to_string()).unwrap_or_default();
+        (status, ct, r.text().await.unwrap())
+    }
+
+    pub async fn post(&self, path: &str, body: Value) -> (u16, Value) {
+        let r = self.http.post(self.url(path)).json(&body).send().await.expect("POST");
+        let status = r.status().as_u16();
+        (status, r.json().await.unwrap_or(Value::Null))
+    }
+
+    pub async fn post_empty(&self, path: &str) -> (u16, Value) {
+        let r = self.http.post(self.url(path)).send().await.expect("POST");
+        let status = r.status().as_u16();
+        (status, r.json().await.unwrap_or(Value::Null))
+    }
+
+    /// Creates a game; panics unless the server answers 201.
+    pub async fn create(&self, body: Value) -> Value {
+        let (status, st) = self.post("/api/games", body).await;
+        assert_eq!(status, 201, "{st}");
+        st
+    }
+
+    /// Polls the game until `pred` holds.
+    pub async fn wait_for(&self, id: &str, what: &str, pred: impl Fn(&Value) -> bool) -> Value {
+        let start = Instant::now();
+        loop {
+            let (status, st) = self.get(&format!("/api/games/{id}")).await;
+            assert_eq!(status, 200, "{st}");
+            if pred(&st) {
+                return st;
+            }
+            assert!(start.elapsed() < Duration::from_secs(60), "timed out waiting for {what}: {st}");
+            tokio::time::sleep(Duration::from_millis(10)).await;
+        }
+    }
+
+    /// Waits for the human's turn or the end.
+    pub async fn settle(&self, id: &str) -> Value {
+        self.wait_for(id, "a human turn or the end", |st| {
+            matches!(st["turn"]["kind"].as_str(), Some("human" | "over" | "quit"))
+        })
+        .await
+    }
+
+    /// Plays a human move chosen by `pick` among the destinations' options; returns the answer.
+    pub async fn play(&self, st: &Value, pick: usize) -> Value {
+        let id = st["id"].as_str().unwrap();
+        let dests = st["destinations"].as_array().unwrap();
+        let d = &dests[pick % dests.len()];
+        let opts = d["options"].as_array().unwrap();
+        let mv = opts[pick % opts.len()]["move"].as_str().unwrap();
+        let (status, after) = self
+            .post(
+                &format!("/api/games/{id}/move"),
+                json!({"move": mv, "ply": st["plies"].as_array().unwrap().len()}),
+            )
+            .await;
+        assert_eq!(status, 200, "playing {mv}: {after}");
+        after
+    }
+
+    /// Plays the game to its end, the human taking destination `pick` each time.
+    pub async fn play_out(&self, id: &str) -> Value {
+        let mut n = 0;
+        loop {
+            let st = self.settle(id).await;
+            if st["turn"]["kind"] != "human" {
+                return st;
+            }
+            self.play(&st, n).await;
+            n += 1;
+        }
+    }
+}
