@@ -70,6 +70,10 @@ pub struct MatchArgs {
     /// Time per move in milliseconds (the default when no limit is given: 100).
     #[arg(long, value_name = "MS")]
     time_ms: Option<u64>,
+    /// Engine 2's time per move when it differs from --time-ms (a time handicap, e.g. to measure
+    /// our engine against itself at ten times less time).
+    #[arg(long, value_name = "MS")]
+    time_ms2: Option<u64>,
     /// Depth per move instead of (or besides) a time.
     #[arg(long, value_name = "PLIES")]
     depth: Option<u32>,
@@ -167,7 +171,12 @@ impl MatchArgs {
             Some(v) => Some(Sprt::new(v[0], v[1], v[2], v[3]).map_err(anyhow::Error::msg)?),
             None => None,
         };
-        let setup = GameSetup { engine1, engine2, rules, limits };
+        let limits2 = match self.time_ms2 {
+            Some(0) => bail!("--time-ms2 must be at least 1"),
+            Some(t) => Some(MoveLimits { time_ms: Some(t), ..limits.clone() }),
+            None => None,
+        };
+        let setup = GameSetup { engine1, engine2, rules, limits, limits2 };
         Ok((MatchPlan { setup, first_seed, pairs, concurrency: self.concurrency as usize }, sprt))
     }
 }
@@ -243,7 +252,7 @@ pub fn run(a: MatchArgs, rules: Rules) -> Result<()> {
             plan.setup.engine2,
             plan.games(),
             plan.seeds(),
-            plan.setup.limits.describe()
+            plan.setup.describe_limits()
         );
     }
     let bar = if a.quiet { ProgressBar::hidden() } else { ProgressBar::new(plan.games()) };

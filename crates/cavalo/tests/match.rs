@@ -338,3 +338,43 @@ fn bad_arguments_are_explained() {
         assert!(err.contains(want), "{args:?}: {err}");
     }
 }
+
+#[test]
+fn engine_2_can_have_its_own_time() {
+    let dir = tempfile::tempdir().unwrap();
+    let sum = dir.path().join("s.json");
+    let out = dir.path().join("g.jsonl");
+    cavalo(&[
+        "match",
+        "--engine1",
+        "cavalo:hash=4",
+        "--engine2",
+        "cavalo:hash=4",
+        "--seeds",
+        "1..1",
+        "--time-ms",
+        "60",
+        "--time-ms2",
+        "6",
+        "--out",
+        out.to_str().unwrap(),
+        "--summary-json",
+        sum.to_str().unwrap(),
+        "-q",
+    ]);
+    let s = summary(&sum);
+    assert_eq!(s["games"], 2);
+    let limits = s["limits"].as_str().unwrap();
+    assert!(limits.contains("engine 1") && limits.contains("engine 2"), "{limits}");
+    // Engine 2 never spends engine 1's time.
+    for rec in records(&out) {
+        let meta = &rec["meta"];
+        let e2_is_white = meta["engine1_side"] == "black";
+        for (i, st) in meta["stats"].as_array().unwrap().iter().enumerate() {
+            let white_ply = i % 2 == 0;
+            if white_ply == e2_is_white {
+                assert!(st["ms"].as_u64().unwrap() <= 6 + 50, "{st}");
+            }
+        }
+    }
+}

@@ -315,7 +315,7 @@ impl Summary {
             engine1: plan.setup.engine1.to_string(),
             engine2: plan.setup.engine2.to_string(),
             rules: plan.setup.rules.to_string(),
-            limits: plan.setup.limits.describe(),
+            limits: plan.setup.describe_limits(),
             seeds: plan.seeds(),
             planned_games: plan.games(),
             games: tally.games(),
@@ -455,6 +455,7 @@ mod tests {
             engine2: "random:3".parse().unwrap(),
             rules: Rules::default(),
             limits: MoveLimits::movetime(20),
+            limits2: None,
         };
         let plan = MatchPlan { setup, first_seed: 5, pairs: 3, concurrency: 2 };
         assert_eq!(plan.game(3), GameSpec { index: 3, seed: 6 });

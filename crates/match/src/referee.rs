@@ -241,8 +241,25 @@ pub struct GameSetup {
     pub engine2: PlayerSpec,
     /// The rules variant.
     pub rules: Rules,
-    /// The limits per move.
+    /// The limits per move (of engine 1, and of engine 2 unless `limits2` is set).
     pub limits: MoveLimits,
+    /// Engine 2's limits when they differ (e.g. a time handicap).
+    pub limits2: Option<MoveLimits>,
+}
+
+impl GameSetup {
+    /// The limits of engine 1 (`true`) or engine 2.
+    pub fn limits_of(&self, engine1: bool) -> &MoveLimits {
+        if engine1 { &self.limits } else { self.limits2.as_ref().unwrap_or(&self.limits) }
+    }
+
+    /// The limits as text, both engines' when they differ.
+    pub fn describe_limits(&self) -> String {
+        match &self.limits2 {
+            Some(l2) => format!("engine 1: {}; engine 2: {}", self.limits.describe(), l2.describe()),
+            None => self.limits.describe(),
+        }
+    }
 }
 
 /// Plays one game. The record's `moves` hold only legal moves (so it always replays), its
@@ -277,8 +294,9 @@ pub fn play_game(setup: &GameSetup, game: GameSpec) -> GameRecord {
     while forfeit.is_none() && !pos.is_over() {
         let side = pos.side_to_move();
         let player = players[side.index()].as_mut().expect("started");
+        let limits = setup.limits_of(side == e1);
         let t0 = Instant::now();
-        let answer = player.ask(game.seed, &rec.moves, &pos, &setup.limits);
+        let answer = player.ask(game.seed, &rec.moves, &pos, limits);
         let took = t0.elapsed();
         let answer = match answer {
             Ok(a) => a,
@@ -287,14 +305,14 @@ pub fn play_game(setup: &GameSetup, game: GameSpec) -> GameRecord {
                 break;
             }
         };
-        if took > setup.limits.deadline() {
+        if took > limits.deadline() {
             let detail = format!(
                 "{side} answered {} after {} ms; the limit is {}",
                 answer.text,
                 took.as_millis(),
-                match setup.limits.time_ms {
-                    Some(t) => format!("{t} ms + {} ms tolerance", setup.limits.tolerance_ms),
-                    None => format!("{} ms", setup.limits.max_move_ms),
+                match limits.time_ms {
+                    Some(t) => format!("{t} ms + {} ms tolerance", limits.tolerance_ms),
+                    None => format!("{} ms", limits.max_move_ms),
                 }
             );
             forfeit = Some((side, Failure { termination: Termination::Timeout, detail }));
@@ -358,7 +376,7 @@ pub fn play_game(setup: &GameSetup, game: GameSpec) -> GameRecord {
     meta.insert("termination".into(), json!(termination.name()));
     meta.insert("detail".into(), json!(detail));
     meta.insert("engine1_points".into(), json!(engine1_points));
-    meta.insert("limits".into(), json!(setup.limits.describe()));
+    meta.insert("limits".into(), json!(setup.describe_limits()));
     meta.insert("ms".into(), json!(started.elapsed().as_millis() as u64));
     meta.insert("stats".into(), Value::Array(stats));
     rec
