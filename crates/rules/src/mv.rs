@@ -114,6 +114,7 @@ impl FromStr for Move {
             return Err(err("empty move".into()));
         }
         let (cell, removal) = match t.find(['x', 'X']) {
+            Some(0) => return Err(err("a move starts with a cell such as E3 (or is `pass`)".into())),
             Some(i) => (&t[..i], Some(&t[i + 1..])),
             None => (t, None),
         };
@@ -162,6 +163,7 @@ mod tests {
             ("E3x", "two digits"),
             ("E3y88", "row"),
             ("passe", "column"),
+            ("xx", "starts with a cell"),
         ] {
             let e = s.parse::<Move>().unwrap_err();
             assert!(e.to_string().contains(needle), "{s}: {e}");
