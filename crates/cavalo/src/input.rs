@@ -1,6 +1,6 @@
 //! Reading positions from the command line: position strings, Lisp boards and `seed:N`.
 
-use anyhow::{Context, Result, bail};
+use anyhow::Result;
 use cavalo_rules::{Position, Rules, Side};
 use clap::Args;
 
@@ -46,19 +46,5 @@ fn parse_points(s: &str) -> Result<[u16; 2], String> {
 /// Reads a position given as a position string, a Lisp board (starting with `(`), or `seed:N`
 /// (the seeded board before the placements).
 pub fn read_position(text: &str, lisp: &LispArgs, rules: Rules) -> Result<Position> {
-    let t = text.trim();
-    if let Some(seed) = t.strip_prefix("seed:") {
-        let seed: u64 = seed
-            .trim()
-            .parse()
-            .with_context(|| format!("`{seed}` is not a seed (a whole number from 0 to 2^64-1)"))?;
-        return Ok(Position::from_seed(seed, rules));
-    }
-    if t.starts_with('(') {
-        return Ok(Position::from_lisp(t, lisp.side, lisp.points, rules)?);
-    }
-    if lisp.side.is_some() {
-        bail!("--side is only for Lisp boards: a position string names its side itself");
-    }
-    Ok(Position::from_position_string(t, rules)?)
+    Ok(Position::read(text, lisp.side, lisp.points, rules)?)
 }

@@ -161,7 +161,7 @@ fn bad_input_is_refused_with_a_reason() {
     fails(&["moves", &lisp, "--points", "5000,0"], "4950");
     fails(&["moves", &lisp, "--side", "z"], "not a side");
     fails(&["moves", &lisp, "--side", "b"], "side");
-    fails(&["moves", &p, "--side", "w"], "--side is only for Lisp boards");
+    fails(&["moves", &p, "--side", "w"], "only for Lisp boards");
     fails(&["perft", &p, "200"], "102 plies");
     fails(&["perft", &p, "-1"], "");
     fails(&["frobnicate"], "frobnicate");

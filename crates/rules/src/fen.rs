@@ -104,6 +104,44 @@ impl Position {
     }
 }
 
+impl Position {
+    /// Reads a position written in any of the project's notations: `seed:N` (the seeded board
+    /// before the placements), a course Lisp board (starting with `(`; `lisp_side` and
+    /// `lisp_points` give what the Lisp form lacks, see [`Position::from_lisp`]), or a position
+    /// string. The Lisp extras are refused with a position string, which names its own side.
+    ///
+    /// ```
+    /// use cavalo_rules::{Position, Rules};
+    /// let a = Position::read("seed:1", None, [0, 0], Rules::default()).unwrap();
+    /// let b = Position::read(&a.to_lisp(), None, [0, 0], Rules::default()).unwrap();
+    /// assert_eq!(a, b);
+    /// assert!(Position::read("seed:x", None, [0, 0], Rules::default()).is_err());
+    /// ```
+    pub fn read(
+        text: &str,
+        lisp_side: Option<Side>,
+        lisp_points: [u16; 2],
+        rules: Rules,
+    ) -> Result<Position, PositionError> {
+        let t = text.trim();
+        if let Some(seed) = t.strip_prefix("seed:") {
+            let seed = seed.trim();
+            return seed.parse().map(|s| Position::from_seed(s, rules)).map_err(|_| {
+                PositionError(format!("`{seed}` is not a seed (a whole number from 0 to 2^64-1)"))
+            });
+        }
+        if t.starts_with('(') {
+            return Position::from_lisp(t, lisp_side, lisp_points, rules);
+        }
+        if lisp_side.is_some() || lisp_points != [0, 0] {
+            return Err(PositionError(
+                "a side and points are only for Lisp boards: a position string carries its own".into(),
+            ));
+        }
+        Position::from_position_string(t, rules)
+    }
+}
+
 pub(crate) fn parse_points(s: &str, side: Side) -> Result<u16, PositionError> {
     s.parse::<u16>()
         .map_err(|_| PositionError(format!("{side} points: `{s}` is not a whole number from 0 to 4950")))

@@ -228,11 +228,6 @@ pub fn read_start(text: &str, rules: Rules) -> Result<Start, String> {
             .map(Start::Seed)
             .map_err(|_| format!("`{seed}` is not a seed (a whole number from 0 to 2^64-1)"));
     }
-    let pos = if t.starts_with('(') {
-        cavalo_rules::Position::from_lisp(t, None, [0, 0], rules)
-    } else {
-        cavalo_rules::Position::from_position_string(t, rules)
-    }
-    .map_err(|e| e.to_string())?;
+    let pos = cavalo_rules::Position::read(t, None, [0, 0], rules).map_err(|e| e.to_string())?;
     Ok(Start::Position(pos.to_string()))
 }
