@@ -45,10 +45,6 @@ pub mod search {
     pub const LMR_DEPTH: i32 = 3;
     /// Moves searched before reductions start.
     pub const LMR_MOVES: usize = 3;
-    /// Reverse futility pruning: the deepest remaining depth where it applies.
-    pub const RFP_DEPTH: i32 = 3;
-    /// Reverse futility pruning: the margin per remaining ply, in centipoints (40 points).
-    pub const RFP_MARGIN: i32 = 4_000;
     /// Maximum search ply (games last at most 102 plies).
     pub const MAX_PLY: usize = 128;
     /// Quiescence: the most plies of high-value landings searched past the horizon.

@@ -344,19 +344,8 @@ impl<'a> Worker<'a> {
             }
         }
         let horizon_before = self.horizon;
-        // Reverse futility pruning: near the horizon, a position whose evaluation beats beta by
-        // a margin per remaining ply is taken as a cut-off without searching it.
-        if !pv_node && ply > 0 && depth <= p::RFP_DEPTH && beta.abs() < score::HEURISTIC_MAX {
-            let e = self.shared.eval.evaluate(&self.pos);
-            if e - p::RFP_MARGIN * depth >= beta {
-                self.horizon += 1;
-                return e;
-            }
-        }
         let alpha_orig = alpha;
         let n = moves.len();
-        // One-reply extension: a forced move (a pass, or a single jump) costs no depth.
-        let depth = if n == 1 { depth + 1 } else { depth };
         self.score_moves(&moves, tt_move, ply);
         let mut best = -INFINITE;
         let mut best_move = None;
