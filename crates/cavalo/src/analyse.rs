@@ -48,7 +48,8 @@ impl EngineArgs {
 /// Search limits from the command line.
 #[derive(Args, Debug, Clone, Default)]
 pub struct LimitArgs {
-    /// Time limit per move in milliseconds (a hard limit: the answer comes before it).
+    /// Time limit per move in milliseconds, a hard limit: the answer comes before it (1000 when
+    /// no limit is given).
     #[arg(long)]
     pub time_ms: Option<u64>,
     /// Depth limit in plies.

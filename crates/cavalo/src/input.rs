@@ -28,7 +28,7 @@ pub struct LispArgs {
     /// With a Lisp board: the side to move, `w` or `b` (default: what the placements imply, else w).
     #[arg(long, value_parser = parse_side)]
     pub side: Option<Side>,
-    /// With a Lisp board: the points as `WHITE,BLACK` (default 0,0).
+    /// With a Lisp board: the points as `WHITE,BLACK`.
     #[arg(long, value_parser = parse_points, default_value = "0,0")]
     pub points: [u16; 2],
 }
