@@ -45,23 +45,30 @@ pub fn to_points(v: i32) -> i32 {
 
 /// A score made independent of the points already won (`diff` points, mover minus opponent),
 /// for the transposition table: positions with the same key may carry different scores.
+///
+/// An `exact` score (a finished-game value: a proven win or loss, or 0 for a proven draw) is
+/// stored as the points still to be won, `final difference - diff`; a heuristic score as
+/// `v - diff` in centipoints.
 #[inline]
-pub const fn to_relative(v: i32, diff: i32) -> i32 {
-    // For a proven score this keeps the sign of the offset and moves the final difference; the
-    // result may leave the proven band, so the table stores the proven flag beside it.
-    v - diff * SCALE
+pub const fn to_relative(v: i32, diff: i32, exact: bool) -> i32 {
+    if exact {
+        let final_diff = if v == 0 { 0 } else { proven_diff(v) };
+        final_diff - diff
+    } else {
+        v - diff * SCALE
+    }
 }
 
-/// The inverse of [`to_relative`] at a node whose points difference is `diff`, given whether the
-/// stored score was proven.
+/// The inverse of [`to_relative`] at a node whose points difference is `diff`.
 #[inline]
-pub const fn from_relative(rel: i32, diff: i32, was_proven: bool) -> i32 {
-    if was_proven {
-        let final_diff = proven_diff(rel) + diff;
-        proven(final_diff)
-    } else {
-        rel + diff * SCALE
-    }
+pub const fn from_relative(rel: i32, diff: i32, exact: bool) -> i32 {
+    if exact { proven(rel + diff) } else { rel + diff * SCALE }
+}
+
+/// Whether `v` can be an exact (finished-game) score: a proven win or loss, or a draw.
+#[inline]
+pub const fn can_be_exact(v: i32) -> bool {
+    v == 0 || is_proven(v)
 }
 
 #[cfg(test)]
@@ -83,13 +90,18 @@ mod tests {
 
     #[test]
     fn relative_scores_round_trip_and_move_the_final_difference() {
-        for (v, d) in [(1234, 10), (-500, -7), (proven(20), 5), (proven(-20), 5), (proven(3), 10)] {
-            let rel = to_relative(v, d);
-            assert_eq!(from_relative(rel, d, is_proven(v)), v);
+        for (v, d) in [(1234, 10), (-500, -7)] {
+            assert_eq!(from_relative(to_relative(v, d, false), d, false), v);
+        }
+        for (v, d) in [(proven(20), 5), (proven(-20), 5), (proven(3), 10), (0, 12), (0, -12)] {
+            assert_eq!(from_relative(to_relative(v, d, true), d, true), v);
         }
         // Proven +3 stored at a node 10 ahead means the rest of the game loses 7; seen at a node
         // 2 ahead the final result is a loss by 5.
-        let rel = to_relative(proven(3), 10);
+        let rel = to_relative(proven(3), 10, true);
         assert_eq!(from_relative(rel, 2, true), proven(-5));
+        // A proven draw reached 12 ahead: the rest of the game loses 12. Seen level, it loses 12.
+        let rel = to_relative(0, 12, true);
+        assert_eq!(from_relative(rel, 0, true), proven(-12));
     }
 }

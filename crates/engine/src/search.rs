@@ -401,12 +401,13 @@ impl<'a> Worker<'a> {
         } else {
             Bound::Upper
         };
+        let exact = self.horizon == horizon_before && score::can_be_exact(best);
         self.shared.tt.store(
             key,
             Entry {
                 best_move,
-                score: score::to_relative(best, diff),
-                proven: self.horizon == horizon_before,
+                score: score::to_relative(best, diff, exact),
+                proven: exact,
                 depth: depth.clamp(0, 255) as u8,
                 bound,
             },
