@@ -24,9 +24,9 @@ pub struct EngineArgs {
     /// Transposition table size in MiB (our engine only).
     #[arg(long = "hash", default_value_t = 64, value_parser = clap::value_parser!(u32).range(1..=65536))]
     pub hash_mib: u32,
-    /// Turn the quiescence search off (our engine only).
+    /// Turn the quiescence search on (our engine only; off by default, it did not win games).
     #[arg(long)]
-    pub no_quiescence: bool,
+    pub quiescence: bool,
 }
 
 fn parse_kind(s: &str) -> Result<PlayerKind, String> {
@@ -39,7 +39,7 @@ impl EngineArgs {
         Options {
             hash_mib: self.hash_mib as usize,
             threads: self.threads as usize,
-            quiescence: !self.no_quiescence,
+            quiescence: self.quiescence,
             ..Options::default()
         }
     }

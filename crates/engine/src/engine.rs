@@ -19,7 +19,8 @@ pub struct Options {
     pub hash_mib: usize,
     /// Search threads.
     pub threads: usize,
-    /// Quiescence search on high-value landings.
+    /// Quiescence search on high-value landings (off by default: it did not win games, see the
+    /// technical manual).
     pub quiescence: bool,
     /// Evaluation weights.
     pub weights: crate::params::eval::Weights,
@@ -27,7 +28,7 @@ pub struct Options {
 
 impl Default for Options {
     fn default() -> Options {
-        Options { hash_mib: 64, threads: 1, quiescence: true, weights: Default::default() }
+        Options { hash_mib: 64, threads: 1, quiescence: false, weights: Default::default() }
     }
 }
 

@@ -142,9 +142,7 @@ mod tests {
         assert!("cmd:".parse::<PlayerSpec>().is_err());
         assert!("cavalo:speed=9".parse::<PlayerSpec>().unwrap_err().contains("speed"));
         assert!("cavalo:hash=0".parse::<PlayerSpec>().is_err());
-        assert!(
-            "cavalo:quiescence=off".parse::<PlayerSpec>().unwrap().to_string().contains("quiescence=off")
-        );
+        assert!("cavalo:quiescence=on".parse::<PlayerSpec>().unwrap().to_string().contains("quiescence=on"));
         assert!("stockfish".parse::<PlayerSpec>().unwrap_err().contains("cmd:"));
     }
 }

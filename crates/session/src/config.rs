@@ -60,24 +60,24 @@ pub struct EngineConfig {
     #[serde(default = "default_threads")]
     pub threads: usize,
     /// Quiescence search (our engine only).
-    #[serde(default = "default_true")]
+    #[serde(default = "default_quiescence")]
     pub quiescence: bool,
 }
 
+fn default_quiescence() -> bool {
+    cavalo_engine::Options::default().quiescence
+}
 fn default_hash() -> usize {
     64
 }
 fn default_threads() -> usize {
     1
 }
-fn default_true() -> bool {
-    true
-}
 
 impl EngineConfig {
     /// This player with default options.
     pub fn new(engine: PlayerKind) -> EngineConfig {
-        EngineConfig { engine, hash_mib: default_hash(), threads: 1, quiescence: true }
+        EngineConfig { engine, hash_mib: default_hash(), threads: 1, quiescence: default_quiescence() }
     }
 
     /// The engine options.
