@@ -63,7 +63,7 @@ pub mod time {
     /// at least.
     pub const MIN_MARGIN_US: u64 = 3_000;
     /// Margin as a fraction (per mille) of the move time.
-    pub const MARGIN_PERMILLE: u64 = 60;
+    pub const MARGIN_PERMILLE: u64 = 80;
     /// Largest margin, in microseconds.
     pub const MAX_MARGIN_US: u64 = 40_000;
 }
