@@ -8,7 +8,8 @@ use cavalo_rules::Position;
 
 use crate::info::{SearchInfo, SearchResult};
 use crate::limits::Limits;
-use crate::search::{Counters, Iteration, Shared, Worker, points};
+use crate::score::to_points;
+use crate::search::{Counters, Iteration, Shared, Worker};
 use crate::timeman::TimeManager;
 use crate::tt::Table;
 
@@ -148,7 +149,7 @@ fn make_info(it: &Iteration, shared: &Shared, main: Counters, hashfull: u32) -> 
     SearchInfo {
         depth: it.depth,
         seldepth: it.seldepth.max(it.depth),
-        score: points(it.score),
+        score: to_points(it.score),
         proven: it.exact,
         nodes,
         alpha_cuts: main.alpha_cuts + shared.alpha_cuts.load(Relaxed),

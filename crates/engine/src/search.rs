@@ -168,16 +168,16 @@ impl<'a> Worker<'a> {
                 }
                 break;
             }
+            // A search that ends on a table entry at the root has no principal variation: keep
+            // the previous best move then.
+            let pv = if self.pv_len[0] > 0 { self.pv[0][..self.pv_len[0]].to_vec() } else { best.pv };
             best = Iteration {
                 depth,
                 seldepth: self.seldepth as u32,
                 score: v,
                 exact: self.horizon == horizon_before,
-                pv: self.pv[0][..self.pv_len[0].max(1)].to_vec(),
+                pv,
             };
-            if self.pv_len[0] == 0 {
-                best.pv = vec![root_moves[0]];
-            }
             if self.main {
                 on_iteration(&best, self);
             }
@@ -311,11 +311,10 @@ impl<'a> Worker<'a> {
             return 0;
         }
         self.seldepth = self.seldepth.max(ply);
-        let me = self.pos.side_to_move();
-        let diff = self.pos.points_diff(me);
         if depth <= 0 || ply >= MAX_PLY - 2 {
             return self.quiescence(alpha, beta, ply, 0);
         }
+        let diff = self.pos.points_diff(self.pos.side_to_move());
         let moves = self.pos.legal_moves();
         if moves.is_empty() {
             return score::proven(diff);
@@ -468,9 +467,4 @@ impl<'a> Worker<'a> {
         }
         best
     }
-}
-
-/// Converts a score to display points.
-pub(crate) fn points(v: i32) -> i32 {
-    score::to_points(v)
 }

@@ -35,11 +35,6 @@ impl TimeManager {
         }
     }
 
-    /// When the search started.
-    pub fn start(&self) -> Instant {
-        self.start
-    }
-
     /// Time since the start.
     pub fn elapsed(&self) -> Duration {
         self.start.elapsed()

@@ -16,6 +16,16 @@ pub enum Start {
     Position(String),
 }
 
+impl Start {
+    /// The position the game starts from under `rules`.
+    pub fn position(&self, rules: Rules) -> Result<Position, PositionError> {
+        match self {
+            Start::Seed(s) => Ok(Position::from_seed(*s, rules)),
+            Start::Position(p) => Position::from_position_string(p, rules),
+        }
+    }
+}
+
 /// A game as JSON: `{"rules":{...},"start":{"seed":7},"moves":["J1","C10",...],"result":"white","points":[250,198]}`.
 ///
 /// `meta` carries anything a front end wants to keep (players, dates, per-move statistics);
@@ -61,10 +71,7 @@ impl GameRecord {
 
     /// The position the game starts from.
     pub fn initial_position(&self) -> Result<Position, PositionError> {
-        match &self.start {
-            Start::Seed(s) => Ok(Position::from_seed(*s, self.rules)),
-            Start::Position(p) => Position::from_position_string(p, self.rules),
-        }
+        self.start.position(self.rules)
     }
 
     /// The parsed, checked moves.

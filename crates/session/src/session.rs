@@ -286,23 +286,15 @@ fn new_id() -> String {
 impl Session {
     /// Starts a game. Writes the game's header to the log when one is configured.
     pub fn new(config: GameConfig) -> Result<Session, SessionError> {
-        let initial = cavalo_rules::GameRecord::new(config.start.clone(), config.rules)
-            .initial_position()
-            .map_err(|e| SessionError::Start(e.to_string()))?;
-        let mut s = Session {
+        let data = SessionData {
             id: new_id(),
             date: now_utc().iso(),
             config,
             plies: Vec::new(),
             quit: false,
             record_path: None,
-            pos: initial.clone(),
-            initial,
-            players: [None, None],
-            hint_player: None,
-            turn_started: Instant::now(),
-            warnings: Vec::new(),
         };
+        let mut s = Session::assemble(data).map_err(SessionError::Start)?;
         let header = logfile::header(&s);
         s.log(&header);
         Ok(s)
@@ -708,11 +700,11 @@ impl Session {
         }
     }
 
-    fn from_data(d: SessionData) -> Result<Session, SessionError> {
-        let initial = cavalo_rules::GameRecord::new(d.config.start.clone(), d.config.rules)
-            .initial_position()
-            .map_err(|e| SessionError::Restore(e.to_string()))?;
-        let mut s = Session {
+    /// A session at the start of the game `d` describes (its plies not yet replayed); the error
+    /// says why the start is not a position.
+    fn assemble(d: SessionData) -> Result<Session, String> {
+        let initial = d.config.start.position(d.config.rules).map_err(|e| e.to_string())?;
+        Ok(Session {
             id: d.id,
             date: d.date,
             config: d.config,
@@ -725,7 +717,11 @@ impl Session {
             hint_player: None,
             turn_started: Instant::now(),
             warnings: Vec::new(),
-        };
+        })
+    }
+
+    fn from_data(d: SessionData) -> Result<Session, SessionError> {
+        let mut s = Session::assemble(d).map_err(SessionError::Restore)?;
         s.pos = s.replay_plies()?;
         for (i, p) in s.plies.iter().enumerate() {
             if p.number as usize != i + 1 {

@@ -7,7 +7,7 @@ use std::time::{Duration, Instant};
 
 use cavalo_rules::{GameRecord, Position};
 use cavalo_session::logfile;
-use common::Server;
+use common::{Server, double_seed};
 use serde_json::{Value, json};
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -91,19 +91,7 @@ async fn human_human_takeback_hint_double_choice_and_quit() {
     let dir = tempfile::tempdir().unwrap();
     let srv = Server::start(dir.path()).await;
     // A board where White's first move can land on a double with several removals.
-    let seed = (0..500u64)
-        .find(|&s| {
-            let mut p = Position::from_seed(s, Default::default());
-            for _ in 0..2 {
-                let moves = p.legal_moves();
-                if moves.len() != 1 {
-                    return false;
-                }
-                p.play(moves[0]);
-            }
-            p.legal_moves().iter().any(|m| m.removal().is_some())
-        })
-        .unwrap();
+    let seed = double_seed();
     let st = srv.create(json!({"mode": "hh", "seed": seed, "time_ms": 50})).await;
     let id = st["id"].as_str().unwrap().to_string();
     let st = srv.settle(&id).await;

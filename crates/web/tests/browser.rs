@@ -13,8 +13,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
-use cavalo_rules::Position;
-use common::Server;
+use common::{Server, double_seed};
 use fantoccini::key::Key;
 use fantoccini::{Client, ClientBuilder, Locator};
 use serde_json::{Value, json};
@@ -156,24 +155,6 @@ async fn screenshot(c: &Client, name: &str) {
     let path = artifacts().join(name);
     std::fs::write(&path, png).unwrap();
     eprintln!("screenshot: {}", path.display());
-}
-
-/// A seed whose placements are forced and whose first white move can land on a double with a
-/// choice of removal.
-fn double_seed() -> u64 {
-    (0..1000u64)
-        .find(|&s| {
-            let mut p = Position::from_seed(s, Default::default());
-            for _ in 0..2 {
-                let moves = p.legal_moves();
-                if moves.len() != 1 {
-                    return false;
-                }
-                p.play(moves[0]);
-            }
-            p.legal_moves().iter().any(|m| m.removal().is_some())
-        })
-        .unwrap()
 }
 
 /// Clicks a legal destination (the `n`th) and, if the picker opens, its default.

@@ -121,3 +121,21 @@ impl Server {
         }
     }
 }
+
+/// A seed whose placements are forced and whose first white move can land on a double with a
+/// choice of removal.
+pub fn double_seed() -> u64 {
+    (0..1000u64)
+        .find(|&s| {
+            let mut p = cavalo_rules::Position::from_seed(s, Default::default());
+            for _ in 0..2 {
+                let moves = p.legal_moves();
+                if moves.len() != 1 {
+                    return false;
+                }
+                p.play(moves[0]);
+            }
+            p.legal_moves().iter().any(|m| m.removal().is_some())
+        })
+        .unwrap()
+}
