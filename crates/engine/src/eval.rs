@@ -10,7 +10,6 @@ const NOT_COL_0: u128 = mask_cols(1, 9);
 const NOT_COL_01: u128 = mask_cols(2, 9);
 const NOT_COL_9: u128 = mask_cols(0, 8);
 const NOT_COL_89: u128 = mask_cols(0, 7);
-const FULL: u128 = (1u128 << 100) - 1;
 
 const fn mask_cols(lo: u32, hi: u32) -> u128 {
     let mut m = 0u128;
@@ -29,14 +28,14 @@ const fn mask_cols(lo: u32, hi: u32) -> u128 {
 /// Every cell one knight's jump from some cell of `s`.
 #[inline]
 pub fn knight_spread(s: CellSet) -> CellSet {
-    let b = s.0;
+    let b = s.bits();
     let r1 = b & NOT_COL_9; // may move one column right
     let r2 = b & NOT_COL_89; // two columns right
     let l1 = b & NOT_COL_0;
     let l2 = b & NOT_COL_01;
     let up = (r1 << 21) | (l1 << 19) | (r2 << 12) | (l2 << 8);
     let down = (l1 >> 21) | (r1 >> 19) | (l2 >> 12) | (r2 >> 8);
-    CellSet((up | down) & FULL)
+    CellSet::from_bits_truncate(up | down)
 }
 
 /// The cells a knight starting on `from` could ever reach through cells of `open` (not counting
@@ -79,7 +78,7 @@ impl ValuePlanes {
     /// The sum of the values written on the cells of `s`.
     #[inline]
     pub fn sum(&self, s: CellSet) -> i32 {
-        self.0.iter().enumerate().map(|(k, p)| ((p & s.0).count_ones() << k) as i32).sum()
+        self.0.iter().enumerate().map(|(k, p)| ((p & s.bits()).count_ones() << k) as i32).sum()
     }
 }
 

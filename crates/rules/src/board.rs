@@ -1,6 +1,12 @@
 //! The board of values: which number each cell started with, and the seeded generator of RULES.md §7.
 
 use crate::Cell;
+use crate::error::PositionError;
+
+/// The cell of an index known to be below 100.
+fn cell_at(i: usize) -> Cell {
+    Cell::new(i as u8).expect("index below 100")
+}
 
 /// Marks an unknown value (a cell whose number was collected or removed before the position was
 /// known) or a value no cell holds.
@@ -64,24 +70,18 @@ impl Board {
     }
 
     /// A board from per-cell values where `None` means unknown. Returns the first value found twice
-    /// or out of range as an error message.
-    pub fn from_values(values: [Option<u8>; 100]) -> Result<Board, String> {
+    /// or out of range as an error.
+    pub fn from_values(values: [Option<u8>; 100]) -> Result<Board, PositionError> {
         let mut raw = [NONE; 100];
         let mut cells = [NONE; 100];
         for (i, v) in values.iter().enumerate() {
             if let Some(v) = *v {
                 if v > 99 {
-                    return Err(format!(
-                        "{} holds {v}, which is not from 0 to 99",
-                        Cell::new(i as u8).unwrap()
-                    ));
+                    return Err(PositionError::ValueRange { cell: cell_at(i), value: v });
                 }
                 if cells[v as usize] != NONE {
-                    let first = Cell::new(cells[v as usize]).unwrap();
-                    return Err(format!(
-                        "the number {v:02} appears twice ({first} and {})",
-                        Cell::new(i as u8).unwrap()
-                    ));
+                    let first = cell_at(cells[v as usize] as usize);
+                    return Err(PositionError::Duplicate { value: v, first, second: cell_at(i) });
                 }
                 cells[v as usize] = i as u8;
                 raw[i] = v;
@@ -134,7 +134,7 @@ impl Board {
         let start = if rules.zero_double { 0 } else { 1 };
         for k in start..10u8 {
             let c = self.cells[k as usize * 11];
-            if c != NONE && present.0 >> c & 1 != 0 {
+            if c != NONE && present.bits() >> c & 1 != 0 {
                 mask |= 1 << k;
             }
         }
@@ -148,8 +148,8 @@ impl Board {
         let n = if rules.zero_double { 10 } else { 9 };
         self.doubles_desc[..n]
             .iter()
-            .find(|&&c| c != NONE && present.0 >> c & 1 != 0)
-            .map(|&c| Cell::new_unchecked(c))
+            .find(|&&c| c != NONE && present.bits() >> c & 1 != 0)
+            .and_then(|&c| Cell::new(c))
     }
 
     /// The cell on which the number `v` is written, if known.
@@ -196,8 +196,12 @@ mod tests {
         let mut v = [None; 100];
         v[0] = Some(5);
         v[1] = Some(5);
-        assert!(Board::from_values(v).unwrap_err().contains("twice"));
+        assert_eq!(
+            Board::from_values(v).unwrap_err(),
+            PositionError::Duplicate { value: 5, first: Cell::A1, second: Cell::B1 }
+        );
+        assert!(Board::from_values(v).unwrap_err().to_string().contains("twice"));
         v[1] = Some(120);
-        assert!(Board::from_values(v).unwrap_err().contains("120"));
+        assert!(Board::from_values(v).unwrap_err().to_string().contains("120"));
     }
 }

@@ -3,7 +3,7 @@
 use std::fmt;
 use std::str::FromStr;
 
-use crate::error::ParseCellError;
+use crate::error::{ParseCellError, ParseCellReason};
 
 /// One of the 100 cells, `A1` (index 0) to `J10` (index 99), row-major from the top.
 ///
@@ -130,22 +130,37 @@ impl Cell {
     /// The cell with index `index` (`row * 10 + col`), or `None` when out of range.
     #[inline]
     pub const fn new(index: u8) -> Option<Cell> {
-        if index < 100 { Some(Cell::new_unchecked(index)) } else { None }
+        if index < 100 {
+            // SAFETY: checked just above.
+            Some(unsafe { Cell::new_unchecked(index) })
+        } else {
+            None
+        }
     }
 
-    /// The cell with index `index`, which must be below 100.
+    /// The cell with index `index`, without checking the range.
+    ///
+    /// # Safety
+    ///
+    /// `index` must be below 100 ([`Cell::COUNT`]): any other value is not a `Cell` and building
+    /// one is undefined behaviour. Use [`Cell::new`] when the index is not known to be in range.
     #[inline]
-    pub(crate) const fn new_unchecked(index: u8) -> Cell {
+    pub const unsafe fn new_unchecked(index: u8) -> Cell {
         debug_assert!(index < 100);
-        // SAFETY: `Cell` is `repr(u8)` with the 100 discriminants 0..100 in order, and callers
-        // pass an index below 100.
+        // SAFETY: `Cell` is `repr(u8)` with the 100 discriminants 0..100 in order, and the caller
+        // guarantees an index below 100.
         unsafe { std::mem::transmute::<u8, Cell>(index) }
     }
 
     /// The cell at 0-based `row` and `col`, or `None` when either is out of range.
     #[inline]
     pub const fn from_coords(row: u8, col: u8) -> Option<Cell> {
-        if row < 10 && col < 10 { Some(Cell::new_unchecked(row * 10 + col)) } else { None }
+        if row < 10 && col < 10 {
+            // SAFETY: row and col below 10, so the index is below 100.
+            Some(unsafe { Cell::new_unchecked(row * 10 + col) })
+        } else {
+            None
+        }
     }
 
     /// The index, `row * 10 + col` (0..100).
@@ -168,26 +183,25 @@ impl Cell {
 
     /// All 100 cells in index order.
     pub fn all() -> impl DoubleEndedIterator<Item = Cell> + ExactSizeIterator {
-        (0..100u8).map(Cell::new_unchecked)
+        // SAFETY: every index of the range is below 100.
+        (0..100u8).map(|i| unsafe { Cell::new_unchecked(i) })
     }
 
     /// Parses the course's `row col` pair form, 1-based (`"3 5"` is `E3`).
     pub fn from_pair(s: &str) -> Result<Cell, ParseCellError> {
         let mut it = s.split_whitespace();
         let (Some(r), Some(c), None) = (it.next(), it.next(), it.next()) else {
-            return Err(ParseCellError::new(s, "expected two numbers: row and column"));
+            return Err(ParseCellError::new(s, ParseCellReason::PairShape));
         };
-        let row: u8 =
-            r.parse().map_err(|_| ParseCellError::new(s, "the row is not a number from 1 to 10"))?;
-        let col: u8 =
-            c.parse().map_err(|_| ParseCellError::new(s, "the column is not a number from 1 to 10"))?;
+        let row: u8 = r.parse().map_err(|_| ParseCellError::new(s, ParseCellReason::PairRow))?;
+        let col: u8 = c.parse().map_err(|_| ParseCellError::new(s, ParseCellReason::PairColumn))?;
         if !(1..=10).contains(&row) {
-            return Err(ParseCellError::new(s, "the row must be from 1 to 10"));
+            return Err(ParseCellError::new(s, ParseCellReason::PairRow));
         }
         if !(1..=10).contains(&col) {
-            return Err(ParseCellError::new(s, "the column must be from 1 to 10"));
+            return Err(ParseCellError::new(s, ParseCellReason::PairColumn));
         }
-        Ok(Cell::new_unchecked((row - 1) * 10 + col - 1))
+        Cell::from_coords(row - 1, col - 1).ok_or_else(|| ParseCellError::new(s, ParseCellReason::PairRow))
     }
 }
 
@@ -205,22 +219,22 @@ impl FromStr for Cell {
         let t = s.trim();
         let mut chars = t.chars();
         let Some(letter) = chars.next() else {
-            return Err(ParseCellError::new(s, "empty cell name"));
+            return Err(ParseCellError::new(s, ParseCellReason::Empty));
         };
         let letter = letter.to_ascii_uppercase();
         if !('A'..='J').contains(&letter) {
-            return Err(ParseCellError::new(s, "the column must be a letter from A to J"));
+            return Err(ParseCellError::new(s, ParseCellReason::Column));
         }
         let digits = chars.as_str();
         if digits.is_empty() || digits.len() > 2 || !digits.bytes().all(|b| b.is_ascii_digit()) {
-            return Err(ParseCellError::new(s, "the row must be a number from 1 to 10"));
+            return Err(ParseCellError::new(s, ParseCellReason::Row));
         }
-        let row: u8 =
-            digits.parse().map_err(|_| ParseCellError::new(s, "the row must be a number from 1 to 10"))?;
+        let row: u8 = digits.parse().map_err(|_| ParseCellError::new(s, ParseCellReason::Row))?;
         if !(1..=10).contains(&row) || digits.starts_with('0') {
-            return Err(ParseCellError::new(s, "the row must be a number from 1 to 10"));
+            return Err(ParseCellError::new(s, ParseCellReason::Row));
         }
-        Ok(Cell::new_unchecked((row - 1) * 10 + (letter as u8 - b'A')))
+        Cell::from_coords(row - 1, letter as u8 - b'A')
+            .ok_or_else(|| ParseCellError::new(s, ParseCellReason::Row))
     }
 }
 

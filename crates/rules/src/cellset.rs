@@ -5,7 +5,11 @@ use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, BitXorAssign, N
 
 use crate::Cell;
 
-/// A set of cells; bit `i` is the cell with index `i`. Only the low 100 bits are ever set.
+/// A set of cells; bit `i` is the cell with index `i`.
+///
+/// Invariant: only the low 100 bits are ever set. The field is private and every constructor
+/// keeps it ([`CellSet::from_bits_truncate`] drops the high bits), so iterating never yields an
+/// invalid [`Cell`].
 ///
 /// ```
 /// use cavalo_rules::{Cell, CellSet};
@@ -16,7 +20,7 @@ use crate::Cell;
 /// assert_eq!(names, ["C2", "B3"]);
 /// ```
 #[derive(Copy, Clone, Default, PartialEq, Eq, Hash)]
-pub struct CellSet(pub u128);
+pub struct CellSet(u128);
 
 const MASK: u128 = (1u128 << 100) - 1;
 
@@ -50,6 +54,18 @@ impl CellSet {
     pub const EMPTY: CellSet = CellSet(0);
     /// All 100 cells.
     pub const FULL: CellSet = CellSet(MASK);
+
+    /// The set of the cells whose bits are set in `bits`; bits 100 and above are dropped.
+    #[inline]
+    pub const fn from_bits_truncate(bits: u128) -> CellSet {
+        CellSet(bits & MASK)
+    }
+
+    /// The bits of the set (bit `i` for the cell of index `i`; never above bit 99).
+    #[inline]
+    pub const fn bits(self) -> u128 {
+        self.0
+    }
 
     /// The set holding only `cell`.
     #[inline]
@@ -102,7 +118,12 @@ impl CellSet {
     /// The cell with the lowest index, if any.
     #[inline]
     pub const fn first(self) -> Option<Cell> {
-        if self.0 == 0 { None } else { Some(Cell::new_unchecked(self.0.trailing_zeros() as u8)) }
+        if self.0 == 0 {
+            None
+        } else {
+            // SAFETY: the type's invariant keeps every set bit below 100.
+            Some(unsafe { Cell::new_unchecked(self.0.trailing_zeros() as u8) })
+        }
     }
 
     /// Whether the two sets share a cell.
@@ -118,7 +139,8 @@ impl CellSet {
     }
 }
 
-/// Iterator over the cells of a [`CellSet`], lowest index first.
+/// Iterator over the cells of a [`CellSet`], lowest index first. Its field is private: it only
+/// ever holds bits of a `CellSet`.
 #[derive(Clone)]
 pub struct CellSetIter(u128);
 
@@ -132,7 +154,8 @@ impl Iterator for CellSetIter {
         }
         let i = self.0.trailing_zeros() as u8;
         self.0 &= self.0 - 1;
-        Some(Cell::new_unchecked(i))
+        // SAFETY: the iterator starts from a `CellSet`'s bits, all below 100, and only clears bits.
+        Some(unsafe { Cell::new_unchecked(i) })
     }
 
     fn size_hint(&self) -> (usize, Option<usize>) {
@@ -228,6 +251,17 @@ mod tests {
                 assert!((dr, dc) == (1, 2) || (dr, dc) == (2, 1));
             }
         }
+    }
+
+    #[test]
+    fn high_bits_never_make_cells() {
+        let s = CellSet::from_bits_truncate(u128::MAX);
+        assert_eq!(s, CellSet::FULL);
+        assert_eq!(s.len(), 100);
+        assert_eq!(s.iter().last(), Some(Cell::J10));
+        assert_eq!(CellSet::from_bits_truncate(1u128 << 100).first(), None);
+        assert_eq!(CellSet::from_bits_truncate(1u128 << 127).iter().count(), 0);
+        assert_eq!(CellSet::from_cell(Cell::J10).bits(), 1u128 << 99);
     }
 
     #[test]

@@ -50,7 +50,7 @@ fn parse_cell_token(tok: &str, cell: Cell) -> Result<CellState, PositionError> {
     if !t.is_empty() && t.len() <= 2 && t.bytes().all(|b| b.is_ascii_digit()) {
         return Ok(CellState::Holds(t.parse().expect("one or two digits")));
     }
-    Err(PositionError(format!("cell {cell}: `{tok}` is not a number from 00 to 99, `.`, `W` or `B`")))
+    Err(PositionError::CellToken { cell, token: tok.to_string() })
 }
 
 impl Position {
@@ -66,27 +66,17 @@ impl Position {
     pub fn from_position_string(s: &str, rules: Rules) -> Result<Position, PositionError> {
         let fields: Vec<&str> = s.split_whitespace().collect();
         if fields.len() != 4 {
-            return Err(PositionError(format!(
-                "expected 4 fields (cells, side, white points, black points), found {}",
-                fields.len()
-            )));
+            return Err(PositionError::Fields(fields.len()));
         }
         let rows: Vec<&str> = fields[0].split('/').collect();
         if rows.len() != 10 {
-            return Err(PositionError(format!(
-                "cells: expected 10 rows separated by `/`, found {}",
-                rows.len()
-            )));
+            return Err(PositionError::Rows(rows.len()));
         }
         let mut cells = [CellState::Removed; 100];
         for (r, row) in rows.iter().enumerate() {
             let items: Vec<&str> = row.split(',').collect();
             if items.len() != 10 {
-                return Err(PositionError(format!(
-                    "row {}: expected 10 cells separated by `,`, found {}",
-                    r + 1,
-                    items.len()
-                )));
+                return Err(PositionError::RowCells { row: r as u8 + 1, cells: items.len() });
             }
             for (c, tok) in items.iter().enumerate() {
                 let cell = Cell::from_coords(r as u8, c as u8).expect("in range");
@@ -96,7 +86,7 @@ impl Position {
         let side = match fields[1] {
             "w" | "W" => Side::White,
             "b" | "B" => Side::Black,
-            other => return Err(PositionError(format!("side: expected `w` or `b`, found `{other}`"))),
+            other => return Err(PositionError::SideField(other.to_string())),
         };
         let white = parse_points(fields[2], Side::White)?;
         let black = parse_points(fields[3], Side::Black)?;
@@ -126,25 +116,23 @@ impl Position {
         let t = text.trim();
         if let Some(seed) = t.strip_prefix("seed:") {
             let seed = seed.trim();
-            return seed.parse().map(|s| Position::from_seed(s, rules)).map_err(|_| {
-                PositionError(format!("`{seed}` is not a seed (a whole number from 0 to 2^64-1)"))
-            });
+            return seed
+                .parse()
+                .map(|s| Position::from_seed(s, rules))
+                .map_err(|_| PositionError::Seed(seed.to_string()));
         }
         if t.starts_with('(') {
             return Position::from_lisp(t, lisp_side, lisp_points, rules);
         }
         if lisp_side.is_some() || lisp_points != [0, 0] {
-            return Err(PositionError(
-                "a side and points are only for Lisp boards: a position string carries its own".into(),
-            ));
+            return Err(PositionError::LispExtras);
         }
         Position::from_position_string(t, rules)
     }
 }
 
 pub(crate) fn parse_points(s: &str, side: Side) -> Result<u16, PositionError> {
-    s.parse::<u16>()
-        .map_err(|_| PositionError(format!("{side} points: `{s}` is not a whole number from 0 to 4950")))
+    s.parse::<u16>().map_err(|_| PositionError::PointsField { side, found: s.to_string() })
 }
 
 #[cfg(test)]
@@ -182,6 +170,15 @@ mod tests {
     #[test]
     fn bad_strings_name_the_fault() {
         assert!(err("").contains("4 fields"));
+        assert_eq!("".parse::<Position>().unwrap_err(), PositionError::Fields(0));
+        assert!(matches!(
+            EXAMPLE.replacen(",43,", ",59,", 1).parse::<Position>().unwrap_err(),
+            PositionError::Duplicate { value: 59, .. }
+        ));
+        assert!(matches!(
+            EXAMPLE.replace(" 93 ", " -3 ").parse::<Position>().unwrap_err(),
+            PositionError::PointsField { side: Side::White, .. }
+        ));
         assert!(err(&EXAMPLE.replace(" w ", " x ")).contains("side"));
         assert!(err(&EXAMPLE.replace(" 93 ", " -3 ")).contains("white points"));
         assert!(err(&EXAMPLE.replace(" 97", " lots")).contains("black points"));

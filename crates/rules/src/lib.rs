@@ -36,7 +36,10 @@ mod zobrist;
 pub use board::{Board, SplitMix64};
 pub use cell::Cell;
 pub use cellset::{CellSet, CellSetIter};
-pub use error::{IllegalMoveError, MoveError, ParseCellError, ParseMoveError, PositionError, RecordError};
+pub use error::{
+    IllegalMoveError, IllegalMoveReason, LispBoardError, MoveError, ParseCellError, ParseCellReason,
+    ParseMoveError, ParseMoveReason, PositionError, RecordError,
+};
 pub use movegen::{MAX_MOVES, MoveList};
 pub use mv::Move;
 pub use perft::{divide, perft, perft_bulk};

@@ -1,7 +1,7 @@
 //! The course's board format (RULES.md §7): a Lisp list of 10 lists of 10 atoms, `0..99` a cell
 //! holding its number, `NIL` removed, `-1` the white knight, `-2` the black knight.
 
-use crate::error::PositionError;
+use crate::error::{LispBoardError as E, PositionError};
 use crate::{Cell, CellState, Position, Rules, Side};
 
 /// Reads a Lisp board into the 100 cell states (row 1 first).
@@ -22,7 +22,6 @@ use crate::{Cell, CellState, Position, Rules, Side};
 /// assert_eq!(cells[99], CellState::Holds(99));
 /// ```
 pub fn parse_cells(text: &str) -> Result<[CellState; 100], PositionError> {
-    let err = |m: String| PositionError(format!("Lisp board: {m}"));
     let mut tokens = Vec::new();
     let mut cur = String::new();
     for ch in text.chars() {
@@ -46,49 +45,47 @@ pub fn parse_cells(text: &str) -> Result<[CellState; 100], PositionError> {
     }
     let mut it = tokens.into_iter().peekable();
     if it.next().as_deref() != Some("(") {
-        return Err(err("expected `(` to open the list of rows".into()));
+        return Err(E::NoOpening.into());
     }
     let mut cells = [CellState::Removed; 100];
     for r in 0..10u8 {
         match it.next().as_deref() {
             Some("(") => {}
-            Some(")") => return Err(err(format!("found {r} rows, expected 10"))),
-            Some(t) => return Err(err(format!("row {}: expected `(`, found `{t}`", r + 1))),
-            None => return Err(err(format!("ends before row {}", r + 1))),
+            Some(")") => return Err(E::TooFewRows(r).into()),
+            Some(t) => return Err(E::RowOpening { row: r + 1, found: t.to_string() }.into()),
+            None => return Err(E::EndsBeforeRow(r + 1).into()),
         }
         for c in 0..10u8 {
             let cell = Cell::from_coords(r, c).expect("in range");
             let Some(tok) = it.next() else {
-                return Err(err(format!("ends inside row {}", r + 1)));
+                return Err(E::EndsInsideRow(r + 1).into());
             };
             cells[cell.index()] = match tok.to_ascii_uppercase().as_str() {
-                ")" => return Err(err(format!("row {} has {c} cells, expected 10", r + 1))),
+                ")" => return Err(E::ShortRow { row: r + 1, cells: c }.into()),
                 "NIL" => CellState::Removed,
                 "-1" => CellState::Knight(Side::White),
                 "-2" => CellState::Knight(Side::Black),
                 t => match t.parse::<u8>() {
                     Ok(v) if v <= 99 => CellState::Holds(v),
                     _ => {
-                        return Err(err(format!(
-                            "cell {cell}: `{tok}` is not a number from 0 to 99, NIL, -1 or -2"
-                        )));
+                        return Err(E::Cell { cell, token: tok.clone() }.into());
                     }
                 },
             };
         }
         match it.next().as_deref() {
             Some(")") => {}
-            Some(t) => return Err(err(format!("row {} has more than 10 cells (`{t}`)", r + 1))),
-            None => return Err(err(format!("row {} is not closed", r + 1))),
+            Some(t) => return Err(E::LongRow { row: r + 1, found: t.to_string() }.into()),
+            None => return Err(E::RowNotClosed(r + 1).into()),
         }
     }
     match it.next().as_deref() {
         Some(")") => {}
-        Some(t) => return Err(err(format!("more than 10 rows (found `{t}`)"))),
-        None => return Err(err("the list of rows is not closed".into())),
+        Some(t) => return Err(E::TooManyRows(t.to_string()).into()),
+        None => return Err(E::NotClosed.into()),
     }
     if let Some(t) = it.next() {
-        return Err(err(format!("unexpected `{t}` after the board")));
+        return Err(E::Trailing(t).into());
     }
     Ok(cells)
 }

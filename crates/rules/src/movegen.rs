@@ -3,7 +3,7 @@
 use std::mem::MaybeUninit;
 use std::ops::Deref;
 
-use crate::error::IllegalMoveError;
+use crate::error::{IllegalMoveError, IllegalMoveReason as Why};
 use crate::position::highest_double;
 use crate::{Cell, CellSet, Move, Outcome, Position, Side};
 
@@ -186,23 +186,23 @@ impl Position {
     /// Checks `mv` against the rules and returns it in normal form (`G7x99` becomes `G7` when 99
     /// is the default removal), or says why it is illegal.
     pub fn check_move(&self, mv: Move) -> Result<Move, IllegalMoveError> {
-        let illegal = |reason: String| IllegalMoveError { mv: mv.to_string(), reason };
+        let illegal = |reason: Why| IllegalMoveError { mv: mv.to_string(), reason };
         let side = self.side;
         let targets = self.destinations(side);
         let Some(d) = mv.destination() else {
             return if !targets.is_empty() {
-                Err(illegal(format!("{side} has a legal move, so passing is not allowed")))
+                Err(illegal(Why::PassNotAllowed(side)))
             } else if self.destinations(!side).is_empty() {
-                Err(illegal("the game is over".into()))
+                Err(illegal(Why::GameOver))
             } else {
                 Ok(mv)
             };
         };
         if targets.is_empty() {
             return Err(illegal(if self.destinations(!side).is_empty() {
-                "the game is over".into()
+                Why::GameOver
             } else {
-                format!("{side} has no legal move and must pass")
+                Why::MustPass(side)
             }));
         }
         if !targets.contains(d) {
@@ -211,37 +211,34 @@ impl Position {
         let v = self.board.value_raw(d);
         let Some(r) = mv.removal() else { return Ok(mv) };
         if !self.rules.is_double(v) {
-            return Err(illegal(format!("{d} holds {v:02}, not a double, so there is nothing to remove")));
+            return Err(illegal(Why::NothingToRemove { cell: d, value: v }));
         }
         let others = self.doubles_held() & !(1 << (v / 11));
         if r == v {
-            return Err(illegal(format!("{r:02} is the double being landed on")));
+            return Err(illegal(Why::RemovesLanding(r)));
         }
         if !self.rules.is_double(r) || others & (1 << (r / 11)) == 0 {
-            return Err(illegal(format!("no double {r:02} is on the board to remove")));
+            return Err(illegal(Why::NoSuchDouble(r)));
         }
         if r == highest_double(others) { Ok(mv.with_default_removal()) } else { Ok(mv) }
     }
 
-    fn why_not_destination(&self, side: Side, d: Cell) -> String {
+    fn why_not_destination(&self, side: Side, d: Cell) -> Why {
         let Some(k) = self.knights[side.index()] else {
             return match self.placement_cell(side) {
-                Some(p) => format!(
-                    "{side} must place its knight on {p}, the highest number of row {}",
-                    side.home_row() + 1
-                ),
-                None => format!("{side} has no cell to place on"),
+                Some(cell) => Why::PlaceOn { side, cell, row: side.home_row() + 1 },
+                None => Why::NoPlacement(side),
             };
         };
         if !CellSet::knight_jumps(k).contains(d) {
-            return format!("{d} is not a knight's jump from {k}");
+            return Why::NotAJump { to: d, from: k };
         }
         match self.cell_state(d) {
-            crate::CellState::Removed => format!("{d} is removed"),
-            crate::CellState::Knight(s) => format!("{d} is occupied by the {s} knight"),
+            crate::CellState::Removed => Why::Removed(d),
+            crate::CellState::Knight(s) => Why::Occupied { cell: d, side: s },
             crate::CellState::Holds(_) => match self.knights[(!side).index()] {
-                Some(o) => format!("{d} is threatened by the {} knight on {o}", !side),
-                None => format!("{d} cannot be reached"),
+                Some(from) => Why::Threatened { cell: d, side: !side, from },
+                None => Why::Unreachable(d),
             },
         }
     }

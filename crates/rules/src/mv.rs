@@ -4,7 +4,7 @@ use std::fmt;
 use std::str::FromStr;
 
 use crate::Cell;
-use crate::error::ParseMoveError;
+use crate::error::{ParseMoveError, ParseMoveReason};
 
 /// A ply: a landing on a destination cell (a placement or a knight's jump), possibly naming a
 /// double to remove other than the default, or a pass.
@@ -51,7 +51,7 @@ impl Move {
     /// The destination, `None` for the pass.
     #[inline]
     pub const fn destination(self) -> Option<Cell> {
-        if self.is_pass() { None } else { Some(Cell::new_unchecked((self.0 & 0xFF) as u8)) }
+        if self.is_pass() { None } else { Cell::new((self.0 & 0xFF) as u8) }
     }
 
     /// The explicitly named double to remove, `None` for the default removal or the pass.
@@ -105,31 +105,30 @@ impl FromStr for Move {
 
     /// Reads `E3`, `G7x88` or `pass` (any case, surrounding white space allowed).
     fn from_str(s: &str) -> Result<Move, ParseMoveError> {
-        let err = |reason: String| ParseMoveError { input: s.to_string(), reason };
+        let err = |reason: ParseMoveReason| ParseMoveError { input: s.to_string(), reason };
         let t = s.trim();
         if t.eq_ignore_ascii_case("pass") {
             return Ok(Move::PASS);
         }
         if t.is_empty() {
-            return Err(err("empty move".into()));
+            return Err(err(ParseMoveReason::Empty));
         }
         let (cell, removal) = match t.find(['x', 'X']) {
-            Some(0) => return Err(err("a move starts with a cell such as E3 (or is `pass`)".into())),
+            Some(0) => return Err(err(ParseMoveReason::NoCell)),
             Some(i) => (&t[..i], Some(&t[i + 1..])),
             None => (t, None),
         };
-        let cell: Cell = cell.parse().map_err(|e: crate::ParseCellError| err(e.reason.to_string()))?;
+        let cell: Cell =
+            cell.parse().map_err(|e: crate::ParseCellError| err(ParseMoveReason::Cell(e.reason)))?;
         match removal {
             None => Ok(Move::land(cell)),
             Some(r) => {
                 let b = r.as_bytes();
                 if b.len() != 2 || !b.iter().all(u8::is_ascii_digit) {
-                    return Err(err(format!(
-                        "after `x` comes the removed double as two digits (e.g. `x88`), not `{r}`"
-                    )));
+                    return Err(err(ParseMoveReason::RemovalDigits(r.to_string())));
                 }
                 if b[0] != b[1] {
-                    return Err(err(format!("{r} is not a double (00, 11, …, 99)")));
+                    return Err(err(ParseMoveReason::NotDouble(r.to_string())));
                 }
                 Ok(Move::land_removing(cell, (b[0] - b'0') * 11))
             }

@@ -149,37 +149,28 @@ impl Position {
                 CellState::Removed => {}
                 CellState::Knight(s) => {
                     if let Some(first) = knights[s.index()] {
-                        return Err(PositionError(format!("two {s} knights ({first} and {cell})")));
+                        return Err(PositionError::TwoKnights { side: s, first, second: cell });
                     }
                     knights[s.index()] = Some(cell);
                 }
             }
         }
-        let board = Board::from_values(values).map_err(PositionError)?;
+        let board = Board::from_values(values)?;
         match (knights[0], knights[1], side) {
             (None, None, Side::Black) => {
-                return Err(PositionError(
-                    "side: before the placements White is to play (`w`), not Black".into(),
-                ));
+                return Err(PositionError::WhitePlacesFirst);
             }
             (Some(_), None, Side::White) => {
-                return Err(PositionError(
-                    "side: after White's placement Black is to place (`b`), not White".into(),
-                ));
+                return Err(PositionError::BlackPlacesSecond);
             }
             (None, Some(_), _) => {
-                return Err(PositionError(
-                    "a black knight without a white knight: White places first".into(),
-                ));
+                return Err(PositionError::BlackWithoutWhite);
             }
             _ => {}
         }
         for s in Side::BOTH {
             if points[s.index()] > 4950 {
-                return Err(PositionError(format!(
-                    "{s} points {} exceed 4950, the sum of all numbers",
-                    points[s.index()]
-                )));
+                return Err(PositionError::PointsTooHigh { side: s, points: points[s.index()] });
             }
         }
         let present = Cell::all().filter(|&c| board.value(c).is_some()).collect();

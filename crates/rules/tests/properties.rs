@@ -3,7 +3,7 @@
 
 mod common;
 
-use cavalo_rules::{Cell, GameRecord, Move, Position, Rules, Side, Start};
+use cavalo_rules::{Cell, CellSet, GameRecord, Move, Position, Rules, Side, Start};
 use common::*;
 use proptest::prelude::*;
 
@@ -37,6 +37,18 @@ fn walk(seed: u64, rules: Rules, choices: &[u16]) -> (Vec<Position>, Vec<Move>) 
 
 proptest! {
     #![proptest_config(ProptestConfig { cases: 256, ..ProptestConfig::default() })]
+
+    #[test]
+    fn any_bits_give_only_valid_cells(bits in any::<u128>()) {
+        let s = CellSet::from_bits_truncate(bits);
+        prop_assert_eq!(s.bits(), bits & ((1u128 << 100) - 1));
+        prop_assert_eq!(s.iter().count(), s.len());
+        for c in s {
+            prop_assert!(c.index() < 100);
+            prop_assert_eq!(Cell::new(c.index() as u8), Some(c));
+        }
+        prop_assert_eq!(s.first().map(|c| c.index()), (s.bits() != 0).then(|| s.bits().trailing_zeros() as usize));
+    }
 
     #[test]
     fn generated_moves_are_legal_and_normal((seed, rules, choices) in game()) {
@@ -77,7 +89,7 @@ proptest! {
                     }
                     Err(e) => {
                         prop_assert!(!list.contains(&m), "{} listed but rejected: {}", m, e);
-                        prop_assert!(!e.reason.is_empty());
+                        prop_assert!(!e.reason.to_string().is_empty());
                     }
                 }
             }
