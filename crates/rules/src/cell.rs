@@ -193,8 +193,8 @@ impl Cell {
         let (Some(r), Some(c), None) = (it.next(), it.next(), it.next()) else {
             return Err(ParseCellError::new(s, ParseCellReason::PairShape));
         };
-        let row: u8 = r.parse().map_err(|_| ParseCellError::new(s, ParseCellReason::PairRow))?;
-        let col: u8 = c.parse().map_err(|_| ParseCellError::new(s, ParseCellReason::PairColumn))?;
+        let row: u8 = r.parse().map_err(|_| ParseCellError::new(s, ParseCellReason::PairRowNumber))?;
+        let col: u8 = c.parse().map_err(|_| ParseCellError::new(s, ParseCellReason::PairColumnNumber))?;
         if !(1..=10).contains(&row) {
             return Err(ParseCellError::new(s, ParseCellReason::PairRow));
         }

@@ -21,11 +21,17 @@ pub enum ParseCellReason {
     /// A `row col` pair does not have exactly two fields.
     #[error("expected two numbers: row and column")]
     PairShape,
-    /// The row of a pair is not a number from 1 to 10.
-    #[error("the row must be a number from 1 to 10")]
+    /// The row of a pair is not a number.
+    #[error("the row is not a number from 1 to 10")]
+    PairRowNumber,
+    /// The column of a pair is not a number.
+    #[error("the column is not a number from 1 to 10")]
+    PairColumnNumber,
+    /// The row of a pair is a number outside 1..=10.
+    #[error("the row must be from 1 to 10")]
     PairRow,
-    /// The column of a pair is not a number from 1 to 10.
-    #[error("the column must be a number from 1 to 10")]
+    /// The column of a pair is a number outside 1..=10.
+    #[error("the column must be from 1 to 10")]
     PairColumn,
 }
 
