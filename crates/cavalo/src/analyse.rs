@@ -12,36 +12,60 @@ use clap::Args;
 use crate::input::{LispArgs, read_position};
 use crate::report::{info_line, stats_line};
 
-/// Engine choice and options, shared by every command that runs an engine.
+/// Engine choice and options, shared by every command that runs an engine. The values are
+/// checked by the engine's own option table ([`Options`]).
 #[derive(Args, Debug, Clone)]
 pub struct EngineArgs {
     /// The player: cavalo (our engine), classic[:DEPTH], greedy or random[:SEED].
     #[arg(long, default_value = "cavalo", value_parser = parse_kind)]
     pub engine: PlayerKind,
-    /// Search threads (our engine only).
-    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=256))]
-    pub threads: u16,
-    /// Transposition table size in MiB (our engine only).
-    #[arg(long = "hash", default_value_t = 64, value_parser = clap::value_parser!(u32).range(1..=65536))]
-    pub hash_mib: u32,
+    /// Search threads (our engine only; 1 to 256) [default: 1].
+    #[arg(long, value_name = "N", value_parser = option_value("Threads"))]
+    pub threads: Option<String>,
+    /// Transposition table size in MiB (our engine only) [default: 64].
+    #[arg(long = "hash", value_name = "MIB", value_parser = option_value("Hash"))]
+    pub hash_mib: Option<String>,
     /// Turn the quiescence search on (our engine only; off by default, it did not win games).
     #[arg(long)]
     pub quiescence: bool,
+    /// Any engine option as KEY=VALUE (repeatable, or KEY=VALUE,KEY=VALUE): hash, threads,
+    /// quiescence and every search parameter (`cavalo engine` lists them in its `ugi` answer).
+    #[arg(long = "set", value_name = "KEY=VALUE", value_parser = parse_settings)]
+    pub set: Vec<String>,
 }
 
 fn parse_kind(s: &str) -> Result<PlayerKind, String> {
     s.parse()
 }
 
+/// A value parser checking the text against the engine option `name`.
+fn option_value(name: &'static str) -> impl Fn(&str) -> Result<String, String> + Clone + Send + Sync {
+    move |s| {
+        let d = Options::descriptor(name).expect("a known option");
+        d.parse(s).map(|_| s.trim().to_string()).map_err(|e| e.to_string())
+    }
+}
+
+fn parse_settings(s: &str) -> Result<String, String> {
+    s.parse::<Options>().map(|_| s.to_string()).map_err(|e| e.to_string())
+}
+
 impl EngineArgs {
     /// The engine options these flags select.
     pub fn options(&self) -> Options {
-        Options {
-            hash_mib: self.hash_mib as usize,
-            threads: self.threads as usize,
-            quiescence: self.quiescence,
-            ..Options::default()
+        let mut o = Options::default();
+        let checked = "checked by the value parser";
+        if let Some(t) = &self.threads {
+            o.set("Threads", t).expect(checked);
         }
+        if let Some(h) = &self.hash_mib {
+            o.set("Hash", h).expect(checked);
+        }
+        o.quiescence |= self.quiescence;
+        for s in &self.set {
+            o.apply(s).expect(checked);
+        }
+        o
     }
 }
 

@@ -172,13 +172,7 @@ pub fn setup<R: BufRead>(a: &PlayArgs, rules: Rules, lines: &mut Lines<R>) -> Re
             Side::Black => a.black_engine,
         }
         .unwrap_or(a.engine.engine);
-        let o = a.engine.options();
-        PlayerConfig::Computer(EngineConfig {
-            hash_mib: o.hash_mib,
-            threads: o.threads,
-            quiescence: o.quiescence,
-            ..EngineConfig::new(kind)
-        })
+        PlayerConfig::Computer(EngineConfig { options: a.engine.options(), ..EngineConfig::new(kind) })
     };
     let players = match mode {
         Mode::HumanHuman => [PlayerConfig::human(), PlayerConfig::human()],

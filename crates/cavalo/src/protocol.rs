@@ -11,6 +11,7 @@ use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
+use cavalo_engine::params::normalise_name;
 use cavalo_engine::{Clock, Engine, Limits, Options, Player, PlayerKind, SearchResult};
 use cavalo_rules::{Outcome, Position, Rules, Side};
 
@@ -207,21 +208,18 @@ impl Session {
     }
 
     fn ugi(&self) {
-        let o = Options::default();
-        let lines = [
-            format!("id name Cavalo {}", env!("CARGO_PKG_VERSION")),
-            "id author the Cavalo team".to_string(),
-            format!("option name Hash type spin default {} min 1 max 65536", o.hash_mib),
-            format!("option name Threads type spin default {} min 1 max 256", o.threads),
-            "option name Threat type check default true".to_string(),
-            "option name ZeroDouble type check default true".to_string(),
-            format!("option name Quiescence type check default {}", o.quiescence),
-            "option name Player type combo default cavalo var cavalo var classic var greedy var random"
-                .to_string(),
-            "ugiok".to_string(),
-        ];
-        for l in lines {
+        self.out.line(&format!("id name Cavalo {}", env!("CARGO_PKG_VERSION")));
+        self.out.line("id author the Cavalo team");
+        for l in Options::ugi_lines() {
             self.out.line(&l);
+        }
+        for l in [
+            "option name Threat type check default true",
+            "option name ZeroDouble type check default true",
+            "option name Player type combo default cavalo var cavalo var classic var greedy var random",
+            "ugiok",
+        ] {
+            self.out.line(l);
         }
     }
 
@@ -230,19 +228,17 @@ impl Session {
             Ok(nv) => nv,
             Err(e) => return self.error(&e),
         };
-        const NAMES: [&str; 6] = ["hash", "threads", "quiescence", "threat", "zerodouble", "player"];
-        if !NAMES.contains(&name.to_ascii_lowercase().as_str()) {
+        let key = normalise_name(&name);
+        let engine_option = Options::descriptor(&name);
+        if engine_option.is_none() && !["threat", "zerodouble", "player"].contains(&key.as_str()) {
             return self.error(&format!(
-                "setoption: no option named `{name}` (options: Hash, Threads, Threat, ZeroDouble, Quiescence, Player)"
+                "setoption: no option named `{name}` (the `ugi` answer lists them: Hash, Threads, Quiescence, the search parameters, Threat, ZeroDouble, Player)"
             ));
         }
         if self.searching() {
             return self.error(&format!("setoption {name} during a search: send stop first"));
         }
-        let result = match name.to_ascii_lowercase().as_str() {
-            "hash" => parse_spin(&value, 1, 65536).map(|v| self.set_engine(|o| o.hash_mib = v as usize)),
-            "threads" => parse_spin(&value, 1, 256).map(|v| self.set_engine(|o| o.threads = v as usize)),
-            "quiescence" => parse_check(&value).map(|v| self.set_engine(|o| o.quiescence = v)),
+        let result = match key.as_str() {
             "threat" => parse_check(&value).map(|v| self.set_rules(Rules { threat: v, ..self.rules })),
             "zerodouble" => {
                 parse_check(&value).map(|v| self.set_rules(Rules { zero_double: v, ..self.rules }))
@@ -251,15 +247,22 @@ impl Session {
                 self.kind = k;
                 *self.brain.lock().unwrap_or_else(|e| e.into_inner()) = Brain::new(k, &self.options);
             }),
-            _ => unreachable!("names are checked above"),
+            _ => {
+                let mut options = self.options.clone();
+                if let Err(e) = options.set(&name, &value) {
+                    return self.error(&format!("setoption {e}"));
+                }
+                self.set_engine(options);
+                Ok(())
+            }
         };
         if let Err(e) = result {
             self.error(&format!("setoption {name}: {e}"));
         }
     }
 
-    fn set_engine(&mut self, change: impl FnOnce(&mut Options)) {
-        change(&mut self.options);
+    fn set_engine(&mut self, options: Options) {
+        self.options = options;
         if let Brain::Engine(e) = &mut *self.brain.lock().unwrap_or_else(|e| e.into_inner()) {
             e.set_options(self.options.clone());
         }
@@ -371,13 +374,6 @@ fn parse_setoption(args: &[&str]) -> Result<(String, String), String> {
     }
     let value = v.map(|i| rest[i + 1..].join(" ")).unwrap_or_default();
     Ok((name, value))
-}
-
-fn parse_spin(v: &str, min: u64, max: u64) -> Result<u64, String> {
-    match v.parse::<u64>() {
-        Ok(n) if (min..=max).contains(&n) => Ok(n),
-        _ => Err(format!("`{v}` is not a whole number from {min} to {max}")),
-    }
 }
 
 fn parse_check(v: &str) -> Result<bool, String> {
@@ -511,8 +507,6 @@ mod tests {
         );
         assert!(parse_setoption(&["Hash", "3"]).is_err());
         assert!(parse_setoption(&["name", "value", "3"]).is_err());
-        assert_eq!(parse_spin("16", 1, 64), Ok(16));
-        assert!(parse_spin("0", 1, 64).is_err());
         assert!(parse_check("maybe").is_err());
     }
 

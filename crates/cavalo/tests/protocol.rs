@@ -108,7 +108,10 @@ fn scripted_conversation() {
     assert!(hello[0].starts_with("id name Cavalo "), "{hello:?}");
     assert!(hello[1].starts_with("id author "), "{hello:?}");
     for opt in [
-        "option name Hash type spin default 64 min 1 max 65536",
+        "option name Hash type spin default 64 min 1 max 8192",
+        "option name Quiescence type check default false",
+        "option name LmrDepth type spin default 3 min 1 max 120",
+        "option name MobilityWeight type spin default 200 min 0 max 5000",
         "option name Threads type spin default 1 min 1 max 256",
         "option name Threat type check default true",
         "option name ZeroDouble type check default true",
@@ -118,6 +121,8 @@ fn scripted_conversation() {
     }
     e.send("setoption name Hash value 8");
     e.send("setoption name Threads value 1");
+    e.send("setoption name LmrDepth value 5");
+    e.send("setoption name mobility_weight value 150");
     e.send("uginewgame");
     e.send("isready");
     assert_eq!(e.until("readyok", 10), vec!["readyok"], "setoption answers nothing when right");
@@ -225,6 +230,9 @@ fn garbage_is_answered_and_survived() {
         "setoption",
         "setoption name Hash value lots",
         "setoption name Colour value red",
+        "setoption name LmrDepth value 0",
+        "setoption name MobilityWeight value many",
+        "setoption name Quiescence value maybe",
         "position",
         "position moves",
     ] {

@@ -8,30 +8,11 @@ use cavalo_rules::Position;
 
 use crate::info::{SearchInfo, SearchResult};
 use crate::limits::Limits;
+use crate::options::Options;
 use crate::score::to_points;
 use crate::search::{Counters, Iteration, Shared, Worker};
 use crate::timeman::TimeManager;
 use crate::tt::Table;
-
-/// Engine options.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Options {
-    /// Transposition table size in MiB.
-    pub hash_mib: usize,
-    /// Search threads.
-    pub threads: usize,
-    /// Quiescence search on high-value landings (off by default: it did not win games, see the
-    /// technical manual).
-    pub quiescence: bool,
-    /// Evaluation weights.
-    pub weights: crate::params::eval::Weights,
-}
-
-impl Default for Options {
-    fn default() -> Options {
-        Options { hash_mib: 64, threads: 1, quiescence: false, weights: Default::default() }
-    }
-}
 
 /// The Cavalo engine. Keeps its table and histories between searches of one game; call
 /// [`Engine::new_game`] between games.
@@ -107,10 +88,11 @@ impl Engine {
             nodes: AtomicU64::new(0),
             alpha_cuts: AtomicU64::new(0),
             beta_cuts: AtomicU64::new(0),
-            tm: TimeManager::new(start, limits),
+            tm: TimeManager::new(start, limits, &self.options.search),
             limits: limits.clone(),
             quiescence: self.options.quiescence,
-            eval: crate::eval::Evaluator::new(pos, self.options.weights),
+            config: self.options.search,
+            eval: crate::eval::Evaluator::new(pos, self.options.search),
         });
         // Helper threads (Lazy SMP) share the table. They are not joined: when the main thread
         // has its answer it raises `done` and returns at once, so that a busy machine cannot delay

@@ -1,9 +1,9 @@
 //! Static evaluation: points difference plus mobility, tempo and the values each knight can
-//! still reach. Weights in [`crate::params::eval`].
+//! still reach. Weights in [`SearchConfig`].
 
 use cavalo_rules::{CellSet, Position};
 
-use crate::params::eval::Weights;
+use crate::params::SearchConfig;
 use crate::score::SCALE;
 
 const NOT_COL_0: u128 = mask_cols(1, 9);
@@ -85,15 +85,15 @@ impl ValuePlanes {
 /// The evaluator of one search: weights and the board's value planes.
 #[derive(Clone, Copy, Debug)]
 pub struct Evaluator {
-    /// The weights.
-    pub weights: Weights,
+    /// The weights (the evaluation fields of the configuration).
+    pub weights: SearchConfig,
     /// The value planes of the board searched.
     pub planes: ValuePlanes,
 }
 
 impl Evaluator {
     /// An evaluator for positions on `pos`'s board.
-    pub fn new(pos: &Position, weights: Weights) -> Evaluator {
+    pub fn new(pos: &Position, weights: SearchConfig) -> Evaluator {
         Evaluator { weights, planes: ValuePlanes::new(pos) }
     }
 
@@ -105,11 +105,11 @@ impl Evaluator {
 }
 
 /// The evaluation of `pos` in centipoints from the side to move's view.
-pub fn evaluate(pos: &Position, w: &Weights) -> i32 {
+pub fn evaluate(pos: &Position, w: &SearchConfig) -> i32 {
     evaluate_with(pos, w, &ValuePlanes::new(pos))
 }
 
-fn evaluate_with(pos: &Position, w: &Weights, planes: &ValuePlanes) -> i32 {
+fn evaluate_with(pos: &Position, w: &SearchConfig, planes: &ValuePlanes) -> i32 {
     let me = pos.side_to_move();
     let opp = !me;
     let mut v = pos.points_diff(me) * SCALE;
@@ -125,7 +125,7 @@ fn evaluate_with(pos: &Position, w: &Weights, planes: &ValuePlanes) -> i32 {
         v += w.stuck;
     }
     if w.region != 0
-        && pos.holding().len() <= crate::params::eval::REGION_MAX_CELLS
+        && pos.holding().len() <= w.region_max_cells as usize
         && let (Some(km), Some(ko)) = (pos.knight(me), pos.knight(opp))
     {
         let open = pos.holding();

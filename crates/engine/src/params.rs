@@ -1,69 +1,212 @@
-//! Tunable constants of search and evaluation, in one place.
+//! Every tunable constant of search, move ordering, evaluation and time management, in one
+//! [`SearchConfig`] value carried by the engine, described once by [`SearchConfig::PARAMS`].
+//!
+//! The table of descriptors is what the protocol's `ugi` lists, what `setoption` and the player
+//! spec `cavalo:key=value,...` set (range-checked), and what a tuner varies. The defaults are the
+//! values the engine was measured with.
 
-/// Evaluation weights, in centipoints.
-pub mod eval {
-    /// Per legal destination more than the opponent.
-    pub const MOBILITY: i32 = 200;
-    /// Weight (per mille) of the best value the mover can land on next (the tempo).
-    pub const TEMPO_BEST: i32 = 500;
-    /// Weight (per mille) of the difference of the values each knight can still reach.
-    pub const REGION: i32 = 150;
-    /// Penalty for a knight with no legal destination (it must pass).
-    pub const STUCK: i32 = 1500;
-    /// The region term is computed only when at most this many cells still hold numbers: on a
-    /// fuller board both knights reach the same single region and the term is zero anyway.
-    pub const REGION_MAX_CELLS: usize = 64;
+/// Maximum search ply (games last at most 102 plies): the size of the per-ply arrays, not tunable.
+pub const MAX_PLY: usize = 128;
+/// Nodes between two looks at the clock and the stop flag.
+pub const CHECK_EVERY: u64 = 1024;
 
-    /// The evaluation weights as one value (defaults: the constants above), so that matches can
-    /// compare settings without rebuilding.
-    #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-    pub struct Weights {
-        /// See [`MOBILITY`].
-        pub mobility: i32,
-        /// See [`TEMPO_BEST`].
-        pub tempo_best: i32,
-        /// See [`REGION`].
-        pub region: i32,
-        /// See [`STUCK`].
-        pub stuck: i32,
+/// What a parameter is about (for grouping in listings).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Group {
+    /// Static evaluation weights.
+    Eval,
+    /// Search shape: aspiration windows, reductions, quiescence.
+    Search,
+    /// Move ordering keys.
+    Ordering,
+    /// Time management.
+    Time,
+}
+
+/// The description of one tunable parameter: its protocol name, bounds, default and meaning.
+#[derive(Clone, Copy, Debug)]
+pub struct Param {
+    /// The name used by `setoption` and `cavalo:` specs (matched ignoring case and `_`).
+    pub name: &'static str,
+    /// What it is about.
+    pub group: Group,
+    /// The default value.
+    pub default: i32,
+    /// The smallest accepted value.
+    pub min: i32,
+    /// The largest accepted value.
+    pub max: i32,
+    /// What it does and in which unit.
+    pub doc: &'static str,
+    /// Reads it from a configuration.
+    pub get: fn(&SearchConfig) -> i32,
+    /// Writes it into a configuration (the value must be in `min..=max`).
+    pub set: fn(&mut SearchConfig, i32),
+}
+
+macro_rules! search_config {
+    ($( $(#[doc = $doc:literal])+ $field:ident: $name:literal, $group:ident, $default:expr, $min:expr, $max:expr; )*) => {
+        /// Every tunable constant of the search and the evaluation. All values are `i32`; their
+        /// units are in the docs of each field (centipoints are 1/100 of a game point).
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+        #[serde(default)]
+        pub struct SearchConfig {
+            $( $(#[doc = $doc])+ pub $field: i32, )*
+        }
+
+        impl Default for SearchConfig {
+            fn default() -> SearchConfig {
+                SearchConfig { $( $field: $default, )* }
+            }
+        }
+
+        impl SearchConfig {
+            /// One descriptor per field, in declaration order.
+            pub const PARAMS: &'static [Param] = &[ $(
+                Param {
+                    name: $name,
+                    group: Group::$group,
+                    default: $default,
+                    min: $min,
+                    max: $max,
+                    doc: concat!($($doc),+),
+                    get: |c| c.$field,
+                    set: |c, v| c.$field = v,
+                },
+            )* ];
+        }
+    };
+}
+
+search_config! {
+    /// Evaluation: centipoints per legal destination more than the opponent.
+    mobility: "MobilityWeight", Eval, 200, 0, 5000;
+    /// Evaluation: weight (per mille) of the best value the mover can land on next (the tempo).
+    tempo_best: "TempoWeight", Eval, 500, 0, 2000;
+    /// Evaluation: weight (per mille) of the difference of the values each knight alone can reach.
+    region: "RegionWeight", Eval, 150, 0, 2000;
+    /// Evaluation: centipoints of penalty for a knight with no legal destination (it must pass).
+    stuck: "StuckPenalty", Eval, 1500, 0, 100_000;
+    /// Evaluation: the region term is computed only when at most this many cells hold numbers.
+    region_max_cells: "RegionMaxCells", Eval, 64, 0, 100;
+    /// Search: initial aspiration half-window, in centipoints.
+    aspiration: "Aspiration", Search, 300, 1, 1_000_000;
+    /// Search: depth from which aspiration windows are used.
+    aspiration_depth: "AspirationDepth", Search, 4, 1, 120;
+    /// Search: factor by which a failed aspiration window widens.
+    aspiration_growth: "AspirationGrowth", Search, 4, 2, 64;
+    /// Search: late-move reductions start at this remaining depth.
+    lmr_depth: "LmrDepth", Search, 3, 1, 120;
+    /// Search: moves searched in full before late-move reductions start.
+    lmr_moves: "LmrMoves", Search, 3, 1, 64;
+    /// Search: from this move on, late moves are reduced by two plies instead of one.
+    lmr_late_moves: "LmrLateMoves", Search, 8, 1, 64;
+    /// Search: the most plies of high-value landings searched past the horizon (quiescence).
+    qs_max_ply: "QsMaxPly", Search, 2, 0, 16;
+    /// Search: in quiescence a landing is "noisy" when its value is at least this.
+    qs_min_value: "QsMinValue", Search, 80, 0, 99;
+    /// Ordering: key of the first killer move.
+    killer_first: "KillerFirst", Ordering, 1 << 22, 0, 1 << 28;
+    /// Ordering: key of the second killer move.
+    killer_second: "KillerSecond", Ordering, 1 << 21, 0, 1 << 28;
+    /// Ordering: key per point of the value landed on.
+    value_weight: "ValueWeight", Ordering, 1000, 0, 1_000_000;
+    /// Ordering: key subtracted from a move naming a double other than the default removal.
+    removal_penalty: "RemovalPenalty", Ordering, 2000, 0, 1 << 24;
+    /// Ordering: the largest magnitude of a history score.
+    history_max: "HistoryMax", Ordering, 16_384, 1, 1 << 24;
+    /// Ordering: history bonus per squared depth of a cut-off (capped at half of HistoryMax).
+    history_bonus: "HistoryBonus", Ordering, 16, 0, 1 << 16;
+    /// Time: fraction (per mille) of the usable time after which no new iteration starts.
+    soft_permille: "SoftPermille", Time, 450, 10, 1000;
+    /// Time: margin kept back from the move time, per mille of it.
+    margin_permille: "MarginPermille", Time, 80, 0, 500;
+    /// Time: smallest margin kept back, in microseconds.
+    min_margin_us: "MinMarginUs", Time, 3_000, 0, 1_000_000;
+    /// Time: largest margin kept back, in microseconds.
+    max_margin_us: "MaxMarginUs", Time, 40_000, 0, 10_000_000;
+    /// Time: with a clock, the share of the remaining time spent on a move is 1/ClockDivisor.
+    clock_divisor: "ClockDivisor", Time, 20, 2, 1000;
+    /// Time: with a clock, the part (per mille) of the increment added to a move's share.
+    increment_permille: "IncrementPermille", Time, 750, 0, 1000;
+}
+
+/// Normalises an option name for matching: lower case, without `_`, `-` and spaces, so that
+/// `LmrDepth`, `lmr_depth` and `Lmr Depth` are one name.
+pub fn normalise_name(name: &str) -> String {
+    name.chars().filter(|c| !matches!(c, '_' | '-' | ' ')).map(|c| c.to_ascii_lowercase()).collect()
+}
+
+/// `LmrDepth` → `lmr_depth`: the spelling of a name in `cavalo:` specs.
+pub fn snake_case(name: &str) -> String {
+    let mut out = String::new();
+    for (i, c) in name.chars().enumerate() {
+        if c.is_ascii_uppercase() && i > 0 {
+            out.push('_');
+        }
+        out.push(c.to_ascii_lowercase());
+    }
+    out
+}
+
+impl SearchConfig {
+    /// The descriptor of the parameter called `name` (any spelling, see [`normalise_name`]).
+    pub fn param(name: &str) -> Option<&'static Param> {
+        let n = normalise_name(name);
+        SearchConfig::PARAMS.iter().find(|p| normalise_name(p.name) == n)
     }
 
-    impl Default for Weights {
-        fn default() -> Weights {
-            Weights { mobility: MOBILITY, tempo_best: TEMPO_BEST, region: REGION, stuck: STUCK }
+    /// The parameters whose value differs from the default, with their values.
+    pub fn changed(&self) -> impl Iterator<Item = (&'static Param, i32)> + '_ {
+        SearchConfig::PARAMS.iter().map(|p| (p, (p.get)(self))).filter(|(p, v)| *v != p.default)
+    }
+
+    /// The same configuration with every value brought into its range.
+    pub fn clamped(mut self) -> SearchConfig {
+        for p in SearchConfig::PARAMS {
+            let v = (p.get)(&self).clamp(p.min, p.max);
+            (p.set)(&mut self, v);
+        }
+        self
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn descriptors_are_consistent() {
+        let d = SearchConfig::default();
+        let mut names = std::collections::HashSet::new();
+        for p in SearchConfig::PARAMS {
+            assert!(p.min <= p.default && p.default <= p.max, "{}", p.name);
+            assert_eq!((p.get)(&d), p.default, "{}", p.name);
+            assert!(names.insert(normalise_name(p.name)), "{} twice", p.name);
+            assert!(!p.doc.is_empty());
+            let mut c = d;
+            (p.set)(&mut c, p.max);
+            assert_eq!((p.get)(&c), p.max, "{} sets its own field", p.name);
+            assert_eq!(c.changed().count(), usize::from(p.max != p.default), "{}", p.name);
         }
     }
-}
 
-/// Search constants.
-pub mod search {
-    /// Initial aspiration half-window, in centipoints.
-    pub const ASPIRATION: i32 = 300;
-    /// Depth from which aspiration windows are used.
-    pub const ASPIRATION_DEPTH: u32 = 4;
-    /// Late-move reductions: minimum depth and the number of moves searched in full first.
-    pub const LMR_DEPTH: i32 = 3;
-    /// Moves searched before reductions start.
-    pub const LMR_MOVES: usize = 3;
-    /// Maximum search ply (games last at most 102 plies).
-    pub const MAX_PLY: usize = 128;
-    /// Quiescence: the most plies of high-value landings searched past the horizon.
-    pub const QS_MAX_PLY: u32 = 2;
-    /// Quiescence: a landing is "noisy" when its value is at least this.
-    pub const QS_MIN_VALUE: u8 = 80;
-    /// Nodes between two looks at the clock and the stop flag.
-    pub const CHECK_EVERY: u64 = 1024;
-}
+    #[test]
+    fn names_match_in_any_spelling() {
+        assert_eq!(SearchConfig::param("lmr_depth").unwrap().name, "LmrDepth");
+        assert_eq!(SearchConfig::param("LMRDEPTH").unwrap().name, "LmrDepth");
+        assert!(SearchConfig::param("speed").is_none());
+        assert_eq!(snake_case("MobilityWeight"), "mobility_weight");
+    }
 
-/// Time management.
-pub mod time {
-    /// Fraction (per mille) of the move time after which no new iteration starts.
-    pub const SOFT_PERMILLE: u64 = 450;
-    /// Time kept back from the hard limit for returning (thread join, output), in microseconds,
-    /// at least.
-    pub const MIN_MARGIN_US: u64 = 3_000;
-    /// Margin as a fraction (per mille) of the move time.
-    pub const MARGIN_PERMILLE: u64 = 80;
-    /// Largest margin, in microseconds.
-    pub const MAX_MARGIN_US: u64 = 40_000;
+    #[test]
+    fn clamping_and_serde() {
+        let c = SearchConfig { lmr_depth: 1000, aspiration: -5, ..SearchConfig::default() }.clamped();
+        assert_eq!((c.lmr_depth, c.aspiration), (120, 1));
+        let json = serde_json::to_string(&c).unwrap();
+        let back: SearchConfig = serde_json::from_str(&json).unwrap();
+        assert_eq!(back, c);
+        let partial: SearchConfig = serde_json::from_str(r#"{"mobility": 7}"#).unwrap();
+        assert_eq!(partial, SearchConfig { mobility: 7, ..SearchConfig::default() });
+    }
 }

@@ -10,9 +10,10 @@ use cavalo_rules::{Move, Position, Side};
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 
-use crate::engine::{Engine, Options};
+use crate::engine::Engine;
 use crate::info::{SearchInfo, SearchResult};
 use crate::limits::Limits;
+use crate::options::Options;
 use crate::score::{self, SCALE};
 use crate::timeman::TimeManager;
 
@@ -266,7 +267,7 @@ impl Player for Classic {
             nodes: 0,
             alpha_cuts: 0,
             beta_cuts: 0,
-            tm: TimeManager::new(start, limits),
+            tm: TimeManager::new(start, limits, &crate::SearchConfig::default()),
             stop,
             stopped: false,
         };

@@ -8,7 +8,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
 use cavalo_rules::{Move, Position, Side};
 
 use crate::limits::Limits;
-use crate::params::search as p;
+use crate::params::{CHECK_EVERY, MAX_PLY, SearchConfig};
 use crate::score::{self, INFINITE};
 use crate::timeman::TimeManager;
 use crate::tt::{Bound, Entry, Table};
@@ -28,6 +28,8 @@ pub(crate) struct Shared {
     pub limits: Limits,
     /// Whether quiescence search is on.
     pub quiescence: bool,
+    /// The tunable constants.
+    pub config: SearchConfig,
     pub eval: crate::eval::Evaluator,
 }
 
@@ -49,8 +51,6 @@ pub(crate) struct Iteration {
     pub exact: bool,
     pub pv: Vec<Move>,
 }
-
-const MAX_PLY: usize = p::MAX_PLY;
 
 /// One search thread.
 pub(crate) struct Worker<'a> {
@@ -78,8 +78,6 @@ pub(crate) struct Worker<'a> {
     /// Per-ply move buffers with ordering keys (allocated once, not per node).
     buf: Box<[[(i32, Move); cavalo_rules::MAX_MOVES]; MAX_PLY]>,
 }
-
-const HISTORY_MAX: i32 = 16_384;
 
 impl<'a> Worker<'a> {
     pub fn new(
@@ -137,8 +135,10 @@ impl<'a> Worker<'a> {
             self.partial_improved = false;
             let horizon_before = self.horizon;
             let prev = best.score;
-            let use_window = depth >= p::ASPIRATION_DEPTH && !score::is_proven(prev) && best.depth > 0;
-            let mut delta = p::ASPIRATION;
+            let c = &self.shared.config;
+            let use_window = depth >= c.aspiration_depth as u32 && !score::is_proven(prev) && best.depth > 0;
+            let mut delta = c.aspiration;
+            let growth = c.aspiration_growth;
             let (mut alpha, mut beta) =
                 if use_window { (prev - delta, prev + delta) } else { (-INFINITE, INFINITE) };
             let v = loop {
@@ -159,7 +159,7 @@ impl<'a> Worker<'a> {
                 } else {
                     break v;
                 }
-                delta *= 4;
+                delta = delta.saturating_mul(growth);
             };
             if self.stopped {
                 // A move that finished inside the window in the interrupted iteration is kept.
@@ -212,7 +212,7 @@ impl<'a> Worker<'a> {
     fn count_node(&mut self) {
         self.counters.nodes += 1;
         self.unreported += 1;
-        if self.unreported >= p::CHECK_EVERY {
+        if self.unreported >= CHECK_EVERY {
             self.flush_nodes();
             self.check_limits();
         }
@@ -244,20 +244,21 @@ impl<'a> Worker<'a> {
     fn score_moves(&mut self, moves: &[Move], tt_move: Option<Move>, ply: usize) {
         let side = self.pos.side_to_move().index();
         let killers = self.killers[ply];
+        let c = &self.shared.config;
         for (i, &m) in moves.iter().enumerate() {
             let key = if Some(m) == tt_move {
                 1 << 30
             } else if let Some(d) = m.destination() {
                 let v = self.pos.value_at(d).unwrap_or(0) as i32;
                 let killer = if killers[0] == Some(m) {
-                    1 << 22
+                    c.killer_first
                 } else if killers[1] == Some(m) {
-                    1 << 21
+                    c.killer_second
                 } else {
                     0
                 };
-                let extra_removal = if m.removal().is_some() { -2000 } else { 0 };
-                killer + v * 1000 + self.history[side][d.index()] + extra_removal
+                let extra_removal = if m.removal().is_some() { -c.removal_penalty } else { 0 };
+                killer + v * c.value_weight + self.history[side][d.index()] + extra_removal
             } else {
                 0
             };
@@ -287,12 +288,13 @@ impl<'a> Worker<'a> {
             self.killers[ply][0] = Some(best);
         }
         let side = self.pos.side_to_move().index();
-        let bonus = (depth * depth * 16).min(HISTORY_MAX / 2);
+        let history_max = self.shared.config.history_max;
+        let bonus = (depth * depth * self.shared.config.history_bonus).min(history_max / 2);
         let history = &mut self.history[side];
         let mut update = |m: Move, b: i32| {
             if let Some(d) = m.destination() {
                 let h = &mut history[d.index()];
-                *h += b - *h * b.abs() / HISTORY_MAX;
+                *h += b - *h * b.abs() / history_max;
             }
         };
         update(best, bonus);
@@ -355,8 +357,9 @@ impl<'a> Worker<'a> {
             if i == 0 {
                 v = -self.search(depth - 1, -beta, -alpha, ply + 1, pv_node);
             } else {
-                let r = if depth >= p::LMR_DEPTH && i >= p::LMR_MOVES && !pv_node {
-                    1 + (i >= 8) as i32
+                let c = &self.shared.config;
+                let r = if depth >= c.lmr_depth && i >= c.lmr_moves as usize && !pv_node {
+                    1 + (i >= c.lmr_late_moves as usize) as i32
                 } else {
                     0
                 };
@@ -415,7 +418,7 @@ impl<'a> Worker<'a> {
     }
 
     /// Quiescence: stand pat on the evaluation, then look only at landings on high values while
-    /// the position is "noisy" (see [`crate::params::search`]).
+    /// the position is "noisy" (see [`SearchConfig`]).
     fn quiescence(&mut self, mut alpha: i32, beta: i32, ply: usize, qply: u32) -> i32 {
         if qply > 0 {
             self.count_node();
@@ -429,7 +432,11 @@ impl<'a> Worker<'a> {
         }
         self.horizon += 1;
         let stand = self.shared.eval.evaluate(&self.pos);
-        if !self.shared.quiescence || qply >= p::QS_MAX_PLY || ply >= MAX_PLY - 2 || stand >= beta {
+        if !self.shared.quiescence
+            || qply >= self.shared.config.qs_max_ply as u32
+            || ply >= MAX_PLY - 2
+            || stand >= beta
+        {
             return stand;
         }
         alpha = alpha.max(stand);
@@ -440,7 +447,7 @@ impl<'a> Worker<'a> {
             if let Some(d) = m.destination()
                 && m.removal().is_none()
                 && let Some(v) = self.pos.value_at(d)
-                && v >= p::QS_MIN_VALUE
+                && v as i32 >= self.shared.config.qs_min_value
             {
                 self.buf[ply][n] = (v as i32, m);
                 n += 1;

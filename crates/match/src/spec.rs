@@ -3,12 +3,13 @@
 use std::fmt;
 use std::str::FromStr;
 
-use cavalo_engine::{Options, PlayerKind};
+use cavalo_engine::{OptionError, Options, PlayerKind};
 
 /// A side of a match, parsed from the command line:
 ///
-/// - `cavalo`, or `cavalo:KEY=VALUE,...` with keys `hash` (MiB), `threads`, `quiescence`
-///   (`on`/`off`): our engine, in this process;
+/// - `cavalo`, or `cavalo:KEY=VALUE,...` with the engine's options (`hash` in MiB, `threads`,
+///   `quiescence` `on`/`off`, and every search parameter such as `lmr_depth`; see
+///   [`cavalo_engine::Options`]): our engine, in this process;
 /// - `classic[:DEPTH]`, `greedy`, `random[:SEED]`: the reference players, in this process;
 /// - `cmd:COMMAND LINE`: an external program speaking the engine protocol (PROTOCOL.md), started
 ///   by `/bin/sh -c 'exec COMMAND LINE'` (so it may carry arguments and shell quoting), e.g.
@@ -33,7 +34,7 @@ pub enum PlayerSpec {
 
 impl PlayerSpec {
     /// The accepted forms, for help texts.
-    pub const HELP: &'static str = "cavalo[:hash=MIB,threads=N,quiescence=on|off] | classic[:DEPTH] | greedy | random[:SEED] | cmd:COMMAND";
+    pub const HELP: &'static str = "cavalo[:hash=MIB,threads=N,quiescence=on|off,PARAM=VALUE...] | classic[:DEPTH] | greedy | random[:SEED] | cmd:COMMAND";
 
     /// Whether this is an external engine.
     pub fn is_external(&self) -> bool {
@@ -45,20 +46,10 @@ impl fmt::Display for PlayerSpec {
     /// The canonical spelling (used as the player's name in records and summaries).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            PlayerSpec::Builtin { kind: PlayerKind::Cavalo, options } => {
-                let d = Options::default();
-                let mut parts = Vec::new();
-                if options.hash_mib != d.hash_mib {
-                    parts.push(format!("hash={}", options.hash_mib));
-                }
-                if options.threads != d.threads {
-                    parts.push(format!("threads={}", options.threads));
-                }
-                if options.quiescence != d.quiescence {
-                    parts.push(format!("quiescence={}", if options.quiescence { "on" } else { "off" }));
-                }
-                if parts.is_empty() { f.write_str("cavalo") } else { write!(f, "cavalo:{}", parts.join(",")) }
+            PlayerSpec::Builtin { kind: PlayerKind::Cavalo, options } if *options == Options::default() => {
+                f.write_str("cavalo")
             }
+            PlayerSpec::Builtin { kind: PlayerKind::Cavalo, options } => write!(f, "cavalo:{options}"),
             PlayerSpec::Builtin { kind, .. } => write!(f, "{kind}"),
             PlayerSpec::External { command, options } => {
                 write!(f, "cmd:{command}")?;
@@ -85,31 +76,12 @@ impl FromStr for PlayerSpec {
         }
         let lower = t.to_ascii_lowercase();
         if let Some(rest) = lower.strip_prefix("cavalo:") {
-            let mut options = Options::default();
-            for kv in rest.split(',').filter(|kv| !kv.trim().is_empty()) {
-                let (k, v) = kv.split_once('=').ok_or_else(|| {
-                    format!("`{kv}` in `{s}` is not KEY=VALUE (keys: hash, threads, quiescence)")
-                })?;
-                let (k, v) = (k.trim(), v.trim());
-                let num = |max: usize| -> Result<usize, String> {
-                    match v.parse::<usize>() {
-                        Ok(n) if (1..=max).contains(&n) => Ok(n),
-                        _ => Err(format!("`{k}={v}` in `{s}`: expected a whole number from 1 to {max}")),
-                    }
-                };
-                match k {
-                    "hash" => options.hash_mib = num(65536)?,
-                    "threads" => options.threads = num(256)?,
-                    "quiescence" => {
-                        options.quiescence = match v {
-                            "on" | "true" | "1" => true,
-                            "off" | "false" | "0" => false,
-                            _ => return Err(format!("`quiescence={v}` in `{s}`: expected on or off")),
-                        }
-                    }
-                    _ => return Err(format!("unknown key `{k}` in `{s}` (keys: hash, threads, quiescence)")),
+            let options: Options = rest.parse().map_err(|e| match e {
+                OptionError::Unknown(k) => {
+                    format!("unknown key `{k}` in `{s}` (keys: {})", cavalo_engine::spec_keys())
                 }
-            }
+                e => format!("in `{s}`: {e}"),
+            })?;
             return Ok(PlayerSpec::Builtin { kind: PlayerKind::Cavalo, options });
         }
         let kind: PlayerKind =
@@ -144,5 +116,9 @@ mod tests {
         assert!("cavalo:hash=0".parse::<PlayerSpec>().is_err());
         assert!("cavalo:quiescence=on".parse::<PlayerSpec>().unwrap().to_string().contains("quiescence=on"));
         assert!("stockfish".parse::<PlayerSpec>().unwrap_err().contains("cmd:"));
+        let tuned: PlayerSpec = "cavalo:lmr_depth=4,MobilityWeight=150".parse().unwrap();
+        assert_eq!(tuned.to_string(), "cavalo:mobility_weight=150,lmr_depth=4");
+        assert_eq!(tuned.to_string().parse::<PlayerSpec>().unwrap(), tuned);
+        assert!("cavalo:lmr_depth=0".parse::<PlayerSpec>().unwrap_err().contains("LmrDepth"));
     }
 }

@@ -47,47 +47,27 @@ impl std::fmt::Display for Mode {
     }
 }
 
-/// A computer player: which one and its engine options.
+/// A computer player: which one and its engine options (the engine's own [`Options`], stored
+/// flat in JSON beside `engine`: `hash_mib`, `threads`, `quiescence`, the search parameters).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct EngineConfig {
     /// The player (`cavalo`, `classic:4`, `greedy`, `random:7`), written as text in JSON.
     #[serde(with = "kind_text")]
     pub engine: PlayerKind,
-    /// Transposition table size in MiB (our engine only).
-    #[serde(default = "default_hash")]
-    pub hash_mib: usize,
-    /// Search threads (our engine only).
-    #[serde(default = "default_threads")]
-    pub threads: usize,
-    /// Quiescence search (our engine only).
-    #[serde(default = "default_quiescence")]
-    pub quiescence: bool,
-}
-
-fn default_quiescence() -> bool {
-    cavalo_engine::Options::default().quiescence
-}
-fn default_hash() -> usize {
-    64
-}
-fn default_threads() -> usize {
-    1
+    /// Engine options (our engine only).
+    #[serde(flatten)]
+    pub options: Options,
 }
 
 impl EngineConfig {
     /// This player with default options.
     pub fn new(engine: PlayerKind) -> EngineConfig {
-        EngineConfig { engine, hash_mib: default_hash(), threads: 1, quiescence: default_quiescence() }
+        EngineConfig { engine, options: Options::default() }
     }
 
-    /// The engine options.
+    /// The engine options, each brought into its range.
     pub fn options(&self) -> Options {
-        Options {
-            hash_mib: self.hash_mib.max(1),
-            threads: self.threads.max(1),
-            quiescence: self.quiescence,
-            ..Options::default()
-        }
+        self.options.clone().clamped()
     }
 }
 

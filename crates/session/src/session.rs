@@ -507,7 +507,11 @@ impl Session {
                     PlayerConfig::Computer(c) => Some(c.clone()),
                     _ => None,
                 })
-                .unwrap_or_else(|| EngineConfig { hash_mib: 16, ..EngineConfig::new(PlayerKind::Cavalo) });
+                .unwrap_or_else(|| {
+                    let mut e = EngineConfig::new(PlayerKind::Cavalo);
+                    e.options.hash_mib = 16;
+                    e
+                });
             build(&cfg)
         });
         Ok(ThinkJob {

@@ -236,8 +236,8 @@ fn game_config(app: &App, req: NewGame) -> ApiResult<GameConfig> {
         let kind: PlayerKind =
             text.parse().map_err(|e| ApiError::bad(format!("`{text}` is not a computer player: {e}")))?;
         let mut e = EngineConfig::new(kind);
-        e.hash_mib = app.config().hash_mib;
-        e.threads = 1;
+        e.options.hash_mib = app.config().hash_mib;
+        e.options.threads = 1;
         Ok(PlayerConfig::Computer(e))
     };
     let players = match mode {
