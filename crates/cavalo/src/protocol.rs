@@ -261,11 +261,14 @@ impl Session {
         }
     }
 
+    /// New engine options; a table that cannot be allocated is an error and nothing changes.
     fn set_engine(&mut self, options: Options) {
-        self.options = options;
-        if let Brain::Engine(e) = &mut *self.brain.lock().unwrap_or_else(|e| e.into_inner()) {
-            e.set_options(self.options.clone());
+        if let Brain::Engine(e) = &mut *self.brain.lock().unwrap_or_else(|e| e.into_inner())
+            && let Err(err) = e.set_options(options.clone())
+        {
+            return self.error(&format!("setoption Hash: {err}; the table is left as it was"));
         }
+        self.options = options;
     }
 
     /// New rules apply to the next `position` command; the current position is carried over

@@ -12,7 +12,7 @@ use crate::options::Options;
 use crate::score::to_points;
 use crate::search::{Counters, Iteration, Shared, Worker};
 use crate::timeman::TimeManager;
-use crate::tt::Table;
+use crate::tt::{AllocError, Table};
 
 /// The Cavalo engine. Keeps its table and histories between searches of one game; call
 /// [`Engine::new_game`] between games.
@@ -34,10 +34,19 @@ pub struct Engine {
 }
 
 impl Engine {
-    /// An engine with these options.
+    /// An engine with these options. When the table cannot be allocated, the engine falls back
+    /// to a 1 MiB table (and says so in its options); use [`Engine::try_new`] to be told.
     pub fn new(options: Options) -> Engine {
-        let tt = Arc::new(Table::new(options.hash_mib));
-        Engine { options, tt, history: Box::new([[0; 100]; 2]) }
+        Engine::try_new(options.clone()).unwrap_or_else(|_| {
+            Engine::try_new(Options { hash_mib: 1, ..options }).expect("a 1 MiB table can be allocated")
+        })
+    }
+
+    /// An engine with these options, or an error when the table cannot be allocated.
+    pub fn try_new(options: Options) -> Result<Engine, AllocError> {
+        let options = options.clamped();
+        let tt = Arc::new(Table::new(options.hash_mib)?);
+        Ok(Engine { options, tt, history: Box::new([[0; 100]; 2]) })
     }
 
     /// The options in force.
@@ -45,12 +54,15 @@ impl Engine {
         &self.options
     }
 
-    /// Changes the options (a new hash size clears the table).
-    pub fn set_options(&mut self, options: Options) {
+    /// Changes the options (a new hash size clears the table). When the new table cannot be
+    /// allocated nothing changes and the error says so.
+    pub fn set_options(&mut self, options: Options) -> Result<(), AllocError> {
+        let options = options.clamped();
         if options.hash_mib != self.options.hash_mib {
-            self.tt = Arc::new(Table::new(options.hash_mib));
+            self.tt = Arc::new(Table::new(options.hash_mib)?);
         }
         self.options = options;
+        Ok(())
     }
 
     /// Forgets everything learnt (table, histories).

@@ -29,3 +29,4 @@ pub use options::{MAX_HASH_MIB, MAX_THREADS, OptionDesc, OptionError, OptionKind
 pub use params::SearchConfig;
 pub use players::{Classic, Greedy, Player, PlayerKind, RandomPlayer};
 pub use timeman::TimeManager;
+pub use tt::AllocError;

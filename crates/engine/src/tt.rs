@@ -43,10 +43,24 @@ struct Slot {
 /// Entries per bucket.
 const WAYS: usize = 4;
 
+/// One cache line of entries: a probe touches a single line.
+#[derive(Default)]
+#[repr(C, align(64))]
+struct Bucket([Slot; WAYS]);
+
+const _: () = assert!(std::mem::size_of::<Bucket>() == 64 && std::mem::align_of::<Bucket>() == 64);
+
+/// The table could not be allocated.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("cannot allocate a transposition table of {mib} MiB: not enough memory")]
+pub struct AllocError {
+    /// The size asked for.
+    pub mib: usize,
+}
+
 /// The table.
 pub struct Table {
-    slots: Vec<Slot>,
-    buckets: usize,
+    buckets: Box<[Bucket]>,
     age: AtomicU64,
 }
 
@@ -84,19 +98,50 @@ fn unpack(d: u64) -> Option<Entry> {
     })
 }
 
+/// How much an entry is worth keeping against another of the same position: a proven exact
+/// value above any proven bound, a proven bound above any heuristic entry, then the depth.
+fn worth(data: u64) -> u32 {
+    let depth = ((data >> 48) & 0xFF) as u32;
+    let proven = (data >> 58) & 1 != 0;
+    let exact = (data >> 56) & 3 == 1;
+    (proven as u32) << 10 | ((proven && exact) as u32) << 9 | depth
+}
+
+/// `n` zeroed buckets, or an error when the allocator refuses (never an abort). The memory is
+/// asked for zeroed, so the system only provides pages as they are first written.
+fn zeroed_buckets(n: usize) -> Option<Box<[Bucket]>> {
+    let layout = std::alloc::Layout::array::<Bucket>(n).ok()?;
+    if layout.size() == 0 {
+        return None;
+    }
+    // SAFETY: the layout has a non-zero size (checked above).
+    let ptr = unsafe { std::alloc::alloc_zeroed(layout) }.cast::<Bucket>();
+    if ptr.is_null() {
+        return None;
+    }
+    let slice = std::ptr::slice_from_raw_parts_mut(ptr, n);
+    // SAFETY: `ptr` was allocated by the global allocator with the layout of `[Bucket; n]`, and
+    // all-zero bytes are a valid `Bucket` (atomic integers holding 0), so the box owns `n`
+    // initialised buckets and frees them with the same layout.
+    Some(unsafe { Box::from_raw(slice) })
+}
+
 impl Table {
-    /// A table of about `mib` MiB (at least one bucket).
-    pub fn new(mib: usize) -> Table {
-        let bytes = mib.max(1) * 1024 * 1024;
-        let buckets = (bytes / (16 * WAYS)).max(1);
-        let mut slots = Vec::with_capacity(buckets * WAYS);
-        slots.resize_with(buckets * WAYS, Slot::default);
-        Table { slots, buckets, age: AtomicU64::new(0) }
+    /// A table of about `mib` MiB (at least one bucket), or an error when the memory cannot be had.
+    pub fn new(mib: usize) -> Result<Table, AllocError> {
+        let bytes = mib.max(1).checked_mul(1024 * 1024).ok_or(AllocError { mib })?;
+        let n = (bytes / std::mem::size_of::<Bucket>()).max(1);
+        let buckets = zeroed_buckets(n).ok_or(AllocError { mib })?;
+        Ok(Table { buckets, age: AtomicU64::new(0) })
+    }
+
+    fn slots(&self) -> impl Iterator<Item = &Slot> {
+        self.buckets.iter().flat_map(|b| b.0.iter())
     }
 
     /// Empties the table.
     pub fn clear(&self) {
-        for s in &self.slots {
+        for s in self.slots() {
             s.key.store(0, Relaxed);
             s.data.store(0, Relaxed);
         }
@@ -109,9 +154,9 @@ impl Table {
     }
 
     #[inline]
-    fn bucket(&self, key: u64) -> &[Slot] {
-        let i = ((key as u128 * self.buckets as u128) >> 64) as usize;
-        &self.slots[i * WAYS..(i + 1) * WAYS]
+    fn bucket(&self, key: u64) -> &[Slot; WAYS] {
+        let i = ((key as u128 * self.buckets.len() as u128) >> 64) as usize;
+        &self.buckets[i].0
     }
 
     /// Looks `key` up.
@@ -126,7 +171,9 @@ impl Table {
         None
     }
 
-    /// Stores an entry, replacing the same key, else the shallowest and oldest entry.
+    /// Stores an entry. An entry of the same position is replaced only by one worth as much
+    /// (see [`worth`]: never a proven value by a heuristic one, never a deeper entry by a
+    /// shallower one); otherwise the shallowest, oldest entry of the bucket makes room.
     pub fn store(&self, key: u64, mut e: Entry) {
         let age = self.age.load(Relaxed) & AGE_MASK;
         let bucket = self.bucket(key);
@@ -139,6 +186,9 @@ impl Table {
                 break;
             }
             if s.key.load(Relaxed) ^ d == key {
+                if worth(pack(&e, age)) < worth(d) {
+                    return;
+                }
                 // Keep the old move when the new search found none.
                 if e.best_move.is_none()
                     && let Some(old) = unpack(d)
@@ -165,9 +215,10 @@ impl Table {
     /// Fill of the table in per mille (entries of the current search, sampled).
     pub fn hashfull(&self) -> u32 {
         let age = self.age.load(Relaxed) & AGE_MASK;
-        let n = self.slots.len().min(4000);
-        let used = self.slots[..n]
-            .iter()
+        let n = (self.buckets.len() * WAYS).min(4000);
+        let used = self
+            .slots()
+            .take(n)
             .filter(|s| {
                 let d = s.data.load(Relaxed);
                 d != 0 && (d >> 59) & AGE_MASK == age
@@ -183,16 +234,48 @@ mod tests {
 
     #[test]
     fn store_and_probe() {
-        let t = Table::new(1);
+        let t = Table::new(1).unwrap();
         let mv: Move = "E3x88".parse().unwrap();
-        let e = Entry { best_move: Some(mv), score: -123456, proven: true, depth: 9, bound: Bound::Lower };
+        let e = Entry { best_move: Some(mv), score: -123456, proven: false, depth: 9, bound: Bound::Lower };
         t.store(42, e);
         assert_eq!(t.probe(42), Some(e));
         assert_eq!(t.probe(43), None);
-        let e2 = Entry { best_move: None, score: 5, proven: false, depth: 3, bound: Bound::Upper };
+        let e2 = Entry { best_move: None, score: 5, proven: false, depth: 9, bound: Bound::Upper };
         t.store(42, e2);
         assert_eq!(t.probe(42).unwrap().best_move, Some(mv), "keeps the old move");
+        assert_eq!(t.probe(42).unwrap().score, 5);
         t.clear();
         assert_eq!(t.probe(42), None);
+    }
+
+    fn entry(depth: u8, proven: bool, bound: Bound) -> Entry {
+        Entry { best_move: None, score: depth as i32, proven, depth, bound }
+    }
+
+    #[test]
+    fn a_shallower_entry_never_replaces_a_deeper_or_proven_one() {
+        let t = Table::new(1).unwrap();
+        t.store(7, entry(10, false, Bound::Lower));
+        t.store(7, entry(4, false, Bound::Exact));
+        assert_eq!(t.probe(7).unwrap().depth, 10, "deeper kept");
+        t.store(7, entry(10, false, Bound::Upper));
+        assert_eq!(t.probe(7).unwrap().bound, Bound::Upper, "same depth replaces");
+        t.store(7, entry(2, true, Bound::Exact));
+        assert!(t.probe(7).unwrap().proven, "proven replaces heuristic");
+        t.store(7, entry(30, false, Bound::Exact));
+        assert_eq!(t.probe(7).unwrap(), entry(2, true, Bound::Exact), "proven exact kept");
+        t.store(7, entry(5, true, Bound::Lower));
+        assert_eq!(t.probe(7).unwrap().bound, Bound::Exact, "a proven bound does not replace a proven value");
+        t.store(7, entry(3, true, Bound::Exact));
+        assert_eq!(t.probe(7).unwrap().depth, 3, "a proven value replaces a proven value");
+    }
+
+    #[test]
+    fn buckets_are_cache_lines_and_huge_tables_are_refused() {
+        let t = Table::new(1).unwrap();
+        assert_eq!(t.buckets.len(), 1024 * 1024 / 64);
+        assert_eq!(t.buckets.as_ptr() as usize % 64, 0);
+        assert!(Table::new(usize::MAX / 1024).is_err());
+        assert!(Table::new(1 << 40).is_err(), "a petabyte table is an error, not an abort");
     }
 }
