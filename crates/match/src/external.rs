@@ -25,6 +25,9 @@ pub const SETTLE_TIMEOUT: Duration = Duration::from_secs(5);
 /// The longest output line the referee reads (without its newline).
 pub const MAX_LINE_BYTES: usize = 64 * 1024;
 
+/// The most of an `info string` kept for forfeit messages.
+const SAID_CHARS: usize = 1000;
+
 /// Lines read ahead of the referee at most (the engine blocks on writing beyond that).
 const LINES_AHEAD: usize = 256;
 
@@ -37,6 +40,8 @@ pub struct Launch {
     pub args: Vec<String>,
     /// How the program is named in messages.
     pub shown: String,
+    /// Added to the message when the program cannot be started.
+    pub hint: Option<String>,
 }
 
 impl Launch {
@@ -46,6 +51,7 @@ impl Launch {
             program: "/bin/sh".into(),
             args: vec!["-c".into(), format!("exec {command}")],
             shown: command.to_string(),
+            hint: None,
         }
     }
 }
@@ -174,7 +180,10 @@ impl ExternalEngine {
             .stderr(Stdio::null())
             .process_group(0)
             .spawn()
-            .map_err(|e| failure(Termination::Crash, format!("cannot start `{shown}`: {e}")))?;
+            .map_err(|e| {
+                let hint = launch.hint.as_ref().map(|h| format!(" ({h})")).unwrap_or_default();
+                failure(Termination::Crash, format!("cannot start `{shown}`: {e}{hint}"))
+            })?;
         let stdin = child.stdin.take().expect("piped");
         let stdout = child.stdout.take().expect("piped");
         let (tx, rx) = sync_channel(LINES_AHEAD);
@@ -345,7 +354,7 @@ impl ExternalEngine {
                 Some(&"info") => {
                     if toks.get(1) == Some(&"string") {
                         let text = line.trim_start()["info".len()..].trim_start()["string".len()..].trim();
-                        report.said = Some(excerpt(text));
+                        report.said = Some(text.chars().take(SAID_CHARS).collect());
                     } else {
                         read_info(&toks, &mut report);
                     }

@@ -3,7 +3,8 @@
 //! Matches between *Jogo do Cavalo* players, to measure strength:
 //!
 //! - [`spec`]: who plays: a built-in player (`cavalo:threads=2`, `classic:4`, `greedy`,
-//!   `random`) or an external engine speaking the protocol (`cmd:./engine`);
+//!   `random`), an external engine speaking the protocol (`cmd:./engine`), or a course program
+//!   in Common Lisp behind the adapter (`lisp:team.lisp,function=jogar`, [`lisp`]);
 //! - [`referee`]: plays one game, keeping the position itself and checking every move; an illegal
 //!   move, a crash, a timeout or malformed output loses, with the reason recorded;
 //! - [`run`]: plays the games of a [`MatchPlan`] (pairs of games on one seeded board with the
@@ -13,6 +14,7 @@
 #![warn(missing_docs)]
 
 pub mod external;
+pub mod lisp;
 pub mod referee;
 pub mod spec;
 pub mod stats;

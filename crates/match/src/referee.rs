@@ -12,7 +12,7 @@ use cavalo_rules::{GameRecord, MoveError, Outcome, Position, Rules, Side, Start}
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 
-use crate::external::{ExternalEngine, Launch, excerpt};
+use crate::external::{ExternalEngine, Launch};
 use crate::spec::PlayerSpec;
 
 /// How a game ended.
@@ -191,6 +191,11 @@ impl Contestant {
             PlayerSpec::External { command, options } => {
                 Ok(Contestant::External(ExternalEngine::start(&Launch::shell(command), rules, options)?))
             }
+            PlayerSpec::Lisp { path, glue } => Ok(Contestant::External(ExternalEngine::start(
+                &crate::lisp::launch(path, glue)?,
+                rules,
+                &[],
+            )?)),
         }
     }
 
@@ -414,20 +419,20 @@ fn refused_move(pos: &Position, answer: &Answer, e: &MoveError) -> Failure {
     let side = pos.side_to_move();
     let at = format!("{side} at ply {}", pos.ply() + 1);
     let said_illegal = answer.said.as_deref().and_then(|s| s.strip_prefix("illegal:")).map(str::trim);
-    let (termination, mut detail) = match (e, said_illegal) {
-        (MoveError::Parse(_), Some(why)) => (Termination::IllegalMove, format!("{at}: {why}")),
-        (MoveError::Parse(_), None) => (Termination::Malformed, format!("{at}: {e}")),
-        (MoveError::Illegal(_), _) => (Termination::IllegalMove, format!("{at}: {e}")),
+    let said = answer.said.as_deref().map(|s| s.chars().take(400).collect::<String>());
+    let (termination, mut detail) = match (e, said_illegal, &said) {
+        (MoveError::Parse(_), Some(why), _) => (Termination::IllegalMove, format!("{at}: {why}")),
+        (MoveError::Parse(_), None, Some(said)) => (
+            Termination::Malformed,
+            format!("{at}: `bestmove {}` is not a move; the engine said: {said}", answer.text),
+        ),
+        (MoveError::Parse(_), None, None) => (Termination::Malformed, format!("{at}: {e}")),
+        (MoveError::Illegal(_), _, _) => (Termination::IllegalMove, format!("{at}: {e}")),
     };
     if termination == Termination::IllegalMove {
         let legal: Vec<String> = pos.legal_moves().iter().map(|m| m.to_string()).collect();
         let shown = if legal.len() > 24 { format!("{} …", legal[..24].join(" ")) } else { legal.join(" ") };
         detail += &format!("; the position was {pos}; the legal moves were: {shown}");
-    }
-    if let Some(said) = &answer.said
-        && said_illegal.is_none()
-    {
-        detail += &format!(" (the engine's last info string: `{}`)", excerpt(said));
     }
     Failure { termination, detail }
 }
