@@ -10,9 +10,12 @@ use anyhow::{Context, Result, bail};
 use cavalo_rules::GameRecord;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
-/// The records of `path` with their line numbers (from 1) and text. A torn last line (a run
-/// that was killed while writing) is skipped with a note; any other bad line is an error.
-pub fn read(path: &Path) -> Result<(Vec<(usize, GameRecord, String)>, bool)> {
+/// A record with its line number (from 1) and its text.
+pub type Line = (usize, GameRecord, String);
+
+/// The records of `path`, and whether its last line was torn (a run killed while writing): that
+/// line is skipped with a note; any other bad line is an error.
+pub fn read(path: &Path) -> Result<(Vec<Line>, bool)> {
     let text = std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
     let lines: Vec<&str> = text.lines().filter(|l| !l.trim().is_empty()).collect();
     let mut out = Vec::new();
