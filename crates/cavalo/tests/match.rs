@@ -4,6 +4,7 @@
 use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
+use std::time::{Duration, Instant};
 
 use serde_json::Value;
 
@@ -377,4 +378,137 @@ fn engine_2_can_have_its_own_time() {
             }
         }
     }
+}
+
+#[test]
+fn an_endless_line_loses_without_growing_the_referee() {
+    // 10 MB without a newline: read up to the cap, then a forfeit.
+    broken_engine_loses(
+        "head -c 10000000 /dev/zero | tr '\\0' x",
+        "line too long",
+        "longer than 65536 bytes",
+    );
+}
+
+#[test]
+fn output_that_is_not_utf8_is_named() {
+    broken_engine_loses("printf 'bestmove \\377\\376\\n'", "invalid utf-8", "not UTF-8");
+}
+
+#[test]
+fn a_second_bestmove_for_one_go_loses() {
+    // Our engine, with every bestmove line written twice.
+    let dir = tempfile::tempdir().unwrap();
+    let spec = format!("cmd:{BIN} engine | sed -u -e 's/^bestmove.*/&\\n&/'");
+    broken_spec_loses(dir.path(), &spec, "second bestmove", "two bestmove lines");
+}
+
+/// Processes whose command line contains `needle`.
+fn processes_with(needle: &str) -> Vec<String> {
+    let mut found = Vec::new();
+    for entry in std::fs::read_dir("/proc").unwrap().flatten() {
+        if let Ok(cmd) = std::fs::read(entry.path().join("cmdline")) {
+            let cmd = String::from_utf8_lossy(&cmd).replace('\0', " ");
+            if cmd.contains(needle) {
+                found.push(cmd);
+            }
+        }
+    }
+    found
+}
+
+#[test]
+fn children_of_an_engine_are_killed_with_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let marker = format!("{}", 900_000 + std::process::id() % 99_999);
+    // The engine forks a long sleep at start (it keeps the engine's output open too), then
+    // answers garbage at `go`.
+    let eng = script(dir.path(), "forker", "echo 'I am thinking very hard'");
+    let body = std::fs::read_to_string(&eng).unwrap();
+    let body = body.replacen("\nwhile", &format!("\nsleep {marker} &\nwhile"), 1);
+    std::fs::write(&eng, body).unwrap();
+    let spec = format!("cmd:{}", eng.display());
+    let started = Instant::now();
+    broken_spec_loses(dir.path(), &spec, "malformed output", "I am thinking very hard");
+    assert!(started.elapsed() < Duration::from_secs(30), "the referee did not wait for the child");
+    let left = processes_with(&format!("sleep {marker}"));
+    assert!(left.is_empty(), "forked children survived the games: {left:?}");
+}
+
+#[test]
+fn an_illegal_move_names_the_rule_broken() {
+    // Our engine told to play without the threat rule, refereed with it: sooner or later it lands
+    // on a cell the other knight attacks, and the forfeit names that knight.
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("g.jsonl");
+    let spec = format!("cmd:{BIN} engine");
+    cavalo(&[
+        "match",
+        "--engine1",
+        &spec,
+        "--option1",
+        "Threat=false",
+        "--option1",
+        "Hash=4",
+        "--engine2",
+        "greedy",
+        "--seeds",
+        "1..6",
+        "--depth",
+        "2",
+        "--out",
+        out.to_str().unwrap(),
+        "-q",
+    ]);
+    let recs = records(&out);
+    let illegal: Vec<&Value> = recs.iter().filter(|r| r["meta"]["termination"] == "illegal move").collect();
+    let details: Vec<&str> = illegal.iter().map(|r| r["meta"]["detail"].as_str().unwrap()).collect();
+    assert!(details.iter().all(|d| d.contains("the legal moves were:")), "{details:?}");
+    assert!(
+        details.iter().any(|d| d.contains("is threatened by the") && d.contains(" knight on ")),
+        "no game broke the threat rule: {details:?}"
+    );
+}
+
+#[test]
+fn shards_merge_into_the_whole_match() {
+    let dir = tempfile::tempdir().unwrap();
+    let p = |name: &str| dir.path().join(name).to_str().unwrap().to_string();
+    let base = ["match", "--engine1", "greedy", "--engine2", "random:9", "--games", "10", "-q"];
+    let (all_out, all_sum) = (p("all.jsonl"), p("all.json"));
+    cavalo(&[&base[..], &["--out", &all_out, "--summary-json", &all_sum]].concat());
+    for k in ["1/3", "2/3", "3/3"] {
+        let name = format!("shard{}.jsonl", &k[..1]);
+        cavalo(&[&base[..], &["--shard", k, "--out", &p(&name)]].concat());
+    }
+    let sizes: Vec<usize> =
+        (1..=3).map(|k| records(Path::new(&p(&format!("shard{k}.jsonl")))).len()).collect();
+    assert_eq!(sizes, [4, 4, 2], "pairs 0,3 / 1,4 / 2");
+    let o = cavalo(&[
+        "match",
+        "merge",
+        &p("shard1.jsonl"),
+        &p("shard2.jsonl"),
+        &p("shard3.jsonl"),
+        "--summary-json",
+        &p("m.json"),
+    ]);
+    let (all, merged) = (summary(Path::new(&p("all.json"))), summary(Path::new(&p("m.json"))));
+    for k in
+        ["games", "pairs", "wins", "draws", "losses", "pentanomial", "engine1", "engine2", "planned_games"]
+    {
+        assert_eq!(all[k], merged[k], "{k}");
+    }
+    assert!(String::from_utf8(o.stdout).unwrap().contains("merged from 3 files"));
+    // Overlapping files are refused, naming the game and both files.
+    let e = Command::new(BIN).args(["match", "merge", &p("all.jsonl"), &p("shard2.jsonl")]).output().unwrap();
+    assert!(!e.status.success());
+    let err = String::from_utf8_lossy(&e.stderr);
+    assert!(err.contains("shard2.jsonl") && err.contains("all.jsonl") && err.contains("overlap"), "{err}");
+    // A shard resumed with another shard's file is refused.
+    let e = Command::new(BIN)
+        .args([&base[..], &["--shard", "1/3", "--out", &p("shard2.jsonl"), "--resume"]].concat())
+        .output()
+        .unwrap();
+    assert!(String::from_utf8_lossy(&e.stderr).contains("not in shard 1/3"));
 }

@@ -1,9 +1,17 @@
-//! An external engine driven over the protocol (PROTOCOL.md): a child process whose output is
-//! read by a thread of its own, so that the referee can wait with a deadline.
+//! An external engine driven over the protocol (PROTOCOL.md): a child process, in a process group
+//! of its own, whose output is read by a thread of its own so that the referee can wait with a
+//! deadline.
+//!
+//! Foreign programs are not trusted: an output line is at most [`MAX_LINE_BYTES`] long, output
+//! that is not UTF-8 is a named forfeit, a second `bestmove` for one `go` is a forfeit, and at the
+//! end of the game the whole process group is killed (children the engine forked included) and
+//! the reader thread is joined.
 
-use std::io::{BufRead, BufReader, Write};
+use std::io::{BufRead, BufReader, Read, Write};
+use std::os::unix::process::CommandExt;
 use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
+use std::sync::mpsc::{Receiver, RecvTimeoutError, TryRecvError, sync_channel};
+use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
 use crate::referee::{Failure, Termination};
@@ -11,9 +19,48 @@ use crate::referee::{Failure, Termination};
 /// How long an engine may take to answer `ugi` and `isready` before a game.
 pub const STARTUP_TIMEOUT: Duration = Duration::from_secs(10);
 
-/// One line from the engine, or the end of its output.
+/// How long an engine may take to answer `isready` after a `bestmove`.
+pub const SETTLE_TIMEOUT: Duration = Duration::from_secs(5);
+
+/// The longest output line the referee reads (without its newline).
+pub const MAX_LINE_BYTES: usize = 64 * 1024;
+
+/// The most of an `info string` kept for forfeit messages.
+const SAID_CHARS: usize = 1000;
+
+/// Lines read ahead of the referee at most (the engine blocks on writing beyond that).
+const LINES_AHEAD: usize = 256;
+
+/// How a program is started: the program, its arguments, and the name shown in messages.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Launch {
+    /// The program.
+    pub program: String,
+    /// Its arguments.
+    pub args: Vec<String>,
+    /// How the program is named in messages.
+    pub shown: String,
+    /// Added to the message when the program cannot be started.
+    pub hint: Option<String>,
+}
+
+impl Launch {
+    /// `/bin/sh -c 'exec COMMAND'`: a command line with arguments and shell quoting.
+    pub fn shell(command: &str) -> Launch {
+        Launch {
+            program: "/bin/sh".into(),
+            args: vec!["-c".into(), format!("exec {command}")],
+            shown: command.to_string(),
+            hint: None,
+        }
+    }
+}
+
+/// One line from the engine, or why reading stopped.
 enum Line {
     Text(String),
+    TooLong,
+    NotUtf8(String),
     Eof,
 }
 
@@ -28,14 +75,18 @@ pub struct EngineReport {
     pub score: Option<i32>,
     /// The last reported node count.
     pub nodes: Option<u64>,
+    /// The last `info string` text of this search (shown in forfeit messages).
+    pub said: Option<String>,
 }
 
 /// A running external engine.
 pub struct ExternalEngine {
-    command: String,
+    shown: String,
     child: Child,
-    stdin: ChildStdin,
+    stdin: Option<ChildStdin>,
     lines: Receiver<Line>,
+    reader: Option<JoinHandle<()>>,
+    last_bestmove: Option<String>,
     /// The name the engine gave in `id name`.
     pub id_name: Option<String>,
 }
@@ -44,42 +95,112 @@ fn failure(termination: Termination, detail: String) -> Failure {
     Failure { termination, detail }
 }
 
+/// At most 80 characters of `s`, with `…` when cut.
+pub(crate) fn excerpt(s: &str) -> String {
+    let mut shown: String = s.chars().take(80).collect();
+    if shown.len() < s.len() {
+        shown.push('…');
+    }
+    shown
+}
+
+/// Reads `out` line by line into `tx` until the end, a line over [`MAX_LINE_BYTES`], bytes that
+/// are not UTF-8, or the receiver going away.
+fn read_lines(out: impl Read, tx: std::sync::mpsc::SyncSender<Line>) {
+    let mut r = BufReader::new(out);
+    let mut buf = Vec::new();
+    loop {
+        buf.clear();
+        let mut ended = false;
+        loop {
+            let chunk = match r.fill_buf() {
+                Ok(c) => c,
+                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+                Err(_) => &[][..],
+            };
+            if chunk.is_empty() {
+                ended = true;
+                break;
+            }
+            let (take, newline) = match chunk.iter().position(|&b| b == b'\n') {
+                Some(i) => (i + 1, true),
+                None => (chunk.len(), false),
+            };
+            buf.extend_from_slice(&chunk[..take]);
+            r.consume(take);
+            if buf.len() > MAX_LINE_BYTES + 2 {
+                let _ = tx.send(Line::TooLong);
+                return;
+            }
+            if newline {
+                break;
+            }
+        }
+        if buf.is_empty() && ended {
+            let _ = tx.send(Line::Eof);
+            return;
+        }
+        while matches!(buf.last(), Some(b'\n' | b'\r')) {
+            buf.pop();
+        }
+        if buf.len() > MAX_LINE_BYTES {
+            let _ = tx.send(Line::TooLong);
+            return;
+        }
+        let line = match String::from_utf8(std::mem::take(&mut buf)) {
+            Ok(l) => Line::Text(l),
+            Err(e) => {
+                let _ = tx.send(Line::NotUtf8(excerpt(&String::from_utf8_lossy(e.as_bytes()))));
+                return;
+            }
+        };
+        if tx.send(line).is_err() {
+            return;
+        }
+        if ended {
+            let _ = tx.send(Line::Eof);
+            return;
+        }
+    }
+}
+
 impl ExternalEngine {
-    /// Starts `command` with `/bin/sh -c 'exec COMMAND'`, does the handshake (`ugi` … `ugiok`),
+    /// Starts `launch` in a process group of its own, does the handshake (`ugi` … `ugiok`),
     /// sends the rule variant and `options`, then `uginewgame` and `isready` … `readyok`.
     pub fn start(
-        command: &str,
+        launch: &Launch,
         rules: cavalo_rules::Rules,
         options: &[(String, String)],
     ) -> Result<ExternalEngine, Failure> {
-        let mut child = Command::new("/bin/sh")
-            .arg("-c")
-            .arg(format!("exec {command}"))
+        let shown = &launch.shown;
+        let mut child = Command::new(&launch.program)
+            .args(&launch.args)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::null())
+            .process_group(0)
             .spawn()
-            .map_err(|e| failure(Termination::Crash, format!("cannot start `{command}`: {e}")))?;
+            .map_err(|e| {
+                let hint = launch.hint.as_ref().map(|h| format!(" ({h})")).unwrap_or_default();
+                failure(Termination::Crash, format!("cannot start `{shown}`: {e}{hint}"))
+            })?;
         let stdin = child.stdin.take().expect("piped");
         let stdout = child.stdout.take().expect("piped");
-        let (tx, rx) = channel();
-        std::thread::Builder::new()
+        let (tx, rx) = sync_channel(LINES_AHEAD);
+        let reader = std::thread::Builder::new()
             .name("engine-output".into())
-            .spawn(move || {
-                for line in BufReader::new(stdout).lines() {
-                    match line {
-                        Ok(l) => {
-                            if tx.send(Line::Text(l)).is_err() {
-                                return;
-                            }
-                        }
-                        Err(_) => break,
-                    }
-                }
-                let _ = tx.send(Line::Eof);
-            })
-            .map_err(|e| failure(Termination::Crash, format!("cannot start a thread: {e}")))?;
-        let mut e = ExternalEngine { command: command.to_string(), child, stdin, lines: rx, id_name: None };
+            .spawn(move || read_lines(stdout, tx))
+            .map_err(|e| failure(Termination::Crash, format!("cannot start a thread: {e}")));
+        let mut e = ExternalEngine {
+            shown: shown.clone(),
+            child,
+            stdin: Some(stdin),
+            lines: rx,
+            reader: None,
+            last_bestmove: None,
+            id_name: None,
+        };
+        e.reader = Some(reader?);
         e.send("ugi")?;
         let deadline = Instant::now() + STARTUP_TIMEOUT;
         loop {
@@ -105,7 +226,11 @@ impl ExternalEngine {
 
     /// Sends one line.
     pub fn send(&mut self, line: &str) -> Result<(), Failure> {
-        if let Err(e) = writeln!(self.stdin, "{line}").and_then(|_| self.stdin.flush()) {
+        let r = match self.stdin.as_mut() {
+            Some(s) => writeln!(s, "{line}").and_then(|_| s.flush()),
+            None => Err(std::io::ErrorKind::BrokenPipe.into()),
+        };
+        if let Err(e) = r {
             let status = self.exit_status();
             let what = if status.is_empty() { "stopped reading its input" } else { "exited" };
             return Err(failure(
@@ -130,17 +255,80 @@ impl ExternalEngine {
     /// The next line before `deadline`.
     fn next_line(&mut self, deadline: Instant, waiting_for: &str) -> Result<String, Failure> {
         let left = deadline.saturating_duration_since(Instant::now());
-        match self.lines.recv_timeout(left) {
+        let line = self.lines.recv_timeout(left);
+        self.line_or_failure(line.map_err(|e| e == RecvTimeoutError::Timeout), waiting_for)
+    }
+
+    /// A received line, or the failure it stands for (`Err(true)`: nothing came in time).
+    fn line_or_failure(&mut self, line: Result<Line, bool>, waiting_for: &str) -> Result<String, Failure> {
+        match line {
             Ok(Line::Text(l)) => Ok(l),
-            Ok(Line::Eof) | Err(RecvTimeoutError::Disconnected) => {
+            Ok(Line::TooLong) => Err(failure(
+                Termination::LineTooLong,
+                format!(
+                    "the engine wrote a line longer than {MAX_LINE_BYTES} bytes while the referee waited \
+                     for `{waiting_for}`: every line must end with a newline and stay under {} KiB",
+                    MAX_LINE_BYTES / 1024
+                ),
+            )),
+            Ok(Line::NotUtf8(shown)) => Err(failure(
+                Termination::InvalidUtf8,
+                format!(
+                    "the engine wrote bytes that are not UTF-8 text (`{shown}`) while the referee waited \
+                     for `{waiting_for}`: the protocol is UTF-8 text, check the encoding of the output"
+                ),
+            )),
+            Ok(Line::Eof) | Err(false) => {
                 let status = self.exit_status();
                 Err(failure(
                     Termination::Crash,
                     format!("the engine exited{status} while the referee waited for `{waiting_for}`"),
                 ))
             }
-            Err(RecvTimeoutError::Timeout) => {
-                Err(failure(Termination::Timeout, format!("no `{waiting_for}` in time")))
+            Err(true) => Err(failure(Termination::Timeout, format!("no `{waiting_for}` in time"))),
+        }
+    }
+
+    /// A failure for a `bestmove` that came when none was due.
+    fn second_bestmove(&self, line: &str) -> Failure {
+        let first = self.last_bestmove.as_deref().unwrap_or("?");
+        failure(
+            Termination::ExtraBestmove,
+            format!(
+                "the engine answered one `go` with two bestmove lines (`bestmove {first}`, then `{}`): \
+                 the protocol allows exactly one `bestmove` per `go`",
+                excerpt(line.trim())
+            ),
+        )
+    }
+
+    /// Checks the lines that arrived since the last answer: a `bestmove` among them is a second
+    /// answer to the last `go`.
+    fn drain_pending(&mut self) -> Result<(), Failure> {
+        loop {
+            let line = match self.lines.try_recv() {
+                Ok(l) => Ok(l),
+                Err(TryRecvError::Empty) => return Ok(()),
+                Err(TryRecvError::Disconnected) => Err(false),
+            };
+            let l = self.line_or_failure(line, "the next position")?;
+            if l.split_whitespace().next() == Some("bestmove") {
+                return Err(self.second_bestmove(&l));
+            }
+        }
+    }
+
+    /// After a `bestmove`: sends `isready` and reads up to `readyok`. A `bestmove` on the way is
+    /// a second answer to one `go`: a forfeit.
+    pub fn settle(&mut self) -> Result<(), Failure> {
+        self.send("isready")?;
+        let deadline = Instant::now() + SETTLE_TIMEOUT;
+        loop {
+            let l = self.next_line(deadline, "readyok")?;
+            match l.split_whitespace().next() {
+                Some("readyok") => return Ok(()),
+                Some("bestmove") => return Err(self.second_bestmove(&l)),
+                _ => {}
             }
         }
     }
@@ -148,6 +336,7 @@ impl ExternalEngine {
     /// Sends `position` and `go`, and waits until `deadline` for `bestmove`. Any line other than
     /// `info ...` or `bestmove <move>` (blank lines aside) is malformed output.
     pub fn think(&mut self, position: &str, go: &str, deadline: Instant) -> Result<EngineReport, Failure> {
+        self.drain_pending()?;
         self.send(position)?;
         self.send(go)?;
         let mut report = EngineReport::default();
@@ -162,22 +351,41 @@ impl ExternalEngine {
             let toks: Vec<&str> = line.split_whitespace().collect();
             match toks.first() {
                 None => continue,
-                Some(&"info") => read_info(&toks, &mut report),
+                Some(&"info") => {
+                    if toks.get(1) == Some(&"string") {
+                        let text = line.trim_start()["info".len()..].trim_start()["string".len()..].trim();
+                        report.said = Some(text.chars().take(SAID_CHARS).collect());
+                    } else {
+                        read_info(&toks, &mut report);
+                    }
+                }
                 Some(&"bestmove") => match toks.get(1) {
                     Some(m) => {
                         report.bestmove = m.to_string();
+                        self.last_bestmove = Some(report.bestmove.clone());
                         return Ok(report);
                     }
                     None => return Err(failure(Termination::Malformed, "`bestmove` without a move".into())),
                 },
                 Some(_) => {
-                    let mut shown: String = line.chars().take(80).collect();
-                    if shown.len() < line.len() {
-                        shown.push('…');
-                    }
-                    return Err(failure(Termination::Malformed, format!("unexpected output `{shown}`")));
+                    return Err(failure(
+                        Termination::Malformed,
+                        format!("unexpected output `{}`", excerpt(&line)),
+                    ));
                 }
             }
+        }
+    }
+
+    /// Whether the engine's process has ended, without reaping it (so that its process group id
+    /// cannot be reused before [`Drop`] kills the group).
+    fn has_exited(&self) -> bool {
+        let pid = self.child.id() as libc::id_t;
+        // SAFETY: `info` is a plain C struct that waitid fills in; the call only reads `pid`.
+        unsafe {
+            let mut info: libc::siginfo_t = std::mem::zeroed();
+            let r = libc::waitid(libc::P_PID, pid, &mut info, libc::WEXITED | libc::WNOHANG | libc::WNOWAIT);
+            r == 0 && info.si_pid() != 0
         }
     }
 }
@@ -201,24 +409,43 @@ fn read_info(toks: &[&str], r: &mut EngineReport) {
 }
 
 impl Drop for ExternalEngine {
-    /// Sends `quit`, gives the engine a moment to leave, then kills it.
+    /// Sends `quit` and gives the engine a moment to leave, then kills its whole process group
+    /// (whatever it forked too), reaps it, and joins the reader thread.
     fn drop(&mut self) {
-        let _ = writeln!(self.stdin, "quit").and_then(|_| self.stdin.flush());
+        if let Some(mut s) = self.stdin.take() {
+            let _ = writeln!(s, "quit").and_then(|_| s.flush());
+        }
         let until = Instant::now() + Duration::from_millis(300);
-        while Instant::now() < until {
-            if let Ok(Some(_)) = self.child.try_wait() {
-                return;
-            }
+        while Instant::now() < until && !self.has_exited() {
             std::thread::sleep(Duration::from_millis(2));
         }
-        let _ = self.child.kill();
+        // SAFETY: killpg only sends a signal; the group is the child's own (process_group(0)),
+        // and the child is not reaped yet, so its id still names that group.
+        unsafe {
+            libc::killpg(self.child.id() as libc::pid_t, libc::SIGKILL);
+        }
         let _ = self.child.wait();
+        // With the group dead the pipe closes and the reader ends; drain it so it is not blocked
+        // on a full channel, then join it. A process that left the group (setsid) and keeps the
+        // pipe open would keep the reader, so it is waited for a bounded time only.
+        let until = Instant::now() + Duration::from_secs(2);
+        loop {
+            let left = until.saturating_duration_since(Instant::now());
+            match self.lines.recv_timeout(left) {
+                Ok(Line::Text(_)) => continue,
+                Ok(_) | Err(RecvTimeoutError::Disconnected) => break,
+                Err(RecvTimeoutError::Timeout) => return,
+            }
+        }
+        if let Some(h) = self.reader.take() {
+            let _ = h.join();
+        }
     }
 }
 
 impl std::fmt::Debug for ExternalEngine {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "ExternalEngine({})", self.command)
+        write!(f, "ExternalEngine({})", self.shown)
     }
 }
 
@@ -234,5 +461,30 @@ mod tests {
         assert_eq!((r.depth, r.score, r.nodes), (Some(7), Some(-12), Some(4242)));
         read_info(&["info", "string", "depth", "99"], &mut r);
         assert_eq!(r.depth, Some(7));
+    }
+
+    fn lines_of(bytes: &[u8]) -> Vec<String> {
+        let (tx, rx) = sync_channel(LINES_AHEAD);
+        read_lines(bytes, tx);
+        rx.iter()
+            .map(|l| match l {
+                Line::Text(t) => t,
+                Line::TooLong => "<too long>".into(),
+                Line::NotUtf8(s) => format!("<not utf-8: {s}>"),
+                Line::Eof => "<eof>".into(),
+            })
+            .collect()
+    }
+
+    #[test]
+    fn lines_are_split_capped_and_checked() {
+        assert_eq!(lines_of(b"a\r\nb\n\nc"), ["a", "b", "", "c", "<eof>"]);
+        assert_eq!(lines_of(b""), ["<eof>"]);
+        let mut long = vec![b'x'; MAX_LINE_BYTES];
+        long.push(b'\n');
+        assert_eq!(lines_of(&long)[0].len(), MAX_LINE_BYTES, "a line of exactly the cap is read");
+        let endless = vec![b'y'; 10 * MAX_LINE_BYTES];
+        assert_eq!(lines_of(&endless), ["<too long>"]);
+        assert_eq!(lines_of(b"ok\nbest\xffmove\nnever\n"), ["ok", "<not utf-8: best\u{fffd}move>"]);
     }
 }

@@ -12,7 +12,7 @@ use cavalo_rules::{GameRecord, MoveError, Outcome, Position, Rules, Side, Start}
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 
-use crate::external::ExternalEngine;
+use crate::external::{ExternalEngine, Launch};
 use crate::spec::PlayerSpec;
 
 /// How a game ended.
@@ -33,6 +33,15 @@ pub enum Termination {
     /// An external engine wrote something that is not the protocol.
     #[serde(rename = "malformed output")]
     Malformed,
+    /// An external engine wrote an output line longer than the referee reads.
+    #[serde(rename = "line too long")]
+    LineTooLong,
+    /// An external engine wrote bytes that are not UTF-8 text.
+    #[serde(rename = "invalid utf-8")]
+    InvalidUtf8,
+    /// An external engine answered one `go` with a second `bestmove`.
+    #[serde(rename = "second bestmove")]
+    ExtraBestmove,
 }
 
 impl Termination {
@@ -44,6 +53,9 @@ impl Termination {
             Termination::Timeout => "timeout",
             Termination::Crash => "crash",
             Termination::Malformed => "malformed output",
+            Termination::LineTooLong => "line too long",
+            Termination::InvalidUtf8 => "invalid utf-8",
+            Termination::ExtraBestmove => "second bestmove",
         }
     }
 }
@@ -164,6 +176,8 @@ struct Answer {
     depth: Option<u32>,
     score: Option<i32>,
     nodes: Option<u64>,
+    /// The last `info string` of an external engine's search.
+    said: Option<String>,
 }
 
 impl Contestant {
@@ -175,8 +189,13 @@ impl Contestant {
                 Ok(Contestant::Builtin(p))
             }
             PlayerSpec::External { command, options } => {
-                Ok(Contestant::External(ExternalEngine::start(command, rules, options)?))
+                Ok(Contestant::External(ExternalEngine::start(&Launch::shell(command), rules, options)?))
             }
+            PlayerSpec::Lisp { path, glue } => Ok(Contestant::External(ExternalEngine::start(
+                &crate::lisp::launch(path, glue)?,
+                rules,
+                &[],
+            )?)),
         }
     }
 
@@ -216,6 +235,7 @@ impl Contestant {
                     depth: Some(r.info.depth),
                     score: Some(r.info.score),
                     nodes: Some(r.info.nodes),
+                    said: None,
                 })
             }
             Contestant::External(e) => {
@@ -226,8 +246,16 @@ impl Contestant {
                 }
                 let deadline = Instant::now() + limits.deadline();
                 let r = e.think(&position, &limits.go_command(), deadline)?;
-                Ok(Answer { text: r.bestmove, depth: r.depth, score: r.score, nodes: r.nodes })
+                Ok(Answer { text: r.bestmove, depth: r.depth, score: r.score, nodes: r.nodes, said: r.said })
             }
+        }
+    }
+
+    /// After an answer: an external engine must have nothing more to say about that `go`.
+    fn settle(&mut self) -> Result<(), Failure> {
+        match self {
+            Contestant::Builtin(_) => Ok(()),
+            Contestant::External(e) => e.settle(),
         }
     }
 }
@@ -298,35 +326,37 @@ pub fn play_game(setup: &GameSetup, game: GameSpec) -> GameRecord {
         let t0 = Instant::now();
         let answer = player.ask(game.seed, &rec.moves, &pos, limits);
         let took = t0.elapsed();
+        let limit = match limits.time_ms {
+            Some(t) => format!("{t} ms + {} ms tolerance", limits.tolerance_ms),
+            None => format!("{} ms", limits.max_move_ms),
+        };
         let answer = match answer {
             Ok(a) => a,
-            Err(f) => {
+            Err(mut f) => {
+                if f.termination == Termination::Timeout {
+                    f.detail = format!("{side} at ply {}: {} ({limit})", pos.ply() + 1, f.detail);
+                }
                 forfeit = Some((side, f));
                 break;
             }
         };
         if took > limits.deadline() {
             let detail = format!(
-                "{side} answered {} after {} ms; the limit is {}",
+                "{side} answered {} after {} ms; the limit is {limit}",
                 answer.text,
-                took.as_millis(),
-                match limits.time_ms {
-                    Some(t) => format!("{t} ms + {} ms tolerance", limits.tolerance_ms),
-                    None => format!("{} ms", limits.max_move_ms),
-                }
+                took.as_millis()
             );
             forfeit = Some((side, Failure { termination: Termination::Timeout, detail }));
+            break;
+        }
+        if let Err(f) = player.settle() {
+            forfeit = Some((side, f));
             break;
         }
         let mv = match pos.parse_move(&answer.text) {
             Ok(m) => m,
             Err(e) => {
-                let termination = match e {
-                    MoveError::Parse(_) => Termination::Malformed,
-                    MoveError::Illegal(_) => Termination::IllegalMove,
-                };
-                let detail = format!("{side} at ply {}: {e}", pos.ply() + 1);
-                forfeit = Some((side, Failure { termination, detail }));
+                forfeit = Some((side, refused_move(&pos, &answer, &e)));
                 break;
             }
         };
@@ -380,6 +410,31 @@ pub fn play_game(setup: &GameSetup, game: GameSpec) -> GameRecord {
     meta.insert("ms".into(), json!(started.elapsed().as_millis() as u64));
     meta.insert("stats".into(), Value::Array(stats));
     rec
+}
+
+/// The forfeit for a move the rules refuse: what was wrong, the position, the legal moves, and
+/// what the engine last said. An unreadable move after `info string illegal: WHY` (the way the
+/// Lisp adapter reports a board that no legal move gives) is an illegal move for that reason.
+fn refused_move(pos: &Position, answer: &Answer, e: &MoveError) -> Failure {
+    let side = pos.side_to_move();
+    let at = format!("{side} at ply {}", pos.ply() + 1);
+    let said_illegal = answer.said.as_deref().and_then(|s| s.strip_prefix("illegal:")).map(str::trim);
+    let said = answer.said.as_deref().map(|s| s.chars().take(400).collect::<String>());
+    let (termination, mut detail) = match (e, said_illegal, &said) {
+        (MoveError::Parse(_), Some(why), _) => (Termination::IllegalMove, format!("{at}: {why}")),
+        (MoveError::Parse(_), None, Some(said)) => (
+            Termination::Malformed,
+            format!("{at}: `bestmove {}` is not a move; the engine said: {said}", answer.text),
+        ),
+        (MoveError::Parse(_), None, None) => (Termination::Malformed, format!("{at}: {e}")),
+        (MoveError::Illegal(_), _, _) => (Termination::IllegalMove, format!("{at}: {e}")),
+    };
+    if termination == Termination::IllegalMove {
+        let legal: Vec<String> = pos.legal_moves().iter().map(|m| m.to_string()).collect();
+        let shown = if legal.len() > 24 { format!("{} …", legal[..24].join(" ")) } else { legal.join(" ") };
+        detail += &format!("; the position was {pos}; the legal moves were: {shown}");
+    }
+    Failure { termination, detail }
 }
 
 /// What the match needs to know of a recorded game.

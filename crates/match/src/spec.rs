@@ -11,6 +11,8 @@ use cavalo_engine::{OptionError, Options, PlayerKind};
 ///   `quiescence` `on`/`off`, and every search parameter such as `lmr_depth`; see
 ///   [`cavalo_engine::Options`]): our engine, in this process;
 /// - `classic[:DEPTH]`, `greedy`, `random[:SEED]`: the reference players, in this process;
+/// - `lisp:PATH[,KEY=VALUE,...]`: a course program in Common Lisp, through the adapter (keys in
+///   [`crate::lisp`]), e.g. `lisp:team.lisp,function=jogada,white-only=yes`;
 /// - `cmd:COMMAND LINE`: an external program speaking the engine protocol (PROTOCOL.md), started
 ///   by `/bin/sh -c 'exec COMMAND LINE'` (so it may carry arguments and shell quoting), e.g.
 ///   `cmd:./target/release/cavalo engine` or `cmd:/opt/other/engine --quiet`.
@@ -30,15 +32,22 @@ pub enum PlayerSpec {
         /// `setoption` commands sent after the handshake: (name, value).
         options: Vec<(String, String)>,
     },
+    /// A course program in Common Lisp, played through the adapter under SBCL ([`crate::lisp`]).
+    Lisp {
+        /// The team's file.
+        path: String,
+        /// The glue: checked (key, value) pairs in the order given.
+        glue: Vec<(String, String)>,
+    },
 }
 
 impl PlayerSpec {
     /// The accepted forms, for help texts.
-    pub const HELP: &'static str = "cavalo[:hash=MIB,threads=N,quiescence=on|off,PARAM=VALUE...] | classic[:DEPTH] | greedy | random[:SEED] | cmd:COMMAND";
+    pub const HELP: &'static str = "cavalo[:hash=MIB,threads=N,quiescence=on|off,PARAM=VALUE...] | classic[:DEPTH] | greedy | random[:SEED] | cmd:COMMAND | lisp:FILE[,KEY=VALUE...]";
 
     /// Whether this is an external engine.
     pub fn is_external(&self) -> bool {
-        matches!(self, PlayerSpec::External { .. })
+        matches!(self, PlayerSpec::External { .. } | PlayerSpec::Lisp { .. })
     }
 }
 
@@ -58,6 +67,13 @@ impl fmt::Display for PlayerSpec {
                 }
                 Ok(())
             }
+            PlayerSpec::Lisp { path, glue } => {
+                write!(f, "lisp:{path}")?;
+                for (k, v) in glue {
+                    write!(f, ",{k}={v}")?;
+                }
+                Ok(())
+            }
         }
     }
 }
@@ -74,6 +90,23 @@ impl FromStr for PlayerSpec {
             }
             return Ok(PlayerSpec::External { command, options: Vec::new() });
         }
+        if let Some(rest) = t.strip_prefix("lisp:") {
+            let mut parts = rest.split(',');
+            let path = parts.next().unwrap_or_default().trim().to_string();
+            if path.is_empty() {
+                return Err("`lisp:` needs the team's file, e.g. `lisp:team.lisp,function=jogar`".into());
+            }
+            let mut glue = Vec::new();
+            for kv in parts.filter(|kv| !kv.trim().is_empty()) {
+                let (k, v) = kv.split_once('=').ok_or_else(|| {
+                    format!("`{kv}` in `{s}` is not KEY=VALUE (keys: {})", crate::lisp::KEYS.join(", "))
+                })?;
+                let k = k.trim();
+                let v = crate::lisp::check_glue(k, v).map_err(|e| format!("{e} in `{s}`"))?;
+                glue.push((k.to_string(), v));
+            }
+            return Ok(PlayerSpec::Lisp { path, glue });
+        }
         let lower = t.to_ascii_lowercase();
         if let Some(rest) = lower.strip_prefix("cavalo:") {
             let options: Options = rest.parse().map_err(|e| match e {
@@ -84,8 +117,9 @@ impl FromStr for PlayerSpec {
             })?;
             return Ok(PlayerSpec::Builtin { kind: PlayerKind::Cavalo, options });
         }
-        let kind: PlayerKind =
-            t.parse().map_err(|e: String| format!("{e}, or cmd:COMMAND for an external engine"))?;
+        let kind: PlayerKind = t.parse().map_err(|e: String| {
+            format!("{e}, or cmd:COMMAND for an external engine, or lisp:FILE for a Lisp program")
+        })?;
         Ok(PlayerSpec::Builtin { kind, options: Options::default() })
     }
 }
@@ -115,6 +149,11 @@ mod tests {
         assert!("cavalo:speed=9".parse::<PlayerSpec>().unwrap_err().contains("speed"));
         assert!("cavalo:hash=0".parse::<PlayerSpec>().is_err());
         assert!("cavalo:quiescence=on".parse::<PlayerSpec>().unwrap().to_string().contains("quiescence=on"));
+        let l: PlayerSpec = "lisp:team.lisp, function=jogada ,white-only=true".parse().unwrap();
+        assert!(l.is_external());
+        assert_eq!(l.to_string(), "lisp:team.lisp,function=jogada,white-only=yes");
+        assert!("lisp:".parse::<PlayerSpec>().is_err());
+        assert!("lisp:t.lisp,state=sideways".parse::<PlayerSpec>().unwrap_err().contains("board-points"));
         assert!("stockfish".parse::<PlayerSpec>().unwrap_err().contains("cmd:"));
         let tuned: PlayerSpec = "cavalo:lmr_depth=4,MobilityWeight=150".parse().unwrap();
         assert_eq!(tuned.to_string(), "cavalo:mobility_weight=150,lmr_depth=4");

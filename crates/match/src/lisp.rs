@@ -1,0 +1,214 @@
+//! Course programs in Common Lisp as players: `lisp:PATH[,KEY=VALUE,...]` starts SBCL with the
+//! adapter (`adapters/lisp/cavalo-adapter.lisp`, built into this crate) and the team's file, and
+//! the adapter speaks the protocol for the team's function. The keys are the glue between the
+//! team's function and the adapter (docs/en/championship.md):
+//!
+//! | key | values | default |
+//! | --- | --- | --- |
+//! | `function` | the function's name (`pkg::name` for another package) | `jogar` |
+//! | `state` | `board-points`, `points-board`, `board` | `board-points` |
+//! | `args` | the arguments in order, joined by `+`: `state`, `time`, `side` | `state+time` |
+//! | `white-only` | `yes`: Black's turns are shown with the knights swapped | `no` |
+//! | `time-scale` | the time handed over is the milliseconds times this | `1` |
+//! | `reserve-ms` | milliseconds kept back from the limit | `20` |
+//! | `cell-base` | a `(row column)` answer counts from `0` or `1` | `0` |
+//! | `forced` | who plays placements and passes: `adapter` or `team` | `adapter` |
+//! | `sbcl` | the SBCL program | `$CAVALO_SBCL`, else `sbcl` |
+
+use std::path::PathBuf;
+use std::sync::OnceLock;
+
+use crate::external::Launch;
+use crate::referee::{Failure, Termination};
+
+/// The adapter's source, built in.
+pub const ADAPTER: &str = include_str!("../../../adapters/lisp/cavalo-adapter.lisp");
+
+/// The keys a `lisp:` player accepts.
+pub const KEYS: &[&str] =
+    &["function", "state", "args", "white-only", "time-scale", "reserve-ms", "cell-base", "forced", "sbcl"];
+
+/// Checks one `KEY=VALUE` of a `lisp:` player; returns the value in normal form.
+pub fn check_glue(key: &str, value: &str) -> Result<String, String> {
+    let v = value.trim();
+    let bad = |what: &str| Err(format!("`{key}={v}`: expected {what}"));
+    match key {
+        "function" => {
+            let ok =
+                !v.is_empty() && v.chars().all(|c| c.is_ascii_alphanumeric() || "-_*+/<>=!?%&.:".contains(c));
+            if ok { Ok(v.to_string()) } else { bad("a Lisp function name such as jogar") }
+        }
+        "state" => match v {
+            "board-points" | "points-board" | "board" => Ok(v.to_string()),
+            _ => bad("board-points, points-board or board"),
+        },
+        "args" => {
+            let parts: Vec<&str> = v.split('+').map(str::trim).collect();
+            let known = parts.iter().all(|p| ["state", "time", "side"].contains(p));
+            let once = (1..parts.len()).all(|i| !parts[..i].contains(&parts[i]));
+            if known && once && parts.contains(&"state") {
+                Ok(parts.join("+"))
+            } else {
+                bad(
+                    "state, time and side joined by + (each at most once, state needed), e.g. state+time+side",
+                )
+            }
+        }
+        "white-only" => match v {
+            "yes" | "true" | "on" => Ok("yes".into()),
+            "no" | "false" | "off" => Ok("no".into()),
+            _ => bad("yes or no"),
+        },
+        "time-scale" => match v.parse::<f64>() {
+            Ok(x) if x > 0.0 && x.is_finite() && x <= 1e9 => Ok(v.to_string()),
+            _ => bad("a positive number such as 1000 or 0.001"),
+        },
+        "reserve-ms" => match v.parse::<u64>() {
+            Ok(x) if x <= 60_000 => Ok(x.to_string()),
+            _ => bad("a whole number of milliseconds"),
+        },
+        "cell-base" => match v {
+            "0" | "1" => Ok(v.to_string()),
+            _ => bad("0 or 1"),
+        },
+        "forced" => match v {
+            "adapter" | "team" => Ok(v.to_string()),
+            _ => bad("adapter or team"),
+        },
+        "sbcl" if !v.is_empty() => Ok(v.to_string()),
+        "sbcl" => bad("the path of the SBCL program"),
+        _ => Err(format!("unknown key `{key}` (keys: {})", KEYS.join(", "))),
+    }
+}
+
+/// A Lisp string literal.
+fn lisp_string(s: &str) -> String {
+    let mut out = String::from("\"");
+    for c in s.chars() {
+        if c == '"' || c == '\\' {
+            out.push('\\');
+        }
+        out.push(c);
+    }
+    out.push('"');
+    out
+}
+
+/// The adapter's file, written once per process into the temporary directory.
+fn adapter_file() -> Result<PathBuf, String> {
+    static FILE: OnceLock<Result<PathBuf, String>> = OnceLock::new();
+    FILE.get_or_init(|| {
+        // FNV-1a of the source names the file, so that versions never mix.
+        let hash = ADAPTER
+            .bytes()
+            .fold(0xcbf2_9ce4_8422_2325_u64, |h, b| (h ^ b as u64).wrapping_mul(0x0100_0000_01b3));
+        let path = std::env::temp_dir().join(format!("cavalo-adapter-{hash:016x}.lisp"));
+        if std::fs::read_to_string(&path).is_ok_and(|s| s == ADAPTER) {
+            return Ok(path);
+        }
+        let tmp = path.with_extension(format!("{}.tmp", std::process::id()));
+        std::fs::write(&tmp, ADAPTER)
+            .and_then(|_| std::fs::rename(&tmp, &path))
+            .map_err(|e| format!("cannot write the Lisp adapter to {}: {e}", path.display()))?;
+        Ok(path)
+    })
+    .clone()
+}
+
+/// How to start the team's program at `path` with `glue` (checked `KEY=VALUE` pairs).
+pub fn launch(path: &str, glue: &[(String, String)]) -> Result<Launch, Failure> {
+    let crash = |detail: String| Failure { termination: Termination::Crash, detail };
+    let file = std::fs::canonicalize(path)
+        .map_err(|e| crash(format!("cannot read the Lisp program `{path}`: {e}")))?;
+    let adapter = adapter_file().map_err(crash)?;
+    let get = |k: &str| glue.iter().rev().find(|(n, _)| n == k).map(|(_, v)| v.as_str());
+    let mut form = format!("(cavalo-adapter:main :file {}", lisp_string(&file.to_string_lossy()));
+    if let Some(f) = get("function") {
+        form += &format!(" :function {}", lisp_string(f));
+    }
+    if let Some(s) = get("state") {
+        form += &format!(" :state :{s}");
+    }
+    if let Some(a) = get("args") {
+        let list: Vec<String> = a.split('+').map(|p| format!(":{p}")).collect();
+        form += &format!(" :args '({})", list.join(" "));
+    }
+    if get("white-only") == Some("yes") {
+        form += " :white-only t";
+    }
+    for key in ["time-scale", "reserve-ms", "cell-base"] {
+        if let Some(v) = get(key) {
+            // Checked numbers: 1000, 0.001 (read as a Lisp float), 20.
+            form += &format!(" :{key} {v}");
+        }
+    }
+    if let Some(f) = get("forced") {
+        form += &format!(" :forced :{f}");
+    }
+    form.push(')');
+    let sbcl = get("sbcl")
+        .map(str::to_string)
+        .or_else(|| std::env::var("CAVALO_SBCL").ok().filter(|s| !s.is_empty()))
+        .unwrap_or_else(|| "sbcl".into());
+    let args = [
+        "--noinform",
+        "--disable-ldb",
+        "--lose-on-corruption",
+        "--end-runtime-options",
+        "--no-sysinit",
+        "--no-userinit",
+        "--disable-debugger",
+        "--load",
+    ]
+    .iter()
+    .map(|s| s.to_string())
+    .chain([adapter.to_string_lossy().into_owned(), "--eval".into(), form])
+    .collect();
+    Ok(Launch {
+        program: sbcl.clone(),
+        args,
+        shown: format!("{sbcl} with the adapter and {path}"),
+        hint: Some("is SBCL installed? (apt-get install sbcl, or give sbcl=PATH)".into()),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn glue_is_checked() {
+        assert_eq!(check_glue("args", "state + side+time").unwrap(), "state+side+time");
+        assert!(check_glue("args", "time").is_err());
+        assert!(check_glue("args", "state+state").is_err());
+        assert!(check_glue("function", "jogar\") (run-program").is_err());
+        assert_eq!(check_glue("function", "equipa::jogar").unwrap(), "equipa::jogar");
+        assert!(check_glue("time-scale", "0").is_err());
+        assert_eq!(check_glue("white-only", "true").unwrap(), "yes");
+        assert!(check_glue("colour", "x").unwrap_err().contains("unknown key"));
+        assert_eq!(lisp_string(r#"a"b\c"#), r#""a\"b\\c""#);
+    }
+
+    #[test]
+    fn the_launch_names_sbcl_the_adapter_and_the_glue() {
+        let dir = std::env::temp_dir();
+        let team = dir.join(format!("cavalo-lisp-test-{}.lisp", std::process::id()));
+        std::fs::write(&team, "(defun jogar (e tm) e)").unwrap();
+        let glue = vec![
+            ("function".to_string(), "jogar".to_string()),
+            ("args".to_string(), "state+time+side".to_string()),
+            ("white-only".to_string(), "yes".to_string()),
+            ("time-scale".to_string(), "1000".to_string()),
+            ("sbcl".to_string(), "/opt/sbcl".to_string()),
+        ];
+        let l = launch(team.to_str().unwrap(), &glue).unwrap();
+        assert_eq!(l.program, "/opt/sbcl");
+        let form = l.args.last().unwrap();
+        assert!(form.contains(":args '(:state :time :side)") && form.contains(":white-only t"), "{form}");
+        assert!(form.contains(":time-scale 1000"), "{form}");
+        let adapter = &l.args[l.args.len() - 3];
+        assert_eq!(std::fs::read_to_string(adapter).unwrap(), ADAPTER);
+        assert!(launch("/no/such/team.lisp", &[]).unwrap_err().detail.contains("/no/such/team.lisp"));
+        std::fs::remove_file(team).unwrap();
+    }
+}
