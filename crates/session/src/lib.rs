@@ -38,6 +38,7 @@
 
 mod config;
 mod datetime;
+pub mod i18n;
 mod input;
 pub mod logfile;
 mod record;

@@ -35,6 +35,7 @@ pub(crate) fn router(app: App) -> Router {
         .route("/", get(crate::assets::index))
         .route("/static/{file}", get(crate::assets::file))
         .route("/api/info", get(info))
+        .route("/api/messages", get(crate::lang::messages))
         .route("/api/games", get(list).post(create))
         .route("/api/games/{id}", get(show))
         .route("/api/games/{id}/move", post(play))

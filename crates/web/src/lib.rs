@@ -20,6 +20,7 @@
 mod api;
 mod assets;
 mod game;
+mod lang;
 
 use std::collections::HashMap;
 use std::net::SocketAddr;

@@ -401,3 +401,36 @@ async fn rule_variants_positions_and_the_servers_defaults() {
     assert_eq!(st["start"], pos.to_string());
     srv.stop().await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_page_labels_come_in_the_asked_language() {
+    let dir = tempfile::tempdir().unwrap();
+    let srv = Server::start(dir.path()).await;
+    let (status, pt) = srv.get("/api/messages?lang=pt").await;
+    assert_eq!(status, 200);
+    assert_eq!(pt["lang"], "pt");
+    assert_eq!(pt["messages"]["web-new-game"], "Novo jogo");
+    assert_eq!(pt["messages"]["web-summary-nodes"], "Nós analisados");
+    let (_, en) = srv.get("/api/messages?lang=en").await;
+    assert_eq!(en["lang"], "en");
+    assert_eq!(en["messages"]["web-new-game"], "New game");
+    let keys = |v: &Value| v["messages"].as_object().unwrap().keys().cloned().collect::<Vec<_>>();
+    assert_eq!(keys(&pt), keys(&en));
+    assert!(keys(&en).iter().all(|k| k.starts_with("web-")));
+    assert!(keys(&en).len() > 50);
+
+    // No ?lang=: the browser's preference, else English.
+    let ask = |accept: &'static str| {
+        let req = srv.http.get(srv.url("/api/messages")).header("Accept-Language", accept);
+        async move { req.send().await.unwrap().json::<Value>().await.unwrap()["lang"].clone() }
+    };
+    assert_eq!(ask("pt-PT,pt;q=0.9,en;q=0.8").await, "pt");
+    assert_eq!(ask("fr-FR,en;q=0.5,pt;q=0.4").await, "en");
+    assert_eq!(ask("de").await, "en");
+    assert_eq!(srv.get("/api/messages").await.1["lang"], "en");
+
+    let (status, err) = srv.get("/api/messages?lang=xx").await;
+    assert_eq!(status, 400);
+    assert!(err["error"].as_str().unwrap().contains("xx"));
+    srv.stop().await;
+}
