@@ -29,7 +29,17 @@ async fn a_human_computer_game_to_the_end_with_downloads() {
     assert_eq!(end["turn"]["kind"], "over");
     let plies = end["plies"].as_array().unwrap();
     assert_eq!(end["history"].as_array().unwrap().len(), plies.len() + 1);
-    assert!(end["result_text"].as_str().unwrap().contains(" to "));
+    assert!(end["result_text"].as_str().unwrap().contains('–'));
+    assert_eq!(end["lang"], "en");
+    let last = end["announcements"].as_array().unwrap().last().unwrap().clone();
+    assert_eq!(last["kind"], "game-over");
+    assert!(last["text"].as_str().unwrap().starts_with("Game over: "));
+    let (_, pt) = srv.get(&format!("/api/games/{id}?lang=pt&since=0")).await;
+    assert_eq!(pt["lang"], "pt");
+    let all = pt["announcements"].as_array().unwrap();
+    assert_eq!(all[0]["kind"], "placement");
+    assert!(all[0]["text"].as_str().unwrap().starts_with("O cavalo de "), "{}", all[0]);
+    assert!(all.last().unwrap()["text"].as_str().unwrap().starts_with("Fim do jogo: "));
     assert!(plies.iter().any(|p| p["by"] == "computer" && p["search"]["nodes"].is_u64()));
     assert!(plies.iter().any(|p| p["by"] == "human" && p["forced"] == false));
     assert_eq!(end["destinations"].as_array().unwrap().len(), 0);
@@ -399,5 +409,85 @@ async fn rule_variants_positions_and_the_servers_defaults() {
     assert_eq!(st["position"], pos.to_string());
     let st = srv.create(json!({"mode": "hh", "position": pos.to_string()})).await;
     assert_eq!(st["start"], pos.to_string());
+    srv.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_page_labels_come_in_the_asked_language() {
+    let dir = tempfile::tempdir().unwrap();
+    let srv = Server::start(dir.path()).await;
+    let (status, pt) = srv.get("/api/messages?lang=pt").await;
+    assert_eq!(status, 200);
+    assert_eq!(pt["lang"], "pt");
+    assert_eq!(pt["messages"]["web-new-game"], "Novo jogo");
+    assert_eq!(pt["messages"]["web-summary-nodes"], "Nós analisados");
+    let (_, en) = srv.get("/api/messages?lang=en").await;
+    assert_eq!(en["lang"], "en");
+    assert_eq!(en["messages"]["web-new-game"], "New game");
+    let keys = |v: &Value| v["messages"].as_object().unwrap().keys().cloned().collect::<Vec<_>>();
+    assert_eq!(keys(&pt), keys(&en));
+    assert!(keys(&en).iter().all(|k| k.starts_with("web-")));
+    assert!(keys(&en).len() > 50);
+
+    // No ?lang=: the browser's preference, else English.
+    let ask = |accept: &'static str| {
+        let req = srv.http.get(srv.url("/api/messages")).header("Accept-Language", accept);
+        async move { req.send().await.unwrap().json::<Value>().await.unwrap()["lang"].clone() }
+    };
+    assert_eq!(ask("pt-PT,pt;q=0.9,en;q=0.8").await, "pt");
+    assert_eq!(ask("fr-FR,en;q=0.5,pt;q=0.4").await, "en");
+    assert_eq!(ask("de").await, "en");
+    assert_eq!(srv.get("/api/messages").await.1["lang"], "en");
+
+    let (status, err) = srv.get("/api/messages?lang=xx").await;
+    assert_eq!(status, 400);
+    assert!(err["error"].as_str().unwrap().contains("xx"));
+    srv.stop().await;
+}
+
+/// The same scripted game as the terminals' tests (seed 11, human against human, each human's
+/// `k`-th legal move at ply `k`): the API's announcements are the session's, in both languages.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_api_says_the_models_announcements() {
+    use cavalo_session::i18n::Lang;
+    use cavalo_session::{GameConfig, PlayerConfig, Session, Turn, present};
+    let mut c = GameConfig::new(cavalo_rules::Start::Seed(11));
+    c.players = [PlayerConfig::human(), PlayerConfig::human()];
+    let mut local = Session::new(c).unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let srv = Server::start(dir.path()).await;
+    let id = srv.create(json!({"mode": "hh", "seed": 11})).await["id"].as_str().unwrap().to_string();
+    loop {
+        match local.turn() {
+            Turn::Forced { .. } => drop(local.play_forced().unwrap()),
+            Turn::Human(_) => {
+                let moves = local.position().legal_moves();
+                let mv = moves[local.plies().len() % moves.len()];
+                local.play_human(mv).unwrap();
+                let st = srv.settle(&id).await;
+                let (status, v) = srv
+                    .post(
+                        &format!("/api/games/{id}/move"),
+                        json!({"move": mv.to_string(), "ply": st["plies"].as_array().unwrap().len()}),
+                    )
+                    .await;
+                assert_eq!(status, 200, "{mv}: {v}");
+            }
+            _ => break,
+        }
+    }
+    srv.settle(&id).await;
+    for lang in Lang::ALL {
+        let (_, st) = srv.get(&format!("/api/games/{id}?since=0&lang={}", lang.code())).await;
+        let got: Vec<&str> =
+            st["announcements"].as_array().unwrap().iter().map(|a| a["text"].as_str().unwrap()).collect();
+        let wanted: Vec<String> =
+            present::announcements_since(&local, 0).iter().map(|a| a.text(lang)).collect();
+        assert_eq!(got, wanted, "{lang:?}");
+    }
+    // Errors come in the asked language, with the status of their kind.
+    let (status, v) = srv.post_empty(&format!("/api/games/{id}/hint?lang=pt")).await;
+    assert_eq!(status, 409);
+    assert_eq!(v["error"], "O jogo terminou.");
     srv.stop().await;
 }

@@ -1,0 +1,277 @@
+# Cavalo's words in English. One message per key; the Portuguese catalogue
+# (../pt-PT/cavalo.ftl) has the same keys with the same arguments.
+# Numbers given as arguments are formatted by the program (thousands grouped).
+
+## Sides, players, modes
+
+side-white = White
+side-black = Black
+player-human = human
+player-computer = computer
+mode-human-computer = Human vs Computer
+mode-computer-computer = Computer vs Computer
+mode-human-human = Human vs Human
+# A side with its player: "White (cavalo)", or "White" for a human.
+who-computer = { $side } ({ $player })
+who-human = { $side }
+
+## The course's statistics
+
+stat-move = move
+stat-ply = ply
+stat-points = points
+stat-gained = gained
+stat-nodes = nodes analysed
+stat-alpha-cuts = alpha cuts
+stat-beta-cuts = beta cuts
+stat-time = time
+stat-depth = depth
+stat-value = value
+stat-pv = principal variation
+stat-speed = speed
+stat-player = player
+stat-moves = moves
+stat-passes = passes
+stat-searches = searches
+stat-mean-depth = mean depth
+stat-max-depth = max depth
+stat-total = total
+unit-ms = { $ms } ms
+unit-s = { $s } s
+unit-nps = { $nps } n/s
+value-proven = { $value } (proven)
+
+## Announcements (what happened in the game)
+
+ann-placement = { $who }'s knight is placed on { $cell } (+{ $gained }).
+ann-move = { $who } plays { $move } (+{ $gained }).
+ann-symmetric-removed = The symmetric number { $number } is removed.
+ann-double-removed = The double { $number } is removed.
+ann-pass = { $who } has no legal move and passes.
+ann-hint = Hint: { $move }.
+ann-undo = { $count ->
+    [one] One ply taken back.
+   *[other] { $count } plies taken back.
+}
+ann-quit = The game was abandoned.
+ann-thinking = { $who } is thinking…
+ann-to-move = { $who } to move: { $count ->
+    [one] one legal move.
+   *[other] { $count } legal moves.
+}
+ann-game-over = Game over: { $result }
+result-win = { $side } wins { $winner }–{ $loser }.
+result-draw = Draw, { $points }–{ $points }.
+result-abandoned = Abandoned at { $white }–{ $black }.
+result-word-win = win
+result-word-draw = draw
+
+## Errors
+
+err-not-your-turn = It is not your turn.
+err-not-computer-turn = It is not the computer's turn.
+err-not-forced = The move is not forced.
+err-game-over = The game is over.
+err-game-abandoned = The game was abandoned.
+err-hint-not-move = That search was a hint, not a move.
+err-illegal = Illegal move: { $reason }
+err-nothing-to-undo = There is no move of yours to take back.
+err-stale = The search was for another position.
+err-start = Invalid starting position: { $reason }
+err-io = Could not read or write a file: { $reason }
+err-restore = Invalid saved session: { $reason }
+err-busy = Wait: the computer is thinking.
+err-bad-move = { $reason }
+
+## Terminal
+
+term-prompt = { $side } to move (type a cell such as E3, or help):
+term-double-prompt = Landing on { $number } removes another double: which one ({ $options })? Enter for { $default }, cancel (or Esc) to choose another move.
+term-enlarge = The window is too small: enlarge it to at least { $width }×{ $height }.
+term-last-search = Last search
+term-no-search = No search yet.
+term-moves = Moves
+term-board = Board
+term-help = Help
+term-totals = Totals
+term-record-saved = Game record saved to { $path }
+term-quit-confirm = Abandon the game? (y/n)
+
+## Terminal lines (plain and full screen)
+
+term-intro = Jogo do Cavalo: { $white } against { $black }. Rules: { $rules }. Start: { $start }.
+term-time-per-move = Computer time per move: { $ms } ms.
+term-type-help = Type help for the commands.
+term-points-line = Points: { $white } { $wpoints }, { $black } { $bpoints }. Ply { $ply }.
+term-moves-line = Moves: { $moves }
+term-statistics = Statistics: { $stats }
+term-end-of-input = End of input: the game is stopped and saved.
+term-quit-ask = Quit this game? It will be saved. (y/n) [n]:{ " " }
+term-goes-on = The game goes on.
+term-hint-thinking = Thinking about a hint…
+term-taken-back = Taken back: { $moves }.
+term-error-help = { $error } Type help for help.
+term-double-holds = { $cell } holds the double { $value }: you remove another double: { $list }.
+term-double-which = Which double to remove? Enter for { $default }; cancel (Esc in the full screen) to choose another move:{ " " }
+term-move-cancelled = Move cancelled.
+term-saved = Game saved to { $path }
+term-log-appended = Log appended to { $path }
+term-warning = warning: { $text }
+term-legend = WN/BN white/black knight, [..] last move, <..> cell it left, * you may move here, ! threatened by the other knight, . removed
+term-prompt-move = { $who } to move>{ " " }
+term-input-title = { $who } to move: a cell (E3 or 3 5), hint, undo, help, quit
+term-keys-computer = q or Esc: quit
+term-game-over-key = Game over: press any key to leave
+term-messages = Messages
+term-game = Game
+term-thinking-for = { $who } is thinking… { $seconds } s
+term-hint-search = Hint search
+term-wait-hint = Please wait for the hint.
+term-search-dropped = The computer's search was dropped: { $error }
+term-yes-letter = y
+help-title = Type a move or a command:
+help-cell = move your knight to E3 (column letter A-J, then row 1-10)
+help-rowcol = the same cell as row and column numbers (row 3, column 5 = E3)
+help-double = land on the double at E3 and remove 88 (instead of the highest other double)
+help-hint = ask the computer for a suggestion
+help-undo = take back your last move (and the computer's reply)
+help-help = show this help
+help-quit = stop the game (it is saved)
+
+## The set-up menu of `cavalo play`
+
+menu-mode-title = Game mode:
+menu-mode-1 = human against computer
+menu-mode-2 = computer against computer
+menu-mode-3 = human against human
+menu-choose-123 = Choose 1, 2 or 3 [1]:{ " " }
+menu-answer-123 = Please answer 1, 2 or 3.
+menu-first-title = Who starts (plays White)?
+menu-first-1 = you
+menu-first-2 = the computer
+menu-choose-12 = Choose 1 or 2 [1]:{ " " }
+menu-answer-12 = Please answer 1 or 2.
+menu-time = Computer's time limit per move, in milliseconds, from 1000 to 5000 [1000]:{ " " }
+menu-time-bad = The time limit must be a whole number from 1000 to 5000.
+menu-no-answer = no answer: the game was not started
+
+## The web page (labels; { $name } placeholders are filled in by the page)
+
+web-title = Cavalo — Jogo do Cavalo
+web-skip = Skip to the board
+web-new-game = New game
+web-games = Games
+web-help = Keyboard help
+web-language = Language
+web-white = White
+web-black = Black
+web-white-points = White's points
+web-black-points = Black's points
+web-start-prompt = Start a new game.
+web-board-label = Board: arrow keys move the cursor, Enter plays to the cell under it
+web-undo = Take back
+web-undo-title = Take back your last move (U)
+web-hint = Hint
+web-hint-title = Ask the engine for a move (H)
+web-resign = Resign
+web-resign-title = Abandon the game
+web-resign-confirm = Abandon this game?
+web-show-threats = Threatened cells
+web-review = Review the game
+web-first = First position (Home)
+web-prev = Previous ply (←)
+web-next = Next ply (→)
+web-last = Current position (End)
+web-engine = Engine
+web-no-search = No search yet.
+web-moves = Moves
+web-moves-label = Move list (click a row to review it)
+web-col-number = #
+web-col-side = Side
+web-col-move = Move
+web-col-points = Pts
+web-col-score = Score
+web-col-nodes = Nodes
+web-col-nodes-title = nodes analysed
+web-col-alpha = α cuts
+web-col-alpha-title = alpha cuts
+web-col-beta = β cuts
+web-col-beta-title = beta cuts
+web-col-time = Time
+web-col-depth = Depth
+web-col-value = Value
+web-col-value-title = value, mover's view
+web-chart = Nodes and time per computer move
+web-download = Download
+web-download-record = Game record (JSON)
+web-download-log = log.dat
+web-mode = Mode
+web-mode-human-computer = Human vs Computer
+web-mode-computer-computer = Computer vs Computer
+web-mode-human-human = Human vs Human
+web-you-play = You play
+web-side-white-first = White (you start)
+web-side-black = Black
+web-computer-player = Computer player
+web-engine-cavalo = cavalo (strongest)
+web-engine-classic = classic (course alpha-beta)
+web-engine-greedy = greedy
+web-engine-random = random
+web-time-per-move = Time per move (ms)
+web-board-and-rules = Board and rules
+web-seed = Seed (empty: a new random board)
+web-position = Or a position: a position string, a course Lisp board, or seed:N
+web-threat-rule = Threat rule (no landing where the other knight could jump)
+web-zero-double = 00 is a double
+web-cancel = Cancel
+web-start = Start
+web-close = Close
+web-picker-title = Remove which double?
+web-picker-text = Landing on { $number } at { $cell } removes another double. Which one?
+web-picker-default = the highest (default)
+web-game-over = Game over
+web-review-game = Review the game
+web-games-title = Games on this server
+web-loading = Loading…
+web-no-games = No games yet.
+web-keys-title = Keyboard
+web-key-tab = reach the board (and the buttons)
+web-key-arrows = on the board: move the cursor
+web-key-enter = on the board: play to the cell under the cursor
+web-key-left-right = elsewhere: step back and forth through the game
+web-key-home-end = the first position, the current one
+web-key-letters = hint, take back, show threatened cells, new game
+web-summary-player = Player
+web-summary-points = Points
+web-summary-moves = Moves
+web-summary-passes = Passes
+web-summary-time = Time
+web-summary-searches = Searches
+web-summary-nodes = Nodes analysed
+web-summary-alpha = Alpha cuts
+web-summary-beta = Beta cuts
+web-summary-mean-depth = Mean depth
+web-summary-max-depth = Max depth
+web-thinking = { $who } is thinking…
+web-waiting = { $who } is waiting for a free engine…
+web-hint-prefix = Hint:
+web-last-search = Last search: { $side } played { $move }
+web-depth = Depth
+web-value = Value
+web-nodes = Nodes
+web-time = Time
+web-speed = Speed
+web-cuts = α / β cuts
+web-pv = PV
+web-proven = proven
+web-reviewing = Reviewing the position after ply { $ply } of { $total } (End returns to the game).
+web-you = You
+web-to-move = { $who } to move ({ $side }): { $count } legal moves.
+web-forced = { $side } plays the forced move { $move }.
+web-cannot-move = You cannot move there. Legal moves: { $moves }.
+web-game-info = Game { $id } · { $mode } · { $ms } ms per move · start { $start }
+web-no-threat-rule = no threat rule
+web-zero-not-double = 00 not a double
+web-last-move = last move
+web-threatened = threatened
+web-suggested = suggested

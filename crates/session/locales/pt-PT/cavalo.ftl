@@ -1,0 +1,277 @@
+# As palavras do Cavalo em português (pt-PT). Uma mensagem por chave; o catálogo
+# inglês (../en/cavalo.ftl) tem as mesmas chaves com os mesmos argumentos.
+# Os números passados como argumentos são formatados pelo programa (milhares agrupados).
+
+## Lados, jogadores, modos
+
+side-white = Branco
+side-black = Preto
+player-human = humano
+player-computer = computador
+mode-human-computer = Humano vs Computador
+mode-computer-computer = Computador vs Computador
+mode-human-human = Humano vs Humano
+# Um lado com o seu jogador: "Branco (cavalo)", ou "Branco" para um humano.
+who-computer = { $side } ({ $player })
+who-human = { $side }
+
+## As estatísticas da disciplina
+
+stat-move = jogada
+stat-ply = meia-jogada
+stat-points = pontos
+stat-gained = ganhos
+stat-nodes = nós analisados
+stat-alpha-cuts = cortes alfa
+stat-beta-cuts = cortes beta
+stat-time = tempo
+stat-depth = profundidade
+stat-value = valor
+stat-pv = variante principal
+stat-speed = velocidade
+stat-player = jogador
+stat-moves = jogadas
+stat-passes = passagens
+stat-searches = pesquisas
+stat-mean-depth = profundidade média
+stat-max-depth = profundidade máxima
+stat-total = total
+unit-ms = { $ms } ms
+unit-s = { $s } s
+unit-nps = { $nps } nós/s
+value-proven = { $value } (provado)
+
+## Anúncios (o que aconteceu no jogo)
+
+ann-placement = O cavalo de { $who } é colocado em { $cell } (+{ $gained }).
+ann-move = { $who } joga { $move } (+{ $gained }).
+ann-symmetric-removed = O número simétrico { $number } é removido.
+ann-double-removed = O duplo { $number } é removido.
+ann-pass = { $who } não tem jogadas legais e passa.
+ann-hint = Sugestão: { $move }.
+ann-undo = { $count ->
+    [one] Uma meia-jogada anulada.
+   *[other] { $count } meias-jogadas anuladas.
+}
+ann-quit = O jogo foi abandonado.
+ann-thinking = { $who } está a pensar…
+ann-to-move = { $who } a jogar: { $count ->
+    [one] uma jogada legal.
+   *[other] { $count } jogadas legais.
+}
+ann-game-over = Fim do jogo: { $result }
+result-win = Vitória de { $side }, { $winner }–{ $loser }.
+result-draw = Empate, { $points }–{ $points }.
+result-abandoned = Abandonado com { $white }–{ $black }.
+result-word-win = vitória
+result-word-draw = empate
+
+## Erros
+
+err-not-your-turn = Não é a sua vez.
+err-not-computer-turn = Não é a vez do computador.
+err-not-forced = A jogada não é forçada.
+err-game-over = O jogo terminou.
+err-game-abandoned = O jogo foi abandonado.
+err-hint-not-move = Essa pesquisa era uma sugestão, não uma jogada.
+err-illegal = Jogada ilegal: { $reason }
+err-nothing-to-undo = Não há nenhuma jogada sua para anular.
+err-stale = A pesquisa era para outra posição.
+err-start = Posição inicial inválida: { $reason }
+err-io = Não foi possível ler ou escrever um ficheiro: { $reason }
+err-restore = Sessão guardada inválida: { $reason }
+err-busy = Aguarde: o computador está a pensar.
+err-bad-move = { $reason }
+
+## Terminal
+
+term-prompt = { $side } a jogar (escreva uma casa como E3, ou help):
+term-double-prompt = Cair em { $number } remove outro duplo: qual ({ $options })? Enter para { $default }, cancel (ou Esc) para escolher outra jogada.
+term-enlarge = A janela é demasiado pequena: aumente-a para pelo menos { $width }×{ $height }.
+term-last-search = Última pesquisa
+term-no-search = Ainda sem pesquisas.
+term-moves = Jogadas
+term-board = Tabuleiro
+term-help = Ajuda
+term-totals = Totais
+term-record-saved = Registo do jogo guardado em { $path }
+term-quit-confirm = Abandonar o jogo? (s/n)
+
+## Linhas do terminal (simples e ecrã inteiro)
+
+term-intro = Jogo do Cavalo: { $white } contra { $black }. Regras: { $rules }. Início: { $start }.
+term-time-per-move = Tempo do computador por jogada: { $ms } ms.
+term-type-help = Escreva help para ver os comandos.
+term-points-line = Pontos: { $white } { $wpoints }, { $black } { $bpoints }. Meia-jogada { $ply }.
+term-moves-line = Jogadas: { $moves }
+term-statistics = Estatísticas: { $stats }
+term-end-of-input = Fim da entrada: o jogo é interrompido e guardado.
+term-quit-ask = Sair deste jogo? Será guardado. (s/n) [n]:{ " " }
+term-goes-on = O jogo continua.
+term-hint-thinking = A pensar numa sugestão…
+term-taken-back = Anulado: { $moves }.
+term-error-help = { $error } Escreva help para obter ajuda.
+term-double-holds = { $cell } tem o duplo { $value }: remove outro duplo: { $list }.
+term-double-which = Que duplo remover? Enter para { $default }; cancel (Esc no ecrã inteiro) para escolher outra jogada:{ " " }
+term-move-cancelled = Jogada cancelada.
+term-saved = Jogo guardado em { $path }
+term-log-appended = Registo (log) acrescentado em { $path }
+term-warning = aviso: { $text }
+term-legend = WN/BN cavalo branco/preto, [..] última jogada, <..> casa que deixou, * pode jogar aqui, ! ameaçada pelo outro cavalo, . removida
+term-prompt-move = { $who } a jogar>{ " " }
+term-input-title = { $who } a jogar: uma casa (E3 ou 3 5), hint, undo, help, quit
+term-keys-computer = q ou Esc: sair
+term-game-over-key = Fim do jogo: carregue numa tecla para sair
+term-messages = Mensagens
+term-game = Jogo
+term-thinking-for = { $who } está a pensar… { $seconds } s
+term-hint-search = Pesquisa da sugestão
+term-wait-hint = Aguarde pela sugestão.
+term-search-dropped = A pesquisa do computador foi descartada: { $error }
+term-yes-letter = s
+help-title = Escreva uma jogada ou um comando:
+help-cell = mover o cavalo para E3 (letra da coluna A-J, depois a linha 1-10)
+help-rowcol = a mesma casa como números de linha e coluna (linha 3, coluna 5 = E3)
+help-double = cair no duplo em E3 e remover o 88 (em vez do maior outro duplo)
+help-hint = pedir uma sugestão ao computador
+help-undo = anular a sua última jogada (e a resposta do computador)
+help-help = mostrar esta ajuda
+help-quit = parar o jogo (fica guardado)
+
+## O menu inicial de `cavalo play`
+
+menu-mode-title = Modo de jogo:
+menu-mode-1 = Humano vs Computador
+menu-mode-2 = Computador vs Computador
+menu-mode-3 = Humano vs Humano
+menu-choose-123 = Escolha 1, 2 ou 3 [1]:{ " " }
+menu-answer-123 = Responda 1, 2 ou 3.
+menu-first-title = Quem começa (joga com o Branco)?
+menu-first-1 = você
+menu-first-2 = o computador
+menu-choose-12 = Escolha 1 ou 2 [1]:{ " " }
+menu-answer-12 = Responda 1 ou 2.
+menu-time = Tempo limite do computador por jogada, em milissegundos, de 1000 a 5000 [1000]:{ " " }
+menu-time-bad = O tempo limite tem de ser um número inteiro de 1000 a 5000.
+menu-no-answer = sem resposta: o jogo não começou
+
+## A página web (etiquetas; os marcadores { $nome } são preenchidos pela página)
+
+web-title = Cavalo — Jogo do Cavalo
+web-skip = Saltar para o tabuleiro
+web-new-game = Novo jogo
+web-games = Jogos
+web-help = Ajuda do teclado
+web-language = Língua
+web-white = Branco
+web-black = Preto
+web-white-points = Pontos do Branco
+web-black-points = Pontos do Preto
+web-start-prompt = Comece um novo jogo.
+web-board-label = Tabuleiro: as setas movem o cursor, Enter joga para a casa sob o cursor
+web-undo = Anular
+web-undo-title = Anular a sua última jogada (U)
+web-hint = Sugestão
+web-hint-title = Pedir uma jogada ao motor (H)
+web-resign = Desistir
+web-resign-title = Abandonar o jogo
+web-resign-confirm = Abandonar este jogo?
+web-show-threats = Casas ameaçadas
+web-review = Rever o jogo
+web-first = Primeira posição (Home)
+web-prev = Meia-jogada anterior (←)
+web-next = Meia-jogada seguinte (→)
+web-last = Posição atual (End)
+web-engine = Motor
+web-no-search = Ainda sem pesquisas.
+web-moves = Jogadas
+web-moves-label = Lista de jogadas (clique numa linha para a rever)
+web-col-number = N.º
+web-col-side = Lado
+web-col-move = Jogada
+web-col-points = Pts
+web-col-score = Marcador
+web-col-nodes = Nós
+web-col-nodes-title = nós analisados
+web-col-alpha = Cortes α
+web-col-alpha-title = cortes alfa
+web-col-beta = Cortes β
+web-col-beta-title = cortes beta
+web-col-time = Tempo
+web-col-depth = Profund.
+web-col-value = Valor
+web-col-value-title = valor, do ponto de vista de quem joga
+web-chart = Nós e tempo por jogada do computador
+web-download = Descarregar
+web-download-record = Registo do jogo (JSON)
+web-download-log = log.dat
+web-mode = Modo
+web-mode-human-computer = Humano vs Computador
+web-mode-computer-computer = Computador vs Computador
+web-mode-human-human = Humano vs Humano
+web-you-play = Joga com
+web-side-white-first = Branco (começa)
+web-side-black = Preto
+web-computer-player = Jogador computador
+web-engine-cavalo = cavalo (o mais forte)
+web-engine-classic = classic (alfa-beta da disciplina)
+web-engine-greedy = greedy (guloso)
+web-engine-random = random (aleatório)
+web-time-per-move = Tempo por jogada (ms)
+web-board-and-rules = Tabuleiro e regras
+web-seed = Semente (vazio: um tabuleiro aleatório novo)
+web-position = Ou uma posição: texto de posição, tabuleiro Lisp da disciplina, ou seed:N
+web-threat-rule = Regra da ameaça (não cair onde o outro cavalo pode saltar)
+web-zero-double = 00 é um duplo
+web-cancel = Cancelar
+web-start = Começar
+web-close = Fechar
+web-picker-title = Remover que duplo?
+web-picker-text = Cair em { $number } na casa { $cell } remove outro duplo. Qual?
+web-picker-default = o maior (por omissão)
+web-game-over = Fim do jogo
+web-review-game = Rever o jogo
+web-games-title = Jogos neste servidor
+web-loading = A carregar…
+web-no-games = Ainda não há jogos.
+web-keys-title = Teclado
+web-key-tab = chegar ao tabuleiro (e aos botões)
+web-key-arrows = no tabuleiro: mover o cursor
+web-key-enter = no tabuleiro: jogar para a casa sob o cursor
+web-key-left-right = fora do tabuleiro: andar para trás e para a frente no jogo
+web-key-home-end = a primeira posição, a atual
+web-key-letters = sugestão, anular, mostrar casas ameaçadas, novo jogo
+web-summary-player = Jogador
+web-summary-points = Pontos
+web-summary-moves = Jogadas
+web-summary-passes = Passagens
+web-summary-time = Tempo
+web-summary-searches = Pesquisas
+web-summary-nodes = Nós analisados
+web-summary-alpha = Cortes alfa
+web-summary-beta = Cortes beta
+web-summary-mean-depth = Profundidade média
+web-summary-max-depth = Profundidade máxima
+web-thinking = { $who } está a pensar…
+web-waiting = { $who } está à espera de um motor livre…
+web-hint-prefix = Sugestão:
+web-last-search = Última pesquisa: { $side } jogou { $move }
+web-depth = Profundidade
+web-value = Valor
+web-nodes = Nós
+web-time = Tempo
+web-speed = Velocidade
+web-cuts = Cortes α / β
+web-pv = VP
+web-proven = provado
+web-reviewing = A rever a posição após a meia-jogada { $ply } de { $total } (End volta ao jogo).
+web-you = Você
+web-to-move = { $who } a jogar ({ $side }): { $count } jogadas legais.
+web-forced = { $side } faz a jogada forçada { $move }.
+web-cannot-move = Não pode jogar para aí. Jogadas legais: { $moves }.
+web-game-info = Jogo { $id } · { $mode } · { $ms } ms por jogada · início { $start }
+web-no-threat-rule = sem regra da ameaça
+web-zero-not-double = 00 não é duplo
+web-last-move = última jogada
+web-threatened = ameaçada
+web-suggested = sugerida
