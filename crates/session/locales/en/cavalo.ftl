@@ -217,3 +217,17 @@ web-zero-not-double = 00 not a double
 web-last-move = last move
 web-threatened = threatened
 web-suggested = suggested
+# The page's board cells (read out by screen readers), chart and list of games.
+web-removed = removed
+web-white-knight = white knight
+web-black-knight = black knight
+web-legal-move = legal move
+web-legal-choice = legal move with a choice of double
+web-chart-empty = No computer moves yet.
+web-chart-axis = ply (bars: nodes, line: time)
+web-chart-label = Nodes analysed (bars) and time in milliseconds (line) for each computer move
+web-chart-bar = ply { $ply } { $move }: { $nodes } nodes, { $time } ms
+web-human = human
+web-start-position = position
+web-game-playing = playing
+web-game-abandoned = abandoned

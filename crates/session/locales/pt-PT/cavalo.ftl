@@ -217,3 +217,17 @@ web-zero-not-double = 00 não é duplo
 web-last-move = última jogada
 web-threatened = ameaçada
 web-suggested = sugerida
+# As casas do tabuleiro (lidas pelos leitores de ecrã), o gráfico e a lista de jogos da página.
+web-removed = removida
+web-white-knight = cavalo branco
+web-black-knight = cavalo preto
+web-legal-move = jogada legal
+web-legal-choice = jogada legal com escolha do duplo
+web-chart-empty = Ainda sem jogadas do computador.
+web-chart-axis = meia-jogada (barras: nós, linha: tempo)
+web-chart-label = Nós analisados (barras) e tempo em milissegundos (linha) por jogada do computador
+web-chart-bar = meia-jogada { $ply } { $move }: { $nodes } nós, { $time } ms
+web-human = humano
+web-start-position = posição
+web-game-playing = em curso
+web-game-abandoned = abandonado
