@@ -71,6 +71,22 @@ mod tests {
         }
     }
 
+    /// The page builds its DOM from nodes and text: no script parses strings as HTML.
+    #[test]
+    fn no_script_parses_html() {
+        for (name, _, body) in FILES.iter().filter(|(n, _, _)| n.ends_with(".js")) {
+            for bad in [
+                ".innerHTML",
+                ".outerHTML",
+                "insertAdjacentHTML",
+                "document.write",
+                "createContextualFragment",
+            ] {
+                assert!(!body.contains(bad), "{name} uses {bad}");
+            }
+        }
+    }
+
     /// Every module an embedded script imports is served too.
     #[test]
     fn every_import_is_served() {

@@ -71,6 +71,7 @@ async fn on_a_phone_the_board_stays_in_view_and_the_statistics_are_reachable() {
         last.split('|').filter(|s| !s.is_empty()).count() >= 2,
         "time, depth, value of the last move: {last:?}"
     );
+    js(&c, "document.querySelector('.table-wrap').scrollIntoView({block: 'end'}); return null;").await;
     screenshot(&c, "phone-table.png").await;
 
     // A game started from the dialog: the board is in view when it loads and after the replies.
