@@ -17,7 +17,7 @@ export function drawChart(container, plies) {
     put(container, h("p", { class: "muted" }, t("web-chart-empty")));
     return;
   }
-  const W = 420, H = 180, L = 42, R = 42, T = 12, B = 24;
+  const W = 420, H = 180, L = 42, R = 56, T = 12, B = 24;
   const maxPly = Math.max(...plies.map((p) => p.number), 2);
   const maxNodes = Math.max(...searched.map((p) => p.search.nodes), 1);
   const maxTime = Math.max(...searched.map((p) => p.time_ms), 1);
