@@ -87,6 +87,31 @@ mod tests {
         }
     }
 
+    /// Every label key the page names (`"web-…"`, `data-i18n="web-…"`) is in both catalogues.
+    #[test]
+    fn every_label_of_the_page_is_in_both_catalogues() {
+        use cavalo_session::i18n::Lang;
+        let texts = FILES.iter().map(|(_, _, body)| *body).chain([super::INDEX]);
+        let mut named = std::collections::BTreeSet::new();
+        for text in texts {
+            for (at, _) in text.match_indices("\"web-") {
+                let key: String =
+                    text[at + 1..].chars().take_while(|c| c.is_ascii_alphanumeric() || *c == '-').collect();
+                // `web-mode-${mode}`: a key made up by the page, whose parts are checked where used.
+                if !key.ends_with('-') {
+                    named.insert(key);
+                }
+            }
+        }
+        assert!(named.len() > 50, "the page names its labels by key: {named:?}");
+        for lang in [Lang::Pt, Lang::En] {
+            let keys = lang.keys();
+            for key in &named {
+                assert!(keys.contains(&key.as_str()), "{key} is not in the {} catalogue", lang.code());
+            }
+        }
+    }
+
     /// Every module an embedded script imports is served too.
     #[test]
     fn every_import_is_served() {
