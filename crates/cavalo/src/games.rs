@@ -44,7 +44,7 @@ pub fn replay(a: ReplayArgs) -> Result<()> {
             cavalo_rules::Start::Position(p) => p.clone(),
         }
     );
-    print!("{}", view::ascii_board(&view::cells(&positions[0], None, None)));
+    print!("{}", view::ascii_board(&cavalo_session::present::marks(&positions[0], None, None)));
     for (i, mv) in moves.iter().enumerate() {
         let before = &positions[i];
         let after = &positions[i + 1];
@@ -58,7 +58,7 @@ pub fn replay(a: ReplayArgs) -> Result<()> {
             after.points(Side::White),
             after.points(Side::Black)
         );
-        let cells = view::cells(after, Some((*mv, before.knight(side))), None);
+        let cells = cavalo_session::present::marks(after, Some((*mv, before.knight(side))), None);
         print!("{}", view::ascii_board(&cells));
     }
     let last = positions.last().expect("at least the start");

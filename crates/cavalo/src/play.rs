@@ -6,11 +6,13 @@ use std::path::PathBuf;
 use std::sync::atomic::AtomicBool;
 
 use anyhow::{Context, Result};
-use cavalo_engine::{PlayerKind, SearchInfo};
+use cavalo_engine::PlayerKind;
 use cavalo_rules::{Rules, Side, Start};
+use cavalo_session::i18n::{Arg, Lang};
+use cavalo_session::present::{self, Announcement, Who};
 use cavalo_session::{
-    COMMANDS_HELP, Command, EngineConfig, GameConfig, Mode, MoveChoice, PlayerConfig, Session, SessionError,
-    Turn, choose_removal, interpret_move, parse_command,
+    Command, EngineConfig, GameConfig, Mode, MoveChoice, Session, SessionError, Turn, choose_removal,
+    interpret_move, parse_command,
 };
 use clap::Args;
 
@@ -59,6 +61,14 @@ pub struct PlayArgs {
     /// Line-by-line mode for scripts and screen readers (automatic when input or output is not a terminal).
     #[arg(long)]
     pub plain: bool,
+    /// The language of the game: pt (Portuguese) or en (English). Default: from LC_ALL,
+    /// LC_MESSAGES or LANG, else English.
+    #[arg(long, value_parser = parse_lang)]
+    pub lang: Option<Lang>,
+}
+
+fn parse_lang(s: &str) -> Result<Lang, String> {
+    s.parse().map_err(|e: cavalo_session::i18n::UnknownLang| e.to_string())
 }
 
 fn parse_mode(s: &str) -> Result<Mode, String> {
@@ -166,35 +176,26 @@ pub fn setup<R: BufRead>(a: &PlayArgs, rules: Rules, lines: &mut Lines<R>) -> Re
             }
         },
     };
-    let computer = |side: Side| {
+    let engine = |side: Side| {
         let kind = match side {
             Side::White => a.white_engine,
             Side::Black => a.black_engine,
         }
         .unwrap_or(a.engine.engine);
         let o = a.engine.options();
-        PlayerConfig::Computer(EngineConfig {
+        EngineConfig {
             hash_mib: o.hash_mib,
             threads: o.threads,
             quiescence: o.quiescence,
             ..EngineConfig::new(kind)
-        })
-    };
-    let players = match mode {
-        Mode::HumanHuman => [PlayerConfig::human(), PlayerConfig::human()],
-        Mode::ComputerComputer => [computer(Side::White), computer(Side::Black)],
-        Mode::HumanComputer => match human {
-            Side::White => [PlayerConfig::human(), computer(Side::Black)],
-            Side::Black => [computer(Side::White), PlayerConfig::human()],
-        },
+        }
     };
     Ok(GameConfig {
         rules,
-        start,
-        players,
         time_ms,
         log: (!a.no_log).then(|| a.log.clone()),
         games_dir: Some(a.games_dir.clone()),
+        ..GameConfig::for_mode(start, mode, human, [engine(Side::White), engine(Side::Black)])
     })
 }
 
@@ -213,243 +214,223 @@ pub fn play(a: PlayArgs, rules: Rules) -> Result<()> {
     let mut lines = Lines::new(stdin.lock());
     let config = setup(&a, rules, &mut lines)?;
     let session = Session::new(config)?;
+    let lang = a.lang.unwrap_or_else(Lang::from_env);
     if a.plain || !tty {
-        play_plain(session, &mut lines)
+        play_plain(session, &mut lines, lang)
     } else {
         drop(lines);
-        crate::tui::play(session)
+        crate::tui::play(session, lang)
     }
 }
 
-/// The name of a side with its player: `White (human)`.
-pub fn who(s: &Session, side: Side) -> String {
-    let name = match side {
-        Side::White => "White",
-        Side::Black => "Black",
-    };
-    format!("{name} ({})", s.player(side).describe())
-}
-
-/// One line of live search information.
-pub fn live_line(i: &SearchInfo) -> String {
-    let mut s = format!(
-        "depth {} value {} nodes {} time {} ms",
-        i.depth,
-        view::signed(i.score),
-        i.nodes,
-        i.time_ms()
-    );
-    if !i.pv.is_empty() {
-        s.push_str(" pv ");
-        s.push_str(&i.pv_string());
-    }
-    s
-}
-
-/// The course's statistics after a computer move.
-pub fn stats_line(i: &SearchInfo) -> String {
-    format!(
-        "nodes analysed {}, alpha cuts {}, beta cuts {}, time {} ms, depth {}, value {}",
-        i.nodes,
-        i.alpha_cuts,
-        i.beta_cuts,
-        i.time_ms(),
-        i.depth,
-        view::signed(i.score)
-    )
-}
-
-/// The per-side summary printed at the end.
-pub fn summary_lines(s: &Session) -> Vec<String> {
-    let mut out = Vec::new();
-    for (side, sum) in Side::BOTH.iter().zip(s.summary()) {
-        let mut l = format!(
-            "{}: {} points, {} moves, {} passes, {:.1} s",
-            who(s, *side),
-            sum.points,
-            sum.moves,
-            sum.passes,
-            sum.time_ms as f64 / 1000.0
-        );
-        if sum.searches > 0 {
-            l.push_str(&format!(
-                ", {} nodes, {} alpha cuts, {} beta cuts, depth {:.1} mean / {} max",
-                sum.nodes, sum.alpha_cuts, sum.beta_cuts, sum.mean_depth, sum.max_depth
-            ));
-        }
-        out.push(l);
-    }
-    out
-}
-
-pub fn result_line(s: &Session) -> String {
-    let p = s.position();
-    let (w, b) = (p.points(Side::White), p.points(Side::Black));
-    match p.outcome() {
-        Some(o) => match o.winner() {
-            Some(side) => format!("Game over: {} wins, {w} to {b}.", who(s, side)),
-            None => format!("Game over: a draw, {w} to {b}."),
-        },
-        None => format!("Game stopped at {w} to {b}."),
-    }
-}
-
-fn print_board(s: &Session) {
+/// The board with its legend, the points and the moves so far.
+fn print_board(s: &Session, lang: Lang) {
     let p = s.position();
     println!();
-    print!("{}", view::ascii_board(&view::session_cells(s)));
-    println!("     {}", view::LEGEND);
+    print!("{}", view::ascii_board(&present::session_marks(s)));
+    println!("     {}", lang.tr("term-legend"));
     println!(
-        "Points: {} {}, {} {}. Ply {}.",
-        who(s, Side::White),
-        p.points(Side::White),
-        who(s, Side::Black),
-        p.points(Side::Black),
-        s.plies().len()
+        "{}",
+        lang.tr_with(
+            "term-points-line",
+            &[
+                ("white", Who::of(s, Side::White).text(lang).into()),
+                ("wpoints", p.points(Side::White).into()),
+                ("black", Who::of(s, Side::Black).text(lang).into()),
+                ("bpoints", p.points(Side::Black).into()),
+                ("ply", s.plies().len().into()),
+            ]
+        )
     );
     if !s.plies().is_empty() {
-        println!("Moves: {}", view::move_list(s.plies()));
+        println!("{}", lang.tr_with("term-moves-line", &[("moves", view::move_list(s.plies()).into())]));
     }
 }
 
-fn finish(session: &mut Session) -> Result<()> {
+/// Prints the announcements of the plies from `from` on (and the end of the game).
+fn announce_since(s: &Session, from: usize, lang: Lang) {
+    for a in present::announcements_since(s, from) {
+        println!("{}", a.text(lang));
+    }
+}
+
+/// Saves the record and says where the game and the log went.
+pub fn finish(session: &mut Session, lang: Lang) -> Result<()> {
     for w in session.take_warnings() {
-        eprintln!("warning: {w}");
+        eprintln!("{}", lang.tr_with("term-warning", &[("text", w.into())]));
     }
     let path = session.save_record()?;
-    println!("Game saved to {}", path.display());
+    println!("{}", lang.tr_with("term-saved", &[("path", path.display().to_string().into())]));
     if let Some(log) = &session.config().log {
-        println!("Log appended to {}", log.display());
+        println!("{}", lang.tr_with("term-log-appended", &[("path", log.display().to_string().into())]));
     }
     Ok(())
 }
 
-/// The line-by-line game.
-pub fn play_plain<R: BufRead>(mut s: Session, lines: &mut Lines<R>) -> Result<()> {
-    let stop = AtomicBool::new(false);
-    println!(
-        "Jogo do Cavalo: {} against {}. Rules: {}. Start: {}.",
-        who(&s, Side::White),
-        who(&s, Side::Black),
-        s.config().rules,
-        s.config().start_text()
-    );
+/// The first lines: who plays whom, the rules, the start, the time per move.
+pub fn intro_lines(s: &Session, lang: Lang) -> Vec<String> {
+    let mut out = vec![lang.tr_with(
+        "term-intro",
+        &[
+            ("white", Who::of(s, Side::White).text(lang).into()),
+            ("black", Who::of(s, Side::Black).text(lang).into()),
+            ("rules", s.config().rules.to_string().into()),
+            ("start", s.config().start_text().into()),
+        ],
+    )];
     if s.mode() != Mode::HumanHuman {
-        println!("Computer time per move: {} ms.", s.config().time_ms);
+        out.push(lang.tr_with("term-time-per-move", &[("ms", s.config().time_ms.into())]));
     }
     if s.mode() != Mode::ComputerComputer {
-        println!("Type help for the commands.");
+        out.push(lang.tr("term-type-help"));
     }
-    print_board(&s);
+    out
+}
+
+/// The line-by-line game.
+pub fn play_plain<R: BufRead>(mut s: Session, lines: &mut Lines<R>, lang: Lang) -> Result<()> {
+    let stop = AtomicBool::new(false);
+    for l in intro_lines(&s, lang) {
+        println!("{l}");
+    }
+    print_board(&s, lang);
     loop {
+        let seen = s.plies().len();
         match s.turn() {
-            Turn::Over(_) => {
-                println!("{}", result_line(&s));
-                for l in summary_lines(&s) {
+            Turn::Over(_) | Turn::Quit => {
+                announce_since(&s, seen, lang);
+                for l in present::summary_lines(&s, lang) {
                     println!("  {l}");
                 }
-                return finish(&mut s);
+                return finish(&mut s, lang);
             }
-            Turn::Quit => {
-                println!("{}", result_line(&s));
-                return finish(&mut s);
-            }
-            Turn::Forced { side, mv } => {
-                if mv.is_pass() {
-                    println!("{} has no legal move and passes.", who(&s, side));
-                } else {
-                    println!("{} places its knight on {mv} (forced).", who(&s, side));
-                }
+            Turn::Forced { .. } => {
                 s.play_forced()?;
-                print_board(&s);
+                announce_plies(&s, seen, lang);
+                print_board(&s, lang);
             }
             Turn::Computer(side) => {
-                println!("{} is thinking...", who(&s, side));
-                let ply = s.play_computer(&stop, &mut |i| println!("  {}", live_line(i)))?.clone();
-                println!("{} plays {} (+{} points).", who(&s, side), ply.mv, ply.gained);
+                println!("{}", lang.tr_with("ann-thinking", &[("who", Who::of(&s, side).text(lang).into())]));
+                let ply =
+                    s.play_computer(&stop, &mut |i| println!("  {}", present::live_line(lang, i)))?.clone();
+                announce_plies(&s, seen, lang);
                 if let Some(i) = &ply.search {
-                    println!("Statistics: {}", stats_line(i));
+                    let stats = present::stats_line(lang, i);
+                    println!("{}", lang.tr_with("term-statistics", &[("stats", stats.into())]));
                 }
-                print_board(&s);
+                print_board(&s, lang);
             }
             Turn::Human(side) => {
-                let Some(line) = lines.ask(&format!("{} to move> ", who(&s, side))) else {
-                    println!("End of input: the game is stopped and saved.");
+                let prompt =
+                    lang.tr_with("term-prompt-move", &[("who", Who::of(&s, side).text(lang).into())]);
+                let Some(line) = lines.ask(&prompt) else {
+                    println!("{}", lang.tr("term-end-of-input"));
                     s.quit();
                     continue;
                 };
-                human_line(&mut s, side, &line, lines, &stop)?;
+                human_line(&mut s, &line, lines, &stop, lang)?;
             }
         }
     }
 }
 
+/// The announcements of the plies from `from` on, without the end of the game (printed once,
+/// when the loop sees it).
+fn announce_plies(s: &Session, from: usize, lang: Lang) {
+    for i in from..s.plies().len() {
+        for a in present::ply_announcements(s, i) {
+            println!("{}", a.text(lang));
+        }
+    }
+}
+
+fn say_error(e: &SessionError, lang: Lang) {
+    println!("{}", Announcement::Error(e.clone()).text(lang));
+}
+
 fn human_line<R: BufRead>(
     s: &mut Session,
-    side: Side,
     line: &str,
     lines: &mut Lines<R>,
     stop: &AtomicBool,
+    lang: Lang,
 ) -> Result<()> {
     match parse_command(line) {
         Command::Empty => {}
-        Command::Help => println!("{COMMANDS_HELP}"),
+        Command::Help => println!("{}", present::commands_help(lang)),
         Command::Quit => {
-            let ans =
-                lines.ask("Quit this game? It will be saved. (y/n) [n]: ").unwrap_or_else(|| "y".into());
-            if ans.eq_ignore_ascii_case("y") || ans.eq_ignore_ascii_case("yes") {
+            let yes = lang.tr("term-yes-letter");
+            let ans = lines.ask(&lang.tr("term-quit-ask")).unwrap_or_else(|| yes.clone());
+            let ans = ans.to_lowercase();
+            if ans == yes || ans == "y" || ans == "yes" || ans == "sim" {
                 s.quit();
             } else {
-                println!("The game goes on.");
+                println!("{}", lang.tr("term-goes-on"));
             }
         }
         Command::Hint => {
-            println!("Thinking about a hint...");
-            let (mv, info) = s.hint(stop, &mut |_| {})?;
-            println!("Hint: {mv} (value {}, depth {}).", view::signed(info.score), info.depth);
+            println!("{}", lang.tr("term-hint-thinking"));
+            match s.hint(stop, &mut |_| {}) {
+                Ok((mv, info)) => {
+                    println!("{}", Announcement::Hint { mv }.text(lang));
+                    println!("  {}", present::live_line(lang, &info));
+                }
+                Err(e) => say_error(&e, lang),
+            }
         }
         Command::Undo => match s.undo() {
             Ok(undone) => {
+                println!("{}", Announcement::Undone { count: undone.len() }.text(lang));
                 let list: Vec<String> = undone.iter().map(|p| p.mv.to_string()).collect();
-                println!("Taken back: {}.", list.join(" "));
-                print_board(s);
+                println!("{}", lang.tr_with("term-taken-back", &[("moves", list.join(" ").into())]));
+                print_board(s, lang);
             }
-            Err(e @ SessionError::NothingToUndo) => println!("{e}."),
-            Err(e) => println!("Cannot undo: {e}."),
+            Err(e) => say_error(&e, lang),
         },
         Command::Move(text) => match interpret_move(s.position(), &text) {
-            Err(e) => println!("{e}. Type help for help."),
+            Err(e) => {
+                let error = present::error_text(&SessionError::BadMove(e), lang);
+                println!("{}", lang.tr_with("term-error-help", &[("error", Arg::from(error + "."))]));
+            }
             Ok(choice) => {
                 let mv = match &choice {
                     MoveChoice::Ready(m) => *m,
                     MoveChoice::ChooseRemoval { destination, value, options } => {
                         let values = choice.removable(s.position());
                         let list = values.iter().map(|v| format!("{v:02}")).collect::<Vec<_>>().join(", ");
-                        println!(
-                            "{destination} holds the double {value:02}: you remove another double: {list}."
-                        );
+                        let args = [
+                            ("cell", Arg::from(destination.to_string())),
+                            ("value", format!("{value:02}").into()),
+                            ("list", list.into()),
+                        ];
+                        println!("{}", lang.tr_with("term-double-holds", &args));
+                        let which = lang
+                            .tr_with("term-double-which", &[("default", format!("{:02}", values[0]).into())]);
                         loop {
-                            let Some(ans) = lines
-                                .ask(&format!("Which double to remove (or cancel)? [{:02}]: ", values[0]))
-                            else {
-                                println!("End of input: the game is stopped and saved.");
+                            let Some(ans) = lines.ask(&which) else {
+                                println!("{}", lang.tr("term-end-of-input"));
                                 s.quit();
                                 return Ok(());
                             };
-                            if ans.eq_ignore_ascii_case("cancel") {
-                                println!("Move cancelled.");
+                            if ans.eq_ignore_ascii_case("cancel") || ans.eq_ignore_ascii_case("cancelar") {
+                                println!("{}", lang.tr("term-move-cancelled"));
                                 return Ok(());
                             }
                             match choose_removal(s.position(), options, &ans) {
                                 Ok(m) => break m,
-                                Err(e) => println!("{e}."),
+                                Err(e) => say_error(&SessionError::BadMove(e), lang),
                             }
                         }
                     }
                 };
-                let ply = s.play_human(mv)?.clone();
-                println!("{} plays {} (+{} points).", who(s, side), ply.mv, ply.gained);
-                print_board(s);
+                let seen = s.plies().len();
+                match s.play_human(mv) {
+                    Ok(_) => {
+                        announce_plies(s, seen, lang);
+                        print_board(s, lang);
+                    }
+                    Err(e) => say_error(&e, lang),
+                }
             }
         },
     }

@@ -13,6 +13,9 @@ const BIN: &str = env!("CARGO_BIN_EXE_cavalo");
 fn run(dir: &Path, args: &[&str], input: &str) -> (String, bool) {
     let mut child = Command::new(BIN)
         .args(args)
+        .env_remove("LC_ALL")
+        .env_remove("LC_MESSAGES")
+        .env_remove("LANG")
         .current_dir(dir)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
@@ -122,12 +125,13 @@ fn human_against_computer_full_game_with_bad_input_double_choice_hint_and_undo()
     assert!(out.contains("E3 holds the double 00"));
     assert!(out.contains("`zz` is not a double"));
     assert!(out.contains("12 cannot be removed"));
-    assert!(out.contains("White (human) plays E3x77 (+0 points)."));
+    assert!(out.contains("White plays E3x77 (+0)."));
+    assert!(out.contains("The double 77 is removed."));
     assert!(out.contains("Taken back: E3x77"), "{}", tail(&out));
-    assert!(out.contains("Black (computer (greedy)) plays"));
+    assert!(out.contains("Black (greedy) plays"));
     assert!(out.contains("Statistics: nodes analysed"));
     assert!(out.contains("Game over:"), "{}", tail(&out));
-    assert!(out.contains("  White (human): "), "per-side summary");
+    assert!(out.contains("  White: "), "per-side summary");
     let rec = check_record_and_log(dir.path(), &out);
     assert_eq!(rec.meta["mode"], "human-computer");
     assert_eq!(rec.meta["white"], "human");
@@ -324,9 +328,12 @@ fn our_engine_shows_its_thinking_and_the_course_statistics() {
         "quit\ny\n",
     );
     assert!(ok, "{}", tail(&out));
-    assert!(out.contains("White (computer (cavalo)) is thinking..."));
+    assert!(out.contains("White (cavalo) is thinking…"));
     let live = out.lines().find(|l| l.trim_start().starts_with("depth 1 value")).expect("live lines");
-    assert!(live.contains(" nodes ") && live.contains(" ms") && live.contains(" pv "), "{live}");
+    assert!(
+        live.contains(" nodes analysed ") && live.contains(" ms") && live.contains(" principal variation "),
+        "{live}"
+    );
     let stats = out.lines().find(|l| l.starts_with("Statistics: ")).unwrap();
     for w in ["nodes analysed", "alpha cuts", "beta cuts", "time", "depth", "value"] {
         assert!(stats.contains(w), "{stats}");
@@ -335,4 +342,41 @@ fn our_engine_shows_its_thinking_and_the_course_statistics() {
     let p = games[0].plies.iter().find(|p| p.player == "computer" && !p.forced).unwrap();
     assert!(p.nodes.unwrap() > 0 && p.depth.unwrap() > 0 && p.alpha_cuts.is_some() && p.beta_cuts.is_some());
     assert!(p.time_ms <= 200, "{}", p.time_ms);
+}
+
+/// Runs `cavalo play --plain --mode cc --time-ms 50 --seed 7` with the environment `env` and the
+/// extra `args`, nothing on standard input.
+fn cc_game(env: &[(&str, &str)], args: &[&str]) -> String {
+    let dir = tempfile::tempdir().unwrap();
+    let mut cmd = Command::new(BIN);
+    cmd.args(["play", "--plain", "--mode", "cc", "--time-ms", "50", "--seed", "7", "--hash", "1"])
+        .args(args)
+        .current_dir(dir.path())
+        .env_remove("LC_ALL")
+        .env_remove("LC_MESSAGES")
+        .env_remove("LANG")
+        .stdin(Stdio::null());
+    for (k, v) in env {
+        cmd.env(k, v);
+    }
+    let out = cmd.output().unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    String::from_utf8(out.stdout).unwrap()
+}
+
+#[test]
+fn the_language_comes_from_lang_or_the_flag() {
+    let pt = cc_game(&[("LANG", "pt_PT.UTF-8")], &[]);
+    for w in
+        ["nós analisados", "cortes alfa", "cortes beta", "tempo", "profundidade", "valor", "Fim do jogo: "]
+    {
+        assert!(pt.contains(w), "`{w}` missing\n{}", tail(&pt));
+    }
+    assert!(pt.contains("Vitória de ") || pt.contains("Empate"), "{}", tail(&pt));
+    assert!(pt.contains("Estatísticas: nós analisados "));
+    let en = cc_game(&[("LANG", "pt_PT.UTF-8")], &["--lang", "en"]);
+    assert!(en.contains("Statistics: nodes analysed ") && en.contains("Game over: "), "{}", tail(&en));
+    assert!(!en.contains("nós analisados"));
+    let by_lc_all = cc_game(&[("LANG", "en_GB.UTF-8"), ("LC_ALL", "pt_PT.UTF-8")], &[]);
+    assert!(by_lc_all.contains("Fim do jogo: "));
 }

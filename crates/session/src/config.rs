@@ -187,6 +187,30 @@ impl GameConfig {
         }
     }
 
+    /// The set-up of a game in `mode`, the one place where players come from a mode: humans
+    /// where the mode has them (against the computer, the human plays `human`), the computer
+    /// players `engines` (White's, Black's) elsewhere. The rest as [`GameConfig::new`].
+    ///
+    /// ```
+    /// use cavalo_engine::PlayerKind;
+    /// use cavalo_rules::{Side, Start};
+    /// use cavalo_session::{EngineConfig, GameConfig, Mode};
+    /// let e = EngineConfig::new(PlayerKind::Greedy);
+    /// let c = GameConfig::for_mode(Start::Seed(1), Mode::HumanComputer, Side::Black, [e.clone(), e]);
+    /// assert!(!c.players[0].is_human() && c.players[1].is_human());
+    /// assert_eq!(c.mode(), Mode::HumanComputer);
+    /// ```
+    pub fn for_mode(start: Start, mode: Mode, human: Side, engines: [EngineConfig; 2]) -> GameConfig {
+        let [white, black] = engines.map(PlayerConfig::Computer);
+        let players = match (mode, human) {
+            (Mode::HumanHuman, _) => [PlayerConfig::human(), PlayerConfig::human()],
+            (Mode::ComputerComputer, _) => [white, black],
+            (Mode::HumanComputer, Side::White) => [PlayerConfig::human(), black],
+            (Mode::HumanComputer, Side::Black) => [white, PlayerConfig::human()],
+        };
+        GameConfig { players, ..GameConfig::new(start) }
+    }
+
     /// The mode the players make.
     pub fn mode(&self) -> Mode {
         match (self.players[0].is_human(), self.players[1].is_human()) {

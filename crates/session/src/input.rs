@@ -3,17 +3,6 @@
 
 use cavalo_rules::{Cell, Move, Position};
 
-/// The commands a human may type instead of a move, for help screens.
-pub const COMMANDS_HELP: &str = "\
-Type a move or a command:
-  E3        move your knight to E3 (column letter A-J, then row 1-10)
-  3 5       the same cell as row and column numbers (row 3, column 5 = E3)
-  E3x88     land on the double at E3 and remove 88 (instead of the highest other double)
-  hint      ask the computer for a suggestion
-  undo      take back your last move (and the computer's reply)
-  help      show this help
-  quit      stop the game (it is saved)";
-
 /// A line typed by a human.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Command {

@@ -38,14 +38,18 @@
 
 mod config;
 mod datetime;
+mod error;
 pub mod i18n;
 mod input;
-pub mod logfile;
-mod record;
+pub mod present;
+mod search;
 mod session;
+pub mod store;
 
 pub use config::{EngineConfig, GameConfig, Mode, PlayerConfig, read_start};
 pub use datetime::{DateTime, now_utc};
-pub use input::{COMMANDS_HELP, Command, MoveChoice, choose_removal, interpret_move, parse_command};
-pub use record::write_atomically;
-pub use session::{Actor, Ply, Session, SessionError, SideSummary, Status, ThinkJob, Thought, Turn};
+pub use error::{ErrorKind, SessionError};
+pub use input::{Command, MoveChoice, choose_removal, interpret_move, parse_command};
+pub use search::{Search, SearchEvent, SearchHandle, ThinkJob, Thought, spawn_search};
+pub use session::{Actor, Finished, Ply, Session, SideSummary, Status, Turn};
+pub use store::{logfile, write_atomically};

@@ -4,38 +4,37 @@ use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
 use std::time::{Duration, Instant};
 
-use cavalo_engine::{Limits, Player, PlayerKind, SearchInfo, SearchResult};
+use cavalo_engine::{Limits, Player, PlayerKind, SearchInfo};
 use cavalo_rules::{GameRecord, Move, Outcome, Position, Side};
 use serde::{Deserialize, Serialize};
 
 use crate::config::{EngineConfig, GameConfig, Mode, PlayerConfig};
 use crate::datetime::now_utc;
-use crate::logfile;
+use crate::error::SessionError;
+use crate::search::{Purpose, ThinkJob, Thought};
+use crate::store::{self, logfile};
 
-/// What went wrong in a session call.
-#[derive(Debug, thiserror::Error)]
-pub enum SessionError {
-    /// The starting position is invalid.
-    #[error("{0}")]
-    Start(String),
-    /// The call does not fit the turn (e.g. a human move while the computer is to play).
-    #[error("{0}")]
-    NotNow(String),
-    /// An illegal move.
-    #[error("{0}")]
-    Illegal(String),
-    /// Undo found no human move to take back.
-    #[error("there is no move of yours to take back")]
-    NothingToUndo,
-    /// A search finished for a position the game has left (after an undo, say).
-    #[error("the search was for another position")]
-    Stale,
-    /// Reading or writing a file failed.
-    #[error("{0}")]
-    Io(String),
-    /// A saved session could not be read.
-    #[error("invalid saved session: {0}")]
-    Restore(String),
+/// What a finished search gave.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Finished {
+    /// The computer's move was played.
+    Played(Ply),
+    /// A hint for the human to move.
+    Hint {
+        /// The suggested move.
+        mv: Move,
+        /// The search's statistics.
+        info: SearchInfo,
+    },
+}
+
+/// The error for a call that does not fit `turn`: the game's end, or `otherwise`.
+fn not_now(turn: Turn, otherwise: SessionError) -> SessionError {
+    match turn {
+        Turn::Over(_) => SessionError::GameOver,
+        Turn::Quit => SessionError::Abandoned,
+        _ => otherwise,
+    }
 }
 
 /// Who decided a ply.
@@ -158,92 +157,6 @@ pub struct SideSummary {
     pub mean_depth: f64,
     /// Deepest depth reached.
     pub max_depth: u32,
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Purpose {
-    Move(Side),
-    Hint,
-}
-
-/// A search to run, taken out of the session so that it can run on another thread while the
-/// session stays readable. Run it with [`ThinkJob::run`], give the [`Thought`] back with
-/// [`Session::finish_think`] (or [`Session::finish_hint`]).
-pub struct ThinkJob {
-    purpose: Purpose,
-    position: Position,
-    player: Box<dyn Player>,
-    limits: Limits,
-    plies_at_start: usize,
-}
-
-impl ThinkJob {
-    /// The side searched for.
-    pub fn side(&self) -> Side {
-        self.position.side_to_move()
-    }
-
-    /// Whether this is a hint for a human rather than a computer's move.
-    pub fn is_hint(&self) -> bool {
-        self.purpose == Purpose::Hint
-    }
-
-    /// The position searched.
-    pub fn position(&self) -> &Position {
-        &self.position
-    }
-
-    /// The player's name, e.g. `cavalo`.
-    pub fn player_name(&self) -> String {
-        self.player.name()
-    }
-
-    /// Searches until the time limit or until `stop` is raised; `on_info` receives the live
-    /// statistics after every completed iteration.
-    pub fn run(mut self, stop: &AtomicBool, on_info: &mut dyn FnMut(&SearchInfo)) -> Thought {
-        let start = Instant::now();
-        let result = self.player.choose(&self.position, &self.limits, stop, on_info);
-        let elapsed = start.elapsed();
-        Thought {
-            purpose: self.purpose,
-            position: self.position,
-            player: self.player,
-            result,
-            elapsed,
-            plies_at_start: self.plies_at_start,
-        }
-    }
-}
-
-/// The outcome of a [`ThinkJob`].
-pub struct Thought {
-    purpose: Purpose,
-    position: Position,
-    player: Box<dyn Player>,
-    result: SearchResult,
-    elapsed: Duration,
-    plies_at_start: usize,
-}
-
-impl Thought {
-    /// The search's move and statistics.
-    pub fn result(&self) -> &SearchResult {
-        &self.result
-    }
-
-    /// Wall-clock time of the search.
-    pub fn elapsed(&self) -> Duration {
-        self.elapsed
-    }
-
-    /// The move to play: the search's choice, or the first legal move when the search was
-    /// stopped before it had one.
-    pub fn chosen_move(&self) -> Option<Move> {
-        match self.result.best_move {
-            Some(m) if self.position.check_move(m).is_ok() => self.position.check_move(m).ok(),
-            _ => self.position.legal_moves().first().copied(),
-        }
-    }
 }
 
 /// The saved form of a session (what [`Session::to_json`] writes).
@@ -433,9 +346,9 @@ impl Session {
         match self.turn() {
             Turn::Human(_) => {}
             Turn::Forced { .. } => {}
-            t => return Err(SessionError::NotNow(format!("it is not a human's turn ({t:?})"))),
+            t => return Err(not_now(t, SessionError::NotHumanTurn)),
         }
-        let mv = self.pos.check_move(mv).map_err(|e| SessionError::Illegal(e.to_string()))?;
+        let mv = self.pos.check_move(mv)?;
         let time = self.turn_started.elapsed();
         let forced = matches!(self.turn(), Turn::Forced { .. });
         Ok(self.apply(mv, Actor::Human, forced, time, None))
@@ -444,7 +357,7 @@ impl Session {
     /// Plays the only legal move (a placement or a pass) of a [`Turn::Forced`].
     pub fn play_forced(&mut self) -> Result<&Ply, SessionError> {
         let Turn::Forced { side, mv } = self.turn() else {
-            return Err(SessionError::NotNow("the move is not forced".into()));
+            return Err(not_now(self.turn(), SessionError::NotForced));
         };
         let by = if self.config.player(side).is_human() { Actor::Human } else { Actor::Computer };
         Ok(self.apply(mv, by, true, Duration::ZERO, None))
@@ -453,7 +366,7 @@ impl Session {
     /// Takes the computer's search out of the session (see [`ThinkJob`]).
     pub fn begin_think(&mut self) -> Result<ThinkJob, SessionError> {
         let Turn::Computer(side) = self.turn() else {
-            return Err(SessionError::NotNow("it is not a computer's turn".into()));
+            return Err(not_now(self.turn(), SessionError::NotComputerTurn));
         };
         let PlayerConfig::Computer(cfg) = self.config.player(side).clone() else { unreachable!() };
         let player = self.players[side.index()].take().unwrap_or_else(|| build(&cfg));
@@ -470,14 +383,14 @@ impl Session {
     pub fn finish_think(&mut self, thought: Thought) -> Result<&Ply, SessionError> {
         let Purpose::Move(side) = thought.purpose else {
             self.hint_player = Some(thought.player);
-            return Err(SessionError::NotNow("this search was a hint".into()));
+            return Err(SessionError::HintNotMove);
         };
         let mv = thought.chosen_move();
         self.players[side.index()] = Some(thought.player);
         if thought.plies_at_start != self.plies.len() || thought.position != self.pos || self.quit {
             return Err(SessionError::Stale);
         }
-        let mv = mv.ok_or_else(|| SessionError::NotNow("the game is over".into()))?;
+        let mv = mv.ok_or(SessionError::GameOver)?;
         Ok(self.apply(mv, Actor::Computer, false, thought.elapsed, Some(thought.result.info)))
     }
 
@@ -495,8 +408,10 @@ impl Session {
     /// A search for the side to move, to suggest a move to a human. Uses the game's computer
     /// player when there is one, else our engine; same time limit as the computer's.
     pub fn begin_hint(&mut self) -> Result<ThinkJob, SessionError> {
-        if self.status() != Status::Playing {
-            return Err(SessionError::NotNow("the game is over".into()));
+        match self.status() {
+            Status::Playing => {}
+            Status::Over => return Err(SessionError::GameOver),
+            Status::Quit => return Err(SessionError::Abandoned),
         }
         let player = self.hint_player.take().unwrap_or_else(|| {
             let cfg = self
@@ -531,7 +446,7 @@ impl Session {
         if stale {
             return Err(SessionError::Stale);
         }
-        mv.map(|m| (m, info)).ok_or_else(|| SessionError::NotNow("the game is over".into()))
+        mv.map(|m| (m, info)).ok_or(SessionError::GameOver)
     }
 
     /// A hint computed on this thread.
@@ -545,6 +460,16 @@ impl Session {
         self.finish_hint(thought)
     }
 
+    /// Gives back the [`Thought`] of a search run by the driver: plays the computer's move, or
+    /// returns the hint. [`SessionError::Stale`] when the game has moved on since the search began
+    /// (the result is dropped).
+    pub fn finish(&mut self, thought: Thought) -> Result<Finished, SessionError> {
+        match thought.purpose {
+            Purpose::Hint => self.finish_hint(thought).map(|(mv, info)| Finished::Hint { mv, info }),
+            Purpose::Move(_) => self.finish_think(thought).map(|p| Finished::Played(p.clone())),
+        }
+    }
+
     /// Whether [`undo`](Session::undo) has a human move to take back.
     pub fn can_undo(&self) -> bool {
         !self.quit && self.plies.iter().any(|p| p.by == Actor::Human && !p.forced)
@@ -554,7 +479,7 @@ impl Session {
     /// computer's reply, passes). Returns the plies taken back, in the order they were played.
     pub fn undo(&mut self) -> Result<Vec<Ply>, SessionError> {
         if self.quit {
-            return Err(SessionError::NotNow("the game was abandoned".into()));
+            return Err(SessionError::Abandoned);
         }
         let Some(i) = self.plies.iter().rposition(|p| p.by == Actor::Human && !p.forced) else {
             return Err(SessionError::NothingToUndo);
@@ -623,7 +548,7 @@ impl Session {
 
     fn log(&mut self, text: &str) {
         if let Some(path) = &self.config.log
-            && let Err(e) = logfile::append(path, text)
+            && let Err(e) = store::append_log(path, text)
         {
             self.warnings.push(format!("could not write the log {}: {e}", path.display()));
         }
@@ -662,16 +587,15 @@ impl Session {
     /// The game record: the moves, the result and points when over, and in `meta` the id, date,
     /// mode, players, time limit, status and every ply's statistics.
     pub fn record(&self) -> GameRecord {
-        crate::record::build(self)
+        store::record::build(self)
     }
 
     /// Writes the record to `<games_dir>/<id>.json` atomically (a temporary file, then a rename)
     /// and returns its path. Without a configured `games_dir`, writes to `games/`.
     pub fn save_record(&mut self) -> Result<PathBuf, SessionError> {
         let dir = self.config.games_dir.clone().unwrap_or_else(|| PathBuf::from("games"));
-        let path = dir.join(format!("{}.json", self.id));
-        crate::record::write_atomically(&path, &self.record().to_json())
-            .map_err(|e| SessionError::Io(format!("could not save {}: {e}", path.display())))?;
+        let path = store::save_record(&dir, &self.id, &self.record().to_json())
+            .map_err(|e| SessionError::Io(format!("could not save the record in {}: {e}", dir.display())))?;
         self.record_path = Some(path.clone());
         Ok(path)
     }

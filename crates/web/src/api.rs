@@ -6,7 +6,7 @@ use std::hash::{BuildHasher, Hasher};
 use std::sync::Arc;
 
 use axum::extract::rejection::JsonRejection;
-use axum::extract::{DefaultBodyLimit, FromRequest, Path, Request, State};
+use axum::extract::{DefaultBodyLimit, FromRequest, Path, Query, Request, State};
 use axum::http::{StatusCode, header};
 use axum::response::sse::{Event as SseEvent, KeepAlive, Sse};
 use axum::response::{IntoResponse, Response};
@@ -14,9 +14,11 @@ use axum::routing::{get, post};
 use axum::{Json, Router};
 use cavalo_engine::PlayerKind;
 use cavalo_rules::{Rules, Side, Start};
+use cavalo_session::i18n::Lang;
+use cavalo_session::present::error_text;
 use cavalo_session::{
-    EngineConfig, GameConfig, Mode, MoveChoice, PlayerConfig, Session, SessionError, Turn, interpret_move,
-    read_start,
+    EngineConfig, ErrorKind, Finished, GameConfig, Mode, MoveChoice, Session, SessionError, Turn,
+    interpret_move, read_start,
 };
 use futures_util::Stream;
 use serde::Deserialize;
@@ -25,7 +27,8 @@ use serde_json::{Value, json};
 use tokio::sync::broadcast::error::RecvError;
 
 use crate::App;
-use crate::game::{self, Event, Game};
+use crate::game::{self, Event, Game, lang_index};
+use crate::lang::ReqLang;
 
 /// The largest request body accepted (a Lisp board is about 400 bytes).
 const BODY_LIMIT: usize = 16 * 1024;
@@ -65,8 +68,15 @@ impl ApiError {
     fn conflict(msg: impl Into<String>) -> ApiError {
         ApiError(StatusCode::CONFLICT, msg.into())
     }
-    fn illegal(msg: impl Into<String>) -> ApiError {
-        ApiError(StatusCode::UNPROCESSABLE_ENTITY, msg.into())
+    /// A session's error: the status from its kind, the text in `lang`.
+    fn session(e: &SessionError, lang: Lang) -> ApiError {
+        let status = match e.kind() {
+            ErrorKind::Invalid => StatusCode::BAD_REQUEST,
+            ErrorKind::Illegal => StatusCode::UNPROCESSABLE_ENTITY,
+            ErrorKind::NotNow => StatusCode::CONFLICT,
+            ErrorKind::Storage => StatusCode::INTERNAL_SERVER_ERROR,
+        };
+        ApiError(status, error_text(e, lang))
     }
 }
 
@@ -232,23 +242,16 @@ fn game_config(app: &App, req: NewGame) -> ApiResult<GameConfig> {
             Side::parse(h).ok_or_else(|| ApiError::bad(format!("`{h}` is not a side: use white or black")))?
         }
     };
-    let kind = |text: Option<&str>| -> ApiResult<PlayerConfig> {
+    let engine = |text: Option<&str>| -> ApiResult<EngineConfig> {
         let text = text.or(req.engine.as_deref()).unwrap_or("cavalo");
         let kind: PlayerKind =
             text.parse().map_err(|e| ApiError::bad(format!("`{text}` is not a computer player: {e}")))?;
         let mut e = EngineConfig::new(kind);
         e.hash_mib = app.config().hash_mib;
         e.threads = 1;
-        Ok(PlayerConfig::Computer(e))
+        Ok(e)
     };
-    let players = match mode {
-        Mode::HumanHuman => [PlayerConfig::human(), PlayerConfig::human()],
-        Mode::ComputerComputer => [kind(req.white_engine.as_deref())?, kind(req.black_engine.as_deref())?],
-        Mode::HumanComputer => match human {
-            Side::White => [PlayerConfig::human(), kind(req.black_engine.as_deref())?],
-            Side::Black => [kind(req.white_engine.as_deref())?, PlayerConfig::human()],
-        },
-    };
+    let engines = [engine(req.white_engine.as_deref())?, engine(req.black_engine.as_deref())?];
     let time_ms = req.time_ms.unwrap_or(1000);
     let max = app.config().max_time_ms;
     if !(MIN_TIME_MS..=max).contains(&time_ms) {
@@ -259,43 +262,53 @@ fn game_config(app: &App, req: NewGame) -> ApiResult<GameConfig> {
     let dir = &app.config().data_dir;
     Ok(GameConfig {
         rules,
-        start,
-        players,
         time_ms,
         log: Some(dir.join("log.dat")),
         games_dir: Some(dir.join("games")),
+        ..GameConfig::for_mode(start, mode, human, engines)
     })
 }
 
-async fn create(State(app): State<App>, Body(req): Body<NewGame>) -> ApiResult<(StatusCode, Json<Value>)> {
+async fn create(
+    State(app): State<App>,
+    ReqLang(lang): ReqLang,
+    Body(req): Body<NewGame>,
+) -> ApiResult<(StatusCode, Json<Value>)> {
     guard(&app)?;
     let config = game_config(&app, req)?;
-    let mut s = Session::new(config).map_err(|e| ApiError::bad(format!("bad position: {e}")))?;
+    let mut s = Session::new(config).map_err(|e| ApiError::session(&e, lang))?;
     app.save(&mut s);
     let g = Arc::new(Game::new(s));
     app.insert(g.clone()).map_err(|e| ApiError(StatusCode::SERVICE_UNAVAILABLE, e))?;
-    let state = g.state(&g.lock());
+    let state = g.state(&g.lock(), lang, None);
     game::kick(&app, &g);
     Ok((StatusCode::CREATED, Json(state)))
 }
 
-async fn show(State(app): State<App>, Path(id): Path<String>) -> ApiResult<Json<Value>> {
-    let g = find(&app, &id)?;
-    let s = g.lock();
-    Ok(Json(g.state(&s)))
+/// `?since=N`: the announcements from ply N (0-based) on.
+#[derive(Deserialize)]
+struct Since {
+    since: Option<usize>,
 }
 
-fn not_your_turn(s: &Session) -> Option<ApiError> {
+async fn show(
+    State(app): State<App>,
+    Path(id): Path<String>,
+    ReqLang(lang): ReqLang,
+    Query(q): Query<Since>,
+) -> ApiResult<Json<Value>> {
+    let g = find(&app, &id)?;
+    let s = g.lock();
+    Ok(Json(g.state(&s, lang, q.since)))
+}
+
+/// The error for a human's request when a human is not to move.
+fn not_your_turn(s: &Session) -> Option<SessionError> {
     match s.turn() {
         Turn::Human(_) => None,
-        Turn::Computer(side) => {
-            Some(ApiError::conflict(format!("it is not your turn: the computer is playing {side}")))
-        }
-        Turn::Forced { side, mv } => Some(ApiError::conflict(format!(
-            "it is not your turn: {side}'s forced move {mv} is being played"
-        ))),
-        Turn::Over(_) => Some(ApiError::conflict("the game is over")),
-        Turn::Quit => Some(ApiError::conflict("the game was abandoned")),
+        Turn::Computer(_) | Turn::Forced { .. } => Some(SessionError::NotHumanTurn),
+        Turn::Over(_) => Some(SessionError::GameOver),
+        Turn::Quit => Some(SessionError::Abandoned),
     }
 }
 
@@ -315,6 +328,7 @@ struct MoveRequest {
 async fn play(
     State(app): State<App>,
     Path(id): Path<String>,
+    ReqLang(lang): ReqLang,
     Body(req): Body<MoveRequest>,
 ) -> ApiResult<Json<Value>> {
     guard(&app)?;
@@ -322,7 +336,7 @@ async fn play(
     let state = {
         let mut s = g.lock();
         if let Some(e) = not_your_turn(&s) {
-            return Err(e);
+            return Err(ApiError::session(&e, lang));
         }
         if let Some(n) = req.ply
             && n != s.plies().len()
@@ -332,88 +346,97 @@ async fn play(
                 s.plies().len()
             )));
         }
-        let mv = match interpret_move(s.position(), &req.mv).map_err(ApiError::illegal)? {
+        let choice = interpret_move(s.position(), &req.mv)
+            .map_err(|e| ApiError::session(&SessionError::BadMove(e), lang))?;
+        let mv = match choice {
             MoveChoice::Ready(m) => m,
             // A landing on a double without a choice removes the highest other double (RULES §4).
             MoveChoice::ChooseRemoval { options, .. } => options[0],
         };
-        s.play_human(mv).map_err(|e| match e {
-            SessionError::Illegal(m) => ApiError::illegal(m),
-            other => ApiError::conflict(other.to_string()),
-        })?;
+        s.play_human(mv).map_err(|e| ApiError::session(&e, lang))?;
         app.save(&mut s);
         g.publish(&s);
-        g.state(&s)
+        g.state(&s, lang, None)
     };
     game::kick(&app, &g);
     Ok(Json(state))
 }
 
-async fn undo(State(app): State<App>, Path(id): Path<String>) -> ApiResult<Json<Value>> {
+async fn undo(
+    State(app): State<App>,
+    Path(id): Path<String>,
+    ReqLang(lang): ReqLang,
+) -> ApiResult<Json<Value>> {
     guard(&app)?;
     let g = find(&app, &id)?;
     let state = {
         let mut s = g.lock();
-        if s.mode() == Mode::ComputerComputer {
-            return Err(ApiError::conflict(
-                "there is no move of a human to take back in a computer-computer game",
-            ));
-        }
-        if !s.can_undo() {
-            return Err(ApiError::conflict(SessionError::NothingToUndo.to_string()));
+        if s.mode() == Mode::ComputerComputer || !s.can_undo() {
+            return Err(ApiError::session(&SessionError::NothingToUndo, lang));
         }
         g.stop_search();
-        s.undo().map_err(|e| ApiError::conflict(e.to_string()))?;
+        s.undo().map_err(|e| ApiError::session(&e, lang))?;
         app.save(&mut s);
         g.publish(&s);
-        g.state(&s)
+        g.state(&s, lang, None)
     };
     game::kick(&app, &g);
     Ok(Json(state))
 }
 
-async fn hint(State(app): State<App>, Path(id): Path<String>) -> ApiResult<Json<Value>> {
+async fn hint(
+    State(app): State<App>,
+    Path(id): Path<String>,
+    ReqLang(lang): ReqLang,
+) -> ApiResult<Json<Value>> {
     guard(&app)?;
     let g = find(&app, &id)?;
     let (job, time_ms) = {
         let mut s = g.lock();
         if let Some(e) = not_your_turn(&s) {
-            return Err(e);
+            return Err(ApiError::session(&e, lang));
         }
-        (s.begin_hint().map_err(|e| ApiError::conflict(e.to_string()))?, s.config().time_ms)
+        (s.begin_hint().map_err(|e| ApiError::session(&e, lang))?, s.config().time_ms)
     };
     let thought = game::run_search(&app, &g, job, time_ms)
         .await
         .ok_or_else(|| ApiError(StatusCode::SERVICE_UNAVAILABLE, "the hint search failed".into()))?;
-    let (mv, info) = g.lock().finish_hint(thought).map_err(|e| match e {
-        SessionError::Stale => ApiError::conflict("the game moved on during the hint"),
-        e => ApiError::conflict(e.to_string()),
-    })?;
+    let finished = g.lock().finish(thought).map_err(|e| ApiError::session(&e, lang))?;
+    let Finished::Hint { mv, info } = finished else {
+        return Err(ApiError::session(&SessionError::HintNotMove, lang));
+    };
+    let text = cavalo_session::present::Announcement::Hint { mv }.text(lang);
     Ok(Json(json!({
         "move": mv.to_string(),
         "cell": mv.destination().map(|c| c.to_string()),
         "index": mv.destination().map(|c| c.index()),
         "info": info,
+        "text": text,
     })))
 }
 
-async fn quit(State(app): State<App>, Path(id): Path<String>) -> ApiResult<Json<Value>> {
+async fn quit(
+    State(app): State<App>,
+    Path(id): Path<String>,
+    ReqLang(lang): ReqLang,
+) -> ApiResult<Json<Value>> {
     guard(&app)?;
     let g = find(&app, &id)?;
     let mut s = g.lock();
-    if s.status() != cavalo_session::Status::Playing {
-        return Err(ApiError::conflict(format!("the game is already {}", s.status().name())));
+    if let Some(e) = not_your_turn(&s).filter(|e| *e != SessionError::NotHumanTurn) {
+        return Err(ApiError::session(&e, lang));
     }
     g.stop_search();
     s.quit();
     app.save(&mut s);
     g.publish(&s);
-    Ok(Json(g.state(&s)))
+    Ok(Json(g.state(&s, lang, None)))
 }
 
 async fn events(
     State(app): State<App>,
     Path(id): Path<String>,
+    ReqLang(lang): ReqLang,
 ) -> ApiResult<Sse<impl Stream<Item = Result<SseEvent, Infallible>>>> {
     guard(&app)?;
     let g = find(&app, &id)?;
@@ -421,21 +444,21 @@ async fn events(
     let first = {
         let s = g.lock();
         vec![
-            Ok(SseEvent::default().event("state").data(g.state(&s).to_string())),
+            Ok(SseEvent::default().event("state").data(g.state(&s, lang, None).to_string())),
             Ok(SseEvent::default().event("thinking").data(g.live_json().to_string())),
         ]
     };
     let shutdown = app.inner.shutdown.subscribe();
-    let rest = futures_util::stream::unfold((rx, g, shutdown), |(mut rx, g, mut shutdown)| async move {
+    let rest = futures_util::stream::unfold((rx, g, shutdown), move |(mut rx, g, mut shutdown)| async move {
         if *shutdown.borrow() {
             return None;
         }
         let ev = tokio::select! {
             r = rx.recv() => match r {
-                Ok(Event::State(t)) => SseEvent::default().event("state").data(&*t),
+                Ok(Event::State(t)) => SseEvent::default().event("state").data(&*t[lang_index(lang)]),
                 Ok(Event::Thinking(t)) => SseEvent::default().event("thinking").data(&*t),
                 Err(RecvError::Lagged(_)) => {
-                    let text = g.state(&g.lock()).to_string();
+                    let text = g.state(&g.lock(), lang, None).to_string();
                     SseEvent::default().event("state").data(text)
                 }
                 Err(RecvError::Closed) => return None,

@@ -7,7 +7,11 @@ use std::time::{Duration, Instant};
 
 use cavalo_engine::SearchInfo;
 use cavalo_rules::{CellState, Position, Side};
-use cavalo_session::{MoveChoice, Session, SessionError, ThinkJob, Turn, interpret_move};
+use cavalo_session::i18n::Lang;
+use cavalo_session::present::{self, GameResult};
+use cavalo_session::{
+    Actor, MoveChoice, SearchEvent, Session, SessionError, ThinkJob, Turn, interpret_move, spawn_search,
+};
 use serde_json::{Value, json};
 use tokio::sync::broadcast;
 
@@ -16,8 +20,8 @@ use crate::App;
 /// What the event stream carries, already as JSON text.
 #[derive(Clone, Debug)]
 pub(crate) enum Event {
-    /// The whole game state (after a move, an undo, a quit).
-    State(Arc<str>),
+    /// The whole game state (after a move, an undo, a quit), in each language ([`lang_index`]).
+    State([Arc<str>; 2]),
     /// The live search (or its absence: `null`).
     Thinking(Arc<str>),
 }
@@ -115,12 +119,14 @@ impl Game {
     /// Call with the session locked, after every change.
     pub fn publish(&self, s: &Session) {
         self.version.fetch_add(1, Ordering::SeqCst);
-        let text = self.state(s).to_string();
-        let _ = self.events.send(Event::State(text.into()));
+        let texts = [Lang::Pt, Lang::En].map(|lang| Arc::from(self.state(s, lang, None).to_string()));
+        let _ = self.events.send(Event::State(texts));
     }
 
-    pub fn state(&self, s: &Session) -> Value {
-        let mut v = state_json(s, self.live_json());
+    /// The state in `lang`, with the announcements from ply `since` on (by default, from the
+    /// last move a human chose).
+    pub fn state(&self, s: &Session, lang: Lang, since: Option<usize>) -> Value {
+        let mut v = state_json(s, self.live_json(), lang, since);
         v["version"] = json!(self.version.load(Ordering::SeqCst));
         v
     }
@@ -171,22 +177,27 @@ fn destinations_json(pos: &Position) -> Vec<Value> {
     out
 }
 
-fn result_text(s: &Session) -> Option<String> {
-    let pos = s.position();
-    let (w, b) = (pos.points(Side::White), pos.points(Side::Black));
-    match s.turn() {
-        Turn::Over(o) => Some(match o.winner() {
-            Some(Side::White) => format!("White wins, {w} to {b}"),
-            Some(Side::Black) => format!("Black wins, {b} to {w}"),
-            None => format!("Draw, {w} to {b}"),
-        }),
-        Turn::Quit => Some(format!("Abandoned at {w} to {b}")),
-        _ => None,
+/// Which of [`Event::State`]'s texts is in `lang`.
+pub(crate) fn lang_index(lang: Lang) -> usize {
+    match lang {
+        Lang::Pt => 0,
+        Lang::En => 1,
     }
 }
 
-/// The whole state of a game, as the page shows it.
-pub(crate) fn state_json(s: &Session, thinking: Value) -> Value {
+/// Where the default announcements start: the last ply a human chose, when it is the last ply;
+/// else the plies after it (what the others did since).
+fn default_since(s: &Session) -> usize {
+    let plies = s.plies();
+    match plies.iter().rposition(|p| p.by == Actor::Human && !p.forced) {
+        Some(i) if i + 1 == plies.len() => i,
+        Some(i) => i + 1,
+        None => 0,
+    }
+}
+
+/// The whole state of a game, as the page shows it, worded in `lang`.
+pub(crate) fn state_json(s: &Session, thinking: Value, lang: Lang, since: Option<usize>) -> Value {
     let pos = s.position();
     let config = s.config();
     let turn = match s.turn() {
@@ -201,12 +212,9 @@ pub(crate) fn state_json(s: &Session, thinking: Value) -> Value {
     let mut history = Vec::with_capacity(positions.len());
     history.push(json!({"cells": cells_json(&positions[0]), "points": [0, 0], "from": null, "to": null}));
     for (i, p) in s.plies().iter().enumerate() {
-        let (before, after) = (&positions[i], &positions[i + 1]);
-        let (from, to) = if p.mv.is_pass() {
-            (None, None)
-        } else {
-            (before.knight(p.side).map(|c| c.index()), after.knight(p.side).map(|c| c.index()))
-        };
+        let after = &positions[i + 1];
+        let from = present::from_cell(s.plies(), i).map(|c| c.index());
+        let to = p.mv.destination().map(|c| c.index());
         history.push(json!({"cells": cells_json(after), "points": p.points, "from": from, "to": to}));
     }
     let players: Vec<Value> = Side::BOTH
@@ -240,7 +248,12 @@ pub(crate) fn state_json(s: &Session, thinking: Value) -> Value {
         "history": history,
         "plies": s.plies(),
         "result": pos.outcome().map(|o| o.name()),
-        "result_text": result_text(s),
+        "result_text": GameResult::of(s).map(|r| r.text(lang)),
+        "lang": lang.code(),
+        "announcements": present::announcements_since(s, since.unwrap_or_else(|| default_since(s)))
+            .iter()
+            .map(|a| json!({"kind": a.kind(), "text": a.text(lang)}))
+            .collect::<Vec<_>>(),
         "summary": s.summary(),
         "can_undo": s.can_undo() && s.mode() != cavalo_session::Mode::ComputerComputer,
         "can_hint": human_turn,
@@ -307,7 +320,7 @@ async fn drive(app: App, game: Arc<Game>) {
                     return;
                 };
                 let mut s = game.lock();
-                match s.finish_think(thought) {
+                match s.finish(thought) {
                     Ok(_) => {
                         app.save(&mut s);
                         game.publish(&s);
@@ -352,20 +365,25 @@ pub(crate) async fn run_search(
         })
     };
     let g = game.clone();
-    let result = tokio::task::spawn_blocking(move || {
-        job.run(&stop, &mut |info| {
-            let info = info.clone();
-            g.update_live(|l| l.info = Some(info));
-        })
-    })
-    .await;
+    let (done_tx, done_rx) = tokio::sync::oneshot::channel();
+    let mut done_tx = Some(done_tx);
+    // The session's driver runs the search on its own thread; its events come back here.
+    spawn_search(job, stop, move |event| match event {
+        SearchEvent::Info(info) => g.update_live(|l| l.info = Some(info)),
+        SearchEvent::Done(thought) => {
+            if let Some(tx) = done_tx.take() {
+                let _ = tx.send(*thought);
+            }
+        }
+    });
+    let result = done_rx.await;
     watchdog.abort();
     drop(permit);
     game.set_live(None);
     match result {
         Ok(t) => Some(t),
-        Err(e) => {
-            eprintln!("cavalo serve: game {}: the search failed: {e}", game.id);
+        Err(_) => {
+            eprintln!("cavalo serve: game {}: the search thread failed", game.id);
             None
         }
     }

@@ -29,6 +29,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 
 use cavalo_session::Session;
+use cavalo_session::store::SessionDir;
 use tokio::sync::Semaphore;
 
 use crate::game::Game;
@@ -74,6 +75,7 @@ pub struct App {
 
 struct Inner {
     config: WebConfig,
+    store: SessionDir,
     games: Mutex<HashMap<String, Arc<Game>>>,
     pool: Arc<Semaphore>,
     closed: AtomicBool,
@@ -84,27 +86,18 @@ impl App {
     /// Opens the data directory (created if missing) and loads every saved game; computer turns
     /// resume once the app runs inside a tokio runtime (see [`App::resume`]).
     pub fn open(config: WebConfig) -> std::io::Result<App> {
-        std::fs::create_dir_all(config.data_dir.join("sessions"))?;
-        let mut games = HashMap::new();
-        for entry in std::fs::read_dir(config.data_dir.join("sessions"))? {
-            let path = entry?.path();
-            let Some(name) = path.file_name().and_then(|n| n.to_str()) else { continue };
-            if name.starts_with('.') || !name.ends_with(".json") {
-                continue;
-            }
-            let text = std::fs::read_to_string(&path)?;
-            match Session::from_json(&text) {
-                Ok(s) => {
-                    let id = s.id().to_string();
-                    games.insert(id.clone(), Arc::new(Game::new(s)));
-                }
-                Err(e) => eprintln!("cavalo serve: skipping {}: {e}", path.display()),
-            }
+        let store = SessionDir::open(config.data_dir.join("sessions"))?;
+        let (sessions, skipped) = store.load_all()?;
+        for e in skipped {
+            eprintln!("cavalo serve: skipping {e}");
         }
+        let games: HashMap<String, Arc<Game>> =
+            sessions.into_iter().map(|s| (s.id().to_string(), Arc::new(Game::new(s)))).collect();
         let pool = Arc::new(Semaphore::new(config.max_searches.max(1)));
         Ok(App {
             inner: Arc::new(Inner {
                 config,
+                store,
                 games: Mutex::new(games),
                 pool,
                 closed: AtomicBool::new(false),
@@ -168,10 +161,6 @@ impl App {
         Ok((bound, task))
     }
 
-    fn sessions_dir(&self) -> PathBuf {
-        self.inner.config.data_dir.join("sessions")
-    }
-
     fn game(&self, id: &str) -> Option<Arc<Game>> {
         self.inner.games.lock().expect("games lock").get(id).cloned()
     }
@@ -194,9 +183,8 @@ impl App {
         if self.closed() {
             return;
         }
-        let path = self.sessions_dir().join(format!("{}.json", s.id()));
-        if let Err(e) = cavalo_session::write_atomically(&path, &s.to_json()) {
-            eprintln!("cavalo serve: could not save {}: {e}", path.display());
+        if let Err(e) = self.inner.store.save(s) {
+            eprintln!("cavalo serve: could not save game {}: {e}", s.id());
         }
         if s.status() != cavalo_session::Status::Playing
             && let Err(e) = s.save_record()

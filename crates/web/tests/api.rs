@@ -29,7 +29,17 @@ async fn a_human_computer_game_to_the_end_with_downloads() {
     assert_eq!(end["turn"]["kind"], "over");
     let plies = end["plies"].as_array().unwrap();
     assert_eq!(end["history"].as_array().unwrap().len(), plies.len() + 1);
-    assert!(end["result_text"].as_str().unwrap().contains(" to "));
+    assert!(end["result_text"].as_str().unwrap().contains('–'));
+    assert_eq!(end["lang"], "en");
+    let last = end["announcements"].as_array().unwrap().last().unwrap().clone();
+    assert_eq!(last["kind"], "game-over");
+    assert!(last["text"].as_str().unwrap().starts_with("Game over: "));
+    let (_, pt) = srv.get(&format!("/api/games/{id}?lang=pt&since=0")).await;
+    assert_eq!(pt["lang"], "pt");
+    let all = pt["announcements"].as_array().unwrap();
+    assert_eq!(all[0]["kind"], "placement");
+    assert!(all[0]["text"].as_str().unwrap().starts_with("O cavalo de "), "{}", all[0]);
+    assert!(all.last().unwrap()["text"].as_str().unwrap().starts_with("Fim do jogo: "));
     assert!(plies.iter().any(|p| p["by"] == "computer" && p["search"]["nodes"].is_u64()));
     assert!(plies.iter().any(|p| p["by"] == "human" && p["forced"] == false));
     assert_eq!(end["destinations"].as_array().unwrap().len(), 0);

@@ -81,7 +81,7 @@ err-start = Invalid starting position: { $reason }
 err-io = Could not read or write a file: { $reason }
 err-restore = Invalid saved session: { $reason }
 err-busy = Wait: the computer is thinking.
-err-bad-input = { $reason }
+err-bad-move = { $reason }
 
 ## Terminal
 
@@ -96,6 +96,47 @@ term-help = Help
 term-totals = Totals
 term-record-saved = Game record saved to { $path }
 term-quit-confirm = Abandon the game? (y/n)
+
+## Terminal lines (plain and full screen)
+
+term-intro = Jogo do Cavalo: { $white } against { $black }. Rules: { $rules }. Start: { $start }.
+term-time-per-move = Computer time per move: { $ms } ms.
+term-type-help = Type help for the commands.
+term-points-line = Points: { $white } { $wpoints }, { $black } { $bpoints }. Ply { $ply }.
+term-moves-line = Moves: { $moves }
+term-statistics = Statistics: { $stats }
+term-end-of-input = End of input: the game is stopped and saved.
+term-quit-ask = Quit this game? It will be saved. (y/n) [n]:{ " " }
+term-goes-on = The game goes on.
+term-hint-thinking = Thinking about a hint…
+term-taken-back = Taken back: { $moves }.
+term-error-help = { $error } Type help for help.
+term-double-holds = { $cell } holds the double { $value }: you remove another double: { $list }.
+term-double-which = Which double to remove? Enter for { $default }; cancel (Esc in the full screen) to choose another move:{ " " }
+term-move-cancelled = Move cancelled.
+term-saved = Game saved to { $path }
+term-log-appended = Log appended to { $path }
+term-warning = warning: { $text }
+term-legend = WN/BN white/black knight, [..] last move, <..> cell it left, * you may move here, ! threatened by the other knight, . removed
+term-prompt-move = { $who } to move>{ " " }
+term-input-title = { $who } to move: a cell (E3 or 3 5), hint, undo, help, quit
+term-keys-computer = q or Esc: quit
+term-game-over-key = Game over: press any key to leave
+term-messages = Messages
+term-game = Game
+term-thinking-for = { $who } is thinking… { $seconds } s
+term-hint-search = Hint search
+term-wait-hint = Please wait for the hint.
+term-search-dropped = The computer's search was dropped: { $error }
+term-yes-letter = y
+help-title = Type a move or a command:
+help-cell = move your knight to E3 (column letter A-J, then row 1-10)
+help-rowcol = the same cell as row and column numbers (row 3, column 5 = E3)
+help-double = land on the double at E3 and remove 88 (instead of the highest other double)
+help-hint = ask the computer for a suggestion
+help-undo = take back your last move (and the computer's reply)
+help-help = show this help
+help-quit = stop the game (it is saved)
 
 ## The web page (labels; { $name } placeholders are filled in by the page)
 

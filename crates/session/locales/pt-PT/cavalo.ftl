@@ -81,7 +81,7 @@ err-start = Posição inicial inválida: { $reason }
 err-io = Não foi possível ler ou escrever um ficheiro: { $reason }
 err-restore = Sessão guardada inválida: { $reason }
 err-busy = Aguarde: o computador está a pensar.
-err-bad-input = { $reason }
+err-bad-move = { $reason }
 
 ## Terminal
 
@@ -96,6 +96,47 @@ term-help = Ajuda
 term-totals = Totais
 term-record-saved = Registo do jogo guardado em { $path }
 term-quit-confirm = Abandonar o jogo? (s/n)
+
+## Linhas do terminal (simples e ecrã inteiro)
+
+term-intro = Jogo do Cavalo: { $white } contra { $black }. Regras: { $rules }. Início: { $start }.
+term-time-per-move = Tempo do computador por jogada: { $ms } ms.
+term-type-help = Escreva help para ver os comandos.
+term-points-line = Pontos: { $white } { $wpoints }, { $black } { $bpoints }. Meia-jogada { $ply }.
+term-moves-line = Jogadas: { $moves }
+term-statistics = Estatísticas: { $stats }
+term-end-of-input = Fim da entrada: o jogo é interrompido e guardado.
+term-quit-ask = Sair deste jogo? Será guardado. (s/n) [n]:{ " " }
+term-goes-on = O jogo continua.
+term-hint-thinking = A pensar numa sugestão…
+term-taken-back = Anulado: { $moves }.
+term-error-help = { $error } Escreva help para obter ajuda.
+term-double-holds = { $cell } tem o duplo { $value }: remove outro duplo: { $list }.
+term-double-which = Que duplo remover? Enter para { $default }; cancel (Esc no ecrã inteiro) para escolher outra jogada:{ " " }
+term-move-cancelled = Jogada cancelada.
+term-saved = Jogo guardado em { $path }
+term-log-appended = Registo (log) acrescentado em { $path }
+term-warning = aviso: { $text }
+term-legend = WN/BN cavalo branco/preto, [..] última jogada, <..> casa que deixou, * pode jogar aqui, ! ameaçada pelo outro cavalo, . removida
+term-prompt-move = { $who } a jogar>{ " " }
+term-input-title = { $who } a jogar: uma casa (E3 ou 3 5), hint, undo, help, quit
+term-keys-computer = q ou Esc: sair
+term-game-over-key = Fim do jogo: carregue numa tecla para sair
+term-messages = Mensagens
+term-game = Jogo
+term-thinking-for = { $who } está a pensar… { $seconds } s
+term-hint-search = Pesquisa da sugestão
+term-wait-hint = Aguarde pela sugestão.
+term-search-dropped = A pesquisa do computador foi descartada: { $error }
+term-yes-letter = s
+help-title = Escreva uma jogada ou um comando:
+help-cell = mover o cavalo para E3 (letra da coluna A-J, depois a linha 1-10)
+help-rowcol = a mesma casa como números de linha e coluna (linha 3, coluna 5 = E3)
+help-double = cair no duplo em E3 e remover o 88 (em vez do maior outro duplo)
+help-hint = pedir uma sugestão ao computador
+help-undo = anular a sua última jogada (e a resposta do computador)
+help-help = mostrar esta ajuda
+help-quit = parar o jogo (fica guardado)
 
 ## A página web (etiquetas; os marcadores { $nome } são preenchidos pela página)
 

@@ -22,8 +22,8 @@ use std::path::Path;
 
 use cavalo_rules::{Position, Side};
 
-use crate::config::PlayerConfig;
-use crate::session::{Actor, Ply, Session};
+use crate::PlayerConfig;
+use crate::{Actor, Ply, Session};
 
 /// Appends `text` to the file at `path` (created if missing, never truncated).
 pub fn append(path: &Path, text: &str) -> std::io::Result<()> {

@@ -1,0 +1,124 @@
+//! The full-screen interface (ratatui + crossterm) in the Elm style: [`model`] (Model, Msg,
+//! update), [`view`] (draws a model), and this loop that feeds keys and ticks to `update` and
+//! draws after each. Also the replay of a record.
+
+pub mod model;
+pub mod view;
+
+use std::time::Duration;
+
+use anyhow::Result;
+use cavalo_rules::{Position, Side};
+use cavalo_session::Session;
+use cavalo_session::i18n::Lang;
+use ratatui::Frame;
+use ratatui::crossterm::event::{self, Event, KeyCode, KeyEventKind};
+use ratatui::layout::{Constraint, Layout};
+use ratatui::text::Line;
+use ratatui::widgets::{Block, Borders, Paragraph};
+
+use self::model::{Model, Msg, update};
+use self::view::board_lines;
+
+/// Plays a game full-screen until it ends or is abandoned; then prints the result and the totals
+/// and saves the record.
+pub fn play(s: Session, lang: Lang) -> Result<()> {
+    let mut terminal = ratatui::try_init()?;
+    let mut model = Model::new(s, lang);
+    let result = run(&mut terminal, &mut model);
+    ratatui::restore();
+    result?;
+    let mut s = model.session;
+    for a in cavalo_session::present::announcements_since(&s, s.plies().len()) {
+        println!("{}", a.text(lang));
+    }
+    for l in cavalo_session::present::summary_lines(&s, lang) {
+        println!("  {l}");
+    }
+    crate::play::finish(&mut s, lang)
+}
+
+fn run(terminal: &mut ratatui::DefaultTerminal, m: &mut Model) -> Result<()> {
+    while !m.done {
+        update(m, Msg::Tick)?;
+        terminal.draw(|f| view::view(f, m))?;
+        if event::poll(Duration::from_millis(50))?
+            && let Event::Key(key) = event::read()?
+        {
+            update(m, Msg::Key(key))?;
+        }
+    }
+    Ok(())
+}
+
+/// Draws one position of a replayed record.
+pub fn render_replay(
+    f: &mut Frame,
+    title: &str,
+    positions: &[Position],
+    moves: &[cavalo_rules::Move],
+    i: usize,
+) {
+    let [top, bottom] = Layout::vertical([Constraint::Length(14), Constraint::Min(4)]).areas(f.area());
+    let pos = &positions[i];
+    let last = (i > 0).then(|| {
+        let side = positions[i - 1].side_to_move();
+        (moves[i - 1], positions[i - 1].knight(side))
+    });
+    let cells = cavalo_session::present::marks(pos, last, None);
+    let [board_area, side_area] =
+        Layout::horizontal([Constraint::Length(57), Constraint::Min(30)]).areas(top);
+    f.render_widget(
+        Paragraph::new(board_lines(&cells))
+            .block(Block::default().borders(Borders::ALL).title(format!(" {title} "))),
+        board_area,
+    );
+    let mut lines = vec![
+        Line::raw(format!("Ply {i} of {}", moves.len())),
+        Line::raw(format!("White {}  Black {}", pos.points(Side::White), pos.points(Side::Black))),
+    ];
+    if let Some((mv, _)) = last {
+        lines.push(Line::raw(format!("Last: {} {}", positions[i - 1].side_to_move().name(), mv)));
+    }
+    match pos.outcome() {
+        Some(o) => lines.push(Line::raw(format!("Game over: {o}"))),
+        None => lines.push(Line::raw(format!("{} to move", pos.side_to_move().name()))),
+    }
+    f.render_widget(
+        Paragraph::new(lines).block(Block::default().borders(Borders::ALL).title(" Replay ")),
+        side_area,
+    );
+    f.render_widget(
+        Paragraph::new("←/→ one ply, Home/End first/last, q leave")
+            .block(Block::default().borders(Borders::ALL).title(" Keys ")),
+        bottom,
+    );
+}
+
+/// Steps through a record with the arrow keys.
+pub fn replay(title: &str, positions: &[Position], moves: &[cavalo_rules::Move]) -> Result<()> {
+    let mut terminal = ratatui::try_init()?;
+    let mut i = 0usize;
+    let result = (|| -> Result<()> {
+        loop {
+            terminal.draw(|f| render_replay(f, title, positions, moves, i))?;
+            let Event::Key(key) = event::read()? else { continue };
+            if key.kind != KeyEventKind::Press {
+                continue;
+            }
+            match key.code {
+                KeyCode::Right | KeyCode::Char(' ') | KeyCode::Down => i = (i + 1).min(moves.len()),
+                KeyCode::Left | KeyCode::Up | KeyCode::Backspace => i = i.saturating_sub(1),
+                KeyCode::Home => i = 0,
+                KeyCode::End => i = moves.len(),
+                KeyCode::Char('q') | KeyCode::Esc | KeyCode::Enter => return Ok(()),
+                _ => {}
+            }
+        }
+    })();
+    ratatui::restore();
+    result
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,177 @@
+use cavalo_rules::Start;
+use cavalo_session::{GameConfig, PlayerConfig};
+use ratatui::Terminal;
+use ratatui::backend::TestBackend;
+use ratatui::buffer::Buffer;
+use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+
+use super::model::{Model, Msg, Prompt, submit, update};
+use super::*;
+
+fn text(b: &Buffer) -> String {
+    let w = b.area.width as usize;
+    b.content()
+        .chunks(w)
+        .map(|row| row.iter().map(|c| c.symbol()).collect::<String>())
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+fn draw(m: &Model, w: u16, h: u16) -> Buffer {
+    let mut t = Terminal::new(TestBackend::new(w, h)).unwrap();
+    t.draw(|f| view::view(f, m)).unwrap();
+    t.backend().buffer().clone()
+}
+
+fn model(lang: Lang) -> Model {
+    let mut c = GameConfig::new(Start::Seed(1));
+    c.players = [PlayerConfig::human(), PlayerConfig::computer("greedy".parse().unwrap())];
+    c.time_ms = 20;
+    let mut m = Model::new(Session::new(c).unwrap(), lang);
+    update(&mut m, Msg::Tick).unwrap();
+    m
+}
+
+/// Ticks until the computer has replied (or a human is to move).
+fn settle(m: &mut Model) {
+    for _ in 0..500 {
+        update(m, Msg::Tick).unwrap();
+        if m.search.is_none()
+            && matches!(m.session.turn(), cavalo_session::Turn::Human(_) | cavalo_session::Turn::Over(_))
+        {
+            return;
+        }
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    panic!("the computer did not reply");
+}
+
+fn key(code: KeyCode) -> Msg {
+    Msg::Key(KeyEvent::new(code, KeyModifiers::NONE))
+}
+
+#[test]
+fn the_whole_board_shows_at_80x24_with_marks() {
+    let m = model(Lang::En);
+    let b = draw(&m, 80, 24);
+    let screen = text(&b);
+    assert!(screen.contains("  A    B    C    D    E    F    G    H    I    J"), "{screen}");
+    for r in 1..=10 {
+        assert!(screen.lines().any(|l| l.contains(&format!("│{r:>3}  "))), "row {r}\n{screen}");
+    }
+    assert!(screen.contains(" 32   42   35   28   03 "), "{screen}");
+    assert!(screen.contains("[BN]") && screen.contains("WN"), "{screen}");
+    assert!(screen.contains("*00"), "the human's destinations are marked\n{screen}");
+    assert!(screen.contains("White to move"), "{screen}");
+}
+
+#[test]
+fn below_the_minimum_size_a_clear_message() {
+    let m = model(Lang::Pt);
+    let screen = text(&draw(&m, 50, 15));
+    assert!(screen.contains("demasiado pequena"), "{screen}");
+    let screen = text(&draw(&model(Lang::En), 57, 30));
+    assert!(screen.contains("too small") && screen.contains("58×20"), "{screen}");
+}
+
+#[test]
+fn the_newest_move_shows_at_any_height() {
+    let mut m = model(Lang::En);
+    for _ in 0..6 {
+        let mv = m.session.position().legal_moves()[0];
+        submit(&mut m, &mv.to_string());
+        if matches!(m.prompt, Prompt::Removal { .. }) {
+            submit(&mut m, "");
+        }
+        settle(&mut m);
+    }
+    // Long messages that wrap must not push the newest off either.
+    m.say("x".repeat(300));
+    let last = m.session.last_ply().unwrap().mv.to_string();
+    for h in [20u16, 24, 30, 50] {
+        for w in [80u16, 120] {
+            let screen = text(&draw(&m, w, h));
+            assert!(screen.contains(&last), "{w}x{h}: newest move {last} missing\n{screen}");
+            let newest = m.messages.last().unwrap();
+            assert!(screen.contains(&newest[newest.len().saturating_sub(20)..]), "{w}x{h}\n{screen}");
+        }
+    }
+}
+
+#[test]
+fn cancel_and_esc_leave_the_double_prompt() {
+    let mut m = model(Lang::En);
+    submit(&mut m, "e3");
+    assert!(matches!(m.prompt, Prompt::Removal { .. }));
+    assert!(text(&draw(&m, 80, 24)).contains("cancel (Esc"), "Esc is mentioned");
+    submit(&mut m, "cancel");
+    assert_eq!(m.prompt, Prompt::Move);
+    assert_eq!(m.session.plies().len(), 2);
+    submit(&mut m, "e3");
+    update(&mut m, key(KeyCode::Esc)).unwrap();
+    assert_eq!(m.prompt, Prompt::Move);
+    submit(&mut m, "e3");
+    submit(&mut m, "88");
+    assert_eq!(m.session.last_ply().unwrap().mv.to_string(), "E3x88");
+}
+
+#[test]
+fn after_undo_the_last_search_panel_forgets_the_undone_move() {
+    let mut m = model(Lang::En);
+    assert!(text(&draw(&m, 100, 30)).contains("No search yet."));
+    submit(&mut m, "e3");
+    submit(&mut m, "");
+    settle(&mut m);
+    let reply = m.session.last_ply().unwrap().mv.to_string();
+    let screen = text(&draw(&m, 100, 30));
+    assert!(
+        screen.contains(&format!("Last search: Black (greedy) {reply}")) && screen.contains("nodes analysed"),
+        "{screen}"
+    );
+    submit(&mut m, "undo");
+    let screen = text(&draw(&m, 100, 30));
+    assert!(screen.contains("No search yet.") && !screen.contains("Last search: Black"), "{screen}");
+}
+
+#[test]
+fn the_totals_are_not_cut_at_80x24() {
+    let mut c = GameConfig::new(Start::Seed(3));
+    c.players = [
+        PlayerConfig::computer("greedy".parse().unwrap()),
+        PlayerConfig::computer("greedy".parse().unwrap()),
+    ];
+    c.time_ms = 10;
+    let mut m = Model::new(Session::new(c).unwrap(), Lang::Pt);
+    for _ in 0..5000 {
+        update(&mut m, Msg::Tick).unwrap();
+        if m.prompt == Prompt::Over {
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(2));
+    }
+    assert_eq!(m.prompt, Prompt::Over);
+    let screen = text(&draw(&m, 80, 24));
+    for word in ["Vitória", "nós analisados", "profundidade", "α / β", "Branco (greedy)", "Preto (greedy)"]
+    {
+        assert!(
+            screen.contains(word) || (word == "Vitória" && screen.contains("Empate")),
+            "{word}\n{screen}"
+        );
+    }
+    update(&mut m, key(KeyCode::Char('x'))).unwrap();
+    assert!(m.done);
+}
+
+#[test]
+fn the_replay_screen() {
+    let m = model(Lang::En);
+    let rec = m.session.record();
+    let positions = rec.replay().unwrap();
+    let moves = rec.parsed_moves().unwrap();
+    let mut t = Terminal::new(TestBackend::new(100, 20)).unwrap();
+    t.draw(|f| render_replay(f, "a game", &positions, &moves, 2)).unwrap();
+    let screen = text(t.backend().buffer());
+    assert!(screen.contains("Ply 2 of 2"), "{screen}");
+    assert!(screen.contains("White 86  Black 65"));
+    assert!(screen.contains("[BN]") && screen.contains("WN"));
+}

@@ -1,0 +1,81 @@
+//! What can go wrong in a session call, each with a [`ErrorKind`] that front ends act on (the web
+//! answers an HTTP status, the terminal a message from the catalogue), never on the text.
+
+use cavalo_rules::IllegalMoveError;
+
+/// The kind of a [`SessionError`]: what a front end does about it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ErrorKind {
+    /// The request itself is malformed (a bad starting position, unreadable text): HTTP 400.
+    Invalid,
+    /// A move the rules forbid, or text that is not a move: HTTP 422.
+    Illegal,
+    /// The call does not fit the state of the game (not this player's turn, over, nothing to
+    /// undo, a search for a position the game has left): HTTP 409.
+    NotNow,
+    /// Storage failed (a file could not be written or read back): HTTP 500.
+    Storage,
+}
+
+/// What went wrong in a session call.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum SessionError {
+    /// The starting position is invalid.
+    #[error("invalid starting position: {0}")]
+    Start(String),
+    /// A human move was offered while the computer (or a forced move) is to play.
+    #[error("it is not a human's turn")]
+    NotHumanTurn,
+    /// A computer search was asked for while a human (or a forced move) is to play.
+    #[error("it is not a computer's turn")]
+    NotComputerTurn,
+    /// [`Session::play_forced`](crate::Session::play_forced) without a forced move.
+    #[error("the move is not forced")]
+    NotForced,
+    /// The game is over.
+    #[error("the game is over")]
+    GameOver,
+    /// The game was abandoned.
+    #[error("the game was abandoned")]
+    Abandoned,
+    /// A hint's search was given back as a move.
+    #[error("this search was a hint, not a move")]
+    HintNotMove,
+    /// A move the rules forbid.
+    #[error(transparent)]
+    Illegal(#[from] IllegalMoveError),
+    /// Text that is not a legal move, or a bad choice of double.
+    #[error("{0}")]
+    BadMove(String),
+    /// Undo found no human move to take back.
+    #[error("there is no move of yours to take back")]
+    NothingToUndo,
+    /// A search finished for a position the game has left (after an undo, say).
+    #[error("the search was for another position")]
+    Stale,
+    /// Reading or writing a file failed.
+    #[error("{0}")]
+    Io(String),
+    /// A saved session could not be read.
+    #[error("invalid saved session: {0}")]
+    Restore(String),
+}
+
+impl SessionError {
+    /// What a front end does about it.
+    pub fn kind(&self) -> ErrorKind {
+        match self {
+            SessionError::Start(_) | SessionError::Restore(_) => ErrorKind::Invalid,
+            SessionError::Illegal(_) | SessionError::BadMove(_) => ErrorKind::Illegal,
+            SessionError::NotHumanTurn
+            | SessionError::NotComputerTurn
+            | SessionError::NotForced
+            | SessionError::GameOver
+            | SessionError::Abandoned
+            | SessionError::HintNotMove
+            | SessionError::NothingToUndo
+            | SessionError::Stale => ErrorKind::NotNow,
+            SessionError::Io(_) => ErrorKind::Storage,
+        }
+    }
+}

@@ -1,0 +1,482 @@
+//! The presentation model: what every front end shows, with no I/O. The board's cells with their
+//! marks, the move list's rows with the course's statistics, and the [`Announcement`]s of what
+//! happened, worded through the catalogue ([`crate::i18n`]) by one function,
+//! [`Announcement::text`].
+
+use cavalo_engine::SearchInfo;
+use cavalo_rules::{Cell, CellSet, CellState, Move, Position, Side};
+use serde::Serialize;
+
+use crate::i18n::{Arg, Lang};
+use crate::{Actor, Ply, Session, SessionError, Turn};
+
+/// One cell as shown: its content and its marks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CellMark {
+    /// A number, removed, or a knight.
+    pub state: CellState,
+    /// The destination of the last move.
+    pub last_to: bool,
+    /// The cell the last move left.
+    pub last_from: bool,
+    /// A legal destination of the human to move.
+    pub legal: bool,
+    /// Attacked by the knight of the side not to move.
+    pub threatened: bool,
+}
+
+/// The 100 cells of `pos` with their marks. `last` is the last move and the cell it left,
+/// `human` the side whose legal destinations to mark.
+pub fn marks(pos: &Position, last: Option<(Move, Option<Cell>)>, human: Option<Side>) -> [CellMark; 100] {
+    let legal = human.map_or(CellSet::EMPTY, |s| pos.destinations(s));
+    let threat = if pos.placements_done() { pos.threatened_by(!pos.side_to_move()) } else { CellSet::EMPTY };
+    std::array::from_fn(|i| {
+        let c = Cell::new(i as u8).expect("index below 100");
+        CellMark {
+            state: pos.cell_state(c),
+            last_to: last.and_then(|(m, _)| m.destination()) == Some(c),
+            last_from: last.and_then(|(_, f)| f) == Some(c),
+            legal: legal.contains(c),
+            threatened: threat.contains(c),
+        }
+    })
+}
+
+/// The cell `side`'s knight stood on before ply `index` (0-based) of `plies`: the cell the move
+/// left.
+pub fn from_cell(plies: &[Ply], index: usize) -> Option<Cell> {
+    let side = plies.get(index)?.side;
+    if plies[index].mv.is_pass() {
+        return None;
+    }
+    plies[..index].iter().rev().filter(|p| p.side == side).find_map(|p| p.mv.destination())
+}
+
+/// The marks of the session's current position (legal destinations when a human is to move).
+pub fn session_marks(s: &Session) -> [CellMark; 100] {
+    let human = match s.turn() {
+        Turn::Human(side) => Some(side),
+        _ => None,
+    };
+    let last = s.last_ply().map(|p| (p.mv, from_cell(s.plies(), s.plies().len() - 1)));
+    marks(s.position(), last, human)
+}
+
+/// A side with its player, as announcements name it: `White (cavalo)`, or `White` for a human.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Who {
+    /// The side.
+    pub side: Side,
+    /// The computer player's name; `None` for a human.
+    pub computer: Option<String>,
+}
+
+impl Who {
+    /// The player of `side` in `s`.
+    pub fn of(s: &Session, side: Side) -> Who {
+        let computer = match s.player(side) {
+            crate::PlayerConfig::Computer(e) => Some(e.engine.to_string()),
+            crate::PlayerConfig::Human { .. } => None,
+        };
+        Who { side, computer }
+    }
+
+    /// `White (cavalo)`, `Branco`.
+    pub fn text(&self, lang: Lang) -> String {
+        let side = side_name(lang, self.side);
+        match &self.computer {
+            Some(p) => lang.tr_with("who-computer", &[("side", side.into()), ("player", p.as_str().into())]),
+            None => lang.tr_with("who-human", &[("side", side.into())]),
+        }
+    }
+}
+
+/// `White`/`Branco`, `Black`/`Preto`.
+pub fn side_name(lang: Lang, side: Side) -> String {
+    lang.tr(match side {
+        Side::White => "side-white",
+        Side::Black => "side-black",
+    })
+}
+
+/// How a game ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(tag = "result", rename_all = "lowercase")]
+pub enum GameResult {
+    /// `side` won with `winner` points against `loser`.
+    Win {
+        /// The winner.
+        side: Side,
+        /// The winner's points.
+        winner: u16,
+        /// The loser's points.
+        loser: u16,
+    },
+    /// Equal points.
+    Draw {
+        /// Each side's points.
+        points: u16,
+    },
+    /// Abandoned with these points (White's, Black's).
+    Abandoned {
+        /// White's points.
+        white: u16,
+        /// Black's points.
+        black: u16,
+    },
+}
+
+impl GameResult {
+    /// The result of `s`, once it is over or abandoned.
+    pub fn of(s: &Session) -> Option<GameResult> {
+        let pos = s.position();
+        let (w, b) = (pos.points(Side::White), pos.points(Side::Black));
+        match s.turn() {
+            Turn::Over(o) => Some(match o.winner() {
+                Some(side) => {
+                    let (winner, loser) = if side == Side::White { (w, b) } else { (b, w) };
+                    GameResult::Win { side, winner, loser }
+                }
+                None => GameResult::Draw { points: w },
+            }),
+            Turn::Quit => Some(GameResult::Abandoned { white: w, black: b }),
+            _ => None,
+        }
+    }
+
+    /// `White wins 120–95.`, `Vitória de Branco, 120–95.`
+    pub fn text(&self, lang: Lang) -> String {
+        match *self {
+            GameResult::Win { side, winner, loser } => lang.tr_with(
+                "result-win",
+                &[("side", side_name(lang, side).into()), ("winner", winner.into()), ("loser", loser.into())],
+            ),
+            GameResult::Draw { points } => lang.tr_with("result-draw", &[("points", points.into())]),
+            GameResult::Abandoned { white, black } => {
+                lang.tr_with("result-abandoned", &[("white", white.into()), ("black", black.into())])
+            }
+        }
+    }
+}
+
+/// Something that happened, for a front end to show (worded by [`Announcement::text`]).
+#[derive(Clone, Debug, PartialEq)]
+pub enum Announcement {
+    /// A knight's first move: its placement on the first row (White) or the last (Black).
+    Placement {
+        /// Who placed it.
+        who: Who,
+        /// Where.
+        cell: Cell,
+        /// Points it scored.
+        gained: u16,
+    },
+    /// A move.
+    Moved {
+        /// Who played it.
+        who: Who,
+        /// The move.
+        mv: Move,
+        /// Points it scored.
+        gained: u16,
+    },
+    /// The symmetric number of the cell landed on was removed.
+    SymmetricRemoved {
+        /// Its value.
+        number: u8,
+    },
+    /// Landing on a double removed another double.
+    DoubleRemoved {
+        /// Its value.
+        number: u8,
+    },
+    /// A side with no legal move passed.
+    Pass {
+        /// Who passed.
+        who: Who,
+    },
+    /// A suggested move.
+    Hint {
+        /// The move.
+        mv: Move,
+    },
+    /// Plies were taken back.
+    Undone {
+        /// How many.
+        count: usize,
+    },
+    /// The game ended.
+    GameOver(GameResult),
+    /// A call failed.
+    Error(SessionError),
+}
+
+impl Announcement {
+    /// A short name for the kind, for clients: `placement`, `move`, `symmetric-removed`,
+    /// `double-removed`, `pass`, `hint`, `undo`, `game-over`, `error`.
+    pub fn kind(&self) -> &'static str {
+        match self {
+            Announcement::Placement { .. } => "placement",
+            Announcement::Moved { .. } => "move",
+            Announcement::SymmetricRemoved { .. } => "symmetric-removed",
+            Announcement::DoubleRemoved { .. } => "double-removed",
+            Announcement::Pass { .. } => "pass",
+            Announcement::Hint { .. } => "hint",
+            Announcement::Undone { .. } => "undo",
+            Announcement::GameOver(_) => "game-over",
+            Announcement::Error(_) => "error",
+        }
+    }
+
+    /// The sentence in `lang`: the one place where announcements are worded.
+    pub fn text(&self, lang: Lang) -> String {
+        match self {
+            Announcement::Placement { who, cell, gained } => lang.tr_with(
+                "ann-placement",
+                &[
+                    ("who", who.text(lang).into()),
+                    ("cell", cell.to_string().into()),
+                    ("gained", (*gained).into()),
+                ],
+            ),
+            Announcement::Moved { who, mv, gained } => lang.tr_with(
+                "ann-move",
+                &[
+                    ("who", who.text(lang).into()),
+                    ("move", mv.to_string().into()),
+                    ("gained", (*gained).into()),
+                ],
+            ),
+            Announcement::SymmetricRemoved { number } => {
+                lang.tr_with("ann-symmetric-removed", &[("number", format!("{number:02}").into())])
+            }
+            Announcement::DoubleRemoved { number } => {
+                lang.tr_with("ann-double-removed", &[("number", format!("{number:02}").into())])
+            }
+            Announcement::Pass { who } => lang.tr_with("ann-pass", &[("who", who.text(lang).into())]),
+            Announcement::Hint { mv } => lang.tr_with("ann-hint", &[("move", mv.to_string().into())]),
+            Announcement::Undone { count } => lang.tr_with("ann-undo", &[("count", (*count).into())]),
+            Announcement::GameOver(r) => lang.tr_with("ann-game-over", &[("result", r.text(lang).into())]),
+            Announcement::Error(e) => error_text(e, lang),
+        }
+    }
+}
+
+/// The announcements of ply `index` (0-based) of `s`: the placement, move or pass, and what it
+/// removed.
+pub fn ply_announcements(s: &Session, index: usize) -> Vec<Announcement> {
+    let Some(p) = s.plies().get(index) else { return Vec::new() };
+    let mut before = s.initial_position().clone();
+    for q in &s.plies()[..index] {
+        before.play(q.mv);
+    }
+    announce_ply(Who::of(s, p.side), p, &before)
+}
+
+fn announce_ply(who: Who, p: &Ply, before: &Position) -> Vec<Announcement> {
+    let Some(cell) = p.mv.destination() else { return vec![Announcement::Pass { who }] };
+    let mut out = vec![if before.knight(p.side).is_none() {
+        Announcement::Placement { who, cell, gained: p.gained }
+    } else {
+        Announcement::Moved { who, mv: p.mv, gained: p.gained }
+    }];
+    let undo = before.clone().play(p.mv);
+    if let Some(number) = undo.removed_symmetric().and_then(|c| before.value_at(c)) {
+        out.push(Announcement::SymmetricRemoved { number });
+    }
+    if let Some(number) = undo.removed_double().and_then(|c| before.value_at(c)) {
+        out.push(Announcement::DoubleRemoved { number });
+    }
+    out
+}
+
+/// Every announcement of the plies from `from` (0-based) on, then the end of the game if it is
+/// over: what a front end shows after the game has moved on from ply `from`.
+pub fn announcements_since(s: &Session, from: usize) -> Vec<Announcement> {
+    let positions = s.positions();
+    let mut out = Vec::new();
+    for (i, p) in s.plies().iter().enumerate().skip(from) {
+        out.extend(announce_ply(Who::of(s, p.side), p, &positions[i]));
+    }
+    if let Some(r) = GameResult::of(s) {
+        out.push(Announcement::GameOver(r));
+    }
+    out
+}
+
+/// An error in `lang`.
+pub fn error_text(e: &SessionError, lang: Lang) -> String {
+    let reason = |r: &str| [("reason", Arg::from(r))];
+    match e {
+        SessionError::Start(r) => lang.tr_with("err-start", &reason(r)),
+        SessionError::NotHumanTurn => lang.tr("err-not-your-turn"),
+        SessionError::NotComputerTurn => lang.tr("err-not-computer-turn"),
+        SessionError::NotForced => lang.tr("err-not-forced"),
+        SessionError::GameOver => lang.tr("err-game-over"),
+        SessionError::Abandoned => lang.tr("err-game-abandoned"),
+        SessionError::HintNotMove => lang.tr("err-hint-not-move"),
+        SessionError::Illegal(i) => lang.tr_with("err-illegal", &reason(&i.to_string())),
+        SessionError::BadMove(r) => lang.tr_with("err-bad-move", &reason(r)),
+        SessionError::NothingToUndo => lang.tr("err-nothing-to-undo"),
+        SessionError::Stale => lang.tr("err-stale"),
+        SessionError::Io(r) => lang.tr_with("err-io", &reason(r)),
+        SessionError::Restore(r) => lang.tr_with("err-restore", &reason(r)),
+    }
+}
+
+/// `+12`, `-7`, `0`.
+pub fn signed(v: i32) -> String {
+    if v > 0 { format!("+{v}") } else { v.to_string() }
+}
+
+/// The course's statistics of a search in one line: nodes analysed, alpha cuts, beta cuts,
+/// time, depth, value.
+pub fn stats_line(lang: Lang, i: &SearchInfo) -> String {
+    [
+        ("stat-nodes", lang.int(i.nodes as i64)),
+        ("stat-alpha-cuts", lang.int(i.alpha_cuts as i64)),
+        ("stat-beta-cuts", lang.int(i.beta_cuts as i64)),
+        ("stat-time", lang.tr_with("unit-ms", &[("ms", i.time_ms().into())])),
+        ("stat-depth", i.depth.to_string()),
+        ("stat-value", value_text(lang, i)),
+    ]
+    .iter()
+    .map(|(k, v)| format!("{} {v}", lang.tr(k)))
+    .collect::<Vec<_>>()
+    .join(", ")
+}
+
+/// The value of a search, `+3`, with `(proven)` when the search proved it.
+pub fn value_text(lang: Lang, i: &SearchInfo) -> String {
+    if i.proven {
+        lang.tr_with("value-proven", &[("value", signed(i.score).into())])
+    } else {
+        signed(i.score)
+    }
+}
+
+/// One line of live search information: depth, value, nodes, time, principal variation.
+pub fn live_line(lang: Lang, i: &SearchInfo) -> String {
+    let mut s = format!(
+        "{} {} {} {} {} {} {} {}",
+        lang.tr("stat-depth"),
+        i.depth,
+        lang.tr("stat-value"),
+        value_text(lang, i),
+        lang.tr("stat-nodes"),
+        lang.int(i.nodes as i64),
+        lang.tr("stat-time"),
+        lang.tr_with("unit-ms", &[("ms", i.time_ms().into())]),
+    );
+    if !i.pv.is_empty() {
+        s.push_str(&format!(" {} {}", lang.tr("stat-pv"), i.pv_string()));
+    }
+    s
+}
+
+/// The commands a human may type, one per line, for help screens.
+pub fn commands_help(lang: Lang) -> String {
+    let mut out = lang.tr("help-title");
+    for (cmd, key) in [
+        ("E3", "help-cell"),
+        ("3 5", "help-rowcol"),
+        ("E3x88", "help-double"),
+        ("hint", "help-hint"),
+        ("undo", "help-undo"),
+        ("help", "help-help"),
+        ("quit", "help-quit"),
+    ] {
+        out.push_str(&format!("\n  {cmd:<9} {}", lang.tr(key)));
+    }
+    out
+}
+
+/// One row of the move list: the ply and its statistics as text.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct MoveRow {
+    /// Ply number, from 1.
+    pub number: u32,
+    /// The side that played.
+    pub side: Side,
+    /// The move, `E3`, `G7x88`, `pass`.
+    pub mv: String,
+    /// Points gained, `+23`.
+    pub gained: String,
+    /// The score after it, `86–65`.
+    pub score: String,
+    /// Nodes analysed (computer moves only).
+    pub nodes: String,
+    /// Alpha cuts.
+    pub alpha_cuts: String,
+    /// Beta cuts.
+    pub beta_cuts: String,
+    /// Time: `50 ms` for the computer, `3,2 s` for a human, empty for a forced ply.
+    pub time: String,
+    /// Depth reached.
+    pub depth: String,
+    /// Value, mover's view.
+    pub value: String,
+}
+
+impl MoveRow {
+    /// The row of `p` in `lang`.
+    pub fn of(lang: Lang, p: &Ply) -> MoveRow {
+        let s = p.search.as_ref();
+        let num = |f: fn(&SearchInfo) -> u64| s.map_or(String::new(), |i| lang.int(f(i) as i64));
+        let time = match (p.forced, p.by) {
+            (true, _) => String::new(),
+            (false, Actor::Computer) => lang.tr_with("unit-ms", &[("ms", p.time_ms.into())]),
+            (false, Actor::Human) => {
+                lang.tr_with("unit-s", &[("s", Arg::Decimal(p.time_ms as f64 / 1000.0, 1))])
+            }
+        };
+        MoveRow {
+            number: p.number,
+            side: p.side,
+            mv: p.mv.to_string(),
+            gained: format!("+{}", p.gained),
+            score: format!("{}–{}", p.points[0], p.points[1]),
+            nodes: num(|i| i.nodes),
+            alpha_cuts: num(|i| i.alpha_cuts),
+            beta_cuts: num(|i| i.beta_cuts),
+            time,
+            depth: s.map_or(String::new(), |i| i.depth.to_string()),
+            value: s.map_or(String::new(), |i| value_text(lang, i)),
+        }
+    }
+}
+
+/// Every ply of `s` as a row.
+pub fn move_rows(s: &Session, lang: Lang) -> Vec<MoveRow> {
+    s.plies().iter().map(|p| MoveRow::of(lang, p)).collect()
+}
+
+/// The end-of-game totals, one line per side: points, moves, passes, time, and for a computer
+/// the searches' nodes, cuts and depths.
+pub fn summary_lines(s: &Session, lang: Lang) -> Vec<String> {
+    let mut out = Vec::new();
+    for (side, sum) in Side::BOTH.iter().zip(s.summary()) {
+        let mut parts = vec![
+            format!("{} {}", lang.int(sum.points as i64), lang.tr("stat-points")),
+            format!("{} {}", sum.moves, lang.tr("stat-moves")),
+            format!("{} {}", sum.passes, lang.tr("stat-passes")),
+            format!(
+                "{} {}",
+                lang.tr("stat-time"),
+                lang.tr_with("unit-s", &[("s", Arg::Decimal(sum.time_ms as f64 / 1000.0, 1))])
+            ),
+        ];
+        if sum.searches > 0 {
+            parts.push(format!("{} {}", lang.tr("stat-nodes"), lang.int(sum.nodes as i64)));
+            parts.push(format!("{} {}", lang.tr("stat-alpha-cuts"), lang.int(sum.alpha_cuts as i64)));
+            parts.push(format!("{} {}", lang.tr("stat-beta-cuts"), lang.int(sum.beta_cuts as i64)));
+            parts.push(format!("{} {}", lang.tr("stat-mean-depth"), lang.decimal(sum.mean_depth, 1)));
+            parts.push(format!("{} {}", lang.tr("stat-max-depth"), sum.max_depth));
+        }
+        out.push(format!("{}: {}", Who::of(s, *side).text(lang), parts.join(", ")));
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests;

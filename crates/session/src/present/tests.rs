@@ -1,0 +1,137 @@
+use std::sync::atomic::AtomicBool;
+
+use cavalo_rules::{IllegalMoveError, Start};
+
+use super::*;
+use crate::{GameConfig, PlayerConfig};
+
+fn every_announcement() -> Vec<Announcement> {
+    let cell = "E3".parse().unwrap();
+    let who = Who { side: Side::Black, computer: Some("cavalo".into()) };
+    let errors = [
+        SessionError::Start("x".into()),
+        SessionError::NotHumanTurn,
+        SessionError::NotComputerTurn,
+        SessionError::NotForced,
+        SessionError::GameOver,
+        SessionError::Abandoned,
+        SessionError::HintNotMove,
+        SessionError::Illegal(IllegalMoveError { mv: "A1".into(), reason: "no".into() }),
+        SessionError::BadMove("what".into()),
+        SessionError::NothingToUndo,
+        SessionError::Stale,
+        SessionError::Io("disk".into()),
+        SessionError::Restore("bad".into()),
+    ];
+    let mut all = vec![
+        Announcement::Placement { who: Who { side: Side::White, computer: None }, cell, gained: 86 },
+        Announcement::Moved { who: who.clone(), mv: "G7x88".parse().unwrap(), gained: 1234 },
+        Announcement::SymmetricRemoved { number: 7 },
+        Announcement::DoubleRemoved { number: 88 },
+        Announcement::Pass { who },
+        Announcement::Hint { mv: "E3".parse().unwrap() },
+        Announcement::Undone { count: 2 },
+        Announcement::GameOver(GameResult::Win { side: Side::White, winner: 1500, loser: 900 }),
+        Announcement::GameOver(GameResult::Draw { points: 300 }),
+        Announcement::GameOver(GameResult::Abandoned { white: 1, black: 2 }),
+    ];
+    all.extend(errors.into_iter().map(Announcement::Error));
+    all
+}
+
+#[test]
+fn every_announcement_renders_in_both_languages_differently() {
+    for a in every_announcement() {
+        let (pt, en) = (a.text(Lang::Pt), a.text(Lang::En));
+        for t in [&pt, &en] {
+            assert!(
+                !t.is_empty() && !t.contains('{') && !t.contains("err-") && !t.contains("ann-"),
+                "{a:?}: {t}"
+            );
+        }
+        if !matches!(&a, Announcement::Error(SessionError::BadMove(_))) {
+            assert_ne!(pt, en, "{a:?}");
+        }
+        assert!(!a.kind().is_empty());
+    }
+    let win = Announcement::GameOver(GameResult::Win { side: Side::White, winner: 1500, loser: 900 });
+    assert_eq!(win.text(Lang::En), "Game over: White wins 1,500–900.");
+    assert_eq!(win.text(Lang::Pt), "Fim do jogo: Vitória de Branco, 1500–900.");
+    let pass = Announcement::Pass { who: Who { side: Side::Black, computer: Some("cavalo".into()) } };
+    assert_eq!(pass.text(Lang::En), "Black (cavalo) has no legal move and passes.");
+    assert_eq!(pass.text(Lang::Pt), "Preto (cavalo) não tem jogadas legais e passa.");
+}
+
+fn game() -> Session {
+    let mut c = GameConfig::new(Start::Seed(1));
+    c.players = [PlayerConfig::human(), PlayerConfig::computer("greedy".parse().unwrap())];
+    c.time_ms = 20;
+    Session::new(c).unwrap()
+}
+
+#[test]
+fn plies_announce_placements_moves_and_removals() {
+    let mut s = game();
+    s.play_forced().unwrap();
+    s.play_forced().unwrap();
+    let a = announcements_since(&s, 0);
+    assert_eq!(a[0].kind(), "placement");
+    assert_eq!(a[0].text(Lang::En), "White's knight is placed on F1 (+86).");
+    assert!(a.iter().any(|x| x.kind() == "symmetric-removed"), "{a:?}");
+    assert_eq!(ply_announcements(&s, 1)[0].text(Lang::En), "Black (greedy)'s knight is placed on J10 (+65).");
+    // E3 holds a double in seed 1: landing there removes another (88 chosen).
+    s.play_human("E3x88".parse().unwrap()).unwrap();
+    let a = ply_announcements(&s, 2);
+    assert_eq!(a[0].kind(), "move");
+    assert_eq!(a[1], Announcement::DoubleRemoved { number: 88 });
+    assert_eq!(a[1].text(Lang::Pt), "O duplo 88 é removido.");
+    s.quit();
+    let last = announcements_since(&s, 3);
+    let white = s.position().points(Side::White);
+    assert_eq!(last, vec![Announcement::GameOver(GameResult::Abandoned { white, black: 65 })]);
+}
+
+#[test]
+fn marks_show_knights_last_move_legal_and_threatened_cells() {
+    let mut s = game();
+    s.play_forced().unwrap();
+    s.play_forced().unwrap();
+    let m = session_marks(&s);
+    let at = |c: &str| m[c.parse::<Cell>().unwrap().index()];
+    assert_eq!(at("F1").state, CellState::Knight(Side::White));
+    assert!(at("J10").last_to);
+    assert!(at("E3").legal && !at("A1").legal);
+    assert_eq!(m.iter().filter(|c| c.legal).count(), s.position().destinations(Side::White).len());
+    assert!(m.iter().any(|c| c.threatened));
+    let stop = AtomicBool::new(false);
+    s.play_human("E3".parse().unwrap()).unwrap();
+    s.play_computer(&stop, &mut |_| {}).unwrap();
+    let m = session_marks(&s);
+    assert!(m.iter().any(|c| c.last_from) && m.iter().filter(|c| c.last_to).count() == 1);
+}
+
+#[test]
+fn move_rows_and_statistics_in_both_languages() {
+    let mut s = game();
+    s.play_forced().unwrap();
+    s.play_forced().unwrap();
+    s.play_human("E3".parse().unwrap()).unwrap();
+    let stop = AtomicBool::new(false);
+    let p = s.play_computer(&stop, &mut |_| {}).unwrap().clone();
+    let rows = move_rows(&s, Lang::Pt);
+    assert_eq!(rows.len(), 4);
+    assert_eq!(rows[0].mv, "F1");
+    assert_eq!(rows[0].time, "");
+    assert!(rows[2].time.ends_with(" s") && rows[2].nodes.is_empty());
+    assert!(rows[3].time.ends_with(" ms") && !rows[3].nodes.is_empty());
+    let info = p.search.unwrap();
+    let pt = stats_line(Lang::Pt, &info);
+    assert!(
+        pt.starts_with("nós analisados ") && pt.contains("cortes alfa") && pt.contains("profundidade"),
+        "{pt}"
+    );
+    let en = stats_line(Lang::En, &info);
+    assert!(en.starts_with("nodes analysed ") && en.contains("beta cuts") && en.contains("value"), "{en}");
+    let sum = summary_lines(&s, Lang::Pt);
+    assert!(sum[1].starts_with("Preto (greedy): ") && sum[1].contains("nós analisados"), "{sum:?}");
+}

@@ -1,0 +1,225 @@
+//! Searches away from the session: a [`ThinkJob`] taken out of the game, run on a thread of its
+//! own by the one background driver ([`spawn_search`], or [`Search`] for a front end that polls),
+//! and its [`Thought`] given back to [`Session::finish`](crate::Session::finish), which drops it
+//! when the game has moved on.
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{Receiver, TryRecvError, channel};
+use std::time::{Duration, Instant};
+
+use cavalo_engine::{Limits, Player, SearchInfo, SearchResult};
+use cavalo_rules::{Move, Position, Side};
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Purpose {
+    Move(Side),
+    Hint,
+}
+
+/// A search to run, taken out of the session so that it can run on another thread while the
+/// session stays readable. Run it with [`ThinkJob::run`], give the [`Thought`] back with
+/// [`Session::finish_think`] (or [`Session::finish_hint`]).
+pub struct ThinkJob {
+    pub(crate) purpose: Purpose,
+    pub(crate) position: Position,
+    pub(crate) player: Box<dyn Player>,
+    pub(crate) limits: Limits,
+    pub(crate) plies_at_start: usize,
+}
+
+impl ThinkJob {
+    /// The side searched for.
+    pub fn side(&self) -> Side {
+        self.position.side_to_move()
+    }
+
+    /// Whether this is a hint for a human rather than a computer's move.
+    pub fn is_hint(&self) -> bool {
+        self.purpose == Purpose::Hint
+    }
+
+    /// The position searched.
+    pub fn position(&self) -> &Position {
+        &self.position
+    }
+
+    /// The player's name, e.g. `cavalo`.
+    pub fn player_name(&self) -> String {
+        self.player.name()
+    }
+
+    /// Searches until the time limit or until `stop` is raised; `on_info` receives the live
+    /// statistics after every completed iteration.
+    pub fn run(mut self, stop: &AtomicBool, on_info: &mut dyn FnMut(&SearchInfo)) -> Thought {
+        let start = Instant::now();
+        let result = self.player.choose(&self.position, &self.limits, stop, on_info);
+        let elapsed = start.elapsed();
+        Thought {
+            purpose: self.purpose,
+            position: self.position,
+            player: self.player,
+            result,
+            elapsed,
+            plies_at_start: self.plies_at_start,
+        }
+    }
+}
+
+/// The outcome of a [`ThinkJob`].
+pub struct Thought {
+    pub(crate) purpose: Purpose,
+    pub(crate) position: Position,
+    pub(crate) player: Box<dyn Player>,
+    pub(crate) result: SearchResult,
+    pub(crate) elapsed: Duration,
+    pub(crate) plies_at_start: usize,
+}
+
+impl Thought {
+    /// The search's move and statistics.
+    pub fn result(&self) -> &SearchResult {
+        &self.result
+    }
+
+    /// Wall-clock time of the search.
+    pub fn elapsed(&self) -> Duration {
+        self.elapsed
+    }
+
+    /// The move to play: the search's choice, or the first legal move when the search was
+    /// stopped before it had one.
+    pub fn chosen_move(&self) -> Option<Move> {
+        match self.result.best_move {
+            Some(m) if self.position.check_move(m).is_ok() => self.position.check_move(m).ok(),
+            _ => self.position.legal_moves().first().copied(),
+        }
+    }
+}
+
+/// What a running search reports.
+pub enum SearchEvent {
+    /// The statistics after a completed iteration.
+    Info(SearchInfo),
+    /// The search is over.
+    Done(Box<Thought>),
+}
+
+/// A search running on its own thread: what it is for, when it started, and its stop flag.
+#[derive(Clone, Debug)]
+pub struct SearchHandle {
+    stop: Arc<AtomicBool>,
+    side: Side,
+    hint: bool,
+    player: String,
+    started: Instant,
+}
+
+impl SearchHandle {
+    /// Asks the search to stop; it then reports [`SearchEvent::Done`] with its best move so far.
+    pub fn stop(&self) {
+        self.stop.store(true, Ordering::SeqCst);
+    }
+
+    /// The stop flag, for a watchdog.
+    pub fn stop_flag(&self) -> Arc<AtomicBool> {
+        self.stop.clone()
+    }
+
+    /// The side searched for.
+    pub fn side(&self) -> Side {
+        self.side
+    }
+
+    /// Whether it is a hint.
+    pub fn is_hint(&self) -> bool {
+        self.hint
+    }
+
+    /// The player's name, e.g. `cavalo`.
+    pub fn player(&self) -> &str {
+        &self.player
+    }
+
+    /// Time since it started.
+    pub fn elapsed(&self) -> Duration {
+        self.started.elapsed()
+    }
+}
+
+/// The background driver: runs `job` on a new thread until its time limit or until `stop` is
+/// raised, sending every [`SearchEvent`] to `sink` (the live statistics, then the [`Thought`]
+/// once). Give the thought to [`Session::finish`](crate::Session::finish).
+pub fn spawn_search(
+    job: ThinkJob,
+    stop: Arc<AtomicBool>,
+    mut sink: impl FnMut(SearchEvent) + Send + 'static,
+) -> SearchHandle {
+    let handle = SearchHandle {
+        stop,
+        side: job.side(),
+        hint: job.is_hint(),
+        player: job.player_name(),
+        started: Instant::now(),
+    };
+    let stop = handle.stop.clone();
+    std::thread::spawn(move || {
+        let thought = job.run(&stop, &mut |i| sink(SearchEvent::Info(i.clone())));
+        sink(SearchEvent::Done(Box::new(thought)));
+    });
+    handle
+}
+
+/// A background search for a front end that polls (a terminal's event loop): the handle, the
+/// latest statistics, and the result once it is there.
+pub struct Search {
+    handle: SearchHandle,
+    rx: Receiver<SearchEvent>,
+    info: Option<SearchInfo>,
+}
+
+impl Search {
+    /// Starts `job` on its own thread.
+    pub fn start(job: ThinkJob) -> Search {
+        let (tx, rx) = channel();
+        let handle = spawn_search(job, Arc::new(AtomicBool::new(false)), move |e| {
+            let _ = tx.send(e);
+        });
+        Search { handle, rx, info: None }
+    }
+
+    /// The handle (side, hint or move, stop).
+    pub fn handle(&self) -> &SearchHandle {
+        &self.handle
+    }
+
+    /// The latest statistics received.
+    pub fn info(&self) -> Option<&SearchInfo> {
+        self.info.as_ref()
+    }
+
+    /// Takes the statistics that arrived; the [`Thought`] once the search is over.
+    pub fn poll(&mut self) -> Option<Thought> {
+        loop {
+            match self.rx.try_recv() {
+                Ok(SearchEvent::Info(i)) => self.info = Some(i),
+                Ok(SearchEvent::Done(t)) => return Some(*t),
+                Err(TryRecvError::Empty | TryRecvError::Disconnected) => return None,
+            }
+        }
+    }
+
+    /// Waits for the end of the search, giving every statistic to `on_info`.
+    pub fn wait(mut self, on_info: &mut dyn FnMut(&SearchInfo)) -> Option<Thought> {
+        while let Ok(e) = self.rx.recv() {
+            match e {
+                SearchEvent::Info(i) => {
+                    on_info(&i);
+                    self.info = Some(i);
+                }
+                SearchEvent::Done(t) => return Some(*t),
+            }
+        }
+        None
+    }
+}
