@@ -3,6 +3,22 @@
 
 import { cellIndex, knightCode, other } from "./cells.js";
 
+/** The kinds of announcement that begin a ply's (its placement, move or pass); what it removed follows. */
+const PLY_KINDS = new Set(["placement", "move", "pass"]);
+/** The kind of the announcement of the game's end. */
+export const GAME_OVER = "game-over";
+
+/**
+ * The server's announcements (in order, a ply's own after it, the game's end last) of the last
+ * `n` plies, with the game's end: what the page says after `n` plies came in.
+ */
+export function latest(list, n) {
+  if (n <= 0) return list.filter((a) => a.kind === GAME_OVER);
+  const starts = [];
+  list.forEach((a, i) => PLY_KINDS.has(a.kind) && starts.push(i));
+  return list.slice(n >= starts.length ? 0 : starts[starts.length - n]);
+}
+
 /** The page's state. */
 export class Store {
   constructor() {
@@ -17,7 +33,7 @@ export class Store {
     this.view = null; // the ply under review, or null for the current position
     this.hint = null; // {index, move, info}
     this.busy = false; // a move is on its way
-    this.announcement = []; // the server's announcements of the last change: [{kind, text}]
+    this.announcement = []; // what the server announced of the last change: [{kind, text}]
     this.endShown = false; // the game-over dialog was shown for this end
   }
 
@@ -33,7 +49,10 @@ export class Store {
     this.state = st;
     const before = prev ? prev.plies.length : null;
     const plies = before === null ? 0 : st.plies.length - before;
-    if (before === null || plies !== 0) this.announcement = st.announcements || [];
+    const said = st.announcements || [];
+    // A game opened: what happened last. Plies came in: what they did. Taken back: nothing.
+    if (before === null) this.announcement = latest(said, 1);
+    else if (plies !== 0 || st.status !== prev.status) this.announcement = latest(said, plies);
     if (plies !== 0) this.hint = null;
     if (st.turn.kind !== "computer" && this.thinking && !this.thinking.hint) this.thinking = null;
     if (this.view !== null && this.view > st.plies.length) this.view = null;

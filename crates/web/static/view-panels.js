@@ -3,10 +3,8 @@
 
 import { $, h, put } from "./dom.js";
 import { num, t } from "./i18n.js";
+import { GAME_OVER } from "./state.js";
 import { value } from "./view-moves.js";
-
-/** The kind of the server's announcement of the result. */
-const GAME_OVER = "game-over";
 
 /** "White" or "Black" in the page's language. */
 export const sideName = (side) => t(side === "white" ? "web-white" : "web-black");

@@ -66,7 +66,6 @@ async fn the_page_speaks_the_browsers_language_and_remembers_the_switch() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-#[ignore = "waits for the game state's `lang` and `announcements` (branch h-model)"]
 async fn the_servers_announcements_and_the_result_are_portuguese() {
     let Some(tools) = tools() else { return };
     let dir = tempfile::tempdir().unwrap();
