@@ -9,6 +9,9 @@ export function value(search, proven = "!") {
   return (search.score > 0 ? "+" : "") + num(search.score) + (search.proven ? proven : "");
 }
 
+/** How the server writes a pass. */
+const PASS = "pass";
+
 function time(p) {
   if (p.forced) return "";
   return p.by === "computer" ? `${num(p.time_ms)} ms` : `${num(p.time_ms / 1000, 1)} s`;
@@ -22,9 +25,9 @@ function row(p, current) {
   return h("tr", { dataset: { ply: p.number }, class: cls || null },
     h("td", {}, String(p.number)),
     h("td", {}, side),
-    h("td", {}, p.move),
+    h("td", {}, p.move === PASS ? t("web-pass") : p.move),
     h("td", {}, `+${p.gained}`),
-    h("td", {}, `${p.points[0]}–${p.points[1]}`),
+    h("td", {}, `${num(p.points[0])}–${num(p.points[1])}`),
     h("td", {}, s ? num(s.nodes) : ""),
     h("td", {}, s ? num(s.alpha_cuts) : ""),
     h("td", {}, s ? num(s.beta_cuts) : ""),

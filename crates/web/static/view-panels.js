@@ -9,15 +9,16 @@ import { value } from "./view-moves.js";
 /** "White" or "Black" in the page's language. */
 export const sideName = (side) => t(side === "white" ? "web-white" : "web-black");
 
-/** The computer player's short label ("greedy"), or the word for a human. */
-function playerLabel(p) {
-  return p.human ? t("web-human") : p.label.replace(/^computer:/, "");
+/** A player's label (`computer:greedy`, `human`, `human:Ana`) for people: `greedy`, `human`, `Ana`. */
+export function playerName(label) {
+  if (label === "human") return t("web-human");
+  return label.replace(/^(computer|human):/, "");
 }
 
 /** "White" for a human, "White (greedy)" for the computer. */
 export function who(store, side) {
   const p = store.player(side);
-  return p.human ? sideName(side) : `${sideName(side)} (${playerLabel(p)})`;
+  return p.human ? sideName(side) : `${sideName(side)} (${playerName(p.label)})`;
 }
 
 function statusText(store, idx, live) {
@@ -52,7 +53,7 @@ export function renderPlayers(store, idx, live, entry) {
   $("#points-black").textContent = num(entry.points[1]);
   for (const p of st.players) {
     const el = $(`#name-${p.side}`);
-    el.textContent = playerLabel(p);
+    el.textContent = playerName(p.label);
     el.title = p.name;
   }
   const toMove = live && st.status === "playing" ? st.to_move : null;
@@ -83,7 +84,7 @@ export function summaryTable(st) {
   return h("table", { class: "summary" },
     h("thead", {}, h("tr", {}, h("th"), h("th", {}, sideName("white")), h("th", {}, sideName("black")))),
     h("tbody", {},
-      row("web-summary-player", (s) => s.player),
+      row("web-summary-player", (s) => playerName(s.player)),
       row("web-summary-points", (s) => num(s.points)),
       row("web-summary-moves", (s) => num(s.moves)),
       row("web-summary-passes", (s) => num(s.passes)),

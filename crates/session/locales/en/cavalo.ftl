@@ -268,6 +268,7 @@ web-chart-empty = No computer moves yet.
 web-chart-axis = ply (bars: nodes, line: time)
 web-chart-label = Nodes analysed (bars) and time in milliseconds (line) for each computer move
 web-chart-bar = ply { $ply } { $move }: { $nodes } nodes, { $time } ms
+web-pass = pass
 web-human = human
 web-start-position = position
 web-game-playing = playing

@@ -268,6 +268,7 @@ web-chart-empty = Ainda sem jogadas do computador.
 web-chart-axis = meia-jogada (barras: nós, linha: tempo)
 web-chart-label = Nós analisados (barras) e tempo em milissegundos (linha) por jogada do computador
 web-chart-bar = meia-jogada { $ply } { $move }: { $nodes } nós, { $time } ms
+web-pass = passa
 web-human = humano
 web-start-position = posição
 web-game-playing = em curso
