@@ -8,13 +8,31 @@ use crate::api::ApiError;
 
 const INDEX: &str = include_str!("../static/index.html");
 
+const JS: &str = "text/javascript; charset=utf-8";
+
 /// `(name, content type, text)` of every file under `/static/`.
-const FILES: &[(&str, &str, &str)] = &[
-    ("app.js", "text/javascript; charset=utf-8", include_str!("../static/app.js")),
-    ("board.js", "text/javascript; charset=utf-8", include_str!("../static/board.js")),
-    ("chart.js", "text/javascript; charset=utf-8", include_str!("../static/chart.js")),
-    ("style.css", "text/css; charset=utf-8", include_str!("../static/style.css")),
-    ("favicon.svg", "image/svg+xml", include_str!("../static/favicon.svg")),
+macro_rules! files {
+    ($(($name:literal, $ct:expr)),* $(,)?) => {
+        &[$(($name, $ct, include_str!(concat!("../static/", $name)))),*]
+    };
+}
+
+const FILES: &[(&str, &str, &str)] = files![
+    ("app.js", JS),
+    ("api.js", JS),
+    ("i18n.js", JS),
+    ("state.js", JS),
+    ("cells.js", JS),
+    ("dom.js", JS),
+    ("view-board.js", JS),
+    ("board-input.js", JS),
+    ("view-moves.js", JS),
+    ("view-chart.js", JS),
+    ("view-panels.js", JS),
+    ("view-dialogs.js", JS),
+    ("shortcuts.js", JS),
+    ("style.css", "text/css; charset=utf-8"),
+    ("favicon.svg", "image/svg+xml"),
 ];
 
 fn page(content_type: &'static str, body: &'static str) -> Response {
@@ -31,4 +49,80 @@ pub(crate) async fn file(Path(name): Path<String>) -> Result<Response, ApiError>
         .find(|(n, _, _)| *n == name)
         .map(|(_, ct, body)| page(ct, body))
         .ok_or_else(|| ApiError::new(StatusCode::NOT_FOUND, format!("there is no file /static/{name}")))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::FILES;
+
+    /// A file added to `static/` and not registered here would be a 404 for the page.
+    #[test]
+    fn every_static_file_is_served() {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("static");
+        for entry in std::fs::read_dir(&dir).unwrap() {
+            let name = entry.unwrap().file_name().into_string().unwrap();
+            if name == "index.html" {
+                continue;
+            }
+            assert!(FILES.iter().any(|(n, _, _)| *n == name), "static/{name} is not in assets::FILES");
+        }
+        for (name, _, body) in FILES {
+            assert!(!body.is_empty(), "{name} is empty");
+        }
+    }
+
+    /// The page builds its DOM from nodes and text: no script parses strings as HTML.
+    #[test]
+    fn no_script_parses_html() {
+        for (name, _, body) in FILES.iter().filter(|(n, _, _)| n.ends_with(".js")) {
+            for bad in [
+                ".innerHTML",
+                ".outerHTML",
+                "insertAdjacentHTML",
+                "document.write",
+                "createContextualFragment",
+            ] {
+                assert!(!body.contains(bad), "{name} uses {bad}");
+            }
+        }
+    }
+
+    /// Every label key the page names (`"web-…"`, `data-i18n="web-…"`) is in both catalogues.
+    #[test]
+    fn every_label_of_the_page_is_in_both_catalogues() {
+        use cavalo_session::i18n::Lang;
+        let texts = FILES.iter().map(|(_, _, body)| *body).chain([super::INDEX]);
+        let mut named = std::collections::BTreeSet::new();
+        for text in texts {
+            for (at, _) in text.match_indices("\"web-") {
+                let key: String =
+                    text[at + 1..].chars().take_while(|c| c.is_ascii_alphanumeric() || *c == '-').collect();
+                // `web-mode-${mode}`: a key made up by the page, whose parts are checked where used.
+                if !key.ends_with('-') {
+                    named.insert(key);
+                }
+            }
+        }
+        assert!(named.len() > 50, "the page names its labels by key: {named:?}");
+        for lang in [Lang::Pt, Lang::En] {
+            let keys = lang.keys();
+            for key in &named {
+                assert!(keys.contains(&key.as_str()), "{key} is not in the {} catalogue", lang.code());
+            }
+        }
+    }
+
+    /// Every module an embedded script imports is served too.
+    #[test]
+    fn every_import_is_served() {
+        for (name, _, body) in FILES.iter().filter(|(n, _, _)| n.ends_with(".js")) {
+            for line in body.lines().filter(|l| l.starts_with("import ")) {
+                let target = line.rsplit("\"./").next().unwrap().trim_end_matches("\";");
+                assert!(
+                    FILES.iter().any(|(n, _, _)| *n == target),
+                    "{name} imports {target}, which is not served"
+                );
+            }
+        }
+    }
 }

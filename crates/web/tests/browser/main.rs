@@ -1,178 +1,34 @@
 //! The page in real headless Chromium, driven through chromedriver: start a game from the dialog,
 //! play by clicking, choose a double to remove, take back, play with the keyboard alone, reload and
-//! continue, finish the game, and watch the engine think. Screenshots are saved in
-//! `target/web-artifacts/`.
+//! continue, finish the game, and watch the engine think; the page in Portuguese (`language`),
+//! markup in data shown as text (`escaping`), and a phone-sized screen (`phone`). Screenshots are
+//! saved in `target/web-artifacts/`.
 //!
 //! Skipped (with a message) when chromedriver or Chromium is missing, unless
 //! `CAVALO_BROWSER_TESTS=1`, which makes their absence a failure.
 
+#[path = "../common/mod.rs"]
 mod common;
 
-use std::net::TcpListener;
-use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Stdio};
+mod driver;
+mod escaping;
+mod language;
+mod phone;
+
 use std::time::{Duration, Instant};
 
 use common::{Server, double_seed};
+use driver::*;
+use fantoccini::Locator;
 use fantoccini::key::Key;
-use fantoccini::{Client, ClientBuilder, Locator};
-use serde_json::{Value, json};
-
-fn find_program(env: &str, names: &[&str]) -> Option<PathBuf> {
-    if let Some(p) = std::env::var_os(env) {
-        let p = PathBuf::from(p);
-        return p.is_file().then_some(p);
-    }
-    let path = std::env::var_os("PATH").unwrap_or_default();
-    for name in names {
-        for dir in std::env::split_paths(&path)
-            .chain([PathBuf::from("/usr/bin"), PathBuf::from("/usr/lib/chromium")])
-        {
-            let p = dir.join(name);
-            if p.is_file() {
-                return Some(p);
-            }
-        }
-    }
-    None
-}
-
-/// chromedriver and the browser, or `None` (with a message) when the test is to be skipped.
-fn tools() -> Option<(PathBuf, PathBuf)> {
-    let driver = find_program("CHROMEDRIVER", &["chromedriver"]);
-    let browser = find_program("CHROME", &["chromium", "chromium-browser", "google-chrome"]);
-    match (driver, browser) {
-        (Some(d), Some(b)) => Some((d, b)),
-        (d, b) => {
-            let missing = if d.is_none() { "chromedriver" } else { "chromium" };
-            let _ = b;
-            if std::env::var("CAVALO_BROWSER_TESTS").as_deref() == Ok("1") {
-                panic!(
-                    "CAVALO_BROWSER_TESTS=1 but {missing} is not installed (apt-get install chromium chromium-driver)"
-                );
-            }
-            eprintln!(
-                "SKIPPED browser test: {missing} is not installed (apt-get install chromium chromium-driver; \
-                 set CAVALO_BROWSER_TESTS=1 to make this a failure)"
-            );
-            None
-        }
-    }
-}
-
-struct Driver {
-    child: Child,
-    port: u16,
-    _profile: tempfile::TempDir,
-}
-
-impl Drop for Driver {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
-
-fn free_port() -> u16 {
-    TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port()
-}
-
-async fn start_browser(driver: &Path, browser: &Path, width: u32, height: u32) -> (Driver, Client) {
-    let port = free_port();
-    let child = Command::new(driver)
-        .arg(format!("--port={port}"))
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("start chromedriver");
-    let profile = tempfile::tempdir().unwrap();
-    let d = Driver { child, port, _profile: profile };
-    let start = Instant::now();
-    while std::net::TcpStream::connect(("127.0.0.1", port)).is_err() {
-        assert!(start.elapsed() < Duration::from_secs(20), "chromedriver did not start");
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    }
-    let args = vec![
-        "--headless".to_string(),
-        "--no-sandbox".into(),
-        "--disable-gpu".into(),
-        "--disable-quic".into(),
-        "--no-first-run".into(),
-        "--disable-background-networking".into(),
-        "--disable-component-update".into(),
-        "--disable-sync".into(),
-        "--disable-dev-shm-usage".into(),
-        format!("--user-data-dir={}", d._profile.path().display()),
-        format!("--window-size={width},{height}"),
-    ];
-    let mut caps = serde_json::Map::new();
-    caps.insert("goog:chromeOptions".into(), json!({"binary": browser, "args": args}));
-    let connector = hyper_util::client::legacy::connect::HttpConnector::new();
-    let client = ClientBuilder::new(connector)
-        .capabilities(caps)
-        .connect(&format!("http://127.0.0.1:{}", d.port))
-        .await
-        .expect("open a browser session");
-    (d, client)
-}
-
-async fn js(c: &Client, script: &str) -> Value {
-    c.execute(script, vec![]).await.unwrap_or_else(|e| panic!("script `{script}` failed: {e}"))
-}
-
-/// Waits until `expr` (JavaScript) is truthy; returns its value.
-async fn wait(c: &Client, what: &str, expr: &str) -> Value {
-    let start = Instant::now();
-    loop {
-        let v = js(c, &format!("return ({expr}) || null;")).await;
-        if !v.is_null() && v != json!(false) {
-            return v;
-        }
-        if start.elapsed() > Duration::from_secs(30) {
-            let status = js(c, "return document.querySelector('#status').textContent + ' / ' + document.querySelector('#error').textContent + ' / errors: ' + window.cavaloErrors.join(' | ')").await;
-            panic!("timed out waiting for {what} (page says: {status})");
-        }
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    }
-}
-
-async fn rows(c: &Client) -> u64 {
-    js(c, "return document.querySelectorAll('#moves tbody tr').length").await.as_u64().unwrap()
-}
-
-const MY_TURN: &str =
-    "document.querySelectorAll('.cell.dest').length > 0 && !document.querySelector('dialog[open]')";
-
-fn artifacts() -> PathBuf {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../target/web-artifacts");
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
-
-async fn screenshot(c: &Client, name: &str) {
-    let png = c.screenshot().await.expect("screenshot");
-    assert!(png.starts_with(b"\x89PNG"));
-    let path = artifacts().join(name);
-    std::fs::write(&path, png).unwrap();
-    eprintln!("screenshot: {}", path.display());
-}
-
-/// Clicks a legal destination (the `n`th) and, if the picker opens, its default.
-async fn click_a_move(c: &Client, n: usize) {
-    let dests = c.find_all(Locator::Css(".cell.dest")).await.unwrap();
-    dests[n % dests.len()].click().await.unwrap();
-    tokio::time::sleep(Duration::from_millis(30)).await;
-    if js(c, "return !!document.querySelector('#picker[open]')").await == json!(true) {
-        c.find(Locator::Css("#picker-options button")).await.unwrap().click().await.unwrap();
-    }
-}
+use serde_json::json;
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn play_a_game_in_the_browser() {
-    let Some((driver, browser)) = tools() else { return };
+    let Some(tools) = tools() else { return };
     let dir = tempfile::tempdir().unwrap();
     let srv = Server::start(dir.path()).await;
-    let (_driver, c) = start_browser(&driver, &browser, 1280, 1000).await;
+    let (_driver, c) = start_browser(&tools, Screen::Desktop(1280, 1000), "en-US").await;
 
     // The new-game dialog opens on a fresh visit.
     c.goto(&srv.url("/")).await.unwrap();
@@ -345,15 +201,6 @@ async fn play_a_game_in_the_browser() {
     let thinking = js(&c, "return document.querySelector('#thinking').textContent").await;
     assert!(thinking.as_str().unwrap().contains("thinking"), "{thinking}");
     screenshot(&c, "thinking.png").await;
-
-    // A phone-sized screen.
-    c.set_window_size(390, 844).await.unwrap();
-    tokio::time::sleep(Duration::from_millis(300)).await;
-    let fits =
-        js(&c, "return document.querySelector('.board').getBoundingClientRect().right <= window.innerWidth")
-            .await;
-    assert_eq!(fits, json!(true), "the board fits a phone's width");
-    screenshot(&c, "phone.png").await;
 
     c.close().await.unwrap();
     srv.stop().await;

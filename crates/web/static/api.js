@@ -1,0 +1,69 @@
+// The API client: every request to the server goes through here, with the page's language
+// (`?lang=`) so that the server words its answers (announcements, results, errors) in it.
+
+/** An answer other than 2xx: `message` is the server's own (already translated) text. */
+export class ApiError extends Error {
+  constructor(status, message) {
+    super(message);
+    this.status = status;
+  }
+}
+
+let language = "en";
+
+/** The language sent with every request from now on. */
+export function setLanguage(lang) {
+  language = lang;
+}
+
+function withLang(path, lang = language) {
+  return `${path}${path.includes("?") ? "&" : "?"}lang=${encodeURIComponent(lang)}`;
+}
+
+async function request(method, path, body, lang = language) {
+  const opts = { method, headers: { Accept: "application/json" } };
+  if (body !== undefined) {
+    opts.headers["Content-Type"] = "application/json";
+    opts.body = JSON.stringify(body);
+  }
+  const res = await fetch(withLang(path, lang), opts);
+  let data = null;
+  try {
+    data = await res.json();
+  } catch {
+    data = null;
+  }
+  if (!res.ok) throw new ApiError(res.status, (data && data.error) || `${res.status} ${res.statusText}`);
+  return data;
+}
+
+const game = (id) => `/api/games/${encodeURIComponent(id)}`;
+
+/** The server's limits and default rules. */
+export const info = () => request("GET", "/api/info");
+/** The page's labels in `lang`: `{lang, messages: {key: text}}`. */
+export const messages = (lang) => request("GET", "/api/messages", undefined, lang);
+/** The games the server keeps. */
+export const listGames = () => request("GET", "/api/games");
+/** Creates a game from the new-game form; answers its state. */
+export const createGame = (form) => request("POST", "/api/games", form);
+/** A game's state. */
+export const getGame = (id) => request("GET", game(id));
+/** Plays `move` at ply `ply` (the server refuses a move made on an older state). */
+export const playMove = (id, move, ply) => request("POST", `${game(id)}/move`, { move, ply });
+/** Takes back the human's last move. */
+export const undo = (id) => request("POST", `${game(id)}/undo`);
+/** Asks the engine for a move: `{move, cell, index, info}`. */
+export const hint = (id) => request("POST", `${game(id)}/hint`);
+/** Abandons the game. */
+export const quit = (id) => request("POST", `${game(id)}/quit`);
+/** Where the game's record and log.dat are downloaded. */
+export const downloads = (id) => ({ record: `${game(id)}/record`, log: `${game(id)}/log` });
+
+/** Follows a game's events: `onState(state)`, `onThinking(thinking)`. Returns the EventSource. */
+export function follow(id, { onState, onThinking }) {
+  const es = new EventSource(withLang(`${game(id)}/events`));
+  es.addEventListener("state", (ev) => onState(JSON.parse(ev.data)));
+  es.addEventListener("thinking", (ev) => onThinking(JSON.parse(ev.data)));
+  return es;
+}

@@ -1,0 +1,22 @@
+// Cell names and indices (A1 = 0, J10 = 99), as the server writes them.
+
+/** The column letters. */
+export const FILES = "ABCDEFGHIJ";
+
+/** The name of cell `index`: 0 -> "A1". */
+export function cellName(index) {
+  return FILES[index % 10] + (Math.floor(index / 10) + 1);
+}
+
+/** "E3" or "E3x77" -> the index of E3; null for "pass" or anything else. */
+export function cellIndex(move) {
+  const m = /^([A-Ja-j])(10|[1-9])/.exec(move || "");
+  if (!m) return null;
+  return (Number(m[2]) - 1) * 10 + FILES.indexOf(m[1].toUpperCase());
+}
+
+/** The value a cell holds for `side`'s knight in the server's `cells` arrays. */
+export const knightCode = (side) => (side === "white" ? -1 : -2);
+
+/** The other side. */
+export const other = (side) => (side === "white" ? "black" : "white");

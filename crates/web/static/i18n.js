@@ -1,0 +1,96 @@
+// The page's words: the language (chosen on the page and remembered, else the browser's), the
+// catalogue the server sends for it (`GET /api/messages?lang=`), and numbers written its way.
+// The page holds no sentences of its own: every label is looked up by key.
+
+import * as api from "./api.js";
+
+/** The languages the page offers. */
+export const LANGS = ["pt", "en"];
+const STORE_KEY = "cavalo-lang";
+
+let current = "en";
+let catalogue = {};
+let numbers = new Map();
+
+/** Keys the page asked for that the catalogue lacks (checked by the browser tests). */
+export const missing = new Set();
+window.cavaloMissing = missing;
+
+function supported(tag) {
+  const base = String(tag || "").toLowerCase().split(/[-_]/)[0];
+  return LANGS.includes(base) ? base : null;
+}
+
+function stored() {
+  try {
+    return supported(localStorage.getItem(STORE_KEY));
+  } catch {
+    return null;
+  }
+}
+
+/** The language to start in: the one chosen before, else the browser's first we speak, else English. */
+export function initialLang() {
+  return stored() || (navigator.languages || [navigator.language]).map(supported).find(Boolean) || "en";
+}
+
+/** The current language. */
+export const lang = () => current;
+
+/** Loads the catalogue of `lang` and makes it current (and remembered when `remember`). */
+export async function load(lang, remember = false) {
+  const data = await api.messages(lang);
+  current = supported(data.lang) || lang;
+  catalogue = data.messages || {};
+  numbers = new Map();
+  api.setLanguage(current);
+  document.documentElement.lang = current === "pt" ? "pt-PT" : "en";
+  if (remember) {
+    try {
+      localStorage.setItem(STORE_KEY, current);
+    } catch {
+      // A browser without storage keeps the choice for this visit only.
+    }
+  }
+}
+
+const PLACEHOLDER = /\u2068?\{\s*\$([A-Za-z0-9_-]+)\s*\}\u2069?/g;
+
+/** The text of `key` with its `{$name}` arguments filled from `args`. */
+export function t(key, args = {}) {
+  const text = catalogue[key];
+  if (text === undefined) {
+    missing.add(key);
+    return key;
+  }
+  return text.replace(PLACEHOLDER, (m, name) => (name in args ? String(args[name]) : m));
+}
+
+/** `n` written the language's way (grouped thousands), with `digits` decimals. */
+export function num(n, digits = 0) {
+  if (n === undefined || n === null || Number.isNaN(Number(n))) return "";
+  let f = numbers.get(digits);
+  if (!f) {
+    const locale = current === "pt" ? "pt-PT" : "en-US";
+    f = new Intl.NumberFormat(locale, { minimumFractionDigits: digits, maximumFractionDigits: digits, useGrouping: "always" });
+    numbers.set(digits, f);
+  }
+  return f.format(Number(n));
+}
+
+/**
+ * Puts the catalogue's words on the page's fixed labels: `data-i18n` (text), `data-i18n-title`,
+ * `data-i18n-aria` (aria-label). A key the catalogue lacks leaves the element as it is.
+ */
+export function applyLabels(root = document) {
+  const set = (attr, apply) => {
+    for (const el of root.querySelectorAll(`[${attr}]`)) {
+      const key = el.getAttribute(attr);
+      if (key in catalogue) apply(el, t(key));
+      else missing.add(key);
+    }
+  };
+  set("data-i18n", (el, text) => (el.textContent = text));
+  set("data-i18n-title", (el, text) => (el.title = text));
+  set("data-i18n-aria", (el, text) => el.setAttribute("aria-label", text));
+}

@@ -1,0 +1,133 @@
+// What the page knows: the server's game state, the live search, the ply under review and the
+// last hint. No DOM here; the views read it and the controller (app.js) changes it.
+
+import { cellIndex, knightCode, other } from "./cells.js";
+
+/** The kinds of announcement that begin a ply's (its placement, move or pass); what it removed follows. */
+const PLY_KINDS = new Set(["placement", "move", "pass"]);
+/** The kind of the announcement of the game's end. */
+export const GAME_OVER = "game-over";
+
+/**
+ * The server's announcements (in order, a ply's own after it, the game's end last) of the last
+ * `n` plies, with the game's end: what the page says after `n` plies came in.
+ */
+export function latest(list, n) {
+  if (n <= 0) return list.filter((a) => a.kind === GAME_OVER);
+  const starts = [];
+  list.forEach((a, i) => PLY_KINDS.has(a.kind) && starts.push(i));
+  return list.slice(n >= starts.length ? 0 : starts[starts.length - n]);
+}
+
+/** The page's state. */
+export class Store {
+  constructor() {
+    this.reset(null);
+  }
+
+  /** Forgets everything about the current game; `id` is the game now followed. */
+  reset(id) {
+    this.gameId = id;
+    this.state = null; // the server's game state
+    this.thinking = null; // the live search, or null
+    this.view = null; // the ply under review, or null for the current position
+    this.hint = null; // {index, move, info}
+    this.busy = false; // a move is on its way
+    this.announcement = []; // what the server announced of the last change: [{kind, text}]
+    this.endShown = false; // the game-over dialog was shown for this end
+  }
+
+  /**
+   * Takes a state from the server. Answers and events may cross, so an older one is ignored
+   * (answer `null`). Otherwise answers what changed: `{plies: new ply count - old, ended}`, where
+   * `ended` says the game has just ended (to be announced once).
+   */
+  accept(st) {
+    if (!st || st.id !== this.gameId) return null;
+    const prev = this.state;
+    if (prev && st.version < prev.version) return null;
+    this.state = st;
+    const before = prev ? prev.plies.length : null;
+    const plies = before === null ? 0 : st.plies.length - before;
+    const said = st.announcements || [];
+    // A game opened: what happened last. Plies came in: what they did. Taken back: nothing.
+    if (before === null) this.announcement = latest(said, 1);
+    else if (plies !== 0 || st.status !== prev.status) this.announcement = latest(said, plies);
+    if (plies !== 0) this.hint = null;
+    if (st.turn.kind !== "computer" && this.thinking && !this.thinking.hint) this.thinking = null;
+    if (this.view !== null && this.view > st.plies.length) this.view = null;
+    let ended = false;
+    if (st.status === "playing") this.endShown = false;
+    else if (!this.endShown) {
+      this.endShown = true;
+      // A game loaded already over is not announced again.
+      ended = before !== null;
+    }
+    return { plies, ended };
+  }
+
+  /** The ply shown: `{idx, live, entry}` (`entry`: the server's history entry of that ply). */
+  current() {
+    const st = this.state;
+    const n = st.plies.length;
+    const idx = this.view === null ? n : this.view;
+    return { idx, live: this.view === null || this.view === n, entry: st.history[idx] };
+  }
+
+  /** Shows the position after ply `to` (clamped; past the end returns to the game). */
+  review(to) {
+    const n = this.state.plies.length;
+    this.view = to >= n ? null : Math.max(0, to);
+  }
+
+  /** Whether the human is to move in the position shown. */
+  myTurn() {
+    return !!this.state && this.current().live && this.state.turn.kind === "human";
+  }
+
+  /** The legal destination at `index` for the human to move, or undefined. */
+  destination(index) {
+    return this.state.destinations.find((d) => d.index === index);
+  }
+
+  /** Whether `index` holds the knight of the side to move (in the current position). */
+  isOwnKnight(index) {
+    const st = this.state;
+    return st.history[st.plies.length].cells[index] === knightCode(st.to_move);
+  }
+
+  /** The players' `{side, human, label, name}` of `side`. */
+  player(side) {
+    return this.state.players.find((p) => p.side === side);
+  }
+
+  /** The most recent ply with search statistics, or undefined. */
+  lastSearch() {
+    return this.state ? [...this.state.plies].reverse().find((p) => p.search) : undefined;
+  }
+
+  /** The principal variation to draw (live search, else the hint) as `[{from, to, side}]`. */
+  pvPath() {
+    const st = this.state;
+    if (!st) return [];
+    const { live, entry } = this.current();
+    const src = this.thinking && this.thinking.info
+      ? this.thinking
+      : this.hint
+        ? { side: st.to_move, info: this.hint.info }
+        : null;
+    if (!live || !src) return [];
+    const knights = { white: entry.cells.indexOf(-1), black: entry.cells.indexOf(-2) };
+    let side = src.side;
+    const pv = [];
+    for (const mv of src.info.pv) {
+      const to = cellIndex(mv);
+      if (to !== null) {
+        pv.push({ from: knights[side] >= 0 ? knights[side] : null, to, side });
+        knights[side] = to;
+      }
+      side = other(side);
+    }
+    return pv;
+  }
+}

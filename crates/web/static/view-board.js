@@ -1,0 +1,127 @@
+// The board: 100 cells and the engine's principal variation drawn as numbered arrows. It shows
+// what it is given; the cursor is the only state it keeps (moved by board-input.js).
+
+import { $, h, put, s } from "./dom.js";
+import { FILES, cellName } from "./cells.js";
+import { t } from "./i18n.js";
+
+const two = (v) => String(v).padStart(2, "0");
+
+/** The board's cells, coordinates and overlay. */
+export class Board {
+  constructor(root, overlay) {
+    this.root = root;
+    this.overlay = overlay;
+    this.cursor = 0;
+    this.cells = [];
+    put($(".files"), [...FILES].map((f) => h("span", {}, f)));
+    put($(".ranks"), Array.from({ length: 10 }, (_, i) => h("span", {}, String(i + 1))));
+    for (let r = 0; r < 10; r++) {
+      const row = h("div", { class: "row", role: "row" });
+      for (let c = 0; c < 10; c++) {
+        const i = r * 10 + c;
+        const el = h("div", {
+          class: "cell" + ((r + c) % 2 ? " dark" : ""),
+          role: "gridcell",
+          tabindex: i === 0 ? 0 : -1,
+          dataset: { index: i, cell: cellName(i) },
+        }, h("span", { class: "num" }));
+        row.append(el);
+        this.cells.push(el);
+      }
+      root.append(row);
+    }
+  }
+
+  /** The cell element at `index`. */
+  cell(index) {
+    return this.cells[index];
+  }
+
+  /** Moves the keyboard cursor to `index` (and the focus with it when `focus`). */
+  setCursor(index, focus = true) {
+    const old = this.cells[this.cursor];
+    old.tabIndex = -1;
+    old.classList.remove("cursor");
+    this.cursor = index;
+    const el = this.cells[index];
+    el.tabIndex = 0;
+    el.classList.add("cursor");
+    if (focus) el.focus();
+  }
+
+  /**
+   * Shows a position. `view`: {cells, last: {from, to} | null, dests: Map(index -> destination),
+   * threatened: Set, movable: index | null, hint: index | null, reviewing, doubles: Set}.
+   */
+  render(view) {
+    const { cells, last, dests, threatened, movable, hint, reviewing, doubles } = view;
+    this.root.classList.toggle("reviewing", !!reviewing);
+    for (let i = 0; i < 100; i++) {
+      const el = this.cells[i];
+      const v = cells[i];
+      const cls = ["cell"];
+      if ((Math.floor(i / 10) + (i % 10)) % 2) cls.push("dark");
+      const label = [cellName(i)];
+      if (v === null) {
+        cls.push("removed");
+        label.push(t("web-removed"));
+        put(el, h("span", { class: "num" }));
+      } else if (v === -1 || v === -2) {
+        const white = v === -1;
+        cls.push(white ? "knight-white" : "knight-black");
+        label.push(t(white ? "web-white-knight" : "web-black-knight"));
+        put(el, h("span", { class: "knight" }, white ? "♘" : "♞"));
+      } else {
+        if (doubles.has(v)) cls.push("double");
+        label.push(two(v));
+        put(el, h("span", { class: "num" }, two(v)));
+      }
+      if (last && i === last.to) {
+        cls.push("last");
+        label.push(t("web-last-move"));
+      }
+      if (last && i === last.from) cls.push("last-from");
+      const dest = dests.get(i);
+      if (dest) {
+        const choice = dest.options.length > 1;
+        cls.push("dest");
+        if (choice) cls.push("choice");
+        label.push(t(choice ? "web-legal-choice" : "web-legal-move"));
+      }
+      if (threatened.has(i)) {
+        cls.push("threat");
+        label.push(t("web-threatened"));
+      }
+      if (hint === i) {
+        cls.push("hint");
+        label.push(t("web-suggested"));
+      }
+      if (movable === i) cls.push("movable");
+      if (i === this.cursor) cls.push("cursor");
+      el.className = cls.join(" ");
+      el.setAttribute("aria-label", label.join(", "));
+      el.tabIndex = i === this.cursor ? 0 : -1;
+    }
+  }
+
+  /** Draws `pv` ([{from, to, side}]) as arrows numbered 1, 2, 3... (at most 8). */
+  drawPv(pv) {
+    const center = (i) => [(i % 10) * 10 + 5, Math.floor(i / 10) * 10 + 5];
+    const moves = pv.slice(0, 8);
+    const sideClass = (m) => (m.side === "white" ? "pv-white" : "pv-black");
+    // Lines first, then the numbered discs above every line.
+    const lines = moves
+      .filter((m) => m.from !== null && m.from !== undefined)
+      .map((m) => {
+        const [x1, y1] = center(m.from);
+        const [x2, y2] = center(m.to);
+        return s("line", { x1, y1, x2, y2, class: `pv-line ${sideClass(m)}` });
+      });
+    const discs = moves.flatMap((m, n) => {
+      const [x, y] = center(m.to);
+      return [s("circle", { cx: x, cy: y, r: 3, class: sideClass(m) }), s("text", { x, y, class: "pv-num" }, String(n + 1))];
+    });
+    put(this.overlay, lines, discs);
+  }
+}

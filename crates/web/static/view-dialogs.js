@@ -1,0 +1,128 @@
+// The dialogs and passing messages: errors, toasts, the new-game form, the choice of the double
+// to remove, the end of the game, the list of games and the keyboard help.
+
+import { $, h, put } from "./dom.js";
+import { num, t } from "./i18n.js";
+import { summaryTable } from "./view-panels.js";
+
+/** Shows `msg` as the page's error (an empty one hides it). */
+export function showError(msg) {
+  const el = $("#error");
+  el.textContent = msg || "";
+  el.hidden = !msg;
+}
+
+let toastTimer = null;
+/** Shows `msg` for a few seconds. */
+export function toast(msg) {
+  const el = $("#toast");
+  el.textContent = msg;
+  el.hidden = false;
+  clearTimeout(toastTimer);
+  toastTimer = setTimeout(() => (el.hidden = true), 3500);
+}
+
+function open(dlg) {
+  if (!dlg.open) dlg.showModal();
+}
+
+/** Shows only the new-game fields that the chosen mode uses. */
+export function updateNewGameForm() {
+  const mode = $("#mode").value;
+  $("#side-field").hidden = mode !== "human-computer";
+  $("#engine-field").hidden = mode === "human-human";
+}
+
+/** Opens the new-game dialog. */
+export function openNewGame() {
+  newGameError("");
+  updateNewGameForm();
+  open($("#new-game"));
+}
+
+/** Shows why the server refused the new game. */
+export function newGameError(msg) {
+  const el = $("#new-game-error");
+  el.textContent = msg;
+  el.hidden = !msg;
+}
+
+/** The new-game form as the server's request body. */
+export function readNewGame() {
+  const body = {
+    mode: $("#mode").value,
+    human: $("input[name=human]:checked").value,
+    engine: $("#engine").value,
+    time_ms: Number($("#time").value),
+    rules: { threat: $("#threat").checked, zero_double: $("#zero-double").checked },
+  };
+  const seed = $("#seed").value.trim();
+  if (seed !== "") body.seed = Number(seed);
+  const position = $("#position").value.trim();
+  if (position !== "") body.position = position;
+  return body;
+}
+
+/** Puts the server's limits and default rules in the new-game form. */
+export function applyServerInfo(info) {
+  $("#time").min = info.min_time_ms;
+  $("#time").max = info.max_time_ms;
+  $("#threat").checked = info.default_rules.threat;
+  $("#zero-double").checked = info.default_rules.zero_double;
+}
+
+/** Asks which double to remove on landing at `dest`; resolves to the move, or null if cancelled. */
+export function pickRemoval(dest) {
+  return new Promise((resolve) => {
+    const dlg = $("#picker");
+    const two = (v) => String(v).padStart(2, "0");
+    $("#picker-text").textContent = t("web-picker-text", { number: two(dest.value), cell: dest.cell });
+    const done = (move) => {
+      if (dlg.open) dlg.close();
+      resolve(move);
+    };
+    put($("#picker-options"), dest.options.map((o, n) => h("button", {
+      type: "button",
+      class: n === 0 ? "primary" : null,
+      title: n === 0 ? t("web-picker-default") : null,
+      dataset: { move: o.move },
+      onclick: () => done(o.move),
+    }, two(o.removes))));
+    $("#picker-cancel").onclick = () => done(null);
+    dlg.oncancel = () => resolve(null);
+    dlg.showModal();
+    $("#picker-options").firstElementChild.focus();
+  });
+}
+
+/** The end-of-game dialog with the result and both players' totals. */
+export function showGameOver(st) {
+  $("#game-over-text").textContent = st.result_text;
+  put($("#game-over-summary"), summaryTable(st));
+  open($("#game-over"));
+}
+
+const STATUS = { playing: "web-game-playing", over: "web-game-over", quit: "web-game-abandoned" };
+
+function gameLine(g) {
+  const text = [
+    g.date.replace("T", " ").replace("Z", ""),
+    `${g.white} – ${g.black}`,
+    `${num(g.points[0])}–${num(g.points[1])}`,
+    STATUS[g.status] ? t(STATUS[g.status]) : g.status,
+  ].join(" · ");
+  return h("a", { href: `#/game/${encodeURIComponent(g.id)}`, onclick: () => $("#games").close() }, text);
+}
+
+/** Opens the list of games; `load()` answers `{games}`. */
+export async function showGames(load) {
+  const list = $("#games-list");
+  put(list, h("p", { class: "muted" }, t("web-loading")));
+  open($("#games"));
+  try {
+    const { games } = await load();
+    put(list, games.length ? games.map(gameLine) : h("p", { class: "muted" }, t("web-no-games")));
+  } catch (e) {
+    put(list, e.message);
+  }
+}

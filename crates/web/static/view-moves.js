@@ -1,0 +1,54 @@
+// The move table: one row per ply with the course's statistics of the computer's searches
+// (nodes analysed, alpha and beta cuts, time, depth, value).
+
+import { h, put } from "./dom.js";
+import { num, t } from "./i18n.js";
+
+/** The signed value of a search: "+3", "-2!" (proven). */
+export function value(search, proven = "!") {
+  return (search.score > 0 ? "+" : "") + num(search.score) + (search.proven ? proven : "");
+}
+
+/** How the server writes a pass. */
+const PASS = "pass";
+
+function time(p) {
+  if (p.forced) return "";
+  return p.by === "computer" ? `${num(p.time_ms)} ms` : `${num(p.time_ms / 1000, 1)} s`;
+}
+
+function row(p, current) {
+  const s = p.search;
+  const white = p.side === "white";
+  const side = h("span", { class: white ? "w" : "b", title: t(white ? "web-white" : "web-black") }, white ? "♘" : "♞");
+  const cls = [p.forced ? "forced" : "", p.number === current ? "current" : ""].join(" ").trim();
+  return h("tr", { dataset: { ply: p.number }, class: cls || null },
+    h("td", {}, String(p.number)),
+    h("td", {}, side),
+    h("td", {}, p.move === PASS ? t("web-pass") : p.move),
+    h("td", {}, `+${p.gained}`),
+    h("td", {}, `${num(p.points[0])}–${num(p.points[1])}`),
+    h("td", {}, s ? num(s.nodes) : ""),
+    h("td", {}, s ? num(s.alpha_cuts) : ""),
+    h("td", {}, s ? num(s.beta_cuts) : ""),
+    h("td", {}, time(p)),
+    h("td", {}, s ? String(s.depth) : ""),
+    h("td", {}, s ? value(s) : ""),
+  );
+}
+
+/** Fills `tbody` with the rows of `plies`, ply `current` marked and scrolled into view. */
+export function renderMoves(tbody, plies, current) {
+  put(tbody, plies.map((p) => row(p, current)));
+  const cur = tbody.querySelector("tr.current") || tbody.lastElementChild;
+  if (cur) {
+    // Scroll the table's own box only: the page must not jump away from the board.
+    const box = tbody.closest(".table-wrap");
+    if (box) {
+      const top = cur.offsetTop - box.querySelector("thead").offsetHeight;
+      const bottom = cur.offsetTop + cur.offsetHeight;
+      if (top < box.scrollTop) box.scrollTop = top;
+      else if (bottom > box.scrollTop + box.clientHeight) box.scrollTop = bottom - box.clientHeight;
+    }
+  }
+}

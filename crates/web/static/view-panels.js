@@ -1,0 +1,153 @@
+// The panels around the board: players and points, the status line, the buttons' states, the
+// engine panel, the result with its summary, and the game's details line.
+
+import { $, h, put } from "./dom.js";
+import { num, t } from "./i18n.js";
+import { GAME_OVER } from "./state.js";
+import { value } from "./view-moves.js";
+
+/** "White" or "Black" in the page's language. */
+export const sideName = (side) => t(side === "white" ? "web-white" : "web-black");
+
+/** A player's label (`computer:greedy`, `human`, `human:Ana`) for people: `greedy`, `human`, `Ana`. */
+export function playerName(label) {
+  if (label === "human") return t("web-human");
+  return label.replace(/^(computer|human):/, "");
+}
+
+/** "White" for a human, "White (greedy)" for the computer. */
+export function who(store, side) {
+  const p = store.player(side);
+  return p.human ? sideName(side) : `${sideName(side)} (${playerName(p.label)})`;
+}
+
+function statusText(store, idx, live) {
+  const st = store.state;
+  if (!live) return t("web-reviewing", { ply: idx, total: st.plies.length });
+  const said = store.announcement.map((a) => a.text);
+  const side = st.turn.side;
+  switch (st.turn.kind) {
+    case "human": {
+      const n = st.destinations.length;
+      const whom = st.mode === "human-human" ? sideName(side) : t("web-you");
+      said.push(t("web-to-move", { who: whom, side: sideName(side), count: num(n) }));
+      break;
+    }
+    case "computer":
+      said.push(t("web-thinking", { who: who(store, side) }));
+      break;
+    case "forced":
+      said.push(t("web-forced", { side: sideName(side), move: st.turn.move }));
+      break;
+    default:
+      // The game's end is among the server's announcements; say it if it is not.
+      if (!store.announcement.some((a) => a.kind === GAME_OVER)) said.push(st.result_text);
+  }
+  return said.join(" ");
+}
+
+/** The players' names and points, whose turn it is, and the status line. */
+export function renderPlayers(store, idx, live, entry) {
+  const st = store.state;
+  $("#points-white").textContent = num(entry.points[0]);
+  $("#points-black").textContent = num(entry.points[1]);
+  for (const p of st.players) {
+    const el = $(`#name-${p.side}`);
+    el.textContent = playerName(p.label);
+    el.title = p.name;
+  }
+  const toMove = live && st.status === "playing" ? st.to_move : null;
+  $("#player-white").classList.toggle("to-move", toMove === "white");
+  $("#player-black").classList.toggle("to-move", toMove === "black");
+  $("#status").textContent = statusText(store, idx, live);
+}
+
+/** Which buttons are shown and usable. */
+export function renderControls(store, idx, live) {
+  const st = store.state;
+  const cc = st.mode === "computer-computer";
+  $("#undo").disabled = !st.can_undo;
+  $("#undo").hidden = cc;
+  $("#hint").disabled = !(store.myTurn() && st.can_hint);
+  $("#hint").hidden = cc;
+  $("#quit").disabled = st.status !== "playing";
+  $("#first").disabled = idx === 0;
+  $("#prev").disabled = idx === 0;
+  $("#next").disabled = live;
+  $("#last").disabled = live;
+}
+
+/** The end-of-game totals of both players as a table. */
+export function summaryTable(st) {
+  const [w, b] = st.summary;
+  const row = (key, f) => h("tr", {}, h("td", {}, t(key)), h("td", {}, f(w)), h("td", {}, f(b)));
+  return h("table", { class: "summary" },
+    h("thead", {}, h("tr", {}, h("th"), h("th", {}, sideName("white")), h("th", {}, sideName("black")))),
+    h("tbody", {},
+      row("web-summary-player", (s) => playerName(s.player)),
+      row("web-summary-points", (s) => num(s.points)),
+      row("web-summary-moves", (s) => num(s.moves)),
+      row("web-summary-passes", (s) => num(s.passes)),
+      row("web-summary-time", (s) => `${num(s.time_ms / 1000, 1)} s`),
+      row("web-summary-searches", (s) => num(s.searches)),
+      row("web-summary-nodes", (s) => num(s.nodes)),
+      row("web-summary-alpha", (s) => num(s.alpha_cuts)),
+      row("web-summary-beta", (s) => num(s.beta_cuts)),
+      row("web-summary-mean-depth", (s) => num(s.mean_depth, 1)),
+      row("web-summary-max-depth", (s) => num(s.max_depth)),
+    ));
+}
+
+/** The result under the board (when the game is over) and the game's details line. */
+export function renderResult(store) {
+  const st = store.state;
+  const over = st.status !== "playing";
+  $("#result").hidden = !over;
+  if (over) {
+    $("#result-text").textContent = st.result_text;
+    put($("#summary"), summaryTable(st));
+  }
+  const rules = [];
+  if (!st.rules.threat) rules.push(t("web-no-threat-rule"));
+  if (!st.rules.zero_double) rules.push(t("web-zero-not-double"));
+  const start = st.start.length > 40 ? t("web-start-position") : st.start;
+  const mode = t(`web-mode-${st.mode}`);
+  const details = t("web-game-info", { id: st.id, mode, ms: num(st.time_ms), start });
+  $("#game-id").textContent = rules.length ? `${details} · ${rules.join(", ")}` : details;
+}
+
+function infoList(i) {
+  const item = (key, text) => h("div", {}, h("dt", {}, t(key)), h("dd", {}, text));
+  return [
+    h("dl", {},
+      item("web-depth", `${i.depth}/${i.seldepth}`),
+      item("web-value", value(i, ` (${t("web-proven")})`)),
+      item("web-nodes", num(i.nodes)),
+      item("web-time", `${num(i.time)} ms`),
+      item("web-speed", `${num(i.nps)} n/s`),
+      item("web-cuts", `${num(i.alpha_cuts)} / ${num(i.beta_cuts)}`)),
+    h("p", { class: "pv" }, h("span", { class: "muted" }, t("web-pv")), " ", i.pv.join(" ") || "—"),
+  ];
+}
+
+/** The engine panel: the live search, else the hint, else the last search, with its statistics. */
+export function renderThinking(store) {
+  const el = $("#thinking");
+  const live = store.thinking;
+  if (live) {
+    const whom = { who: `${sideName(live.side)} (${live.player})` };
+    const head = live.queued
+      ? t("web-waiting", whom)
+      : `${live.hint ? t("web-hint-prefix") + " " : ""}${t("web-thinking", whom)}`;
+    put(el, h("p", {}, h("strong", {}, head)), live.info ? infoList(live.info) : null);
+    return;
+  }
+  const last = store.lastSearch();
+  if (store.hint) {
+    put(el, h("p", {}, h("strong", {}, `${t("web-hint-prefix")} ${store.hint.move}`)), infoList(store.hint.info));
+  } else if (last) {
+    put(el, h("p", {}, t("web-last-search", { side: sideName(last.side), move: last.move })), infoList(last.search));
+  } else {
+    put(el, h("p", { class: "muted" }, t("web-no-search")));
+  }
+}

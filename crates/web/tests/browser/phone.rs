@@ -1,0 +1,97 @@
+//! A phone-sized screen (390×844): loading or starting a game leaves the board in view, and the
+//! move table's last columns (Time, Depth, Value) can be reached.
+
+use fantoccini::Client;
+use serde_json::json;
+
+use crate::common::Server;
+use crate::driver::*;
+
+/// The board is wholly inside the window.
+async fn assert_board_in_view(c: &Client, when: &str) {
+    let r = js(
+        c,
+        "const r = document.querySelector('#board').getBoundingClientRect();
+         return [r.top, r.bottom, r.left, r.right, innerHeight, innerWidth, scrollY];",
+    )
+    .await;
+    let v: Vec<f64> = r.as_array().unwrap().iter().map(|x| x.as_f64().unwrap()).collect();
+    let (top, bottom, left, right, height, width) = (v[0], v[1], v[2], v[3], v[4], v[5]);
+    assert!(
+        top >= 0.0 && bottom <= height && left >= 0.0 && right <= width,
+        "{when}: the board is not in view (board {top}..{bottom} × {left}..{right}, window {height}×{width}, scrolled {})",
+        v[6]
+    );
+}
+
+/// The header of table column `n` (1-based) can be scrolled to, and is then visible and on top.
+async fn assert_column_reachable(c: &Client, n: usize) {
+    let seen = js(
+        c,
+        &format!(
+            "const th = document.querySelector('#moves thead th:nth-child({n})');
+             th.scrollIntoView({{block: 'nearest', inline: 'nearest'}});
+             const r = th.getBoundingClientRect();
+             const x = (r.left + r.right) / 2, y = (r.top + r.bottom) / 2;
+             const hit = document.elementFromPoint(x, y);
+             return [r.left >= 0 && r.right <= innerWidth && r.top >= 0 && r.bottom <= innerHeight,
+                     !!hit && th.contains(hit), th.textContent];"
+        ),
+    )
+    .await;
+    assert_eq!(seen[0], json!(true), "column {n} ({}) is outside the window", seen[2]);
+    assert_eq!(seen[1], json!(true), "column {n} ({}) is covered", seen[2]);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn on_a_phone_the_board_stays_in_view_and_the_statistics_are_reachable() {
+    let Some(tools) = tools() else { return };
+    let dir = tempfile::tempdir().unwrap();
+    let srv = Server::start(dir.path()).await;
+    let (_driver, c) = start_browser(&tools, Screen::Phone(390, 844), "en-US").await;
+
+    // A finished computer game with a long move list, opened by its address.
+    let cc = srv.create(json!({"mode": "cc", "engine": "greedy", "time_ms": 10, "seed": 7})).await;
+    let id = cc["id"].as_str().unwrap();
+    let over = srv.wait_for(id, "the end", |st| st["status"] == "over").await;
+    let plies = over["plies"].as_array().unwrap().len();
+    c.goto(&srv.url(&format!("/#/game/{id}"))).await.unwrap();
+    wait(&c, "the move list", &format!("document.querySelectorAll('#moves tbody tr').length == {plies}"))
+        .await;
+    tokio::time::sleep(std::time::Duration::from_millis(300)).await;
+    assert_board_in_view(&c, "after loading a finished game").await;
+    let wide = js(&c, "return document.documentElement.scrollWidth <= innerWidth").await;
+    assert_eq!(wide, json!(true), "the page is wider than the phone");
+    screenshot(&c, "phone-loaded.png").await;
+    for n in [9, 10, 11] {
+        assert_column_reachable(&c, n).await;
+    }
+    let last = text(&c, "[...document.querySelectorAll('#moves tbody tr:last-child td')].slice(8).map(td => td.textContent).join('|')").await;
+    assert!(
+        last.split('|').filter(|s| !s.is_empty()).count() >= 2,
+        "time, depth, value of the last move: {last:?}"
+    );
+    js(&c, "document.querySelector('.table-wrap').scrollIntoView({block: 'end'}); return null;").await;
+    screenshot(&c, "phone-table.png").await;
+
+    // A game started from the dialog: the board is in view when it loads and after the replies.
+    visit(&c, &srv).await;
+    start_against_greedy(&c).await;
+    assert_board_in_view(&c, "after starting a game").await;
+    for k in 0..3 {
+        let before = rows(&c).await;
+        click_a_move(&c, k).await;
+        wait(
+            &c,
+            "the reply",
+            &format!("{MY_TURN} && document.querySelectorAll('#moves tbody tr').length > {before} + 1"),
+        )
+        .await;
+        assert_board_in_view(&c, "after a reply").await;
+    }
+    screenshot(&c, "phone-play.png").await;
+    assert_clean(&c).await;
+
+    c.close().await.unwrap();
+    srv.stop().await;
+}
