@@ -1,9 +1,11 @@
 //! The README's console examples, run against the real binary with `trycmd`.
 //!
-//! - Every ```` ```console ```` block of `README.md` is a trycmd case: `$ cavalo ...` lines are run
-//!   (no shell: arguments are split like a shell would, nothing else), and what follows is the
-//!   expected output (standard output and error together; `? N` is the exit status, `[..]` matches
-//!   the rest of a line, a line `...` any number of lines).
+//! - Every ```` ```console ```` block of `README.md` (and of the rules, `docs/en/rules.md` and
+//!   `docs/pt/regras.md`: the seeded generator's test vector) is a trycmd case: `$ cavalo ...`
+//!   lines are run (no shell: arguments are split like a shell would, nothing else), and what
+//!   follows is the expected output (standard output and error together; `? N` is the exit
+//!   status, `[..]` matches any text within a line, a line `...` any number of lines; each
+//!   output ends with a blank line).
 //! - Examples that need standard input are trycmd cases in `tests/cmd/` (`NAME.toml` with
 //!   `NAME.stdin` and `NAME.stdout`).
 //! - The README's engine transcript (a ```` ```text ```` block that starts with `$ cavalo engine`;
@@ -24,11 +26,13 @@ fn cases_dir() -> PathBuf {
 }
 
 #[test]
-fn readme_console_examples_match_the_binary() {
+fn console_examples_of_the_docs_match_the_binary() {
     trycmd::TestCases::new()
         .register_bin("cavalo", PathBuf::from(env!("CARGO_BIN_EXE_cavalo")))
         .default_bin_name("cavalo")
         .case(repo_root().join("README.md"))
+        .case(repo_root().join("docs/en/rules.md"))
+        .case(repo_root().join("docs/pt/regras.md"))
         .case(cases_dir().join("*.toml"));
 }
 
