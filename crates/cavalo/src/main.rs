@@ -65,7 +65,7 @@ enum Command {
     /// Search a fixed set of positions to a fixed depth; print the node count (the search's
     /// signature) and the speed.
     Bench(analyse::BenchArgs),
-    /// Speak the engine protocol (PROTOCOL.md, like UCI) on standard input and output, for a
+    /// Speak the engine protocol (docs/en/protocol.md, like UCI) on standard input and output, for a
     /// referee, a tournament runner or a GUI. Type `ugi`, `position seed 1`, `go movetime 1000`,
     /// `quit`.
     Engine,

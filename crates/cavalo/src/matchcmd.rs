@@ -21,7 +21,7 @@ Players (--engine1, --engine2):
   classic[:DEPTH]             the course-style fixed-depth alpha-beta (default depth 4)
   greedy                      takes the highest number in reach
   random[:SEED]               plays a random legal move
-  cmd:COMMAND                 an external engine speaking the protocol (PROTOCOL.md), started with
+  cmd:COMMAND                 an external engine speaking the protocol (docs/en/protocol.md), started with
                               /bin/sh -c 'exec COMMAND', e.g. 'cmd:./target/release/cavalo engine'
                               (options for it: --option1 Hash=16 / --option2 ...)
   lisp:FILE[,KEY=VALUE...]    a course program in Common Lisp, run by SBCL through the adapter
