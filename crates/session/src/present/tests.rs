@@ -16,7 +16,7 @@ fn every_announcement() -> Vec<Announcement> {
         SessionError::GameOver,
         SessionError::Abandoned,
         SessionError::HintNotMove,
-        SessionError::Illegal(IllegalMoveError { mv: "A1".into(), reason: "no".into() }),
+        SessionError::Illegal(IllegalMoveError { mv: "A1".into(), reason: cavalo_rules::IllegalMoveReason::GameOver }),
         SessionError::BadMove("what".into()),
         SessionError::NothingToUndo,
         SessionError::Stale,
