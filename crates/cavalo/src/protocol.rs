@@ -5,17 +5,16 @@
 //! guarded by a mutex and is flushed at once.
 
 use std::io::{BufRead, Write};
-use std::panic::AssertUnwindSafe;
 use std::sync::atomic::{AtomicBool, Ordering::SeqCst};
 use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
 use cavalo_engine::params::normalise_name;
-use cavalo_engine::{Clock, Engine, Limits, Options, Player, PlayerKind, SearchResult};
+use cavalo_engine::{Clock, Engine, Latency, Limits, Options, Player, PlayerKind, SearchResult};
 use cavalo_rules::{Outcome, Position, Rules, Side};
 
-use crate::report::{info_line, stats_line};
+mod answer;
 
 /// The seed of the board set up before any `position` command.
 pub const DEFAULT_SEED: u64 = 1;
@@ -32,8 +31,15 @@ impl Out {
 
     /// Writes one line and flushes. A closed output is ignored (the referee has gone away).
     pub fn line(&self, s: &str) {
+        self.lines(&[s]);
+    }
+
+    /// Writes lines together and flushes once.
+    pub fn lines(&self, lines: &[&str]) {
         let mut w = self.0.lock().unwrap_or_else(|e| e.into_inner());
-        let _ = writeln!(w, "{s}");
+        for s in lines {
+            let _ = writeln!(w, "{s}");
+        }
         let _ = w.flush();
     }
 }
@@ -101,6 +107,8 @@ struct Session {
     brain: Arc<Mutex<Brain>>,
     pos: Position,
     search: Option<Search>,
+    /// Lateness of the answers written so far (see `answer`).
+    lateness: Arc<Mutex<Latency>>,
 }
 
 /// What `go` asked for.
@@ -129,6 +137,7 @@ pub fn run_with(input: impl BufRead, out: Out, rules: Rules) {
         rules,
         pos: Position::from_seed(DEFAULT_SEED, rules),
         search: None,
+        lateness: Arc::default(),
     };
     for line in input.lines() {
         let Ok(line) = line else { break };
@@ -304,41 +313,21 @@ impl Session {
         let stop = Arc::new(AtomicBool::new(false));
         let infinite = req.infinite;
         let answered = Arc::new(AtomicBool::new(false));
-        let (brain, out, pos) = (self.brain.clone(), self.out.clone(), self.pos.clone());
-        let (stop2, answered2) = (stop.clone(), answered.clone());
-        let handle = std::thread::Builder::new()
-            .name("search".into())
-            .spawn(move || {
-                let mut brain = brain.lock().unwrap_or_else(|e| e.into_inner());
-                let r = if pos.is_over() {
-                    None
-                } else {
-                    let searched = std::panic::catch_unwind(AssertUnwindSafe(|| {
-                        brain.search(received, &pos, &req.limits, &stop2, &mut |i| out.line(&info_line(i)))
-                    }));
-                    // A failed search still answers, with the first legal move.
-                    Some(searched.unwrap_or_else(|_| {
-                        out.line("info string error: the search failed; playing the first legal move");
-                        let best_move = pos.legal_moves().first().copied();
-                        SearchResult { best_move, info: Default::default() }
-                    }))
-                };
-                drop(brain);
-                // `go infinite` answers only when told to stop.
-                while req.infinite && !stop2.load(SeqCst) {
-                    std::thread::park_timeout(Duration::from_millis(20));
-                }
-                let best = r.and_then(|r| r.best_move.map(|m| (m, r.info)));
-                if let Some((_, info)) = &best {
-                    out.line(&stats_line(info));
-                }
-                answered2.store(true, SeqCst);
-                match best {
-                    Some((m, _)) => out.line(&format!("bestmove {m}")),
-                    None => out.line("bestmove none"),
-                }
-            })
-            .expect("a thread can be started");
+        let go = answer::Go {
+            brain: self.brain.clone(),
+            out: self.out.clone(),
+            pos: self.pos.clone(),
+            req,
+            received,
+            stop: stop.clone(),
+            answered: answered.clone(),
+            config: self.options.search,
+            lateness: self.lateness.clone(),
+        };
+        let handle = match std::thread::Builder::new().name("go".into()).spawn(move || go.run()) {
+            Ok(h) => h,
+            Err(e) => return self.error(&format!("go: cannot start a thread: {e}")),
+        };
         self.search = Some(Search { stop, answered, handle, infinite });
     }
 
