@@ -15,6 +15,7 @@ use cavalo_engine::{Clock, Engine, Latency, Limits, Options, Player, PlayerKind,
 use cavalo_rules::{Outcome, Position, Rules, Side};
 
 mod answer;
+pub mod lines;
 
 /// The seed of the board set up before any `position` command.
 pub const DEFAULT_SEED: u64 = 1;
@@ -95,7 +96,6 @@ struct Search {
     /// is never refused.
     answered: Arc<AtomicBool>,
     handle: JoinHandle<()>,
-    infinite: bool,
 }
 
 /// The state of a conversation.
@@ -125,7 +125,8 @@ pub fn run(rules: Rules) -> anyhow::Result<()> {
     Ok(())
 }
 
-/// Runs the protocol on `input`, answering on `out`, until `quit` or the end of the input.
+/// Runs the protocol on `input`, answering on `out`, until `quit` or the end of the input (both
+/// stop a running search at once; its `bestmove` is still written).
 pub fn run_with(input: impl BufRead, out: Out, rules: Rules) {
     let options = Options::default();
     let kind = PlayerKind::Cavalo;
@@ -139,23 +140,29 @@ pub fn run_with(input: impl BufRead, out: Out, rules: Rules) {
         search: None,
         lateness: Arc::default(),
     };
-    for line in input.lines() {
-        let Ok(line) = line else { break };
+    let mut input = input;
+    loop {
+        let line = match lines::read_line(&mut input) {
+            Ok(Some(Ok(line))) => line,
+            Ok(Some(Err(e))) => {
+                s.error(&e.to_string());
+                continue;
+            }
+            // The end of the input (or an input that cannot be read): stop any search and exit.
+            Ok(None) | Err(_) => break,
+        };
         let received = Instant::now();
         if !s.command(&line, received) {
-            // `quit`: stop the search at once.
-            s.finish_search(true);
-            return;
+            break; // `quit`
         }
     }
-    // The end of the input: a search with limits may finish; an infinite one is stopped.
-    let infinite = s.search.as_ref().is_some_and(|x| x.infinite);
-    s.finish_search(infinite);
+    s.finish_search(true);
 }
 
 impl Session {
+    /// An `info string` line; control characters of echoed input are escaped.
     fn info(&self, msg: &str) {
-        self.out.line(&format!("info string {msg}"));
+        self.out.line(&format!("info string {}", lines::printable(msg)));
     }
 
     fn error(&self, msg: &str) {
@@ -301,17 +308,24 @@ impl Session {
             return self.error("go during a search: send stop and wait for bestmove first");
         }
         let (req, problems) = parse_go(args, self.pos.side_to_move());
+        let mut refused = false;
         for p in problems {
             match p {
                 GoProblem::Unknown(t) => self.unknown(&format!("{t} (in go)")),
-                GoProblem::Bad(e) => self.error(&format!("go: {e}")),
+                GoProblem::Bad(e) => {
+                    self.error(&format!("go: {e}; go refused, nothing searched"));
+                    refused = true;
+                }
             }
+        }
+        // A refused limit never turns into an unlimited search.
+        if refused {
+            return;
         }
         if self.pos.is_over() && !req.infinite {
             return self.out.line("bestmove none");
         }
         let stop = Arc::new(AtomicBool::new(false));
-        let infinite = req.infinite;
         let answered = Arc::new(AtomicBool::new(false));
         let go = answer::Go {
             brain: self.brain.clone(),
@@ -328,7 +342,7 @@ impl Session {
             Ok(h) => h,
             Err(e) => return self.error(&format!("go: cannot start a thread: {e}")),
         };
-        self.search = Some(Search { stop, answered, handle, infinite });
+        self.search = Some(Search { stop, answered, handle });
     }
 
     fn query(&self, args: &[&str], line: &str) {
@@ -409,6 +423,9 @@ enum GoProblem {
     Bad(String),
 }
 
+/// The longest time `go` accepts, in milliseconds (about 24 days): larger values are refused.
+const MAX_GO_MS: u64 = i32::MAX as u64;
+
 /// Reads the `go` arguments; the clock given is the mover's (`p1` = White).
 fn parse_go(args: &[&str], mover: Side) -> (GoRequest, Vec<GoProblem>) {
     let mut req = GoRequest::default();
@@ -436,18 +453,24 @@ fn parse_go(args: &[&str], mover: Side) -> (GoRequest, Vec<GoProblem>) {
                 continue;
             }
         };
-        let value = args.get(i + 1).and_then(|v| v.parse::<u64>().ok());
+        // Times up to MAX_GO_MS, depth and nodes from 1; everything else is refused.
+        let (min, max) = match slot {
+            0 => (1, MAX_GO_MS),
+            1 => (1, u32::MAX as u64),
+            2 => (1, u64::MAX),
+            _ => (0, MAX_GO_MS),
+        };
+        let value = args.get(i + 1).and_then(|v| v.parse::<u64>().ok()).filter(|v| (min..=max).contains(v));
         let Some(v) = value else {
             let got = args.get(i + 1).map_or("nothing".to_string(), |v| format!("`{v}`"));
-            problems.push(GoProblem::Bad(format!("{key} needs a whole number, got {got}; ignored")));
+            problems
+                .push(GoProblem::Bad(format!("{key} needs a whole number from {min} to {max}, got {got}")));
             i += if args.get(i + 1).is_some() { 2 } else { 1 };
             continue;
         };
         match slot {
-            0 if v == 0 => problems.push(GoProblem::Bad("movetime must be at least 1; ignored".into())),
             0 => req.limits.movetime = Some(Duration::from_millis(v)),
-            1 if v == 0 => problems.push(GoProblem::Bad("depth must be at least 1; ignored".into())),
-            1 => req.limits.depth = Some(v.min(u32::MAX as u64) as u32),
+            1 => req.limits.depth = Some(v as u32),
             2 => req.limits.nodes = Some(v),
             s => times[s - 3] = Some(v),
         }
@@ -489,6 +512,17 @@ mod tests {
         assert_eq!(r.limits, Limits::default());
         assert_eq!(p.len(), 2);
         assert_eq!(p[0], GoProblem::Unknown("banana".into()));
+        for bad in ["0", "-5", "99999999999999999999", "2147483648", "1e3", ""] {
+            let (_, p) = parse_go(&["movetime", bad], Side::White);
+            assert!(matches!(&p[..], [GoProblem::Bad(_)]), "movetime {bad:?}: {p:?}");
+        }
+        for bad in [["depth", "0"], ["nodes", "0"], ["p1time", "-1"], ["p2inc", "18446744073709551616"]] {
+            let (_, p) = parse_go(&bad, Side::White);
+            assert!(matches!(&p[..], [GoProblem::Bad(_)]), "{bad:?}: {p:?}");
+        }
+        let (r, p) = parse_go(&["movetime", "2147483647", "p1time", "0"], Side::White);
+        assert!(p.is_empty());
+        assert_eq!(r.limits.movetime, Some(Duration::from_millis(2147483647)));
     }
 
     #[test]

@@ -244,18 +244,13 @@ fn helpers_are_stopped_before_the_table_is_cleared_or_replaced() {
         for ms in [5, 20, 1, 40] {
             e.search(&p, &Limits::movetime_ms(ms), &stop, &mut |_| {});
         }
-        match change {
-            "new game" => {
-                e.new_game();
-                e.set_options(Options { hash_mib: 4, threads: 1, ..Options::default() }).unwrap();
-            }
-            _ => e
-                .set_options(Options { hash_mib: 4, threads: 1, ..Options::default() })
-                .and_then(|_| {
-                    e.new_game();
-                    Ok(())
-                })
-                .unwrap(),
+        let one = Options { hash_mib: 4, threads: 1, ..Options::default() };
+        if change == "new game" {
+            e.new_game();
+            e.set_options(one).unwrap();
+        } else {
+            e.set_options(one).unwrap();
+            e.new_game();
         }
         assert_eq!(e.helper_threads(), 0);
         // Had a helper written after the clear, the table would differ from a fresh one.
