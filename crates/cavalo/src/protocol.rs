@@ -6,8 +6,8 @@
 
 use std::io::{BufRead, Write};
 use std::sync::atomic::{AtomicBool, Ordering::SeqCst};
+use std::sync::mpsc::{Receiver, channel};
 use std::sync::{Arc, Mutex};
-use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
 use cavalo_engine::params::normalise_name;
@@ -15,6 +15,7 @@ use cavalo_engine::{Clock, Engine, Latency, Limits, Options, Player, PlayerKind,
 use cavalo_rules::{Outcome, Position, Rules, Side};
 
 mod answer;
+use answer::Worker;
 pub mod lines;
 
 /// The seed of the board set up before any `position` command.
@@ -95,7 +96,8 @@ struct Search {
     /// thread only has to finish writing and exit), so that a `go` sent right after `bestmove`
     /// is never refused.
     answered: Arc<AtomicBool>,
-    handle: JoinHandle<()>,
+    /// Receives once the `bestmove` has been written.
+    finished: Receiver<()>,
 }
 
 /// The state of a conversation.
@@ -109,6 +111,9 @@ struct Session {
     search: Option<Search>,
     /// Lateness of the answers written so far (see `answer`).
     lateness: Arc<Mutex<Latency>>,
+    /// The thread that answers `go` and the one that searches (kept for the conversation).
+    answerer: Worker,
+    searcher: Worker,
 }
 
 /// What `go` asked for.
@@ -128,6 +133,10 @@ pub fn run(rules: Rules) -> anyhow::Result<()> {
 /// Runs the protocol on `input`, answering on `out`, until `quit` or the end of the input (both
 /// stop a running search at once; its `bestmove` is still written).
 pub fn run_with(input: impl BufRead, out: Out, rules: Rules) {
+    let (answerer, searcher) = match (Worker::new("answer"), Worker::new("search")) {
+        (Ok(a), Ok(s)) => (a, s),
+        _ => return out.line("info string error: cannot start the search threads"),
+    };
     let options = Options::default();
     let kind = PlayerKind::Cavalo;
     let mut s = Session {
@@ -139,6 +148,8 @@ pub fn run_with(input: impl BufRead, out: Out, rules: Rules) {
         pos: Position::from_seed(DEFAULT_SEED, rules),
         search: None,
         lateness: Arc::default(),
+        answerer,
+        searcher,
     };
     let mut input = input;
     loop {
@@ -175,7 +186,7 @@ impl Session {
 
     /// Whether a search is running; reaps a finished one.
     fn searching(&mut self) -> bool {
-        if self.search.as_ref().is_some_and(|s| s.answered.load(SeqCst) || s.handle.is_finished()) {
+        if self.search.as_ref().is_some_and(|s| s.answered.load(SeqCst)) {
             self.finish_search(false);
         }
         self.search.is_some()
@@ -186,9 +197,9 @@ impl Session {
         if let Some(search) = self.search.take() {
             if stop {
                 search.stop.store(true, SeqCst);
-                search.handle.thread().unpark();
+                self.answerer.unpark();
             }
-            let _ = search.handle.join();
+            let _ = search.finished.recv();
         }
     }
 
@@ -213,7 +224,7 @@ impl Session {
             "stop" => {
                 if let Some(s) = &self.search {
                     s.stop.store(true, SeqCst);
-                    s.handle.thread().unpark();
+                    self.answerer.unpark();
                 }
             }
             "query" => self.query(args, line),
@@ -337,12 +348,17 @@ impl Session {
             answered: answered.clone(),
             config: self.options.search,
             lateness: self.lateness.clone(),
+            searcher: self.searcher.sender(),
         };
-        let handle = match std::thread::Builder::new().name("go".into()).spawn(move || go.run()) {
-            Ok(h) => h,
-            Err(e) => return self.error(&format!("go: cannot start a thread: {e}")),
-        };
-        self.search = Some(Search { stop, answered, handle });
+        let (done, finished) = channel();
+        let job = Box::new(move || {
+            go.run();
+            let _ = done.send(());
+        });
+        if !self.answerer.run(job) {
+            return self.error("go: the answering thread has gone");
+        }
+        self.search = Some(Search { stop, answered, finished });
     }
 
     fn query(&self, args: &[&str], line: &str) {

@@ -2,14 +2,17 @@
 //!
 //! The thread that writes `bestmove` has been sleeping, so a loaded machine schedules it at once
 //! when it wakes; the search thread is busy computing and may be kept waiting by the scheduler.
+//! Both threads live as long as the conversation ([`Worker`]): a newly started thread may wait a
+//! whole time slice before it first runs, a sleeping one woken by a job runs at once.
 //! Normally the engine finishes before its own (adaptive) deadline and hands its result over;
 //! if it has not by the backstop, shortly before the limit, the best move of its last completed
 //! iteration is played and the search is told to stop.
 
 use std::panic::AssertUnwindSafe;
 use std::sync::atomic::{AtomicBool, Ordering::SeqCst};
-use std::sync::mpsc::{RecvTimeoutError, channel};
+use std::sync::mpsc::{RecvTimeoutError, Sender, channel};
 use std::sync::{Arc, Mutex};
+use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
 use cavalo_engine::{Latency, SearchConfig, SearchInfo, SearchResult};
@@ -17,6 +20,54 @@ use cavalo_rules::Position;
 
 use super::{Brain, GoRequest, Out};
 use crate::report::{info_line, stats_line};
+
+/// A job for a [`Worker`].
+pub(super) type Job = Box<dyn FnOnce() + Send>;
+
+/// A thread kept for the whole conversation, running the jobs sent to it in order.
+pub(super) struct Worker {
+    jobs: Option<Sender<Job>>,
+    handle: Option<JoinHandle<()>>,
+}
+
+impl Worker {
+    /// Starts the thread.
+    pub fn new(name: &str) -> std::io::Result<Worker> {
+        let (jobs, rx) = channel::<Job>();
+        let handle = std::thread::Builder::new().name(name.into()).spawn(move || {
+            for job in rx {
+                job();
+            }
+        })?;
+        Ok(Worker { jobs: Some(jobs), handle: Some(handle) })
+    }
+
+    /// A sender of jobs to this thread.
+    pub fn sender(&self) -> Sender<Job> {
+        self.jobs.clone().expect("open until dropped")
+    }
+
+    /// Runs `job` on the thread; `false` if the thread has gone.
+    pub fn run(&self, job: Job) -> bool {
+        self.jobs.as_ref().is_some_and(|j| j.send(job).is_ok())
+    }
+
+    /// Wakes the thread if it is parked.
+    pub fn unpark(&self) {
+        if let Some(h) = &self.handle {
+            h.thread().unpark();
+        }
+    }
+}
+
+impl Drop for Worker {
+    fn drop(&mut self) {
+        drop(self.jobs.take());
+        if let Some(h) = self.handle.take() {
+            let _ = h.join();
+        }
+    }
+}
 
 /// What one `go` needs.
 pub(super) struct Go {
@@ -33,6 +84,8 @@ pub(super) struct Go {
     /// How late earlier answers were written after they were due (shared by the `go`s of a
     /// conversation): the backstop moves earlier on a loaded machine.
     pub lateness: Arc<Mutex<Latency>>,
+    /// The thread that runs searches.
+    pub searcher: Sender<Job>,
 }
 
 /// How long before `movetime` the answer is written at the latest: the configured margin plus
@@ -55,16 +108,16 @@ fn fallback(pos: &Position, latest: Option<SearchInfo>) -> SearchResult {
 impl Go {
     /// Searches and answers with exactly one `bestmove`.
     pub fn run(self) {
-        let Go { brain, out, pos, req, received, stop, answered, config, lateness } = self;
+        let Go { brain, out, pos, req, received, stop, answered, config, lateness, searcher } = self;
         let worst = *lateness.lock().unwrap_or_else(|e| e.into_inner());
         let due = req.limits.movetime.map(|t| received + t.saturating_sub(backstop(t, &config, &worst)));
         let latest: Arc<Mutex<Option<SearchInfo>>> = Arc::default();
         let (result_tx, result_rx) = channel::<Option<SearchResult>>();
         let (sent_tx, sent_rx) = channel::<Instant>();
-        let searcher = {
+        let searching = {
             let (out, pos, limits, stop, latest) =
                 (out.clone(), pos.clone(), req.limits.clone(), stop.clone(), latest.clone());
-            std::thread::Builder::new().name("search".into()).spawn(move || {
+            searcher.send(Box::new(move || {
                 let mut brain = brain.lock().unwrap_or_else(|e| e.into_inner());
                 let r = (!pos.is_over()).then(|| {
                     let mut on_info = |i: &SearchInfo| {
@@ -86,14 +139,14 @@ impl Go {
                 if let (Ok(at), Brain::Engine(e)) = (sent_rx.recv(), &mut *brain) {
                     e.answered_at(at);
                 }
-            })
+            }))
         };
         let late = || {
             stop.store(true, SeqCst);
             let latest = latest.lock().unwrap_or_else(|e| e.into_inner()).take();
             (!pos.is_over()).then(|| fallback(&pos, latest))
         };
-        let r = match (searcher, due) {
+        let r = match (searching, due) {
             (Err(_), _) => late(),
             (Ok(_), Some(due)) => match result_rx.recv_timeout(due.saturating_duration_since(Instant::now()))
             {
