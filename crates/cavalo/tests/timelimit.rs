@@ -51,7 +51,10 @@ impl Drop for Load {
 #[test]
 fn no_move_over_the_limit_with_the_cores_loaded() {
     // CAVALO_ENGINE_BIN measures another build (e.g. an older one) the same way.
-    let bin = std::env::var("CAVALO_ENGINE_BIN").unwrap_or_else(|_| env!("CARGO_BIN_EXE_cavalo").to_string());
+    let bin = std::env::var("CAVALO_ENGINE_BIN")
+        .ok()
+        .filter(|b| !b.is_empty())
+        .unwrap_or_else(|| env!("CARGO_BIN_EXE_cavalo").to_string());
     let mut child = Command::new(bin)
         .arg("engine")
         .stdin(Stdio::piped())
