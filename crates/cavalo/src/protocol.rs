@@ -5,17 +5,18 @@
 //! guarded by a mutex and is flushed at once.
 
 use std::io::{BufRead, Write};
-use std::panic::AssertUnwindSafe;
 use std::sync::atomic::{AtomicBool, Ordering::SeqCst};
+use std::sync::mpsc::{Receiver, channel};
 use std::sync::{Arc, Mutex};
-use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
 use cavalo_engine::params::normalise_name;
-use cavalo_engine::{Clock, Engine, Limits, Options, Player, PlayerKind, SearchResult};
+use cavalo_engine::{Clock, Engine, Latency, Limits, Options, Player, PlayerKind, SearchResult};
 use cavalo_rules::{Outcome, Position, Rules, Side};
 
-use crate::report::{info_line, stats_line};
+mod answer;
+use answer::Worker;
+pub mod lines;
 
 /// The seed of the board set up before any `position` command.
 pub const DEFAULT_SEED: u64 = 1;
@@ -32,8 +33,15 @@ impl Out {
 
     /// Writes one line and flushes. A closed output is ignored (the referee has gone away).
     pub fn line(&self, s: &str) {
+        self.lines(&[s]);
+    }
+
+    /// Writes lines together and flushes once.
+    pub fn lines(&self, lines: &[&str]) {
         let mut w = self.0.lock().unwrap_or_else(|e| e.into_inner());
-        let _ = writeln!(w, "{s}");
+        for s in lines {
+            let _ = writeln!(w, "{s}");
+        }
         let _ = w.flush();
     }
 }
@@ -88,8 +96,8 @@ struct Search {
     /// thread only has to finish writing and exit), so that a `go` sent right after `bestmove`
     /// is never refused.
     answered: Arc<AtomicBool>,
-    handle: JoinHandle<()>,
-    infinite: bool,
+    /// Receives once the `bestmove` has been written.
+    finished: Receiver<()>,
 }
 
 /// The state of a conversation.
@@ -101,6 +109,11 @@ struct Session {
     brain: Arc<Mutex<Brain>>,
     pos: Position,
     search: Option<Search>,
+    /// Lateness of the answers written so far (see `answer`).
+    lateness: Arc<Mutex<Latency>>,
+    /// The thread that answers `go` and the one that searches (kept for the conversation).
+    answerer: Worker,
+    searcher: Worker,
 }
 
 /// What `go` asked for.
@@ -117,8 +130,13 @@ pub fn run(rules: Rules) -> anyhow::Result<()> {
     Ok(())
 }
 
-/// Runs the protocol on `input`, answering on `out`, until `quit` or the end of the input.
+/// Runs the protocol on `input`, answering on `out`, until `quit` or the end of the input (both
+/// stop a running search at once; its `bestmove` is still written).
 pub fn run_with(input: impl BufRead, out: Out, rules: Rules) {
+    let (answerer, searcher) = match (Worker::new("answer"), Worker::new("search")) {
+        (Ok(a), Ok(s)) => (a, s),
+        _ => return out.line("info string error: cannot start the search threads"),
+    };
     let options = Options::default();
     let kind = PlayerKind::Cavalo;
     let mut s = Session {
@@ -129,24 +147,33 @@ pub fn run_with(input: impl BufRead, out: Out, rules: Rules) {
         rules,
         pos: Position::from_seed(DEFAULT_SEED, rules),
         search: None,
+        lateness: Arc::default(),
+        answerer,
+        searcher,
     };
-    for line in input.lines() {
-        let Ok(line) = line else { break };
+    let mut input = input;
+    loop {
+        let line = match lines::read_line(&mut input) {
+            Ok(Some(Ok(line))) => line,
+            Ok(Some(Err(e))) => {
+                s.error(&e.to_string());
+                continue;
+            }
+            // The end of the input (or an input that cannot be read): stop any search and exit.
+            Ok(None) | Err(_) => break,
+        };
         let received = Instant::now();
         if !s.command(&line, received) {
-            // `quit`: stop the search at once.
-            s.finish_search(true);
-            return;
+            break; // `quit`
         }
     }
-    // The end of the input: a search with limits may finish; an infinite one is stopped.
-    let infinite = s.search.as_ref().is_some_and(|x| x.infinite);
-    s.finish_search(infinite);
+    s.finish_search(true);
 }
 
 impl Session {
+    /// An `info string` line; control characters of echoed input are escaped.
     fn info(&self, msg: &str) {
-        self.out.line(&format!("info string {msg}"));
+        self.out.line(&format!("info string {}", lines::printable(msg)));
     }
 
     fn error(&self, msg: &str) {
@@ -159,7 +186,7 @@ impl Session {
 
     /// Whether a search is running; reaps a finished one.
     fn searching(&mut self) -> bool {
-        if self.search.as_ref().is_some_and(|s| s.answered.load(SeqCst) || s.handle.is_finished()) {
+        if self.search.as_ref().is_some_and(|s| s.answered.load(SeqCst)) {
             self.finish_search(false);
         }
         self.search.is_some()
@@ -170,9 +197,9 @@ impl Session {
         if let Some(search) = self.search.take() {
             if stop {
                 search.stop.store(true, SeqCst);
-                search.handle.thread().unpark();
+                self.answerer.unpark();
             }
-            let _ = search.handle.join();
+            let _ = search.finished.recv();
         }
     }
 
@@ -197,7 +224,7 @@ impl Session {
             "stop" => {
                 if let Some(s) = &self.search {
                     s.stop.store(true, SeqCst);
-                    s.handle.thread().unpark();
+                    self.answerer.unpark();
                 }
             }
             "query" => self.query(args, line),
@@ -292,54 +319,46 @@ impl Session {
             return self.error("go during a search: send stop and wait for bestmove first");
         }
         let (req, problems) = parse_go(args, self.pos.side_to_move());
+        let mut refused = false;
         for p in problems {
             match p {
                 GoProblem::Unknown(t) => self.unknown(&format!("{t} (in go)")),
-                GoProblem::Bad(e) => self.error(&format!("go: {e}")),
+                GoProblem::Bad(e) => {
+                    self.error(&format!("go: {e}; go refused, nothing searched"));
+                    refused = true;
+                }
             }
+        }
+        // A refused limit never turns into an unlimited search.
+        if refused {
+            return;
         }
         if self.pos.is_over() && !req.infinite {
             return self.out.line("bestmove none");
         }
         let stop = Arc::new(AtomicBool::new(false));
-        let infinite = req.infinite;
         let answered = Arc::new(AtomicBool::new(false));
-        let (brain, out, pos) = (self.brain.clone(), self.out.clone(), self.pos.clone());
-        let (stop2, answered2) = (stop.clone(), answered.clone());
-        let handle = std::thread::Builder::new()
-            .name("search".into())
-            .spawn(move || {
-                let mut brain = brain.lock().unwrap_or_else(|e| e.into_inner());
-                let r = if pos.is_over() {
-                    None
-                } else {
-                    let searched = std::panic::catch_unwind(AssertUnwindSafe(|| {
-                        brain.search(received, &pos, &req.limits, &stop2, &mut |i| out.line(&info_line(i)))
-                    }));
-                    // A failed search still answers, with the first legal move.
-                    Some(searched.unwrap_or_else(|_| {
-                        out.line("info string error: the search failed; playing the first legal move");
-                        let best_move = pos.legal_moves().first().copied();
-                        SearchResult { best_move, info: Default::default() }
-                    }))
-                };
-                drop(brain);
-                // `go infinite` answers only when told to stop.
-                while req.infinite && !stop2.load(SeqCst) {
-                    std::thread::park_timeout(Duration::from_millis(20));
-                }
-                let best = r.and_then(|r| r.best_move.map(|m| (m, r.info)));
-                if let Some((_, info)) = &best {
-                    out.line(&stats_line(info));
-                }
-                answered2.store(true, SeqCst);
-                match best {
-                    Some((m, _)) => out.line(&format!("bestmove {m}")),
-                    None => out.line("bestmove none"),
-                }
-            })
-            .expect("a thread can be started");
-        self.search = Some(Search { stop, answered, handle, infinite });
+        let go = answer::Go {
+            brain: self.brain.clone(),
+            out: self.out.clone(),
+            pos: self.pos.clone(),
+            req,
+            received,
+            stop: stop.clone(),
+            answered: answered.clone(),
+            config: self.options.search,
+            lateness: self.lateness.clone(),
+            searcher: self.searcher.sender(),
+        };
+        let (done, finished) = channel();
+        let job = Box::new(move || {
+            go.run();
+            let _ = done.send(());
+        });
+        if !self.answerer.run(job) {
+            return self.error("go: the answering thread has gone");
+        }
+        self.search = Some(Search { stop, answered, finished });
     }
 
     fn query(&self, args: &[&str], line: &str) {
@@ -420,6 +439,9 @@ enum GoProblem {
     Bad(String),
 }
 
+/// The longest time `go` accepts, in milliseconds (about 24 days): larger values are refused.
+const MAX_GO_MS: u64 = i32::MAX as u64;
+
 /// Reads the `go` arguments; the clock given is the mover's (`p1` = White).
 fn parse_go(args: &[&str], mover: Side) -> (GoRequest, Vec<GoProblem>) {
     let mut req = GoRequest::default();
@@ -447,18 +469,24 @@ fn parse_go(args: &[&str], mover: Side) -> (GoRequest, Vec<GoProblem>) {
                 continue;
             }
         };
-        let value = args.get(i + 1).and_then(|v| v.parse::<u64>().ok());
+        // Times up to MAX_GO_MS, depth and nodes from 1; everything else is refused.
+        let (min, max) = match slot {
+            0 => (1, MAX_GO_MS),
+            1 => (1, u32::MAX as u64),
+            2 => (1, u64::MAX),
+            _ => (0, MAX_GO_MS),
+        };
+        let value = args.get(i + 1).and_then(|v| v.parse::<u64>().ok()).filter(|v| (min..=max).contains(v));
         let Some(v) = value else {
             let got = args.get(i + 1).map_or("nothing".to_string(), |v| format!("`{v}`"));
-            problems.push(GoProblem::Bad(format!("{key} needs a whole number, got {got}; ignored")));
+            problems
+                .push(GoProblem::Bad(format!("{key} needs a whole number from {min} to {max}, got {got}")));
             i += if args.get(i + 1).is_some() { 2 } else { 1 };
             continue;
         };
         match slot {
-            0 if v == 0 => problems.push(GoProblem::Bad("movetime must be at least 1; ignored".into())),
             0 => req.limits.movetime = Some(Duration::from_millis(v)),
-            1 if v == 0 => problems.push(GoProblem::Bad("depth must be at least 1; ignored".into())),
-            1 => req.limits.depth = Some(v.min(u32::MAX as u64) as u32),
+            1 => req.limits.depth = Some(v as u32),
             2 => req.limits.nodes = Some(v),
             s => times[s - 3] = Some(v),
         }
@@ -500,6 +528,17 @@ mod tests {
         assert_eq!(r.limits, Limits::default());
         assert_eq!(p.len(), 2);
         assert_eq!(p[0], GoProblem::Unknown("banana".into()));
+        for bad in ["0", "-5", "99999999999999999999", "2147483648", "1e3", ""] {
+            let (_, p) = parse_go(&["movetime", bad], Side::White);
+            assert!(matches!(&p[..], [GoProblem::Bad(_)]), "movetime {bad:?}: {p:?}");
+        }
+        for bad in [["depth", "0"], ["nodes", "0"], ["p1time", "-1"], ["p2inc", "18446744073709551616"]] {
+            let (_, p) = parse_go(&bad, Side::White);
+            assert!(matches!(&p[..], [GoProblem::Bad(_)]), "{bad:?}: {p:?}");
+        }
+        let (r, p) = parse_go(&["movetime", "2147483647", "p1time", "0"], Side::White);
+        assert!(p.is_empty());
+        assert_eq!(r.limits.movetime, Some(Duration::from_millis(2147483647)));
     }
 
     #[test]

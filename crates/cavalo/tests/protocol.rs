@@ -39,6 +39,11 @@ impl Engine {
         self.stdin.flush().unwrap();
     }
 
+    fn send_bytes(&mut self, bytes: &[u8]) {
+        self.stdin.write_all(bytes).unwrap();
+        self.stdin.flush().unwrap();
+    }
+
     /// Lines up to and including the first one starting with `prefix`, within `secs` seconds.
     fn until(&mut self, prefix: &str, secs: u64) -> Vec<String> {
         let deadline = Instant::now() + Duration::from_secs(secs);
@@ -244,9 +249,13 @@ fn garbage_is_answered_and_survived() {
     e.send("   ");
     e.send(AFTER_PLACEMENTS);
     e.send("go depth 2 banana movetime soon");
+    let out = e.until("info string error", 10);
+    assert!(out.iter().any(|l| l.contains("unknown command: banana")), "{out:?}");
+    assert!(out.last().unwrap().starts_with("info string error: go: movetime"), "{out:?}");
+    assert!(out.last().unwrap().contains("refused"), "{out:?}");
+    e.send("go depth 2 banana");
     let out = e.until("bestmove", 10);
     assert!(out.iter().any(|l| l.contains("unknown command: banana")), "{out:?}");
-    assert!(out.iter().any(|l| l.starts_with("info string error: go: movetime")), "{out:?}");
     e.send("isready");
     e.until("readyok", 5);
     e.quit();
@@ -350,4 +359,75 @@ fn end_of_input_is_quit() {
     let text = String::from_utf8(out.stdout).unwrap();
     assert!(text.starts_with("readyok\n"), "{text}");
     assert_eq!(text.matches("bestmove F1").count(), 1, "{text}");
+}
+
+#[test]
+fn hostile_input_cannot_break_the_protocol() {
+    let mut e = Engine::start();
+    // Not UTF-8: an error for that line, not the end of the input.
+    e.send_bytes(b"isready \xff\xfe\n");
+    let l = e.until("info string", 5).pop().unwrap();
+    assert!(l.starts_with("info string error: ") && l.contains("UTF-8"), "{l}");
+    e.send("isready");
+    assert_eq!(e.until("readyok", 5), vec!["readyok"]);
+    // An over-long line is refused whole, the next line is read normally.
+    e.send_bytes(&[b'x'; 200_000]);
+    e.send_bytes(b"\nisready\n");
+    let out = e.until("readyok", 5);
+    assert!(out[0].starts_with("info string error: ") && out[0].contains("longer"), "{out:?}");
+    assert_eq!(out.len(), 2, "{out:?}");
+    // Control characters are escaped, never echoed.
+    e.send("\u{1b}[2J\u{7}hello");
+    let l = e.until("info string", 5).pop().unwrap();
+    assert!(!l.chars().any(|c| c.is_control()), "{l:?}");
+    assert!(l.contains("\\u{1b}[2J\\u{7}hello"), "{l}");
+    // Refused limits: an error and no search at all (never an unlimited one).
+    e.send(AFTER_PLACEMENTS);
+    for go in
+        ["go movetime 0", "go movetime -5", "go movetime 99999999999999999999", "go depth 0", "go nodes -1"]
+    {
+        e.send(go);
+        let l = e.until("info string", 5).pop().unwrap();
+        assert!(l.starts_with("info string error: go: ") && l.contains("refused"), "{go}: {l}");
+        e.send("isready");
+        assert_eq!(e.until("readyok", 5), vec!["readyok"], "{go}: nothing searched");
+    }
+    // The advertised largest table works; one more MiB is refused.
+    e.send("ugi");
+    let max: usize = e
+        .until("ugiok", 5)
+        .iter()
+        .find_map(|l| l.strip_prefix("option name Hash type spin default 64 min 1 max "))
+        .unwrap()
+        .parse()
+        .unwrap();
+    e.send(&format!("setoption name Hash value {}", max + 1));
+    assert!(e.until("info string", 5).pop().unwrap().starts_with("info string error: setoption Hash"));
+    e.send(&format!("setoption name Hash value {max}"));
+    e.send("go depth 3");
+    let out = e.until("bestmove", 20);
+    assert!(out.iter().all(|l| !l.contains("error")), "{out:?}");
+    e.quit();
+}
+
+#[test]
+fn end_of_input_stops_a_search_and_exits() {
+    for go in ["go infinite", "go movetime 600000", "go"] {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_cavalo"))
+            .arg("engine")
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let mut stdin = child.stdin.take().unwrap();
+        writeln!(stdin, "{AFTER_PLACEMENTS}\n{go}").unwrap();
+        std::thread::sleep(Duration::from_millis(300));
+        let t = Instant::now();
+        drop(stdin);
+        let out = child.wait_with_output().unwrap();
+        assert!(t.elapsed() < Duration::from_secs(5), "{go}: exit took {:?}", t.elapsed());
+        assert!(out.status.success());
+        let text = String::from_utf8(out.stdout).unwrap();
+        assert_eq!(text.matches("bestmove ").count(), 1, "{go}: {text}");
+    }
 }

@@ -2,16 +2,17 @@
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use cavalo_rules::Position;
 
 use crate::info::{SearchInfo, SearchResult};
 use crate::limits::Limits;
 use crate::options::Options;
+use crate::pool::{Pool, helpers_for};
 use crate::score::to_points;
 use crate::search::{Counters, Iteration, Shared, Worker};
-use crate::timeman::TimeManager;
+use crate::timeman::{Latency, TimeManager};
 use crate::tt::{AllocError, Table};
 
 /// The Cavalo engine. Keeps its table and histories between searches of one game; call
@@ -31,6 +32,12 @@ pub struct Engine {
     options: Options,
     tt: Arc<Table>,
     history: Box<[[i32; 100]; 2]>,
+    /// The helper threads (persistent).
+    pool: Pool,
+    /// The last search's shared state, to stop its helpers.
+    last: Option<Arc<Shared>>,
+    /// Lateness of earlier answers past their hard deadline.
+    latency: Latency,
 }
 
 impl Engine {
@@ -46,7 +53,42 @@ impl Engine {
     pub fn try_new(options: Options) -> Result<Engine, AllocError> {
         let options = options.clamped();
         let tt = Arc::new(Table::new(options.hash_mib)?);
-        Ok(Engine { options, tt, history: Box::new([[0; 100]; 2]) })
+        let mut pool = Pool::default();
+        pool.resize(helpers_for(options.threads));
+        Ok(Engine {
+            options,
+            tt,
+            history: Box::new([[0; 100]; 2]),
+            pool,
+            last: None,
+            latency: Latency::default(),
+        })
+    }
+
+    /// Stops the helpers of the last search and waits until they have finished.
+    fn stop_helpers(&mut self) {
+        if let Some(s) = self.last.take() {
+            s.done.store(true, Relaxed);
+        }
+        self.pool.wait();
+    }
+
+    /// The number of helper threads a search uses (`Threads` - 1, capped by the cores).
+    pub fn helper_threads(&self) -> usize {
+        self.pool.len()
+    }
+
+    /// Notes when the answer of the last search was actually delivered (e.g. written to the
+    /// protocol's output), so that the time margin covers the delay after the search too.
+    pub fn answered_at(&mut self, at: Instant) {
+        if let Some(hard) = self.last.as_ref().and_then(|s| s.tm.hard()) {
+            self.latency.record(at.saturating_duration_since(hard));
+        }
+    }
+
+    /// The decayed worst lateness measured so far.
+    pub fn measured_latency(&self) -> Duration {
+        self.latency.worst()
     }
 
     /// The options in force.
@@ -58,15 +100,18 @@ impl Engine {
     /// allocated nothing changes and the error says so.
     pub fn set_options(&mut self, options: Options) -> Result<(), AllocError> {
         let options = options.clamped();
+        self.stop_helpers();
         if options.hash_mib != self.options.hash_mib {
             self.tt = Arc::new(Table::new(options.hash_mib)?);
         }
+        self.pool.resize(helpers_for(options.threads));
         self.options = options;
         Ok(())
     }
 
     /// Forgets everything learnt (table, histories).
     pub fn new_game(&mut self) {
+        self.stop_helpers();
         self.tt.clear();
         *self.history = [[0; 100]; 2];
     }
@@ -93,6 +138,7 @@ impl Engine {
         stop: &AtomicBool,
         on_info: &mut dyn FnMut(&SearchInfo),
     ) -> SearchResult {
+        self.stop_helpers();
         self.tt.new_search();
         let shared = Arc::new(Shared {
             tt: Arc::clone(&self.tt),
@@ -100,27 +146,17 @@ impl Engine {
             nodes: AtomicU64::new(0),
             alpha_cuts: AtomicU64::new(0),
             beta_cuts: AtomicU64::new(0),
-            tm: TimeManager::new(start, limits, &self.options.search),
+            tm: TimeManager::new(start, limits, &self.options.search, &self.latency),
             limits: limits.clone(),
             quiescence: self.options.quiescence,
             config: self.options.search,
             eval: crate::eval::Evaluator::new(pos, self.options.search),
         });
-        // Helper threads (Lazy SMP) share the table. They are not joined: when the main thread
-        // has its answer it raises `done` and returns at once, so that a busy machine cannot delay
-        // the answer past the time limit while a helper waits to be scheduled.
-        for id in 1..self.options.threads.max(1) {
-            let shared = Arc::clone(&shared);
-            let pos = pos.clone();
-            let history = self.history.clone();
-            let spawned = std::thread::Builder::new().name(format!("cavalo-helper-{id}")).spawn(move || {
-                let mut w = Worker::new(&shared, None, &pos, history);
-                w.iterate(1 + (id as u32 % 2), &mut |_, _| {});
-            });
-            if spawned.is_err() {
-                break; // no more threads: search with those there are
-            }
-        }
+        // Helper threads (Lazy SMP) share the table. They are not waited for: when the main
+        // thread has its answer it raises `done` and returns at once; they are stopped and joined
+        // before the table or the options are touched again.
+        self.last = Some(Arc::clone(&shared));
+        self.pool.start(&shared, pos, &self.history);
         let history = std::mem::replace(&mut self.history, Box::new([[0; 100]; 2]));
         let mut main = Worker::new(&shared, Some(stop), pos, history);
         let tt = &self.tt;
@@ -129,9 +165,18 @@ impl Engine {
         };
         let best = main.iterate(1, &mut report);
         shared.done.store(true, Relaxed);
+        if let Some(hard) = shared.tm.hard() {
+            self.latency.record(Instant::now().saturating_duration_since(hard));
+        }
         let info = make_info(&best, &shared, main.counters, self.tt.hashfull());
         self.history = main.into_history();
         SearchResult { best_move: best.pv.first().copied(), info }
+    }
+}
+
+impl Drop for Engine {
+    fn drop(&mut self) {
+        self.stop_helpers();
     }
 }
 

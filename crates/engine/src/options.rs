@@ -333,3 +333,36 @@ mod tests {
         assert_eq!(back, o);
     }
 }
+
+#[cfg(test)]
+mod properties {
+    use super::*;
+    use proptest::prelude::*;
+
+    proptest! {
+        /// Any in-range setting of any options prints as a spec that reads back the same, and a
+        /// value out of range is refused without changing anything.
+        #[test]
+        fn specs_round_trip(picks in proptest::collection::vec((any::<prop::sample::Index>(), any::<u32>(), any::<bool>()), 0..8)) {
+            let descs: Vec<OptionDesc> = Options::descriptors().collect();
+            let mut o = Options::default();
+            for (i, raw, below) in picks {
+                let d = descs[i.index(descs.len())];
+                let (min, max) = match d.kind {
+                    OptionKind::Spin { min, max } => (min, max),
+                    OptionKind::Check => (0, 1),
+                };
+                let v = min + (raw as i64) % (max - min + 1);
+                o.set(d.name, &d.show(v)).unwrap();
+                prop_assert_eq!(d.get(&o), v);
+                let before = o.clone();
+                let out = if below { min - 1 } else { max + 1 };
+                if let OptionKind::Spin { .. } = d.kind {
+                    prop_assert!(o.set(d.name, &out.to_string()).is_err());
+                }
+                prop_assert_eq!(&o, &before);
+            }
+            prop_assert_eq!(o.to_string().parse::<Options>().unwrap(), o);
+        }
+    }
+}

@@ -125,6 +125,15 @@ search_config! {
     min_margin_us: "MinMarginUs", Time, 3_000, 0, 1_000_000;
     /// Time: largest margin kept back, in microseconds.
     max_margin_us: "MaxMarginUs", Time, 40_000, 0, 10_000_000;
+    /// Time: the margin also keeps back this many per mille of the measured lateness of answers.
+    latency_permille: "LatencyPermille", Time, 1500, 0, 10_000;
+    /// Time: the whole margin never exceeds this fraction (per mille) of the move time.
+    margin_cap_permille: "MarginCapPermille", Time, 500, 0, 900;
+    /// Time: the protocol writes the answer at the latest this many per mille of `movetime`
+    /// before the limit, with the last completed iteration's move if the search is late.
+    backstop_permille: "BackstopPermille", Time, 100, 0, 500;
+    /// Time: the smallest such backstop margin, in microseconds.
+    backstop_min_us: "BackstopMinUs", Time, 2_000, 0, 1_000_000;
     /// Time: with a clock, the share of the remaining time spent on a move is 1/ClockDivisor.
     clock_divisor: "ClockDivisor", Time, 20, 2, 1000;
     /// Time: with a clock, the part (per mille) of the increment added to a move's share.

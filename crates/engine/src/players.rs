@@ -267,7 +267,7 @@ impl Player for Classic {
             nodes: 0,
             alpha_cuts: 0,
             beta_cuts: 0,
-            tm: TimeManager::new(start, limits, &crate::SearchConfig::default()),
+            tm: TimeManager::new(start, limits, &crate::SearchConfig::default(), &Default::default()),
             stop,
             stopped: false,
         };

@@ -13,8 +13,9 @@ use crate::score::{self, INFINITE};
 use crate::timeman::TimeManager;
 use crate::tt::{Bound, Entry, Table};
 
-/// What all threads of one search share. Helper threads hold it through an `Arc` and are not
-/// waited for: the main thread raises `done` and answers at once, the helpers end on their own.
+/// What all threads of one search share. Helper threads hold it through an `Arc`: the main
+/// thread raises `done` and answers at once; the pool waits for the helpers before the next use
+/// of the engine (see [`crate::pool`]).
 pub(crate) struct Shared {
     pub tt: Arc<Table>,
     /// Raised by the main thread when it has finished, to end the helpers.

@@ -1,5 +1,6 @@
 //! Time management: a hard deadline never passed, and a soft one after which no new iteration
-//! starts.
+//! starts. The margin kept back from the limit adapts to the lateness measured on earlier
+//! answers ([`Latency`]): on a loaded machine the answer leaves earlier.
 
 use std::time::{Duration, Instant};
 
@@ -15,8 +16,9 @@ pub struct TimeManager {
 }
 
 impl TimeManager {
-    /// Deadlines for `limits`, counted from `start` (when the request was received).
-    pub fn new(start: Instant, limits: &Limits, p: &SearchConfig) -> TimeManager {
+    /// Deadlines for `limits`, counted from `start` (when the request was received), keeping back
+    /// the configured margin plus `latency`'s allowance.
+    pub fn new(start: Instant, limits: &Limits, p: &SearchConfig, latency: &Latency) -> TimeManager {
         let clock = |c: &crate::Clock| clock_budget(c.remaining, c.increment, p);
         let budget = match (limits.movetime, limits.clock) {
             (Some(t), Some(c)) => Some(t.min(clock(&c))),
@@ -30,12 +32,19 @@ impl TimeManager {
                 let us = b.as_micros() as u64;
                 let (min, max) =
                     (p.min_margin_us as u64, (p.max_margin_us as u64).max(p.min_margin_us as u64));
-                let margin = (us * p.margin_permille as u64 / 1000).clamp(min, max);
+                let base = (us * p.margin_permille as u64 / 1000).clamp(min, max);
+                let adaptive = latency.worst_us * p.latency_permille as u64 / 1000;
+                let margin = (base + adaptive).min(us * p.margin_cap_permille as u64 / 1000);
                 let hard = Duration::from_micros(us.saturating_sub(margin));
                 let soft = Duration::from_micros(hard.as_micros() as u64 * p.soft_permille as u64 / 1000);
                 TimeManager { start, hard: Some(start + hard), soft: Some(start + soft) }
             }
         }
+    }
+
+    /// The hard deadline, if any.
+    pub fn hard(&self) -> Option<Instant> {
+        self.hard
     }
 
     /// Time since the start.
@@ -55,6 +64,26 @@ impl TimeManager {
     }
 }
 
+/// How late answers came after the hard deadline: a maximum that decays by 1/16 per answer, so
+/// that one slow answer widens the margin for a while and a quiet machine narrows it again.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Latency {
+    worst_us: u64,
+}
+
+impl Latency {
+    /// Notes an answer given `late` after the hard deadline (zero when it came before).
+    pub fn record(&mut self, late: Duration) {
+        let l = late.as_micros().min(u64::MAX as u128) as u64;
+        self.worst_us = l.max(self.worst_us.saturating_sub(self.worst_us / 16 + 1));
+    }
+
+    /// The decayed worst lateness.
+    pub fn worst(&self) -> Duration {
+        Duration::from_micros(self.worst_us)
+    }
+}
+
 /// The share of a clock to spend on one move: 1/`ClockDivisor` of what is left plus most of the
 /// increment, never more than half of what is left.
 fn clock_budget(remaining: Duration, increment: Duration, p: &SearchConfig) -> Duration {
@@ -69,12 +98,32 @@ mod tests {
     #[test]
     fn hard_deadline_is_inside_the_move_time() {
         let start = Instant::now();
-        let tm = TimeManager::new(start, &Limits::movetime_ms(100), &SearchConfig::default());
+        let tm =
+            TimeManager::new(start, &Limits::movetime_ms(100), &SearchConfig::default(), &Latency::default());
         let hard = tm.hard.unwrap() - start;
         assert!(hard < Duration::from_millis(100));
         assert!(hard > Duration::from_millis(80));
         assert!(tm.soft.unwrap() < tm.hard.unwrap());
-        let none = TimeManager::new(start, &Limits::depth(3), &SearchConfig::default());
+        let none = TimeManager::new(start, &Limits::depth(3), &SearchConfig::default(), &Latency::default());
         assert!(!none.hard_expired() && !none.soft_expired());
+    }
+
+    #[test]
+    fn measured_lateness_widens_the_margin_then_decays() {
+        let start = Instant::now();
+        let p = SearchConfig::default();
+        let limits = Limits::movetime_ms(100);
+        let mut lat = Latency::default();
+        let quiet = TimeManager::new(start, &limits, &p, &lat).hard.unwrap();
+        lat.record(Duration::from_millis(10));
+        let loaded = TimeManager::new(start, &limits, &p, &lat).hard.unwrap();
+        assert_eq!(quiet - loaded, Duration::from_millis(10) * p.latency_permille as u32 / 1000);
+        lat.record(Duration::from_secs(100));
+        let capped = TimeManager::new(start, &limits, &p, &lat).hard.unwrap();
+        assert_eq!(capped - start, Duration::from_millis(100 - p.margin_cap_permille as u64 / 10));
+        for _ in 0..400 {
+            lat.record(Duration::ZERO);
+        }
+        assert_eq!(TimeManager::new(start, &limits, &p, &lat).hard.unwrap(), quiet, "decays back");
     }
 }

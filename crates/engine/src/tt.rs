@@ -43,12 +43,9 @@ struct Slot {
 /// Entries per bucket.
 const WAYS: usize = 4;
 
-/// One cache line of entries: a probe touches a single line.
-#[derive(Default)]
-#[repr(C, align(64))]
-struct Bucket([Slot; WAYS]);
-
-const _: () = assert!(std::mem::size_of::<Bucket>() == 64 && std::mem::align_of::<Bucket>() == 64);
+/// The bytes of a bucket: one cache line of entries, so that a probe touches a single line.
+const BUCKET_BYTES: usize = 64;
+const _: () = assert!(std::mem::size_of::<Slot>() * WAYS == BUCKET_BYTES);
 
 /// The table could not be allocated.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -58,9 +55,12 @@ pub struct AllocError {
     pub mib: usize,
 }
 
-/// The table.
+/// The table: `buckets` groups of [`WAYS`] slots, each group starting on a cache line.
 pub struct Table {
-    buckets: Box<[Bucket]>,
+    /// The slots, `offset` slots of padding first so that bucket 0 starts on a cache line.
+    slots: Box<[Slot]>,
+    offset: usize,
+    buckets: usize,
     age: AtomicU64,
 }
 
@@ -107,22 +107,24 @@ fn worth(data: u64) -> u32 {
     (proven as u32) << 10 | ((proven && exact) as u32) << 9 | depth
 }
 
-/// `n` zeroed buckets, or an error when the allocator refuses (never an abort). The memory is
-/// asked for zeroed, so the system only provides pages as they are first written.
-fn zeroed_buckets(n: usize) -> Option<Box<[Bucket]>> {
-    let layout = std::alloc::Layout::array::<Bucket>(n).ok()?;
+/// `n` zeroed slots, or `None` when the allocator refuses (never an abort). The memory is asked
+/// for zeroed with the slots' own alignment, so the system's `calloc` hands out untouched pages
+/// that are only provided as they are first written (a large over-aligned request would be
+/// written over in full instead).
+fn zeroed_slots(n: usize) -> Option<Box<[Slot]>> {
+    let layout = std::alloc::Layout::array::<Slot>(n).ok()?;
     if layout.size() == 0 {
         return None;
     }
     // SAFETY: the layout has a non-zero size (checked above).
-    let ptr = unsafe { std::alloc::alloc_zeroed(layout) }.cast::<Bucket>();
+    let ptr = unsafe { std::alloc::alloc_zeroed(layout) }.cast::<Slot>();
     if ptr.is_null() {
         return None;
     }
     let slice = std::ptr::slice_from_raw_parts_mut(ptr, n);
-    // SAFETY: `ptr` was allocated by the global allocator with the layout of `[Bucket; n]`, and
-    // all-zero bytes are a valid `Bucket` (atomic integers holding 0), so the box owns `n`
-    // initialised buckets and frees them with the same layout.
+    // SAFETY: `ptr` was allocated by the global allocator with the layout of `[Slot; n]`, and
+    // all-zero bytes are a valid `Slot` (two atomic integers holding 0), so the box owns `n`
+    // initialised slots and frees them with the same layout.
     Some(unsafe { Box::from_raw(slice) })
 }
 
@@ -130,18 +132,22 @@ impl Table {
     /// A table of about `mib` MiB (at least one bucket), or an error when the memory cannot be had.
     pub fn new(mib: usize) -> Result<Table, AllocError> {
         let bytes = mib.max(1).checked_mul(1024 * 1024).ok_or(AllocError { mib })?;
-        let n = (bytes / std::mem::size_of::<Bucket>()).max(1);
-        let buckets = zeroed_buckets(n).ok_or(AllocError { mib })?;
-        Ok(Table { buckets, age: AtomicU64::new(0) })
+        let buckets = (bytes / BUCKET_BYTES).max(1);
+        let pad = BUCKET_BYTES / std::mem::size_of::<Slot>() - 1;
+        let n = buckets.checked_mul(WAYS).and_then(|n| n.checked_add(pad)).ok_or(AllocError { mib })?;
+        let slots = zeroed_slots(n).ok_or(AllocError { mib })?;
+        let misalign = (slots.as_ptr() as usize % BUCKET_BYTES) / std::mem::size_of::<Slot>();
+        let offset = if misalign == 0 { 0 } else { WAYS - misalign };
+        Ok(Table { slots, offset, buckets, age: AtomicU64::new(0) })
     }
 
-    fn slots(&self) -> impl Iterator<Item = &Slot> {
-        self.buckets.iter().flat_map(|b| b.0.iter())
+    fn all_slots(&self) -> &[Slot] {
+        &self.slots[self.offset..self.offset + self.buckets * WAYS]
     }
 
     /// Empties the table.
     pub fn clear(&self) {
-        for s in self.slots() {
+        for s in self.all_slots() {
             s.key.store(0, Relaxed);
             s.data.store(0, Relaxed);
         }
@@ -154,9 +160,10 @@ impl Table {
     }
 
     #[inline]
-    fn bucket(&self, key: u64) -> &[Slot; WAYS] {
-        let i = ((key as u128 * self.buckets.len() as u128) >> 64) as usize;
-        &self.buckets[i].0
+    fn bucket(&self, key: u64) -> &[Slot] {
+        let i = ((key as u128 * self.buckets as u128) >> 64) as usize;
+        let start = self.offset + i * WAYS;
+        &self.slots[start..start + WAYS]
     }
 
     /// Looks `key` up.
@@ -215,10 +222,9 @@ impl Table {
     /// Fill of the table in per mille (entries of the current search, sampled).
     pub fn hashfull(&self) -> u32 {
         let age = self.age.load(Relaxed) & AGE_MASK;
-        let n = (self.buckets.len() * WAYS).min(4000);
-        let used = self
-            .slots()
-            .take(n)
+        let n = (self.buckets * WAYS).min(4000);
+        let used = self.all_slots()[..n]
+            .iter()
             .filter(|s| {
                 let d = s.data.load(Relaxed);
                 d != 0 && (d >> 59) & AGE_MASK == age
@@ -273,8 +279,10 @@ mod tests {
     #[test]
     fn buckets_are_cache_lines_and_huge_tables_are_refused() {
         let t = Table::new(1).unwrap();
-        assert_eq!(t.buckets.len(), 1024 * 1024 / 64);
-        assert_eq!(t.buckets.as_ptr() as usize % 64, 0);
+        assert_eq!(t.buckets, 1024 * 1024 / 64);
+        for key in [0, 1 << 40, u64::MAX] {
+            assert_eq!(t.bucket(key).as_ptr() as usize % 64, 0);
+        }
         assert!(Table::new(usize::MAX / 1024).is_err());
         assert!(Table::new(1 << 40).is_err(), "a petabyte table is an error, not an abort");
     }

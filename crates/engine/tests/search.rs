@@ -232,3 +232,38 @@ fn greedy_takes_the_highest_value() {
     let best = p.legal_moves().iter().filter_map(|m| p.value_at(m.destination()?)).max().unwrap();
     assert_eq!(p.value_at(r.best_move.unwrap().destination().unwrap()), Some(best));
 }
+
+#[test]
+fn helpers_are_stopped_before_the_table_is_cleared_or_replaced() {
+    let p = random_playout(5, Rules::default(), 6);
+    let stop = AtomicBool::new(false);
+    let fresh = engine().search(&p, &Limits::depth(8), &stop, &mut |_| {});
+    for change in ["new game", "options"] {
+        let mut e = Engine::new(Options { hash_mib: 4, threads: 8, ..Options::default() });
+        // Many short searches: helpers are left running when each returns.
+        for ms in [5, 20, 1, 40] {
+            e.search(&p, &Limits::movetime_ms(ms), &stop, &mut |_| {});
+        }
+        let one = Options { hash_mib: 4, threads: 1, ..Options::default() };
+        if change == "new game" {
+            e.new_game();
+            e.set_options(one).unwrap();
+        } else {
+            e.set_options(one).unwrap();
+            e.new_game();
+        }
+        assert_eq!(e.helper_threads(), 0);
+        // Had a helper written after the clear, the table would differ from a fresh one.
+        let again = e.search(&p, &Limits::depth(8), &stop, &mut |_| {});
+        assert_eq!((again.info.nodes, again.best_move), (fresh.info.nodes, fresh.best_move), "{change}");
+    }
+}
+
+#[test]
+fn the_advertised_largest_table_can_be_had() {
+    let stop = AtomicBool::new(false);
+    let mut e = Engine::try_new(Options { hash_mib: cavalo_engine::MAX_HASH_MIB, ..Options::default() })
+        .expect("the advertised maximum works");
+    let p = random_playout(3, Rules::default(), 4);
+    assert!(e.search(&p, &Limits::depth(4), &stop, &mut |_| {}).best_move.is_some());
+}

@@ -1,0 +1,140 @@
+//! The time limit is never exceeded, even with both cores busy: the real `cavalo engine` binary
+//! plays at least 300 moves at `go movetime 100` while busy-loop processes keep every core
+//! spinning, at
+//! `Threads` 1, 2 and 256. Each answer is timed on the wall clock from writing `go` to reading
+//! `bestmove`; not one may reach the limit.
+//!
+//! Bounded: the load processes are killed when the test ends (and end by themselves after four
+//! minutes), a watchdog kills the engine after three minutes.
+
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, Command, Stdio};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
+use std::time::{Duration, Instant};
+
+const MOVETIME_MS: u64 = 100;
+const MOVES: usize = 300;
+
+/// Busy-loop processes, one per core, at the lowest priority (`nice -n 19`): the cores are never
+/// idle, as on a machine running background work. Each ends by itself after four minutes and is
+/// killed when the load is dropped.
+struct Load(Vec<Child>);
+
+impl Load {
+    fn start() -> Load {
+        let cores = std::thread::available_parallelism().map_or(2, |n| n.get()).min(8);
+        let spin = "end=$(($(date +%s) + 240)); while [ $(date +%s) -lt $end ]; do i=0; while [ $i -lt 20000 ]; do i=$((i+1)); done; done";
+        Load(
+            (0..cores)
+                .map(|_| {
+                    Command::new("nice")
+                        .args(["-n", "19", "sh", "-c", spin])
+                        .stdin(Stdio::null())
+                        .spawn()
+                        .expect("a load process starts")
+                })
+                .collect(),
+        )
+    }
+}
+
+impl Drop for Load {
+    fn drop(&mut self) {
+        for c in &mut self.0 {
+            let _ = c.kill();
+            let _ = c.wait();
+        }
+    }
+}
+
+#[test]
+fn no_move_over_the_limit_with_the_cores_loaded() {
+    // CAVALO_ENGINE_BIN measures another build (e.g. an older one) the same way.
+    let bin = std::env::var("CAVALO_ENGINE_BIN")
+        .ok()
+        .filter(|b| !b.is_empty())
+        .unwrap_or_else(|| env!("CARGO_BIN_EXE_cavalo").to_string());
+    let mut child = Command::new(bin)
+        .arg("engine")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("cavalo engine starts");
+    let pid = child.id();
+    let finished = Arc::new(AtomicBool::new(false));
+    let watchdog = {
+        let finished = Arc::clone(&finished);
+        std::thread::spawn(move || {
+            let deadline = Instant::now() + Duration::from_secs(180);
+            while !finished.load(Relaxed) {
+                if Instant::now() > deadline {
+                    let _ = Command::new("kill").arg("-9").arg(pid.to_string()).status();
+                    return;
+                }
+                std::thread::sleep(Duration::from_millis(200));
+            }
+        })
+    };
+    let mut stdin = child.stdin.take().unwrap();
+    let mut stdout = BufReader::new(child.stdout.take().unwrap());
+    let mut send = |l: &str| {
+        writeln!(stdin, "{l}").unwrap();
+        stdin.flush().unwrap();
+    };
+    let mut read_until = |prefix: &str| -> String {
+        let mut line = String::new();
+        loop {
+            line.clear();
+            assert!(stdout.read_line(&mut line).unwrap() > 0, "the engine closed its output");
+            if line.starts_with(prefix) {
+                return line.trim_end().to_string();
+            }
+        }
+    };
+
+    let load = Load::start();
+    let mut latencies = Vec::new();
+    let mut game = 0u64;
+    while latencies.len() < MOVES {
+        let threads = [1, 2, 256][game as usize % 3];
+        send(&format!("setoption name Threads value {threads}"));
+        send("uginewgame");
+        send("isready");
+        read_until("readyok");
+        let mut moves: Vec<String> = Vec::new();
+        loop {
+            let list = if moves.is_empty() { String::new() } else { format!(" moves {}", moves.join(" ")) };
+            send(&format!("position seed {}{list}", 100 + game));
+            let t = Instant::now();
+            send(&format!("go movetime {MOVETIME_MS}"));
+            let best = read_until("bestmove");
+            latencies.push(t.elapsed());
+            let mv = best["bestmove ".len()..].to_string();
+            if mv == "none" {
+                latencies.pop();
+                break;
+            }
+            moves.push(mv);
+        }
+        game += 1;
+    }
+    drop(load);
+    send("quit");
+    assert!(child.wait().unwrap().success());
+    finished.store(true, Relaxed);
+    let _ = watchdog.join();
+
+    latencies.sort();
+    let limit = Duration::from_millis(MOVETIME_MS);
+    let over = latencies.iter().filter(|&&l| l >= limit).count();
+    let max = *latencies.last().unwrap();
+    let median = latencies[latencies.len() / 2];
+    println!(
+        "time limit test: {} moves in {game} games at movetime {MOVETIME_MS} ms, cores loaded: max {:.1} ms, median {:.1} ms, over the limit {over}",
+        latencies.len(),
+        max.as_secs_f64() * 1e3,
+        median.as_secs_f64() * 1e3,
+    );
+    assert_eq!(over, 0, "{over} answers at or over {MOVETIME_MS} ms (max {max:?})");
+}
