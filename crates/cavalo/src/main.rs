@@ -3,9 +3,11 @@
 mod analyse;
 mod games;
 mod input;
+mod limits;
 mod matchcmd;
 mod play;
 mod protocol;
+mod records;
 mod report;
 mod serve;
 mod stats;

@@ -1,16 +1,18 @@
 //! `cavalo match`: plays a match between two players and measures the difference in strength.
 
 use std::collections::HashSet;
-use std::fs::{File, OpenOptions};
-use std::io::{BufWriter, Write};
+use std::fs::File;
+use std::io::Write;
 use std::ops::ControlFlow;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 use anyhow::{Context, Result, bail};
-use cavalo_match::{GameSetup, MatchPlan, MoveLimits, PlayerSpec, Sprt, Summary, Tally};
+use cavalo_match::{GameSetup, GameSummary, MatchAbout, MatchPlan, PlayerSpec, Shard, Sprt, Summary, Tally};
 use cavalo_rules::{GameRecord, Rules};
-use clap::Args;
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use clap::{Args, Subcommand};
+
+use crate::limits::LimitArgs;
+use crate::records;
 
 const PLAYERS_HELP: &str = "\
 Players (--engine1, --engine2):
@@ -44,17 +46,44 @@ Examples:
   cavalo match --engine1 'cmd:./new/cavalo engine' --engine2 'cmd:./old/cavalo engine' \\
       --seeds 1..1000 --sprt 0 10 0.05 0.05 --out sprt.jsonl     (add --resume to continue it)";
 
-/// Options of `cavalo match`.
+/// `cavalo match` and `cavalo match merge`.
 #[derive(Args, Debug)]
-#[command(after_long_help = PLAYERS_HELP)]
+#[command(after_long_help = PLAYERS_HELP, args_conflicts_with_subcommands = true, subcommand_negates_reqs = true)]
 pub struct MatchArgs {
+    #[command(subcommand)]
+    merge: Option<MatchCommand>,
+    #[command(flatten)]
+    play: PlayArgs,
+}
+
+#[derive(Subcommand, Debug)]
+enum MatchCommand {
+    /// Combine the record files of a match played in shards (--shard K/N) or in several runs into
+    /// one summary.
+    Merge(MergeArgs),
+}
+
+/// Options of `cavalo match merge`.
+#[derive(Args, Debug)]
+struct MergeArgs {
+    /// The record files (--out of each shard).
+    #[arg(required = true, value_name = "FILE.jsonl")]
+    files: Vec<PathBuf>,
+    /// Also write the summary as JSON to this file.
+    #[arg(long, value_name = "FILE")]
+    summary_json: Option<PathBuf>,
+}
+
+/// Options of `cavalo match` when it plays.
+#[derive(Args, Debug)]
+struct PlayArgs {
     /// The player measured (see the list below): cavalo[:KEY=VALUE,...], classic[:DEPTH],
-    /// greedy, random[:SEED] or cmd:COMMAND.
-    #[arg(long, value_name = "PLAYER", value_parser = parse_spec)]
-    engine1: PlayerSpec,
+    /// greedy, random[:SEED], cmd:COMMAND or lisp:FILE[,KEY=VALUE...].
+    #[arg(long, value_name = "PLAYER", value_parser = parse_spec, required = true)]
+    engine1: Option<PlayerSpec>,
     /// Its opponent (same forms).
-    #[arg(long, value_name = "PLAYER", value_parser = parse_spec)]
-    engine2: PlayerSpec,
+    #[arg(long, value_name = "PLAYER", value_parser = parse_spec, required = true)]
+    engine2: Option<PlayerSpec>,
     /// A `setoption` for an external engine 1, as NAME=VALUE (repeatable).
     #[arg(long, value_name = "NAME=VALUE")]
     option1: Vec<String>,
@@ -71,25 +100,12 @@ pub struct MatchArgs {
     /// The first board's seed, with --games.
     #[arg(long, value_name = "S")]
     first_seed: Option<u64>,
-    /// Time per move in milliseconds (the default when no limit is given: 100).
-    #[arg(long, value_name = "MS")]
-    time_ms: Option<u64>,
+    #[command(flatten)]
+    limits: LimitArgs,
     /// Engine 2's time per move when it differs from --time-ms (a time handicap, e.g. to measure
     /// our engine against itself at ten times less time).
     #[arg(long, value_name = "MS")]
     time_ms2: Option<u64>,
-    /// Depth per move instead of (or besides) a time.
-    #[arg(long, value_name = "PLIES")]
-    depth: Option<u32>,
-    /// Nodes per move instead of (or besides) a time.
-    #[arg(long, value_name = "N")]
-    nodes: Option<u64>,
-    /// How late past --time-ms a move may come before it loses on time.
-    #[arg(long, value_name = "MS", default_value_t = 50)]
-    tolerance_ms: u64,
-    /// Without --time-ms: the longest a move may take before it loses on time.
-    #[arg(long, value_name = "MS", default_value_t = 60_000)]
-    max_move_ms: u64,
     /// Games played at once (each pair of games is played by one worker).
     #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=256))]
     concurrency: u64,
@@ -104,6 +120,10 @@ pub struct MatchArgs {
     /// Continue the match saved in --out: the games already there are not played again.
     #[arg(long, requires = "out")]
     resume: bool,
+    /// Play only the K-th of N disjoint slices of the pairs (1 <= K <= N), e.g. as an array job
+    /// on several machines; `cavalo match merge` combines the record files afterwards.
+    #[arg(long, value_name = "K/N")]
+    shard: Option<Shard>,
     /// Also write the summary as JSON to this file.
     #[arg(long, value_name = "FILE")]
     summary_json: Option<PathBuf>,
@@ -143,10 +163,13 @@ fn parse_seed_range(s: &str) -> Result<(u64, u64)> {
     Ok((a, b - a + 1))
 }
 
-impl MatchArgs {
+impl PlayArgs {
     fn plan(&self, rules: Rules) -> Result<(MatchPlan, Option<Sprt>)> {
-        let engine1 = with_options(self.engine1.clone(), &self.option1, "option1")?;
-        let engine2 = with_options(self.engine2.clone(), &self.option2, "option2")?;
+        let (Some(e1), Some(e2)) = (&self.engine1, &self.engine2) else {
+            bail!("a match needs --engine1 and --engine2");
+        };
+        let engine1 = with_options(e1.clone(), &self.option1, "option1")?;
+        let engine2 = with_options(e2.clone(), &self.option2, "option2")?;
         let (first_seed, pairs) = match &self.seeds {
             Some(r) => parse_seed_range(r)?,
             None => {
@@ -157,91 +180,91 @@ impl MatchArgs {
                 (self.first_seed.unwrap_or(1), games / 2)
             }
         };
-        if self.time_ms == Some(0) || self.depth == Some(0) || self.nodes == Some(0) {
-            bail!("--time-ms, --depth and --nodes must be at least 1");
-        }
-        let mut time_ms = self.time_ms;
-        if time_ms.is_none() && self.depth.is_none() && self.nodes.is_none() {
-            time_ms = Some(100);
-        }
-        let limits = MoveLimits {
-            time_ms,
-            depth: self.depth,
-            nodes: self.nodes,
-            tolerance_ms: self.tolerance_ms,
-            max_move_ms: self.max_move_ms,
-        };
+        let limits = self.limits.limits()?;
         let sprt = match &self.sprt {
             Some(v) => Some(Sprt::new(v[0], v[1], v[2], v[3]).map_err(anyhow::Error::msg)?),
             None => None,
         };
         let limits2 = match self.time_ms2 {
             Some(0) => bail!("--time-ms2 must be at least 1"),
-            Some(t) => Some(MoveLimits { time_ms: Some(t), ..limits.clone() }),
+            Some(t) => Some(cavalo_match::MoveLimits { time_ms: Some(t), ..limits.clone() }),
             None => None,
         };
         let setup = GameSetup { engine1, engine2, rules, limits, limits2 };
-        Ok((MatchPlan { setup, first_seed, pairs, concurrency: self.concurrency as usize }, sprt))
+        let plan =
+            MatchPlan { setup, first_seed, pairs, concurrency: self.concurrency as usize, shard: self.shard };
+        Ok((plan, sprt))
     }
 }
 
-/// Reads the games of an interrupted match, rewriting the file without a torn last line.
-fn read_done(path: &Path, plan: &MatchPlan, tally: &mut Tally) -> Result<HashSet<u64>> {
-    let text = match std::fs::read_to_string(path) {
-        Ok(t) => t,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(HashSet::new()),
-        Err(e) => return Err(e).with_context(|| format!("cannot read {}", path.display())),
-    };
-    let lines: Vec<&str> = text.lines().filter(|l| !l.trim().is_empty()).collect();
-    let mut done = HashSet::new();
-    let mut kept = Vec::new();
-    for (i, line) in lines.iter().enumerate() {
-        let rec = match GameRecord::from_json(line) {
-            Ok(r) => r,
-            Err(e) if i + 1 == lines.len() => {
-                eprintln!("note: ignoring the torn last line of {} ({e})", path.display());
-                continue;
-            }
-            Err(e) => bail!("{} line {}: {e}", path.display(), i + 1),
-        };
-        let g = plan
-            .check_record(&rec)
-            .map_err(|e| anyhow::anyhow!("--resume: {} line {}: {e}", path.display(), i + 1))?;
-        if !done.insert(g.index) {
-            bail!("--resume: {} line {}: game {} is there twice", path.display(), i + 1, g.index);
-        }
-        tally.add(&g);
-        kept.push(*line);
-    }
-    if kept.len() != lines.len() {
-        let mut body = kept.join("\n");
-        body.push('\n');
-        std::fs::write(path, body).with_context(|| format!("cannot rewrite {}", path.display()))?;
-    }
-    Ok(done)
-}
-
-/// Runs `cavalo match`.
+/// Runs `cavalo match` or `cavalo match merge`.
 pub fn run(a: MatchArgs, rules: Rules) -> Result<()> {
+    match a.merge {
+        Some(MatchCommand::Merge(m)) => merge(m),
+        None => play(a.play, rules),
+    }
+}
+
+/// `cavalo match merge`: one summary of the games in several record files.
+fn merge(m: MergeArgs) -> Result<()> {
+    let mut first: Option<(GameSummary, GameRecord)> = None;
+    let recs = records::merge(&m.files, &mut |rec| {
+        let g = GameSummary::from_record(rec)?;
+        if let Some((f, frec)) = &first {
+            if g.engines != f.engines
+                || rec.rules != frec.rules
+                || rec.meta.get("limits") != frec.meta.get("limits")
+            {
+                return Err(format!(
+                    "game {} is of another match ({} vs {}, {}), not {} vs {} ({})",
+                    g.index, g.engines[0], g.engines[1], rec.rules, f.engines[0], f.engines[1], frec.rules
+                ));
+            }
+        } else {
+            first = Some((g.clone(), rec.clone()));
+        }
+        Ok(g.index)
+    })?;
+    let (f, frec) = first.expect("merge found games");
+    let mut tally = Tally::default();
+    let games: Vec<GameSummary> = recs.iter().filter_map(|r| GameSummary::from_record(r).ok()).collect();
+    for g in &games {
+        tally.add(g);
+    }
+    let seeds = games.iter().map(|g| g.seed);
+    let (lo, hi) = (seeds.clone().min().unwrap_or(0), seeds.max().unwrap_or(0));
+    let about = MatchAbout {
+        engine1: f.engines[0].clone(),
+        engine2: f.engines[1].clone(),
+        rules: frec.rules.to_string(),
+        limits: frec.meta.get("limits").and_then(|v| v.as_str()).unwrap_or("?").to_string(),
+        seeds: format!("{lo}..{hi} (merged from {} files)", m.files.len()),
+        planned_games: games.iter().map(|g| g.index / 2 * 2 + 2).max().unwrap_or(0),
+    };
+    let summary = Summary::of(about, &tally, None, None);
+    print!("{summary}");
+    if let Some(path) = &m.summary_json {
+        std::fs::write(path, summary.to_json() + "\n")
+            .with_context(|| format!("cannot write {}", path.display()))?;
+    }
+    Ok(())
+}
+
+/// `cavalo match`: plays the match.
+fn play(a: PlayArgs, rules: Rules) -> Result<()> {
     let (plan, sprt) = a.plan(rules)?;
     let mut tally = Tally::default();
     let mut done = HashSet::new();
     let mut out = None;
     if let Some(path) = &a.out {
         if a.resume {
-            done = read_done(path, &plan, &mut tally)?;
-        } else if std::fs::metadata(path).is_ok_and(|m| m.len() > 0) {
-            bail!(
-                "{} already holds games: add --resume to continue that match, or remove it",
-                path.display()
-            );
+            done = records::resume(path, &mut |rec| {
+                let g = plan.check_record(rec)?;
+                tally.add(&g);
+                Ok(g.index)
+            })?;
         }
-        let f = OpenOptions::new()
-            .create(true)
-            .append(true)
-            .open(path)
-            .with_context(|| format!("cannot write {}", path.display()))?;
-        out = Some(BufWriter::new(f));
+        out = Some(records::open_out(path, a.resume, "match")?);
     }
 
     let verdict = |t: &Tally| sprt.as_ref().and_then(|s| s.verdict(t.llr(s)));
@@ -259,15 +282,7 @@ pub fn run(a: MatchArgs, rules: Rules) -> Result<()> {
             plan.setup.describe_limits()
         );
     }
-    let bar = if a.quiet { ProgressBar::hidden() } else { ProgressBar::new(plan.games()) };
-    if !a.quiet {
-        bar.set_draw_target(ProgressDrawTarget::stderr());
-        bar.set_style(
-            ProgressStyle::with_template("{elapsed_precise} [{bar:30}] {pos}/{len} games  {msg}")
-                .expect("a valid template")
-                .progress_chars("=> "),
-        );
-    }
+    let bar = records::progress_bar(plan.games(), a.quiet);
     bar.set_position(done.len() as u64);
     bar.set_message(tally.progress(sprt.as_ref()));
     let mut write_error = None;

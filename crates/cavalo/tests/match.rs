@@ -469,3 +469,46 @@ fn an_illegal_move_names_the_rule_broken() {
         "no game broke the threat rule: {details:?}"
     );
 }
+
+#[test]
+fn shards_merge_into_the_whole_match() {
+    let dir = tempfile::tempdir().unwrap();
+    let p = |name: &str| dir.path().join(name).to_str().unwrap().to_string();
+    let base = ["match", "--engine1", "greedy", "--engine2", "random:9", "--games", "10", "-q"];
+    let (all_out, all_sum) = (p("all.jsonl"), p("all.json"));
+    cavalo(&[&base[..], &["--out", &all_out, "--summary-json", &all_sum]].concat());
+    for k in ["1/3", "2/3", "3/3"] {
+        let name = format!("shard{}.jsonl", &k[..1]);
+        cavalo(&[&base[..], &["--shard", k, "--out", &p(&name)]].concat());
+    }
+    let sizes: Vec<usize> =
+        (1..=3).map(|k| records(Path::new(&p(&format!("shard{k}.jsonl")))).len()).collect();
+    assert_eq!(sizes, [4, 4, 2], "pairs 0,3 / 1,4 / 2");
+    let o = cavalo(&[
+        "match",
+        "merge",
+        &p("shard1.jsonl"),
+        &p("shard2.jsonl"),
+        &p("shard3.jsonl"),
+        "--summary-json",
+        &p("m.json"),
+    ]);
+    let (all, merged) = (summary(Path::new(&p("all.json"))), summary(Path::new(&p("m.json"))));
+    for k in
+        ["games", "pairs", "wins", "draws", "losses", "pentanomial", "engine1", "engine2", "planned_games"]
+    {
+        assert_eq!(all[k], merged[k], "{k}");
+    }
+    assert!(String::from_utf8(o.stdout).unwrap().contains("merged from 3 files"));
+    // Overlapping files are refused, naming the game and both files.
+    let e = Command::new(BIN).args(["match", "merge", &p("all.jsonl"), &p("shard2.jsonl")]).output().unwrap();
+    assert!(!e.status.success());
+    let err = String::from_utf8_lossy(&e.stderr);
+    assert!(err.contains("shard2.jsonl") && err.contains("all.jsonl") && err.contains("overlap"), "{err}");
+    // A shard resumed with another shard's file is refused.
+    let e = Command::new(BIN)
+        .args([&base[..], &["--shard", "1/3", "--out", &p("shard2.jsonl"), "--resume"]].concat())
+        .output()
+        .unwrap();
+    assert!(String::from_utf8_lossy(&e.stderr).contains("not in shard 1/3"));
+}

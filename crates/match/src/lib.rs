@@ -9,27 +9,32 @@
 //!   move, a crash, a timeout or malformed output loses, with the reason recorded;
 //! - [`run`]: plays the games of a [`MatchPlan`] (pairs of games on one seeded board with the
 //!   colours swapped) on several threads;
+//! - [`tournament`]: round robins and gauntlets among many players, with [`ratings`] from all
+//!   games at once and a crosstable as text, JSON and [`html`];
+//! - [`runner`]: plays the units of work on several threads, a shard of them if asked;
 //! - [`Tally`] and [`Summary`]: W/D/L, Elo with its 95% interval, LOS, pentanomial counts, SPRT
 //!   (formulas in [`stats`]).
 #![warn(missing_docs)]
 
 pub mod external;
+pub mod html;
 pub mod lisp;
+pub mod ratings;
 pub mod referee;
+pub mod runner;
 pub mod spec;
 pub mod stats;
+pub mod tournament;
 
-use std::collections::{BTreeMap, HashMap, HashSet, VecDeque};
+use std::collections::{BTreeMap, HashMap, HashSet};
 use std::fmt::Write as _;
 use std::ops::ControlFlow;
-use std::sync::Mutex;
-use std::sync::atomic::{AtomicBool, Ordering::SeqCst};
-use std::sync::mpsc::channel;
 
 use cavalo_rules::GameRecord;
 use serde::Serialize;
 
 pub use referee::{GameSetup, GameSpec, GameSummary, MoveLimits, Termination, play_game};
+pub use runner::{Shard, Unit, run_units};
 pub use spec::PlayerSpec;
 pub use stats::{EloEstimate, Sprt, SprtVerdict};
 
@@ -44,12 +49,14 @@ pub struct MatchPlan {
     pub pairs: u64,
     /// Games played at once.
     pub concurrency: usize,
+    /// Only this slice of the pairs (`--shard K/N`).
+    pub shard: Option<Shard>,
 }
 
 impl MatchPlan {
-    /// Number of games.
+    /// Number of games (of the shard, when there is one).
     pub fn games(&self) -> u64 {
-        self.pairs * 2
+        2 * self.shard.map_or(self.pairs, |s| s.count(self.pairs))
     }
 
     /// Game `index` of the match.
@@ -59,14 +66,24 @@ impl MatchPlan {
 
     /// The seeds as text, e.g. `1..50`.
     pub fn seeds(&self) -> String {
-        format!("{}..{}", self.first_seed, self.first_seed.wrapping_add(self.pairs.saturating_sub(1)))
+        let range =
+            format!("{}..{}", self.first_seed, self.first_seed.wrapping_add(self.pairs.saturating_sub(1)));
+        match self.shard {
+            Some(s) => format!("{range} shard {s}"),
+            None => range,
+        }
     }
 
     /// Checks that a record (from `--resume`) belongs to this match, and reads it.
     pub fn check_record(&self, rec: &GameRecord) -> Result<GameSummary, String> {
         let g = GameSummary::from_record(rec)?;
-        if g.index >= self.games() {
-            return Err(format!("game {} is beyond this match's {} games", g.index, self.games()));
+        if g.index >= 2 * self.pairs {
+            return Err(format!("game {} is beyond this match's {} games", g.index, 2 * self.pairs));
+        }
+        if let Some(s) = self.shard
+            && !s.contains(g.index / 2)
+        {
+            return Err(format!("game {} is not in shard {s}", g.index));
         }
         let want = [self.setup.engine1.to_string(), self.setup.engine2.to_string()];
         if g.engines != want {
@@ -93,50 +110,23 @@ impl MatchPlan {
     }
 }
 
-/// Plays the games of `plan` that are not in `done`, `plan.concurrency` at a time, both games of a
-/// pair by the same worker. `on_game` gets every finished game (in the order they finish);
-/// when it answers [`ControlFlow::Break`] no new pair is started, and the pairs under way are
-/// finished (so that pairs stay whole) and reported.
+/// Plays the games of `plan` (of its shard) that are not in `done`, `plan.concurrency` at a
+/// time, both games of a pair by the same worker. `on_game` gets every finished game (in the
+/// order they finish); when it answers [`ControlFlow::Break`] no new pair is started, and the
+/// pairs under way are finished (so that pairs stay whole) and reported.
 pub fn run(plan: &MatchPlan, done: &HashSet<u64>, on_game: &mut dyn FnMut(GameRecord) -> ControlFlow<()>) {
-    let mut units: VecDeque<Vec<GameSpec>> = VecDeque::new();
-    for pair in 0..plan.pairs {
-        let games: Vec<GameSpec> = [2 * pair, 2 * pair + 1]
-            .into_iter()
-            .filter(|i| !done.contains(i))
-            .map(|i| plan.game(i))
-            .collect();
-        if !games.is_empty() {
-            units.push_back(games);
-        }
-    }
-    let workers = plan.concurrency.max(1).min(units.len());
-    let queue = Mutex::new(units);
-    let stop = AtomicBool::new(false);
-    let (tx, rx) = channel::<GameRecord>();
-    std::thread::scope(|scope| {
-        for _ in 0..workers {
-            let tx = tx.clone();
-            let (queue, stop, setup) = (&queue, &stop, &plan.setup);
-            scope.spawn(move || {
-                while !stop.load(SeqCst) {
-                    let Some(unit) = queue.lock().unwrap_or_else(|e| e.into_inner()).pop_front() else {
-                        break;
-                    };
-                    for g in unit {
-                        if tx.send(play_game(setup, g)).is_err() {
-                            return;
-                        }
-                    }
-                }
-            });
-        }
-        drop(tx);
-        for rec in rx {
-            if on_game(rec).is_break() {
-                stop.store(true, SeqCst);
-            }
-        }
-    });
+    let units = (0..plan.pairs)
+        .filter(|&pair| plan.shard.is_none_or(|s| s.contains(pair)))
+        .map(|pair| Unit {
+            setup: &plan.setup,
+            games: [2 * pair, 2 * pair + 1]
+                .into_iter()
+                .filter(|i| !done.contains(i))
+                .map(|i| plan.game(i))
+                .collect(),
+        })
+        .collect();
+    run_units(units, plan.concurrency, on_game);
 }
 
 /// Running totals of a match, from engine 1's side.
@@ -260,6 +250,23 @@ pub struct SprtSummary {
     pub model: &'static str,
 }
 
+/// What a summary says of the match besides the results.
+#[derive(Clone, Debug, PartialEq)]
+pub struct MatchAbout {
+    /// Engine 1's name.
+    pub engine1: String,
+    /// Engine 2's name.
+    pub engine2: String,
+    /// The rule variant.
+    pub rules: String,
+    /// The limits per move.
+    pub limits: String,
+    /// The boards.
+    pub seeds: String,
+    /// Games planned.
+    pub planned_games: u64,
+}
+
 /// The result of a match, for people (`Display`) and programs (JSON).
 #[derive(Clone, Debug, Serialize)]
 pub struct Summary {
@@ -312,14 +319,32 @@ impl Summary {
         sprt: Option<&Sprt>,
         decided: Option<SprtVerdict>,
     ) -> Summary {
-        let elo = tally.elo();
-        Summary {
+        let about = MatchAbout {
             engine1: plan.setup.engine1.to_string(),
             engine2: plan.setup.engine2.to_string(),
             rules: plan.setup.rules.to_string(),
             limits: plan.setup.describe_limits(),
             seeds: plan.seeds(),
             planned_games: plan.games(),
+        };
+        Summary::of(about, tally, sprt, decided)
+    }
+
+    /// The summary of `tally` for the match `about` describes.
+    pub fn of(
+        about: MatchAbout,
+        tally: &Tally,
+        sprt: Option<&Sprt>,
+        decided: Option<SprtVerdict>,
+    ) -> Summary {
+        let elo = tally.elo();
+        Summary {
+            engine1: about.engine1,
+            engine2: about.engine2,
+            rules: about.rules,
+            limits: about.limits,
+            seeds: about.seeds,
+            planned_games: about.planned_games,
             games: tally.games(),
             pairs: tally.pairs(),
             wins: tally.wins,
@@ -459,7 +484,7 @@ mod tests {
             limits: MoveLimits::movetime(20),
             limits2: None,
         };
-        let plan = MatchPlan { setup, first_seed: 5, pairs: 3, concurrency: 2 };
+        let plan = MatchPlan { setup, first_seed: 5, pairs: 3, concurrency: 2, shard: None };
         assert_eq!(plan.game(3), GameSpec { index: 3, seed: 6 });
         assert_eq!(plan.seeds(), "5..7");
         let mut seen = Vec::new();

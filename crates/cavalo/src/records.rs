@@ -1,0 +1,109 @@
+//! Game record files (one JSON record per line) as `match` and `tournament` write them: reading
+//! them back for `--resume` and `merge`, opening them for writing, and the progress bar both show.
+
+use std::collections::HashSet;
+use std::fs::{File, OpenOptions};
+use std::io::BufWriter;
+use std::path::Path;
+
+use anyhow::{Context, Result, bail};
+use cavalo_rules::GameRecord;
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+
+/// A record with its line number (from 1) and its text.
+pub type Line = (usize, GameRecord, String);
+
+/// The records of `path`, and whether its last line was torn (a run killed while writing): that
+/// line is skipped with a note; any other bad line is an error.
+pub fn read(path: &Path) -> Result<(Vec<Line>, bool)> {
+    let text = std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
+    let lines: Vec<&str> = text.lines().filter(|l| !l.trim().is_empty()).collect();
+    let mut out = Vec::new();
+    let mut torn = false;
+    for (i, line) in lines.iter().enumerate() {
+        match GameRecord::from_json(line) {
+            Ok(r) => out.push((i + 1, r, line.to_string())),
+            Err(e) if i + 1 == lines.len() => {
+                eprintln!("note: ignoring the torn last line of {} ({e})", path.display());
+                torn = true;
+            }
+            Err(e) => bail!("{} line {}: {e}", path.display(), i + 1),
+        }
+    }
+    Ok((out, torn))
+}
+
+/// For `--resume`: the games already in `path` (none when it does not exist), each checked by
+/// `check` (which gives its number); the file is rewritten without a torn last line.
+pub fn resume(
+    path: &Path,
+    check: &mut dyn FnMut(&GameRecord) -> Result<u64, String>,
+) -> Result<HashSet<u64>> {
+    if !path.exists() {
+        return Ok(HashSet::new());
+    }
+    let (recs, torn) = read(path)?;
+    let mut done = HashSet::new();
+    for (line, rec, _) in &recs {
+        let g = check(rec).map_err(|e| anyhow::anyhow!("--resume: {} line {line}: {e}", path.display()))?;
+        if !done.insert(g) {
+            bail!("--resume: {} line {line}: game {g} is there twice", path.display());
+        }
+    }
+    if torn {
+        let body: String = recs.iter().map(|(_, _, l)| format!("{l}\n")).collect();
+        std::fs::write(path, body).with_context(|| format!("cannot rewrite {}", path.display()))?;
+    }
+    Ok(done)
+}
+
+/// Every record of `paths`, for a merge; a game number found twice is an error naming both files.
+pub fn merge(
+    paths: &[std::path::PathBuf],
+    check: &mut dyn FnMut(&GameRecord) -> Result<u64, String>,
+) -> Result<Vec<GameRecord>> {
+    let mut seen: std::collections::HashMap<u64, String> = Default::default();
+    let mut all = Vec::new();
+    for path in paths {
+        for (line, rec, _) in read(path)?.0 {
+            let at = format!("{} line {line}", path.display());
+            let g = check(&rec).map_err(|e| anyhow::anyhow!("{at}: {e}"))?;
+            if let Some(first) = seen.insert(g, at.clone()) {
+                bail!("game {g} is in {first} and in {at}: shards must not overlap");
+            }
+            all.push(rec);
+        }
+    }
+    if all.is_empty() {
+        bail!("no games in {}", paths.iter().map(|p| p.display().to_string()).collect::<Vec<_>>().join(", "));
+    }
+    Ok(all)
+}
+
+/// Opens `path` for appending games; without `resume` it must not hold games yet.
+pub fn open_out(path: &Path, resume: bool, what: &str) -> Result<BufWriter<File>> {
+    if !resume && std::fs::metadata(path).is_ok_and(|m| m.len() > 0) {
+        bail!("{} already holds games: add --resume to continue that {what}, or remove it", path.display());
+    }
+    let f = OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(path)
+        .with_context(|| format!("cannot write {}", path.display()))?;
+    Ok(BufWriter::new(f))
+}
+
+/// The progress bar of `len` games (hidden when `quiet`).
+pub fn progress_bar(len: u64, quiet: bool) -> ProgressBar {
+    if quiet {
+        return ProgressBar::hidden();
+    }
+    let bar = ProgressBar::new(len);
+    bar.set_draw_target(ProgressDrawTarget::stderr());
+    bar.set_style(
+        ProgressStyle::with_template("{elapsed_precise} [{bar:30}] {pos}/{len} games  {msg}")
+            .expect("a valid template")
+            .progress_chars("=> "),
+    );
+    bar
+}
