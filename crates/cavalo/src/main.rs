@@ -12,6 +12,7 @@ mod report;
 mod serve;
 mod stats;
 mod toolbox;
+mod tournament;
 mod tui;
 mod view;
 
@@ -71,6 +72,9 @@ enum Command {
     /// Play a match between two players (built in or external engines) and measure the
     /// difference in strength: W/D/L, Elo with its 95% interval, LOS, pair statistics, SPRT.
     Match(Box<matchcmd::MatchArgs>),
+    /// Play a tournament (round robin or gauntlet) among any number of players, built in,
+    /// external engines or course programs in Lisp; report a crosstable with ratings.
+    Tournament(Box<tournament::TournamentArgs>),
     /// Play in the browser: serve the game page and its JSON API, and print the address to open.
     ///
     /// Games live on the server: every move is saved in --data-dir (sessions/<id>.json, the
@@ -97,6 +101,7 @@ fn main() -> ExitCode {
         Command::Bench(a) => analyse::bench(a),
         Command::Engine => protocol::run(rules),
         Command::Match(a) => matchcmd::run(*a, rules),
+        Command::Tournament(a) => tournament::run(*a, rules),
         Command::Serve(a) => serve::serve(a, rules),
     };
     match result {

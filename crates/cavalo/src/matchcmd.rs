@@ -132,7 +132,7 @@ struct PlayArgs {
     quiet: bool,
 }
 
-fn parse_spec(s: &str) -> Result<PlayerSpec, String> {
+pub(crate) fn parse_spec(s: &str) -> Result<PlayerSpec, String> {
     s.parse()
 }
 
@@ -152,7 +152,7 @@ fn with_options(spec: PlayerSpec, opts: &[String], flag: &str) -> Result<PlayerS
     Ok(PlayerSpec::External { command, options })
 }
 
-fn parse_seed_range(s: &str) -> Result<(u64, u64)> {
+pub(crate) fn parse_seed_range(s: &str) -> Result<(u64, u64)> {
     let bad = || format!("--seeds `{s}` is not a range A..B of seeds such as 1..50");
     let (a, b) = s.split_once("..").with_context(bad)?;
     let a: u64 = a.trim().parse().with_context(bad)?;

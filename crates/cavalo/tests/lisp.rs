@@ -197,3 +197,46 @@ fn printing_by_the_team_does_not_disturb_the_protocol() {
         assert_eq!(r["meta"]["termination"], "normal", "{}", r["meta"]["detail"]);
     }
 }
+
+#[test]
+fn a_small_tournament_with_the_lisp_examples_has_its_crosstable() {
+    if !sbcl() {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let js = dir.path().join("t.json");
+    let o = cavalo(&[
+        "tournament",
+        "-p",
+        "cavalo:hash=4",
+        "-p",
+        "greedy",
+        "-p",
+        &greedy(),
+        "-p",
+        &alphabeta(),
+        "--boards",
+        "1",
+        "--time-ms",
+        "300",
+        "--tolerance-ms",
+        "200",
+        "--json",
+        js.to_str().unwrap(),
+        "-q",
+    ]);
+    let text = String::from_utf8(o.stdout).unwrap();
+    assert!(
+        text.contains("Crosstable") && text.contains("greedy.lisp") && text.contains("alphabeta.lisp"),
+        "{text}"
+    );
+    let j: Value = serde_json::from_str(&std::fs::read_to_string(&js).unwrap()).unwrap();
+    assert_eq!(j["games"], 12);
+    for s in j["standings"].as_array().unwrap() {
+        assert_eq!(s["games"], 6);
+        if s["name"].as_str().unwrap().ends_with(".lisp") {
+            assert!(s["forfeits"].as_object().unwrap().is_empty(), "{s}");
+        }
+        assert!(s["rating"]["elo"].as_f64().is_some());
+    }
+}
