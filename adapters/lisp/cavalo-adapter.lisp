@@ -249,6 +249,16 @@ when the game is over."
   (terpri *standard-output*)
   (finish-output *standard-output*))
 
+(defmacro with-team-streams (&body body)
+  "Runs BODY as the team's code: what it prints goes to standard error, and what it reads is
+empty (the protocol's input is not the team's: a program that asks its user a question gets an
+end of file instead of the referee's commands)."
+  `(let* ((*standard-output* *error-output*)
+          (*standard-input* (make-string-input-stream ""))
+          (*query-io* (make-two-way-stream *standard-input* *error-output*))
+          (*terminal-io* *query-io*))
+     ,@body))
+
 (defun team-call (p ms)
   "Calls the team's function on P with MS milliseconds; returns its answer and the time it took."
   (let* ((swap (and *white-only* (= (pos-side p) 1)))
@@ -265,8 +275,7 @@ when the game is over."
          (side (if (or swap (= (pos-side p) 0)) -1 -2))
          (args (mapcar (lambda (a) (ecase a (:state state) (:time time) (:side side))) *args*))
          (start (get-internal-real-time))
-         (answer (let ((*standard-output* *error-output*))
-                   (apply *function* args))))
+         (answer (with-team-streams (apply *function* args))))
     (values answer swap
             (round (* 1000 (- (get-internal-real-time) start)) internal-time-units-per-second))))
 
@@ -441,10 +450,9 @@ is not a legal move (then the text is `none`, which the referee forfeits with th
   "Loads the team's FILE and speaks the protocol until `quit`. The keywords are the glue."
   (let ((*standard-output* *standard-output*))
     (handler-case
-        (let ((*standard-output* *error-output*)
-              (*default-pathname-defaults*
+        (let ((*default-pathname-defaults*
                 (make-pathname :name nil :type nil :version nil :defaults (merge-pathnames file))))
-          (load (merge-pathnames file)))
+          (with-team-streams (load (merge-pathnames file))))
       (error (e)
         ;; Answer the handshake, then say what went wrong at the first `go`.
         (setf *function* (let ((msg (one-line e)))

@@ -44,7 +44,12 @@ Examples:
   cavalo match --engine1 cavalo --engine2 classic:4 --seeds 1..100 --concurrency 2 \\
       --out games.jsonl --summary-json summary.json
   cavalo match --engine1 'cmd:./new/cavalo engine' --engine2 'cmd:./old/cavalo engine' \\
-      --seeds 1..1000 --sprt 0 10 0.05 0.05 --out sprt.jsonl     (add --resume to continue it)";
+      --seeds 1..1000 --sprt 0 10 0.05 0.05 --out sprt.jsonl     (add --resume to continue it)
+  cavalo match --engine1 'lisp:team.lisp,args=state+time+side' --engine2 greedy --games 10 --time-ms 1000
+
+On several machines (e.g. a Slurm array job or GNU parallel; docs/en/championship.md):
+  cavalo match --engine1 cavalo --engine2 classic:4 --seeds 1..4000 --shard 3/16 --out part3.jsonl
+  cavalo match merge part*.jsonl";
 
 /// `cavalo match` and `cavalo match merge`.
 #[derive(Args, Debug)]

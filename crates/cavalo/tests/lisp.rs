@@ -170,6 +170,12 @@ fn a_team_error_and_a_missing_function_are_reported() {
         assert_eq!(r["meta"]["termination"], "malformed output", "{d}");
         assert!(d.contains("the function") && d.contains("signalled"), "{d}");
     }
+    // A program that asks its user something on loading gets an end of file, not the protocol.
+    let spec = team(dir.path(), "(defvar *nome* (read-line))\n(defun jogar (e tm) e)");
+    for r in play(&spec, "greedy", "2", "500") {
+        let d = r["meta"]["detail"].as_str().unwrap();
+        assert!(d.contains("loading") && d.contains("failed"), "{d}");
+    }
     let spec = format!("{},function=joga", team(dir.path(), "(defun jogar (e tm) e)"));
     for r in play(&spec, "greedy", "2", "500") {
         let d = r["meta"]["detail"].as_str().unwrap();
@@ -239,4 +245,46 @@ fn a_small_tournament_with_the_lisp_examples_has_its_crosstable() {
         }
         assert!(s["rating"]["elo"].as_f64().is_some());
     }
+}
+
+#[test]
+fn the_adapter_speaks_the_protocol_from_a_position_string() {
+    if !sbcl() {
+        return;
+    }
+    use std::io::Write;
+    let fen = "59,43,77,00,10,45,02,33,89,W/21,47,92,38,69,14,95,61,37,76/22,29,01,27,65,54,58,08,32,51/\
+               44,19,25,42,13,04,15,52,05,16/31,40,60,67,07,73,90,68,82,18/63,06,23,41,56,85,09,35,94,66/\
+               26,53,12,30,46,78,87,34,17,48/71,75,11,64,24,57,99,.,81,98/96,74,49,72,.,86,50,88,70,91/\
+               28,36,83,80,03,55,62,20,84,B w 93 97";
+    let adapter = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../adapters/lisp/cavalo-adapter.lisp");
+    let form = format!(
+        "(cavalo-adapter:main :file \"{}\" :args '(:state :time :side))",
+        example("greedy.lisp").display()
+    );
+    let mut child = Command::new("sbcl")
+        .args(["--noinform", "--non-interactive", "--no-sysinit", "--no-userinit", "--load"])
+        .arg(&adapter)
+        .args(["--eval", &form])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let input = format!(
+        "ugi\nisready\nposition fen {fen}\nquery score\nquery p1turn\ngo movetime 200\n\
+         position fen {fen} moves A1\nposition seed 1 moves F1 J10 D2\nquery p1turn\nfrobnicate\nquit\n"
+    );
+    child.stdin.take().unwrap().write_all(input.as_bytes()).unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    assert!(lines.contains(&"ugiok") && lines.contains(&"readyok"), "{text}");
+    assert!(lines.contains(&"response 93 97") && lines.contains(&"response true"), "{text}");
+    let best = lines.iter().find_map(|l| l.strip_prefix("bestmove ")).unwrap();
+    let legal = cavalo(&["moves", fen]);
+    assert!(String::from_utf8(legal.stdout).unwrap().lines().any(|m| m == best), "{best} is legal");
+    assert!(text.contains("info string error: illegal move A1"), "{text}");
+    assert!(lines.contains(&"response false"), "after three plies Black is to move: {text}");
+    assert!(text.contains("info string unknown command: frobnicate"), "{text}");
 }
