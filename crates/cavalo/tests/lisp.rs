@@ -82,6 +82,12 @@ fn the_example_programs_play_whole_games() {
     }
     for spec in [greedy(), alphabeta()] {
         let recs = play(&spec, "greedy", "4", "500");
+        // The adapter is compiled once, and loaded compiled from then on.
+        let fasl = std::fs::read_dir(std::env::temp_dir()).unwrap().flatten().any(|e| {
+            let name = e.file_name().to_string_lossy().into_owned();
+            name.starts_with("cavalo-adapter-") && name.ends_with(".fasl")
+        });
+        assert!(fasl, "no compiled adapter in {}", std::env::temp_dir().display());
         assert_eq!(recs.len(), 4);
         for r in &recs {
             assert_eq!(r["meta"]["termination"], "normal", "{spec}: {}", r["meta"]["detail"]);
