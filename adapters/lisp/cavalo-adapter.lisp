@@ -450,9 +450,9 @@ is not a legal move (then the text is `none`, which the referee forfeits with th
   "Loads the team's FILE and speaks the protocol until `quit`. The keywords are the glue."
   (let ((*standard-output* *standard-output*))
     (handler-case
-        (let ((*default-pathname-defaults*
-                (make-pathname :name nil :type nil :version nil :defaults (merge-pathnames file))))
-          (with-team-streams (load (merge-pathnames file))))
+        (let* ((path (merge-pathnames file))
+               (*default-pathname-defaults* (make-pathname :name nil :type nil :version nil :defaults path)))
+          (with-team-streams (load path)))
       (error (e)
         ;; Answer the handshake, then say what went wrong at the first `go`.
         (setf *function* (let ((msg (one-line e)))

@@ -82,6 +82,12 @@ fn the_example_programs_play_whole_games() {
     }
     for spec in [greedy(), alphabeta()] {
         let recs = play(&spec, "greedy", "4", "500");
+        // The adapter is compiled once, and loaded compiled from then on.
+        let fasl = std::fs::read_dir(std::env::temp_dir()).unwrap().flatten().any(|e| {
+            let name = e.file_name().to_string_lossy().into_owned();
+            name.starts_with("cavalo-adapter-") && name.ends_with(".fasl")
+        });
+        assert!(fasl, "no compiled adapter in {}", std::env::temp_dir().display());
         assert_eq!(recs.len(), 4);
         for r in &recs {
             assert_eq!(r["meta"]["termination"], "normal", "{spec}: {}", r["meta"]["detail"]);
@@ -287,4 +293,33 @@ fn the_adapter_speaks_the_protocol_from_a_position_string() {
     assert!(text.contains("info string error: illegal move A1"), "{text}");
     assert!(lines.contains(&"response false"), "after three plies Black is to move: {text}");
     assert!(text.contains("info string unknown command: frobnicate"), "{text}");
+}
+
+#[test]
+fn the_other_glue_keys_shape_the_call() {
+    if !sbcl() {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    // The board alone, the time in microseconds, (row column) from 1, and the forced plies too.
+    let body = format!(
+        "(load \"{}\")\n\
+         (defun jogar (tab tempo jogador)\n\
+           (when (< tempo 100000) (error \"time not scaled: ~a\" tempo))\n\
+           (let ((p (posicao-valor tab jogador)))\n\
+             (if (null p)\n\
+                 (let* ((l (if (= jogador -1) 0 9)) (row (nth l tab))\n\
+                        (c (position (reduce #'max (remove-if-not #'integerp row)) row)))\n\
+                   (list (1+ l) (1+ c)))\n\
+                 (let ((d (first (destinos tab jogador))))\n\
+                   (if d (list (1+ (first d)) (1+ (second d))) \"pass\")))))\n",
+        example("course-rules.lisp").display()
+    );
+    let spec = format!(
+        "{},state=board,args=state+time+side,time-scale=1000,cell-base=1,forced=team",
+        team(dir.path(), &body)
+    );
+    for r in play(&spec, "greedy", "2", "500") {
+        assert_eq!(r["meta"]["termination"], "normal", "{}", r["meta"]["detail"]);
+    }
 }

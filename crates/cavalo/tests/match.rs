@@ -111,6 +111,15 @@ fn an_illegal_move_loses() {
 }
 
 #[test]
+fn an_engine_error_before_an_illegal_move_is_quoted() {
+    broken_engine_loses(
+        "echo 'info string error: position: illegal move `pass`'; echo 'info string stats nodes 1'; echo 'bestmove pass'",
+        "illegal move",
+        "(the engine had said: error: position: illegal move `pass`)",
+    );
+}
+
+#[test]
 fn a_timeout_loses() {
     broken_engine_loses("sleep 2; echo 'bestmove pass'", "timeout", "no bestmove within the time limit");
 }

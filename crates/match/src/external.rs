@@ -75,7 +75,8 @@ pub struct EngineReport {
     pub score: Option<i32>,
     /// The last reported node count.
     pub nodes: Option<u64>,
-    /// The last `info string` text of this search (shown in forfeit messages).
+    /// The first `info string error…` of this search, else the last `info string` (shown in
+    /// forfeit messages).
     pub said: Option<String>,
 }
 
@@ -354,7 +355,10 @@ impl ExternalEngine {
                 Some(&"info") => {
                     if toks.get(1) == Some(&"string") {
                         let text = line.trim_start()["info".len()..].trim_start()["string".len()..].trim();
-                        report.said = Some(text.chars().take(SAID_CHARS).collect());
+                        // An error (e.g. about the position) says more than what follows it.
+                        if !report.said.as_deref().is_some_and(|s| s.starts_with("error")) {
+                            report.said = Some(text.chars().take(SAID_CHARS).collect());
+                        }
                     } else {
                         read_info(&toks, &mut report);
                     }

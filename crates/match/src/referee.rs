@@ -433,6 +433,12 @@ fn refused_move(pos: &Position, answer: &Answer, e: &MoveError) -> Failure {
         let legal: Vec<String> = pos.legal_moves().iter().map(|m| m.to_string()).collect();
         let shown = if legal.len() > 24 { format!("{} …", legal[..24].join(" ")) } else { legal.join(" ") };
         detail += &format!("; the position was {pos}; the legal moves were: {shown}");
+        // E.g. the engine refused the position (another rule variant) and answered for an old one.
+        if let (MoveError::Illegal(_), Some(s)) = (e, &said)
+            && s.starts_with("error")
+        {
+            detail += &format!(" (the engine had said: {s})");
+        }
     }
     Failure { termination, detail }
 }

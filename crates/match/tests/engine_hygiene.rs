@@ -28,7 +28,7 @@ fn no_reader_thread_outlives_its_game() {
     let cases = [
         (engine("endless", "", "head -c 1000000 /dev/zero"), Termination::LineTooLong),
         (engine("forker", "sleep 600 &", "echo garbage"), Termination::Malformed),
-        (engine("deaf", "exec 0</dev/null; sleep 600 &", ""), Termination::Timeout),
+        (engine("silent", "sleep 600 &", ":"), Termination::Timeout),
     ];
     let before = threads();
     for (spec, want) in cases {
