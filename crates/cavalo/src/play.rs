@@ -67,7 +67,7 @@ pub struct PlayArgs {
     pub lang: Option<Lang>,
 }
 
-fn parse_lang(s: &str) -> Result<Lang, String> {
+pub fn parse_lang(s: &str) -> Result<Lang, String> {
     s.parse().map_err(|e: cavalo_session::i18n::UnknownLang| e.to_string())
 }
 

@@ -130,18 +130,24 @@ impl GameResult {
     /// The result of `s`, once it is over or abandoned.
     pub fn of(s: &Session) -> Option<GameResult> {
         let pos = s.position();
-        let (w, b) = (pos.points(Side::White), pos.points(Side::Black));
         match s.turn() {
-            Turn::Over(o) => Some(match o.winner() {
-                Some(side) => {
-                    let (winner, loser) = if side == Side::White { (w, b) } else { (b, w) };
-                    GameResult::Win { side, winner, loser }
-                }
-                None => GameResult::Draw { points: w },
-            }),
-            Turn::Quit => Some(GameResult::Abandoned { white: w, black: b }),
-            _ => None,
+            Turn::Quit => {
+                Some(GameResult::Abandoned { white: pos.points(Side::White), black: pos.points(Side::Black) })
+            }
+            _ => GameResult::of_position(pos),
         }
+    }
+
+    /// The result of a position where neither side can move; `None` while the game goes on.
+    pub fn of_position(pos: &Position) -> Option<GameResult> {
+        let (w, b) = (pos.points(Side::White), pos.points(Side::Black));
+        pos.outcome().map(|o| match o.winner() {
+            Some(side) => {
+                let (winner, loser) = if side == Side::White { (w, b) } else { (b, w) };
+                GameResult::Win { side, winner, loser }
+            }
+            None => GameResult::Draw { points: w },
+        })
     }
 
     /// `White wins 120–95.`, `Vitória de Branco, 120–95.`
@@ -322,6 +328,13 @@ pub fn error_text(e: &SessionError, lang: Lang) -> String {
         SessionError::Io(r) => lang.tr_with("err-io", &reason(r)),
         SessionError::Restore(r) => lang.tr_with("err-restore", &reason(r)),
     }
+}
+
+/// Both sides' points: `White 86  Black 65`.
+pub fn points_text(lang: Lang, pos: &Position) -> String {
+    Side::BOTH
+        .map(|side| format!("{} {}", side_name(lang, side), lang.int(pos.points(side) as i64)))
+        .join("  ")
 }
 
 /// `+12`, `-7`, `0`.

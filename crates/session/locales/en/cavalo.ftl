@@ -155,6 +155,18 @@ menu-time = Computer's time limit per move, in milliseconds, from 1000 to 5000 [
 menu-time-bad = The time limit must be a whole number from 1000 to 5000.
 menu-no-answer = no answer: the game was not started
 
+## Replaying a game record
+
+replay-title = { $date }: { $white } against { $black }
+replay-rules-start = Rules: { $rules }. Start: { $start }.
+replay-ply-of = Ply { $ply } of { $total }
+replay-last = Last move: { $side } { $move }
+replay-ply-line = Ply { $ply }: { $side } { $move } (+{ $gained }). { $points }
+replay-panel = Replay
+replay-keys-title = Keys
+replay-keys = ←/→ one ply, Home/End first/last, q leave
+replay-unfinished = The record stops before the end of the game.
+
 ## The web page (labels; { $name } placeholders are filled in by the page)
 
 web-title = Cavalo — Jogo do Cavalo

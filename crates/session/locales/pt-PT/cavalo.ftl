@@ -155,6 +155,18 @@ menu-time = Tempo limite do computador por jogada, em milissegundos, de 1000 a 5
 menu-time-bad = O tempo limite tem de ser um número inteiro de 1000 a 5000.
 menu-no-answer = sem resposta: o jogo não começou
 
+## Rever o registo de um jogo
+
+replay-title = { $date }: { $white } contra { $black }
+replay-rules-start = Regras: { $rules }. Início: { $start }.
+replay-ply-of = Meia-jogada { $ply } de { $total }
+replay-last = Última jogada: { $side } { $move }
+replay-ply-line = Meia-jogada { $ply }: { $side } { $move } (+{ $gained }). { $points }
+replay-panel = Revisão
+replay-keys-title = Teclas
+replay-keys = ←/→ uma meia-jogada, Home/End primeira/última, q sair
+replay-unfinished = O registo para antes do fim do jogo.
+
 ## A página web (etiquetas; os marcadores { $nome } são preenchidos pela página)
 
 web-title = Cavalo — Jogo do Cavalo
