@@ -59,7 +59,7 @@ pub fn replay(a: ReplayArgs) -> Result<()> {
         "{}",
         lang.tr_with(
             "replay-rules-start",
-            &[("rules", rec.rules.to_string().into()), ("start", start.into())]
+            &[("rules", present::rules_text(lang, rec.rules).into()), ("start", start.into())]
         )
     );
     print!("{}", view::ascii_board(&present::marks(&positions[0], None, None)));

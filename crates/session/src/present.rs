@@ -4,7 +4,7 @@
 //! [`Announcement::text`].
 
 use cavalo_engine::SearchInfo;
-use cavalo_rules::{Cell, CellSet, CellState, Move, Position, Side};
+use cavalo_rules::{Cell, CellSet, CellState, Move, Position, Rules, Side};
 use serde::Serialize;
 
 use crate::i18n::{Arg, Lang};
@@ -328,6 +328,19 @@ pub fn error_text(e: &SessionError, lang: Lang) -> String {
         SessionError::Io(r) => lang.tr_with("err-io", &reason(r)),
         SessionError::Restore(r) => lang.tr_with("err-restore", &reason(r)),
     }
+}
+
+/// The rule variant in words: `canonical`, or the rules that differ (`no threat rule, 00 not a
+/// double`).
+pub fn rules_text(lang: Lang, rules: Rules) -> String {
+    let mut parts = Vec::new();
+    if !rules.threat {
+        parts.push(lang.tr("rules-no-threat"));
+    }
+    if !rules.zero_double {
+        parts.push(lang.tr("rules-no-zero-double"));
+    }
+    if parts.is_empty() { lang.tr("rules-canonical") } else { parts.join(", ") }
 }
 
 /// Both sides' points: `White 86  Black 65`.

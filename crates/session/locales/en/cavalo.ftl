@@ -15,6 +15,10 @@ mode-human-human = Human vs Human
 who-computer = { $side } ({ $player })
 who-human = { $side }
 
+rules-canonical = canonical
+rules-no-threat = no threat rule
+rules-no-zero-double = 00 not a double
+
 ## The course's statistics
 
 stat-move = move

@@ -15,6 +15,10 @@ mode-human-human = Humano vs Humano
 who-computer = { $side } ({ $player })
 who-human = { $side }
 
+rules-canonical = canónicas
+rules-no-threat = sem regra da ameaça
+rules-no-zero-double = 00 não é duplo
+
 ## As estatísticas da disciplina
 
 stat-move = jogada
