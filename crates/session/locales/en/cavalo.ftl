@@ -171,6 +171,23 @@ replay-keys-title = Keys
 replay-keys = ←/→ one ply, Home/End first/last, q leave
 replay-unfinished = The record stops before the end of the game.
 
+## Answers of the web server's API
+
+api-not-game-id = `{ $id }` is not a game id
+api-no-game = there is no game `{ $id }`
+api-stopping = the server is stopping
+api-nothing-at = there is nothing at { $path }
+api-not-allowed = { $method } is not allowed on { $path }
+api-seed-or-position = give a seed or a position, not both
+api-bad-position = bad position: { $reason }
+api-bad-mode = `{ $mode }` is not a mode: use human-computer (hc), computer-computer (cc) or human-human (hh)
+api-bad-side = `{ $side }` is not a side: use white or black
+api-bad-engine = `{ $engine }` is not a computer player: { $reason }
+api-bad-time = the time per move must be from { $min } to { $max } ms, not { $time }
+api-moved-on = the game has moved on: it is at ply { $ply }, not { $seen }; reload it
+api-hint-failed = the hint search failed
+api-too-many = the server keeps at most { $max } games
+
 ## The web page (labels; { $name } placeholders are filled in by the page)
 
 web-title = Cavalo — Jogo do Cavalo

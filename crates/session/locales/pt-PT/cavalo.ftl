@@ -171,6 +171,23 @@ replay-keys-title = Teclas
 replay-keys = ←/→ uma meia-jogada, Home/End primeira/última, q sair
 replay-unfinished = O registo para antes do fim do jogo.
 
+## Respostas da API do servidor web
+
+api-not-game-id = `{ $id }` não é um identificador de jogo
+api-no-game = não há nenhum jogo `{ $id }`
+api-stopping = o servidor está a parar
+api-nothing-at = não há nada em { $path }
+api-not-allowed = { $method } não é permitido em { $path }
+api-seed-or-position = indique uma semente ou uma posição, não ambas
+api-bad-position = posição inválida: { $reason }
+api-bad-mode = `{ $mode }` não é um modo: use human-computer (hc), computer-computer (cc) ou human-human (hh)
+api-bad-side = `{ $side }` não é um lado: use white ou black
+api-bad-engine = `{ $engine }` não é um jogador computador: { $reason }
+api-bad-time = o tempo por jogada tem de ser de { $min } a { $max } ms, não { $time }
+api-moved-on = o jogo avançou: está na meia-jogada { $ply }, não { $seen }; recarregue-o
+api-hint-failed = a pesquisa da sugestão falhou
+api-too-many = o servidor guarda no máximo { $max } jogos
+
 ## A página web (etiquetas; os marcadores { $nome } são preenchidos pela página)
 
 web-title = Cavalo — Jogo do Cavalo
