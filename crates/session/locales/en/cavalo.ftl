@@ -188,6 +188,22 @@ api-moved-on = the game has moved on: it is at ply { $ply }, not { $seen }; relo
 api-hint-failed = the hint search failed
 api-too-many = the server keeps at most { $max } games
 
+## cavalo stats (the statistics of log.dat)
+
+stats-game = Game { $n } ({ $id }, { $date }, { $mode }, start { $start }), White { $white } against Black { $black }
+stats-result = Result: { $result } ({ $status }), points { $points }, { $plies } plies
+stats-unfinished = Result: unfinished, { $plies } plies
+stats-taken-back = , { $count } plies taken back
+stats-all = All { $count } games
+stats-columns = side metric count mean sd min max
+stats-metric-nodes = nodes
+stats-metric-alpha-cuts = alpha-cuts
+stats-metric-beta-cuts = beta-cuts
+stats-metric-time-ms = time-ms
+stats-metric-depth = depth
+stats-metric-points = points
+stats-chart-written = Chart of game { $n } written to { $path }
+
 ## The web page (labels; { $name } placeholders are filled in by the page)
 
 web-title = Cavalo — Jogo do Cavalo

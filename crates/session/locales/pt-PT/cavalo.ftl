@@ -188,6 +188,22 @@ api-moved-on = o jogo avançou: está na meia-jogada { $ply }, não { $seen }; r
 api-hint-failed = a pesquisa da sugestão falhou
 api-too-many = o servidor guarda no máximo { $max } jogos
 
+## cavalo stats (as estatísticas do log.dat)
+
+stats-game = Jogo { $n } ({ $id }, { $date }, { $mode }, início { $start }), Branco { $white } contra Preto { $black }
+stats-result = Resultado: { $result } ({ $status }), pontos { $points }, { $plies } meias-jogadas
+stats-unfinished = Resultado: por acabar, { $plies } meias-jogadas
+stats-taken-back = , { $count } meias-jogadas anuladas
+stats-all = Todos os { $count } jogos
+stats-columns = lado métrica n média dp mín máx
+stats-metric-nodes = nós-analisados
+stats-metric-alpha-cuts = cortes-alfa
+stats-metric-beta-cuts = cortes-beta
+stats-metric-time-ms = tempo-ms
+stats-metric-depth = profundidade
+stats-metric-points = pontos
+stats-chart-written = Gráfico do jogo { $n } escrito em { $path }
+
 ## A página web (etiquetas; os marcadores { $nome } são preenchidos pela página)
 
 web-title = Cavalo — Jogo do Cavalo
