@@ -9,6 +9,17 @@
 //! ([`Session::to_json`], [`Session::from_json`]) so that a server can keep games on disk and
 //! resume them.
 //!
+//! Every front end is built on the same pieces:
+//! - [`GameConfig::for_mode`]: the players of a mode, side and engines;
+//! - the background-search driver ([`spawn_search`], [`Search`]) and [`Session::finish`], which
+//!   drops the result of a search the game has moved on from;
+//! - [`present`]: the board's marks, the move list's rows, and the [`present::Announcement`]s of
+//!   what happened, worded by one function;
+//! - [`i18n`]: Portuguese (pt-PT) and English catalogues (Project Fluent), the language from
+//!   `--lang`, the environment or `Accept-Language`, and numbers written each language's way;
+//! - [`SessionError`], whose [`ErrorKind`] a front end acts on;
+//! - [`store`]: everything kept on disk (`log.dat`, records, saved sessions).
+//!
 //! ```
 //! use cavalo_session::{GameConfig, PlayerConfig, Session, Turn};
 //! use cavalo_rules::{Side, Start};
