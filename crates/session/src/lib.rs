@@ -9,6 +9,17 @@
 //! ([`Session::to_json`], [`Session::from_json`]) so that a server can keep games on disk and
 //! resume them.
 //!
+//! Every front end is built on the same pieces:
+//! - [`GameConfig::for_mode`]: the players of a mode, side and engines;
+//! - the background-search driver ([`spawn_search`], [`Search`]) and [`Session::finish`], which
+//!   drops the result of a search the game has moved on from;
+//! - [`present`]: the board's marks, the move list's rows, and the [`present::Announcement`]s of
+//!   what happened, worded by one function;
+//! - [`i18n`]: Portuguese (pt-PT) and English catalogues (Project Fluent), the language from
+//!   `--lang`, the environment or `Accept-Language`, and numbers written each language's way;
+//! - [`SessionError`], whose [`ErrorKind`] a front end acts on;
+//! - [`store`]: everything kept on disk (`log.dat`, records, saved sessions).
+//!
 //! ```
 //! use cavalo_session::{GameConfig, PlayerConfig, Session, Turn};
 //! use cavalo_rules::{Side, Start};
@@ -41,6 +52,7 @@ mod datetime;
 mod error;
 pub mod i18n;
 mod input;
+mod ply;
 pub mod present;
 mod search;
 mod session;
@@ -50,6 +62,7 @@ pub use config::{EngineConfig, GameConfig, Mode, PlayerConfig, read_start};
 pub use datetime::{DateTime, now_utc};
 pub use error::{ErrorKind, SessionError};
 pub use input::{Command, MoveChoice, choose_removal, interpret_move, parse_command};
+pub use ply::{Actor, Ply, SideSummary};
 pub use search::{Search, SearchEvent, SearchHandle, ThinkJob, Thought, spawn_search};
-pub use session::{Actor, Finished, Ply, Session, SideSummary, Status, Turn};
+pub use session::{Finished, Session, Status, Turn};
 pub use store::{logfile, write_atomically};

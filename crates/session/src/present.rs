@@ -4,7 +4,7 @@
 //! [`Announcement::text`].
 
 use cavalo_engine::SearchInfo;
-use cavalo_rules::{Cell, CellSet, CellState, Move, Position, Side};
+use cavalo_rules::{Cell, CellSet, CellState, Move, Position, Rules, Side};
 use serde::Serialize;
 
 use crate::i18n::{Arg, Lang};
@@ -130,18 +130,24 @@ impl GameResult {
     /// The result of `s`, once it is over or abandoned.
     pub fn of(s: &Session) -> Option<GameResult> {
         let pos = s.position();
-        let (w, b) = (pos.points(Side::White), pos.points(Side::Black));
         match s.turn() {
-            Turn::Over(o) => Some(match o.winner() {
-                Some(side) => {
-                    let (winner, loser) = if side == Side::White { (w, b) } else { (b, w) };
-                    GameResult::Win { side, winner, loser }
-                }
-                None => GameResult::Draw { points: w },
-            }),
-            Turn::Quit => Some(GameResult::Abandoned { white: w, black: b }),
-            _ => None,
+            Turn::Quit => {
+                Some(GameResult::Abandoned { white: pos.points(Side::White), black: pos.points(Side::Black) })
+            }
+            _ => GameResult::of_position(pos),
         }
+    }
+
+    /// The result of a position where neither side can move; `None` while the game goes on.
+    pub fn of_position(pos: &Position) -> Option<GameResult> {
+        let (w, b) = (pos.points(Side::White), pos.points(Side::Black));
+        pos.outcome().map(|o| match o.winner() {
+            Some(side) => {
+                let (winner, loser) = if side == Side::White { (w, b) } else { (b, w) };
+                GameResult::Win { side, winner, loser }
+            }
+            None => GameResult::Draw { points: w },
+        })
     }
 
     /// `White wins 120–95.`, `Vitória de Branco, 120–95.`
@@ -324,6 +330,26 @@ pub fn error_text(e: &SessionError, lang: Lang) -> String {
     }
 }
 
+/// The rule variant in words: `canonical`, or the rules that differ (`no threat rule, 00 not a
+/// double`).
+pub fn rules_text(lang: Lang, rules: Rules) -> String {
+    let mut parts = Vec::new();
+    if !rules.threat {
+        parts.push(lang.tr("rules-no-threat"));
+    }
+    if !rules.zero_double {
+        parts.push(lang.tr("rules-no-zero-double"));
+    }
+    if parts.is_empty() { lang.tr("rules-canonical") } else { parts.join(", ") }
+}
+
+/// Both sides' points: `White 86  Black 65`.
+pub fn points_text(lang: Lang, pos: &Position) -> String {
+    Side::BOTH
+        .map(|side| format!("{} {}", side_name(lang, side), lang.int(pos.points(side) as i64)))
+        .join("  ")
+}
+
 /// `+12`, `-7`, `0`.
 pub fn signed(v: i32) -> String {
     if v > 0 { format!("+{v}") } else { v.to_string() }
@@ -456,15 +482,12 @@ pub fn move_rows(s: &Session, lang: Lang) -> Vec<MoveRow> {
 pub fn summary_lines(s: &Session, lang: Lang) -> Vec<String> {
     let mut out = Vec::new();
     for (side, sum) in Side::BOTH.iter().zip(s.summary()) {
+        let time = lang.tr_with("unit-s", &[("s", Arg::Decimal(sum.time_ms as f64 / 1000.0, 1))]);
         let mut parts = vec![
-            format!("{} {}", lang.int(sum.points as i64), lang.tr("stat-points")),
-            format!("{} {}", sum.moves, lang.tr("stat-moves")),
-            format!("{} {}", sum.passes, lang.tr("stat-passes")),
-            format!(
-                "{} {}",
-                lang.tr("stat-time"),
-                lang.tr_with("unit-s", &[("s", Arg::Decimal(sum.time_ms as f64 / 1000.0, 1))])
-            ),
+            lang.tr_with("sum-points", &[("count", sum.points.into())]),
+            lang.tr_with("sum-moves", &[("count", sum.moves.into())]),
+            lang.tr_with("sum-passes", &[("count", sum.passes.into())]),
+            format!("{} {time}", lang.tr("stat-time")),
         ];
         if sum.searches > 0 {
             parts.push(format!("{} {}", lang.tr("stat-nodes"), lang.int(sum.nodes as i64)));

@@ -151,8 +151,17 @@ fn the_totals_are_not_cut_at_80x24() {
     }
     assert_eq!(m.prompt, Prompt::Over);
     let screen = text(&draw(&m, 80, 24));
-    for word in ["Vitória", "nós analisados", "profundidade", "α / β", "Branco (greedy)", "Preto (greedy)"]
-    {
+    if std::env::var_os("CAVALO_SHOW").is_some() {
+        println!("{screen}");
+    }
+    for word in [
+        "Vitória",
+        "nós analisados",
+        "profundidade média / profundidade máxima",
+        "cortes alfa / cortes beta",
+        "Branco (greedy)",
+        "Preto (greedy)",
+    ] {
         assert!(
             screen.contains(word) || (word == "Vitória" && screen.contains("Empate")),
             "{word}\n{screen}"
@@ -169,11 +178,16 @@ fn the_replay_screen() {
     let positions = rec.replay().unwrap();
     let moves = rec.parsed_moves().unwrap();
     let mut t = Terminal::new(TestBackend::new(100, 20)).unwrap();
-    t.draw(|f| render_replay(f, "a game", &positions, &moves, 2)).unwrap();
+    t.draw(|f| render_replay(f, Lang::En, "a game", &positions, &moves, 2)).unwrap();
     let screen = text(t.backend().buffer());
     assert!(screen.contains("Ply 2 of 2"), "{screen}");
     assert!(screen.contains("White 86  Black 65"));
+    assert!(screen.contains("Last move: Black J10"));
     assert!(screen.contains("[BN]") && screen.contains("WN"));
+    t.draw(|f| render_replay(f, Lang::Pt, "um jogo", &positions, &moves, 0)).unwrap();
+    let screen = text(t.backend().buffer());
+    assert!(screen.contains("Meia-jogada 0 de 2") && screen.contains("Branco 0  Preto 0"), "{screen}");
+    assert!(!screen.contains("WN"));
 }
 
 /// The same scripted game as the plain terminal's and the web API's tests (seed 11, human
