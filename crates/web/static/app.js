@@ -136,7 +136,7 @@ async function hint() {
   await call(async () => {
     const h = await api.hint(store.gameId);
     store.hint = { index: h.index, move: h.move, info: h.info };
-    dialogs.toast(`${t("web-hint-prefix")} ${h.move}`);
+    dialogs.toast(h.text);
     render();
   });
 }

@@ -106,6 +106,17 @@ async fn play_a_game_in_the_browser() {
     )
     .await;
 
+    // A hint: marked on the board, and announced in the server's words.
+    c.find(Locator::Css("#hint")).await.unwrap().click().await.unwrap();
+    let hinted = wait(
+        &c,
+        "the hint",
+        "document.querySelector('.cell.hint') && document.querySelector('.cell.hint').dataset.cell",
+    )
+    .await;
+    let said = text(&c, "document.querySelector('#toast').textContent").await;
+    assert!(said.starts_with("Hint: ") && said.contains(hinted.as_str().unwrap()), "{said:?} for {hinted}");
+
     // The keyboard alone: focus the board's cursor, walk to a legal destination, press Enter.
     let (from, to) = {
         let v = js(
