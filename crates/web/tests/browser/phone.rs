@@ -74,8 +74,10 @@ async fn on_a_phone_the_board_stays_in_view_and_the_statistics_are_reachable() {
     js(&c, "document.querySelector('.table-wrap').scrollIntoView({block: 'end'}); return null;").await;
     screenshot(&c, "phone-table.png").await;
 
-    // A game started from the dialog: the board is in view when it loads and after the replies.
-    visit(&c, &srv).await;
+    // A new game started from down the page (the move list in view): the board is in view when
+    // the game loads, and after the replies.
+    js(&c, "scrollTo(0, document.body.scrollHeight); document.querySelector('#new-game-button').click(); return null;").await;
+    wait(&c, "the new-game dialog", "document.querySelector('#new-game[open]')").await;
     start_against_greedy(&c).await;
     assert_board_in_view(&c, "after starting a game").await;
     for k in 0..3 {
