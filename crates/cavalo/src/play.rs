@@ -117,7 +117,8 @@ impl<R: BufRead> Lines<R> {
 }
 
 /// Builds the game's set-up from the flags, asking the course's menu questions for what is missing.
-pub fn setup<R: BufRead>(a: &PlayArgs, rules: Rules, lines: &mut Lines<R>) -> Result<GameConfig> {
+pub fn setup<R: BufRead>(a: &PlayArgs, rules: Rules, lines: &mut Lines<R>, lang: Lang) -> Result<GameConfig> {
+    let no_answer = || lang.tr("menu-no-answer");
     let start = match &a.board {
         Some(b) => {
             let text = match std::fs::read_to_string(b) {
@@ -133,29 +134,31 @@ pub fn setup<R: BufRead>(a: &PlayArgs, rules: Rules, lines: &mut Lines<R>) -> Re
     let mode = match a.mode {
         Some(m) => m,
         None => loop {
-            println!(
-                "Game mode:\n  1) human against computer\n  2) computer against computer\n  3) human against human"
-            );
-            let ans = lines.ask("Choose 1, 2 or 3 [1]: ").context("no answer: the game was not started")?;
+            println!("{}", lang.tr("menu-mode-title"));
+            for n in 1..=3 {
+                println!("  {n}) {}", lang.tr(&format!("menu-mode-{n}")));
+            }
+            let ans = lines.ask(&lang.tr("menu-choose-123")).with_context(no_answer)?;
             match ans.as_str() {
                 "" | "1" => break Mode::HumanComputer,
                 "2" => break Mode::ComputerComputer,
                 "3" => break Mode::HumanHuman,
                 other => match Mode::parse(other) {
                     Some(m) => break m,
-                    None => println!("Please answer 1, 2 or 3."),
+                    None => println!("{}", lang.tr("menu-answer-123")),
                 },
             }
         },
     };
     let human = match (mode, a.human) {
         (Mode::HumanComputer, None) => loop {
-            println!("Who starts (plays White)?\n  1) you\n  2) the computer");
-            let ans = lines.ask("Choose 1 or 2 [1]: ").context("no answer: the game was not started")?;
+            println!("{}", lang.tr("menu-first-title"));
+            println!("  1) {}\n  2) {}", lang.tr("menu-first-1"), lang.tr("menu-first-2"));
+            let ans = lines.ask(&lang.tr("menu-choose-12")).with_context(no_answer)?;
             match ans.to_ascii_lowercase().as_str() {
-                "" | "1" | "me" | "human" | "white" | "w" => break Side::White,
-                "2" | "computer" | "black" | "b" => break Side::Black,
-                _ => println!("Please answer 1 or 2."),
+                "" | "1" | "me" | "human" | "white" | "w" | "eu" | "humano" | "branco" => break Side::White,
+                "2" | "computer" | "black" | "b" | "computador" | "preto" => break Side::Black,
+                _ => println!("{}", lang.tr("menu-answer-12")),
             }
         },
         (_, h) => h.unwrap_or(Side::White),
@@ -164,15 +167,13 @@ pub fn setup<R: BufRead>(a: &PlayArgs, rules: Rules, lines: &mut Lines<R>) -> Re
         Some(t) => t,
         None if mode == Mode::HumanHuman => 1000,
         None => loop {
-            let ans = lines
-                .ask("Computer's time limit per move, in milliseconds, from 1000 to 5000 [1000]: ")
-                .context("no answer: the game was not started")?;
+            let ans = lines.ask(&lang.tr("menu-time")).with_context(no_answer)?;
             if ans.is_empty() {
                 break 1000;
             }
             match ans.parse::<u64>() {
                 Ok(t) if (1000..=5000).contains(&t) => break t,
-                _ => println!("The time limit must be a whole number from 1000 to 5000."),
+                _ => println!("{}", lang.tr("menu-time-bad")),
             }
         },
     };
@@ -212,9 +213,9 @@ pub fn play(a: PlayArgs, rules: Rules) -> Result<()> {
     let tty = std::io::stdin().is_terminal() && std::io::stdout().is_terminal();
     let stdin = std::io::stdin();
     let mut lines = Lines::new(stdin.lock());
-    let config = setup(&a, rules, &mut lines)?;
-    let session = Session::new(config)?;
     let lang = a.lang.unwrap_or_else(Lang::from_env);
+    let config = setup(&a, rules, &mut lines, lang)?;
+    let session = Session::new(config)?;
     if a.plain || !tty {
         play_plain(session, &mut lines, lang)
     } else {

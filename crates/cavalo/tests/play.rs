@@ -380,3 +380,58 @@ fn the_language_comes_from_lang_or_the_flag() {
     let by_lc_all = cc_game(&[("LANG", "en_GB.UTF-8"), ("LC_ALL", "pt_PT.UTF-8")], &[]);
     assert!(by_lc_all.contains("Fim do jogo: "));
 }
+
+/// A scripted human-human game on seed `seed`: the moves typed (each human's `k`-th legal move,
+/// `k` the ply number) and the announcements the session makes for it, in `lang`.
+fn scripted_game(seed: u64, lang: cavalo_session::i18n::Lang) -> (Vec<String>, Vec<String>) {
+    use cavalo_session::{GameConfig, PlayerConfig, Session, Turn, present};
+    let mut c = GameConfig::new(cavalo_rules::Start::Seed(seed));
+    c.players = [PlayerConfig::human(), PlayerConfig::human()];
+    let mut s = Session::new(c).unwrap();
+    let mut typed = Vec::new();
+    loop {
+        match s.turn() {
+            Turn::Forced { .. } => drop(s.play_forced().unwrap()),
+            Turn::Human(_) => {
+                let moves = s.position().legal_moves();
+                let mv = moves[s.plies().len() % moves.len()];
+                typed.push(mv.to_string());
+                s.play_human(mv).unwrap();
+            }
+            _ => break,
+        }
+    }
+    (typed, present::announcements_since(&s, 0).iter().map(|a| a.text(lang)).collect())
+}
+
+/// Whether `wanted` appear in `lines` in this order, each as a whole line.
+fn in_order(lines: &[&str], wanted: &[String]) -> Result<(), String> {
+    let mut it = lines.iter();
+    for w in wanted {
+        if !it.any(|l| l.trim() == w) {
+            return Err(w.clone());
+        }
+    }
+    Ok(())
+}
+
+#[test]
+fn the_plain_terminal_says_the_models_announcements() {
+    use cavalo_session::i18n::Lang;
+    for lang in Lang::ALL {
+        let (typed, wanted) = scripted_game(11, lang);
+        assert!(wanted.len() > typed.len() && wanted.last().unwrap().contains(':'));
+        let dir = tempfile::tempdir().unwrap();
+        let input: String = typed.iter().map(|m| format!("{m}\n\n")).collect();
+        let (out, ok) = run(
+            dir.path(),
+            &["play", "--plain", "--mode", "hh", "--seed", "11", "--lang", lang.code()],
+            &input,
+        );
+        assert!(ok, "{}", tail(&out));
+        let lines: Vec<&str> = out.lines().collect();
+        if let Err(missing) = in_order(&lines, &wanted) {
+            panic!("{lang:?}: `{missing}` not said in order\n{}", tail(&out));
+        }
+    }
+}

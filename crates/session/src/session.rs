@@ -292,6 +292,15 @@ impl Session {
         if self.config.player(side).is_human() { Turn::Human(side) } else { Turn::Computer(side) }
     }
 
+    /// The side of the human to move, or why a human may not move now (the computer's turn or a
+    /// forced move, the game over or abandoned).
+    pub fn human_to_move(&self) -> Result<Side, SessionError> {
+        match self.turn() {
+            Turn::Human(side) => Ok(side),
+            t => Err(not_now(t, SessionError::NotHumanTurn)),
+        }
+    }
+
     /// Total time `side` has spent on its plies.
     pub fn clock(&self, side: Side) -> Duration {
         Duration::from_millis(self.plies.iter().filter(|p| p.side == side).map(|p| p.time_ms).sum())

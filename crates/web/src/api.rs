@@ -17,7 +17,7 @@ use cavalo_rules::{Rules, Side, Start};
 use cavalo_session::i18n::Lang;
 use cavalo_session::present::error_text;
 use cavalo_session::{
-    EngineConfig, ErrorKind, Finished, GameConfig, Mode, MoveChoice, Session, SessionError, Turn,
+    EngineConfig, ErrorKind, Finished, GameConfig, Mode, MoveChoice, Session, SessionError, Status,
     interpret_move, read_start,
 };
 use futures_util::Stream;
@@ -302,16 +302,6 @@ async fn show(
     Ok(Json(g.state(&s, lang, q.since)))
 }
 
-/// The error for a human's request when a human is not to move.
-fn not_your_turn(s: &Session) -> Option<SessionError> {
-    match s.turn() {
-        Turn::Human(_) => None,
-        Turn::Computer(_) | Turn::Forced { .. } => Some(SessionError::NotHumanTurn),
-        Turn::Over(_) => Some(SessionError::GameOver),
-        Turn::Quit => Some(SessionError::Abandoned),
-    }
-}
-
 /// A human's move.
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -335,9 +325,7 @@ async fn play(
     let g = find(&app, &id)?;
     let state = {
         let mut s = g.lock();
-        if let Some(e) = not_your_turn(&s) {
-            return Err(ApiError::session(&e, lang));
-        }
+        s.human_to_move().map_err(|e| ApiError::session(&e, lang))?;
         if let Some(n) = req.ply
             && n != s.plies().len()
         {
@@ -393,9 +381,7 @@ async fn hint(
     let g = find(&app, &id)?;
     let (job, time_ms) = {
         let mut s = g.lock();
-        if let Some(e) = not_your_turn(&s) {
-            return Err(ApiError::session(&e, lang));
-        }
+        s.human_to_move().map_err(|e| ApiError::session(&e, lang))?;
         (s.begin_hint().map_err(|e| ApiError::session(&e, lang))?, s.config().time_ms)
     };
     let thought = game::run_search(&app, &g, job, time_ms)
@@ -423,7 +409,12 @@ async fn quit(
     guard(&app)?;
     let g = find(&app, &id)?;
     let mut s = g.lock();
-    if let Some(e) = not_your_turn(&s).filter(|e| *e != SessionError::NotHumanTurn) {
+    let ended = match s.status() {
+        Status::Playing => None,
+        Status::Over => Some(SessionError::GameOver),
+        Status::Quit => Some(SessionError::Abandoned),
+    };
+    if let Some(e) = ended {
         return Err(ApiError::session(&e, lang));
     }
     g.stop_search();

@@ -241,7 +241,7 @@ pub(crate) fn state_json(s: &Session, thinking: Value, lang: Lang, since: Option
         "turn": turn,
         "destinations": if human_turn { destinations_json(pos) } else { Vec::new() },
         "threatened": if human_turn {
-            pos.threatened_by(!pos.side_to_move()).iter().map(|c| c.index()).collect::<Vec<_>>()
+            present::session_marks(s).iter().enumerate().filter(|(_, m)| m.threatened).map(|(i, _)| i).collect()
         } else {
             Vec::new()
         },

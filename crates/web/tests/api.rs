@@ -444,3 +444,50 @@ async fn the_page_labels_come_in_the_asked_language() {
     assert!(err["error"].as_str().unwrap().contains("xx"));
     srv.stop().await;
 }
+
+/// The same scripted game as the terminals' tests (seed 11, human against human, each human's
+/// `k`-th legal move at ply `k`): the API's announcements are the session's, in both languages.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_api_says_the_models_announcements() {
+    use cavalo_session::i18n::Lang;
+    use cavalo_session::{GameConfig, PlayerConfig, Session, Turn, present};
+    let mut c = GameConfig::new(cavalo_rules::Start::Seed(11));
+    c.players = [PlayerConfig::human(), PlayerConfig::human()];
+    let mut local = Session::new(c).unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let srv = Server::start(dir.path()).await;
+    let id = srv.create(json!({"mode": "hh", "seed": 11})).await["id"].as_str().unwrap().to_string();
+    loop {
+        match local.turn() {
+            Turn::Forced { .. } => drop(local.play_forced().unwrap()),
+            Turn::Human(_) => {
+                let moves = local.position().legal_moves();
+                let mv = moves[local.plies().len() % moves.len()];
+                local.play_human(mv).unwrap();
+                let st = srv.settle(&id).await;
+                let (status, v) = srv
+                    .post(
+                        &format!("/api/games/{id}/move"),
+                        json!({"move": mv.to_string(), "ply": st["plies"].as_array().unwrap().len()}),
+                    )
+                    .await;
+                assert_eq!(status, 200, "{mv}: {v}");
+            }
+            _ => break,
+        }
+    }
+    srv.settle(&id).await;
+    for lang in Lang::ALL {
+        let (_, st) = srv.get(&format!("/api/games/{id}?since=0&lang={}", lang.code())).await;
+        let got: Vec<&str> =
+            st["announcements"].as_array().unwrap().iter().map(|a| a["text"].as_str().unwrap()).collect();
+        let wanted: Vec<String> =
+            present::announcements_since(&local, 0).iter().map(|a| a.text(lang)).collect();
+        assert_eq!(got, wanted, "{lang:?}");
+    }
+    // Errors come in the asked language, with the status of their kind.
+    let (status, v) = srv.post_empty(&format!("/api/games/{id}/hint?lang=pt")).await;
+    assert_eq!(status, 409);
+    assert_eq!(v["error"], "O jogo terminou.");
+    srv.stop().await;
+}

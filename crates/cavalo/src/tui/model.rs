@@ -126,13 +126,8 @@ fn tick(m: &mut Model) -> Result<(), SessionError> {
         m.search = None;
         let seen = m.session.plies().len();
         match m.session.finish(thought) {
-            Ok(Finished::Played(p)) => {
-                m.announce_plies_from(seen);
-                if let Some(i) = &p.search {
-                    let stats = present::stats_line(m.lang, i);
-                    m.say(format!("  {stats}"));
-                }
-            }
+            // The statistics show in the last search's panel.
+            Ok(Finished::Played(_)) => m.announce_plies_from(seen),
             Ok(Finished::Hint { mv, .. }) => m.announce(Announcement::Hint { mv }),
             Err(SessionError::Stale) => {}
             Err(e) => {

@@ -151,8 +151,17 @@ fn the_totals_are_not_cut_at_80x24() {
     }
     assert_eq!(m.prompt, Prompt::Over);
     let screen = text(&draw(&m, 80, 24));
-    for word in ["Vitória", "nós analisados", "profundidade", "α / β", "Branco (greedy)", "Preto (greedy)"]
-    {
+    if std::env::var_os("CAVALO_SHOW").is_some() {
+        println!("{screen}");
+    }
+    for word in [
+        "Vitória",
+        "nós analisados",
+        "profundidade média / profundidade máxima",
+        "cortes alfa / cortes beta",
+        "Branco (greedy)",
+        "Preto (greedy)",
+    ] {
         assert!(
             screen.contains(word) || (word == "Vitória" && screen.contains("Empate")),
             "{word}\n{screen}"
@@ -174,4 +183,35 @@ fn the_replay_screen() {
     assert!(screen.contains("Ply 2 of 2"), "{screen}");
     assert!(screen.contains("White 86  Black 65"));
     assert!(screen.contains("[BN]") && screen.contains("WN"));
+}
+
+/// The same scripted game as the plain terminal's and the web API's tests (seed 11, human
+/// against human, each human's `k`-th legal move at ply `k`): the TUI says the session's
+/// announcements, in order, in both languages.
+#[test]
+fn the_tui_says_the_models_announcements() {
+    for lang in Lang::ALL {
+        let mut c = GameConfig::new(Start::Seed(11));
+        c.players = [PlayerConfig::human(), PlayerConfig::human()];
+        let mut m = Model::new(Session::new(c).unwrap(), lang);
+        update(&mut m, Msg::Tick).unwrap();
+        while matches!(m.session.turn(), cavalo_session::Turn::Human(_)) {
+            let moves = m.session.position().legal_moves();
+            let mv = moves[m.session.plies().len() % moves.len()];
+            submit(&mut m, &mv.to_string());
+            if matches!(m.prompt, Prompt::Removal { .. }) {
+                submit(&mut m, "");
+            }
+            update(&mut m, Msg::Tick).unwrap();
+        }
+        assert_eq!(m.prompt, Prompt::Over);
+        let wanted: Vec<String> = cavalo_session::present::announcements_since(&m.session, 0)
+            .iter()
+            .map(|a| a.text(lang))
+            .collect();
+        let mut said = m.messages.iter();
+        for w in &wanted {
+            assert!(said.any(|l| l == w), "{lang:?}: `{w}` not said in order: {:?}", m.messages);
+        }
+    }
 }

@@ -3,6 +3,7 @@
 
 use cavalo_rules::{CellState, Side};
 use cavalo_session::Turn;
+use cavalo_session::i18n::Arg;
 use cavalo_session::present::{self, CellMark, GameResult};
 use ratatui::Frame;
 use ratatui::layout::{Constraint, Layout, Rect};
@@ -86,6 +87,11 @@ fn block(title: String) -> Block<'static> {
     Block::default().borders(Borders::ALL).title(format!(" {title} "))
 }
 
+/// A panel of the lower part: a title line only, to leave the rows to the text.
+fn band(title: String) -> Block<'static> {
+    Block::default().borders(Borders::TOP).title(format!(" {title} "))
+}
+
 /// The last `height` lines of `texts`, each wrapped at `width` characters: the newest always show.
 pub fn newest_lines(texts: &[String], width: u16, height: u16) -> Vec<Line<'static>> {
     let width = width.max(1) as usize;
@@ -110,9 +116,10 @@ pub fn newest_lines(texts: &[String], width: u16, height: u16) -> Vec<Line<'stat
 /// Draws the whole game screen.
 pub fn view(f: &mut Frame, m: &Model) {
     let area = f.area();
+    let lang = m.lang;
     if area.width < MIN_WIDTH || area.height < MIN_HEIGHT {
         let text =
-            m.lang.tr_with("term-enlarge", &[("width", MIN_WIDTH.into()), ("height", MIN_HEIGHT.into())]);
+            lang.tr_with("term-enlarge", &[("width", MIN_WIDTH.into()), ("height", MIN_HEIGHT.into())]);
         f.render_widget(Paragraph::new(text).wrap(Wrap { trim: true }), area);
         return;
     }
@@ -120,25 +127,21 @@ pub fn view(f: &mut Frame, m: &Model) {
     let [board_area, side_area] =
         Layout::horizontal([Constraint::Length(BOARD_WIDTH), Constraint::Min(0)]).areas(top);
     let s = &m.session;
-    let title = format!("Jogo do Cavalo — {}", m.lang.tr(&format!("mode-{}", s.mode().name())));
+    let title = format!("Jogo do Cavalo — {}", lang.tr(&format!("mode-{}", s.mode().name())));
     f.render_widget(Paragraph::new(board_lines(&present::session_marks(s))).block(block(title)), board_area);
     side(f, m, side_area);
     if m.prompt == Prompt::Over {
         totals(f, m, bottom);
         return;
     }
-    let search_rows = if area.width >= WIDE { 3 } else { 4 };
+    let search_rows = if area.width >= WIDE { 2 } else { 3 };
     let [search_area, msg_area, input_area] =
-        Layout::vertical([Constraint::Length(search_rows), Constraint::Min(3), Constraint::Length(3)])
+        Layout::vertical([Constraint::Length(search_rows), Constraint::Min(2), Constraint::Length(2)])
             .areas(bottom);
     search_panel(f, m, search_area);
-    let inner = block(String::new()).inner(msg_area);
-    f.render_widget(
-        Paragraph::new(newest_lines(&m.messages, inner.width, inner.height))
-            .block(block(m.lang.tr("term-messages"))),
-        msg_area,
-    );
-    let lang = m.lang;
+    let inner = band(String::new()).inner(msg_area);
+    let messages = newest_lines(&m.messages, inner.width, inner.height);
+    f.render_widget(Paragraph::new(messages).block(band(lang.tr("term-messages"))), msg_area);
     let label = match &m.prompt {
         Prompt::Move => match s.turn() {
             Turn::Human(side) => lang.tr_with("term-input-title", &[("who", who(m, side).into())]),
@@ -150,60 +153,57 @@ pub fn view(f: &mut Frame, m: &Model) {
         Prompt::ConfirmQuit => lang.tr("term-quit-ask"),
         Prompt::Over => lang.tr("term-game-over-key"),
     };
-    f.render_widget(
-        Paragraph::new(format!("> {}_", m.input)).block(block(label.trim_end().to_string())),
-        input_area,
-    );
+    let input = Paragraph::new(format!("> {}_", m.input)).block(band(label.trim_end().to_string()));
+    f.render_widget(input, input_area);
 }
 
-/// The points, the turn, and the moves, newest last (never pushed off).
+/// The points, the turn, and the moves, newest last (never pushed off). A narrow panel leaves
+/// out the clocks and wraps the turn.
 fn side(f: &mut Frame, m: &Model, area: Rect) {
     let s = &m.session;
     let lang = m.lang;
     let p = s.position();
+    let narrow = area.width < WIDE - BOARD_WIDTH;
     let mut lines: Vec<Line> = Vec::new();
     for side in Side::BOTH {
         let style = match side {
             Side::White => Style::default().fg(Color::Black).bg(Color::White),
             Side::Black => Style::default().fg(Color::White).bg(Color::Blue),
         };
+        let clock = Arg::Decimal(s.clock(side).as_secs_f64(), 1);
+        let rest = if narrow {
+            format!(" {}", who(m, side))
+        } else {
+            format!(" {} {}", who(m, side), lang.tr_with("unit-s", &[("s", clock)]))
+        };
+        let points = format!(" {} ", lang.int(p.points(side) as i64));
         lines.push(Line::from(vec![
-            Span::styled(
-                format!(" {} ", lang.int(p.points(side) as i64)),
-                style.add_modifier(Modifier::BOLD),
-            ),
-            Span::raw(format!(
-                " {} {}",
-                who(m, side),
-                lang.tr_with(
-                    "unit-s",
-                    &[("s", cavalo_session::i18n::Arg::Decimal(s.clock(side).as_secs_f64(), 1))]
-                )
-            )),
+            Span::styled(points, style.add_modifier(Modifier::BOLD)),
+            Span::raw(rest),
         ]));
     }
     let status = match s.turn() {
-        Turn::Human(side) => lang.tr_with(
-            "ann-to-move",
-            &[("who", who(m, side).into()), ("count", s.position().destinations(side).len().into())],
-        ),
+        Turn::Human(side) => {
+            let count = s.position().destinations(side).len();
+            lang.tr_with("ann-to-move", &[("who", who(m, side).into()), ("count", count.into())])
+        }
         Turn::Computer(side) | Turn::Forced { side, .. } => match &m.search {
-            Some(se) => lang.tr_with(
-                "term-thinking-for",
-                &[
-                    ("who", who(m, side).into()),
-                    ("seconds", cavalo_session::i18n::Arg::Decimal(se.handle().elapsed().as_secs_f64(), 1)),
-                ],
-            ),
+            Some(se) => {
+                let secs = Arg::Decimal(se.handle().elapsed().as_secs_f64(), 1);
+                lang.tr_with("term-thinking-for", &[("who", who(m, side).into()), ("seconds", secs)])
+            }
             None => lang.tr_with("ann-thinking", &[("who", who(m, side).into())]),
         },
         Turn::Over(_) | Turn::Quit => GameResult::of(s).map(|r| r.text(lang)).unwrap_or_default(),
     };
+    let inner_width = area.width.saturating_sub(2).max(1) as usize;
+    let status_rows = status.chars().count().div_ceil(inner_width).max(1) as u16;
     lines.push(Line::styled(status, Style::default().add_modifier(Modifier::BOLD)));
-    let head = lines.len() as u16 + 2;
+    let head = (4 + status_rows).min(area.height);
     let [game_area, moves_area] =
-        Layout::vertical([Constraint::Length(head.min(area.height)), Constraint::Min(0)]).areas(area);
-    f.render_widget(Paragraph::new(lines).block(block(lang.tr("term-game"))), game_area);
+        Layout::vertical([Constraint::Length(head), Constraint::Min(0)]).areas(area);
+    let game = Paragraph::new(lines).wrap(Wrap { trim: false }).block(block(lang.tr("term-game")));
+    f.render_widget(game, game_area);
     let rows: Vec<String> = s
         .plies()
         .chunks(2)
@@ -239,7 +239,7 @@ fn search_panel(f: &mut Frame, m: &Model, area: Rect) {
             None => (lang.tr("term-last-search"), lang.tr("term-no-search")),
         },
     };
-    f.render_widget(Paragraph::new(text).wrap(Wrap { trim: true }).block(block(title)), area);
+    f.render_widget(Paragraph::new(text).wrap(Wrap { trim: true }).block(band(title)), area);
 }
 
 /// The end of the game: the result and each side's totals, one statistic a line.
@@ -247,39 +247,37 @@ fn totals(f: &mut Frame, m: &Model, area: Rect) {
     let lang = m.lang;
     let s = &m.session;
     let [w, b] = s.summary();
-    let names = [who(m, Side::White), who(m, Side::Black)];
-    let col = names.iter().map(|n| n.chars().count()).max().unwrap_or(0).max(12);
-    let row = |label: String, a: String, b: String| format!("{label:<22} {a:>col$}  {b:>col$}");
-    let secs =
-        |ms: u64| lang.tr_with("unit-s", &[("s", cavalo_session::i18n::Arg::Decimal(ms as f64 / 1000.0, 1))]);
+    let secs = |ms: u64| lang.tr_with("unit-s", &[("s", Arg::Decimal(ms as f64 / 1000.0, 1))]);
+    let two = |a: &str, b: &str| format!("{} / {}", lang.tr(a), lang.tr(b));
     let pair = |a: String, b: String| format!("{a} / {b}");
-    let mut lines = vec![
-        GameResult::of(s).map(|r| r.text(lang)).unwrap_or_default(),
-        row(String::new(), names[0].clone(), names[1].clone()),
-        row(lang.tr("stat-points"), lang.int(w.points as i64), lang.int(b.points as i64)),
-        row(
-            format!("{} / {}", lang.tr("stat-moves"), lang.tr("stat-passes")),
+    let int = |n: u64| lang.int(n as i64);
+    let rows: Vec<(String, String, String)> = vec![
+        (String::new(), who(m, Side::White), who(m, Side::Black)),
+        (lang.tr("stat-points"), int(w.points.into()), int(b.points.into())),
+        (
+            two("stat-moves", "stat-passes"),
             pair(w.moves.to_string(), w.passes.to_string()),
             pair(b.moves.to_string(), b.passes.to_string()),
         ),
-        row(lang.tr("stat-time"), secs(w.time_ms), secs(b.time_ms)),
-        row(lang.tr("stat-nodes"), lang.int(w.nodes as i64), lang.int(b.nodes as i64)),
-        row(
-            "α / β".to_string(),
-            pair(lang.int(w.alpha_cuts as i64), lang.int(w.beta_cuts as i64)),
-            pair(lang.int(b.alpha_cuts as i64), lang.int(b.beta_cuts as i64)),
+        (lang.tr("stat-time"), secs(w.time_ms), secs(b.time_ms)),
+        (lang.tr("stat-nodes"), int(w.nodes), int(b.nodes)),
+        (
+            two("stat-alpha-cuts", "stat-beta-cuts"),
+            pair(int(w.alpha_cuts), int(w.beta_cuts)),
+            pair(int(b.alpha_cuts), int(b.beta_cuts)),
         ),
-        row(
-            lang.tr("stat-depth"),
+        (
+            two("stat-mean-depth", "stat-max-depth"),
             pair(lang.decimal(w.mean_depth, 1), w.max_depth.to_string()),
             pair(lang.decimal(b.mean_depth, 1), b.max_depth.to_string()),
         ),
     ];
-    lines.retain(|l| !l.trim().is_empty() || l.is_empty());
-    f.render_widget(
-        Paragraph::new(lines.into_iter().map(Line::raw).collect::<Vec<_>>())
-            .wrap(Wrap { trim: false })
-            .block(block(format!("{} — {}", lang.tr("term-totals"), lang.tr("term-game-over-key")))),
-        area,
-    );
+    let width = |f: fn(&(String, String, String)) -> &String| {
+        rows.iter().map(|r| f(r).chars().count()).max().unwrap_or(0)
+    };
+    let (lw, cw) = (width(|r| &r.0), width(|r| &r.1).max(width(|r| &r.2)));
+    let mut lines = vec![Line::raw(GameResult::of(s).map(|r| r.text(lang)).unwrap_or_default())];
+    lines.extend(rows.iter().map(|(l, a, b)| Line::raw(format!("{l:<lw$}  {a:>cw$}  {b:>cw$}"))));
+    let title = format!("{} — {}", lang.tr("term-totals"), lang.tr("term-game-over-key"));
+    f.render_widget(Paragraph::new(lines).wrap(Wrap { trim: false }).block(block(title)), area);
 }

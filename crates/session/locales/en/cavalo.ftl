@@ -138,6 +138,23 @@ help-undo = take back your last move (and the computer's reply)
 help-help = show this help
 help-quit = stop the game (it is saved)
 
+## The set-up menu of `cavalo play`
+
+menu-mode-title = Game mode:
+menu-mode-1 = human against computer
+menu-mode-2 = computer against computer
+menu-mode-3 = human against human
+menu-choose-123 = Choose 1, 2 or 3 [1]:{ " " }
+menu-answer-123 = Please answer 1, 2 or 3.
+menu-first-title = Who starts (plays White)?
+menu-first-1 = you
+menu-first-2 = the computer
+menu-choose-12 = Choose 1 or 2 [1]:{ " " }
+menu-answer-12 = Please answer 1 or 2.
+menu-time = Computer's time limit per move, in milliseconds, from 1000 to 5000 [1000]:{ " " }
+menu-time-bad = The time limit must be a whole number from 1000 to 5000.
+menu-no-answer = no answer: the game was not started
+
 ## The web page (labels; { $name } placeholders are filled in by the page)
 
 web-title = Cavalo — Jogo do Cavalo

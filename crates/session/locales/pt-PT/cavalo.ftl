@@ -138,6 +138,23 @@ help-undo = anular a sua última jogada (e a resposta do computador)
 help-help = mostrar esta ajuda
 help-quit = parar o jogo (fica guardado)
 
+## O menu inicial de `cavalo play`
+
+menu-mode-title = Modo de jogo:
+menu-mode-1 = Humano vs Computador
+menu-mode-2 = Computador vs Computador
+menu-mode-3 = Humano vs Humano
+menu-choose-123 = Escolha 1, 2 ou 3 [1]:{ " " }
+menu-answer-123 = Responda 1, 2 ou 3.
+menu-first-title = Quem começa (joga com o Branco)?
+menu-first-1 = você
+menu-first-2 = o computador
+menu-choose-12 = Escolha 1 ou 2 [1]:{ " " }
+menu-answer-12 = Responda 1 ou 2.
+menu-time = Tempo limite do computador por jogada, em milissegundos, de 1000 a 5000 [1000]:{ " " }
+menu-time-bad = O tempo limite tem de ser um número inteiro de 1000 a 5000.
+menu-no-answer = sem resposta: o jogo não começou
+
 ## A página web (etiquetas; os marcadores { $nome } são preenchidos pela página)
 
 web-title = Cavalo — Jogo do Cavalo
