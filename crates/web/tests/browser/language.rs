@@ -36,6 +36,7 @@ async fn the_page_speaks_the_browsers_language_and_remembers_the_switch() {
     assert_eq!(json!(text(&c, NEW_GAME).await), pt["web-new-game"]);
     assert_eq!(json!(text(&c, "document.querySelector('#start-button').textContent").await), pt["web-start"]);
     assert_eq!(json!(text(&c, DEPTH).await), pt["web-col-depth"]);
+    screenshot(&c, "portuguese-new-game.png").await;
 
     // A game against the computer: the status line and the board's cells are Portuguese.
     start_against_greedy(&c).await;
