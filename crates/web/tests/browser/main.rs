@@ -2,8 +2,7 @@
 //! play by clicking, choose a double to remove, take back, play with the keyboard alone, reload and
 //! continue, finish the game, and watch the engine think; the page in Portuguese (`language`),
 //! markup in data shown as text (`escaping`), a phone-sized screen (`phone`), and the page's
-//! logic module by module (`modules`). Screenshots are
-//! saved in `target/web-artifacts/`.
+//! logic module by module (`modules`). Screenshots are saved in `target/web-artifacts/`.
 //!
 //! Skipped (with a message) when chromedriver or Chromium is missing, unless
 //! `CAVALO_BROWSER_TESTS=1`, which makes their absence a failure.
