@@ -223,3 +223,19 @@ impl Search {
         None
     }
 }
+
+impl std::fmt::Debug for ThinkJob {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("ThinkJob")
+            .field("side", &self.side())
+            .field("hint", &self.is_hint())
+            .field("player", &self.player_name())
+            .finish()
+    }
+}
+
+impl std::fmt::Debug for Thought {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Thought").field("result", &self.result).field("elapsed", &self.elapsed).finish()
+    }
+}

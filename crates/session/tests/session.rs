@@ -292,3 +292,104 @@ fn starts_read_from_text() {
     assert!(read_start("((1 2 3))", rules).is_err());
     assert!(read_start("", rules).is_err());
 }
+
+#[test]
+fn each_wrong_call_has_its_own_error_and_kind() {
+    use cavalo_session::{ErrorKind, SessionError as E};
+    let mut s = Session::new(config(1, PlayerConfig::human(), computer("greedy"))).unwrap();
+    assert_eq!(s.begin_think().unwrap_err(), E::NotComputerTurn);
+    assert_eq!(s.human_to_move().unwrap_err(), E::NotHumanTurn);
+    s.play_forced().unwrap();
+    s.play_forced().unwrap();
+    assert_eq!(s.play_forced().unwrap_err(), E::NotForced);
+    assert_eq!(s.human_to_move(), Ok(Side::White));
+    let e = s.play_human("A1".parse().unwrap()).unwrap_err();
+    assert!(matches!(e, E::Illegal(_)) && e.kind() == ErrorKind::Illegal, "{e:?}");
+    s.play_human(s.position().legal_moves()[0]).unwrap();
+    assert_eq!(s.play_human(s.position().legal_moves()[0]).unwrap_err(), E::NotHumanTurn);
+    s.quit();
+    for e in [s.undo().unwrap_err(), s.begin_hint().unwrap_err(), s.human_to_move().unwrap_err()] {
+        assert_eq!(e, E::Abandoned);
+        assert_eq!(e.kind(), ErrorKind::NotNow);
+    }
+    let mut over = Session::new(config(4, computer("greedy"), computer("greedy"))).unwrap();
+    play_out(&mut over);
+    assert_eq!(over.begin_hint().unwrap_err(), E::GameOver);
+    assert_eq!(over.begin_think().unwrap_err(), E::GameOver);
+    assert_eq!(E::Start("x".into()).kind(), ErrorKind::Invalid);
+    assert_eq!(E::BadMove("x".into()).kind(), ErrorKind::Illegal);
+    assert_eq!(E::Io("x".into()).kind(), ErrorKind::Storage);
+    assert_eq!(E::Stale.kind(), ErrorKind::NotNow);
+}
+
+#[test]
+fn the_background_driver_reports_live_info_and_drops_stale_results() {
+    use cavalo_session::{EngineConfig, Finished, Search, SessionError};
+    let ours =
+        PlayerConfig::Computer(EngineConfig { hash_mib: 1, ..EngineConfig::new("cavalo".parse().unwrap()) });
+    let mut s = Session::new(config(2, ours, PlayerConfig::human())).unwrap();
+    s.play_forced().unwrap();
+    s.play_forced().unwrap();
+    // A computer move through the driver, waited for.
+    let search = Search::start(s.begin_think().unwrap());
+    assert_eq!(search.handle().side(), Side::White);
+    assert!(!search.handle().is_hint());
+    let mut infos = 0;
+    let thought = search.wait(&mut |_| infos += 1).unwrap();
+    assert!(infos > 0);
+    assert!(matches!(s.finish(thought).unwrap(), Finished::Played(p) if p.side == Side::White));
+    // A hint, polled, then stopped: it still answers with a move.
+    let mut hint = Search::start(s.begin_hint().unwrap());
+    assert!(hint.handle().is_hint());
+    hint.handle().stop();
+    let thought = loop {
+        if let Some(t) = hint.poll() {
+            break t;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(2));
+    };
+    let Finished::Hint { mv, .. } = s.finish(thought).unwrap() else { panic!("a hint") };
+    // A hint for a position the game has left is dropped.
+    let job = s.begin_hint().unwrap();
+    s.play_human(mv).unwrap();
+    let stale = Search::start(job).wait(&mut |_| {}).unwrap();
+    assert_eq!(s.finish(stale).unwrap_err(), SessionError::Stale);
+    // The same for a computer move after the game was abandoned.
+    let job = s.begin_think().unwrap();
+    s.quit();
+    let stale = Search::start(job).wait(&mut |_| {}).unwrap();
+    assert_eq!(s.finish(stale).unwrap_err(), SessionError::Stale);
+}
+
+#[test]
+fn for_mode_builds_the_players_of_each_mode() {
+    use cavalo_session::EngineConfig;
+    let e = |k: &str| EngineConfig::new(k.parse().unwrap());
+    let engines = || [e("greedy"), e("random")];
+    let c = GameConfig::for_mode(Start::Seed(1), Mode::HumanComputer, Side::White, engines());
+    assert_eq!(c.players, [PlayerConfig::human(), computer("random")]);
+    let c = GameConfig::for_mode(Start::Seed(1), Mode::HumanComputer, Side::Black, engines());
+    assert_eq!(c.players, [computer("greedy"), PlayerConfig::human()]);
+    let c = GameConfig::for_mode(Start::Seed(1), Mode::ComputerComputer, Side::White, engines());
+    assert_eq!(c.players, [computer("greedy"), computer("random")]);
+    let c = GameConfig::for_mode(Start::Seed(1), Mode::HumanHuman, Side::Black, engines());
+    assert_eq!(c.mode(), Mode::HumanHuman);
+}
+
+#[test]
+fn a_session_directory_keeps_and_gives_back_games() {
+    use cavalo_session::store::SessionDir;
+    let dir = tempfile::tempdir().unwrap();
+    let store = SessionDir::open(dir.path().join("sessions")).unwrap();
+    let mut s = Session::new(config(1, PlayerConfig::human(), computer("greedy"))).unwrap();
+    s.play_forced().unwrap();
+    let path = store.save(&s).unwrap();
+    assert!(path.ends_with(format!("{}.json", s.id())));
+    std::fs::write(dir.path().join("sessions/broken.json"), "{").unwrap();
+    std::fs::write(dir.path().join("sessions/notes.txt"), "not a game").unwrap();
+    let (games, skipped) = store.load_all().unwrap();
+    assert_eq!(games.len(), 1);
+    assert_eq!(games[0].plies(), s.plies());
+    assert_eq!(skipped.len(), 1);
+    assert!(skipped[0].to_string().contains("broken.json"));
+}
