@@ -13,6 +13,8 @@ use clap::Args;
 use crate::analyse::EngineArgs;
 use crate::input::{LispArgs, read_position};
 use crate::view;
+use cavalo_session::i18n::{Arg, Lang};
+use cavalo_session::present;
 
 #[derive(Args, Debug)]
 pub struct ReplayArgs {
@@ -21,6 +23,10 @@ pub struct ReplayArgs {
     /// Print every ply one after the other instead of the full-screen viewer.
     #[arg(long)]
     pub plain: bool,
+    /// The language: pt (Portuguese) or en (English). Default: from LC_ALL, LC_MESSAGES or LANG,
+    /// else English.
+    #[arg(long, value_parser = crate::play::parse_lang)]
+    pub lang: Option<Lang>,
 }
 
 pub fn replay(a: ReplayArgs) -> Result<()> {
@@ -29,44 +35,53 @@ pub fn replay(a: ReplayArgs) -> Result<()> {
     let rec = GameRecord::from_json(&text)?;
     let positions = rec.replay()?;
     let moves = rec.parsed_moves()?;
+    let lang = a.lang.unwrap_or_else(Lang::from_env);
     let meta = |k: &str| rec.meta.get(k).and_then(|v| v.as_str()).unwrap_or("?").to_string();
-    let title = format!("{}: White {} against Black {}", meta("date"), meta("white"), meta("black"));
+    let side = |s: Side, k: &str| format!("{} {}", present::side_name(lang, s), meta(k));
+    let title = lang.tr_with(
+        "replay-title",
+        &[
+            ("date", meta("date").into()),
+            ("white", side(Side::White, "white").into()),
+            ("black", side(Side::Black, "black").into()),
+        ],
+    );
     let tty = std::io::stdin().is_terminal() && std::io::stdout().is_terminal();
     if tty && !a.plain {
-        return crate::tui::replay(&title, &positions, &moves);
+        return crate::tui::replay(lang, &title, &positions, &moves);
     }
     println!("{title}");
+    let start = match &rec.start {
+        cavalo_rules::Start::Seed(s) => format!("seed:{s}"),
+        cavalo_rules::Start::Position(p) => p.clone(),
+    };
     println!(
-        "Rules: {}. Start: {}.",
-        rec.rules,
-        match &rec.start {
-            cavalo_rules::Start::Seed(s) => format!("seed:{s}"),
-            cavalo_rules::Start::Position(p) => p.clone(),
-        }
+        "{}",
+        lang.tr_with(
+            "replay-rules-start",
+            &[("rules", present::rules_text(lang, rec.rules).into()), ("start", start.into())]
+        )
     );
-    print!("{}", view::ascii_board(&cavalo_session::present::marks(&positions[0], None, None)));
+    print!("{}", view::ascii_board(&present::marks(&positions[0], None, None)));
     for (i, mv) in moves.iter().enumerate() {
-        let before = &positions[i];
-        let after = &positions[i + 1];
+        let (before, after) = (&positions[i], &positions[i + 1]);
         let side = before.side_to_move();
-        let gained = after.points(side) - before.points(side);
+        let args = [
+            ("ply", Arg::from(i + 1)),
+            ("side", present::side_name(lang, side).into()),
+            ("move", mv.to_string().into()),
+            ("gained", (after.points(side) - before.points(side)).into()),
+            ("points", present::points_text(lang, after).into()),
+        ];
         println!();
-        println!(
-            "Ply {}: {} {mv} (+{gained}). White {}, Black {}.",
-            i + 1,
-            side,
-            after.points(Side::White),
-            after.points(Side::Black)
-        );
-        let cells = cavalo_session::present::marks(after, Some((*mv, before.knight(side))), None);
-        print!("{}", view::ascii_board(&cells));
+        println!("{}", lang.tr_with("replay-ply-line", &args));
+        print!("{}", view::ascii_board(&present::marks(after, Some((*mv, before.knight(side))), None)));
     }
     let last = positions.last().expect("at least the start");
-    match last.outcome() {
-        Some(o) => {
-            println!("\nGame over: {o}, {} to {}.", last.points(Side::White), last.points(Side::Black))
-        }
-        None => println!("\nThe record stops before the end of the game."),
+    println!();
+    match present::GameResult::of_position(last) {
+        Some(r) => println!("{}", present::Announcement::GameOver(r).text(lang)),
+        None => println!("{}", lang.tr("replay-unfinished")),
     }
     Ok(())
 }

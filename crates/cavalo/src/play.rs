@@ -67,7 +67,7 @@ pub struct PlayArgs {
     pub lang: Option<Lang>,
 }
 
-fn parse_lang(s: &str) -> Result<Lang, String> {
+pub fn parse_lang(s: &str) -> Result<Lang, String> {
     s.parse().map_err(|e: cavalo_session::i18n::UnknownLang| e.to_string())
 }
 
@@ -275,7 +275,7 @@ pub fn intro_lines(s: &Session, lang: Lang) -> Vec<String> {
         &[
             ("white", Who::of(s, Side::White).text(lang).into()),
             ("black", Who::of(s, Side::Black).text(lang).into()),
-            ("rules", s.config().rules.to_string().into()),
+            ("rules", present::rules_text(lang, s.config().rules).into()),
             ("start", s.config().start_text().into()),
         ],
     )];

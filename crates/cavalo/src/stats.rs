@@ -5,6 +5,7 @@ use std::path::PathBuf;
 
 use anyhow::{Context, Result, bail};
 use cavalo_rules::Side;
+use cavalo_session::i18n::{Arg, Lang};
 use cavalo_session::logfile::{self, LogGame, LogPly};
 use clap::Args;
 
@@ -19,6 +20,10 @@ pub struct StatsArgs {
     /// The game to chart, counted from 1 in the log (default: the last one).
     #[arg(long)]
     pub game: Option<usize>,
+    /// The language of the report: pt (Portuguese) or en (English). Default: from LC_ALL,
+    /// LC_MESSAGES or LANG, else English. The numbers stay plain for other programs to read.
+    #[arg(long, value_parser = crate::play::parse_lang)]
+    pub lang: Option<Lang>,
 }
 
 /// Count, mean, standard deviation (population), minimum and maximum.
@@ -67,19 +72,22 @@ pub fn values(plies: &[&LogPly], metric: &str) -> Vec<f64> {
         .collect()
 }
 
-fn table(out: &mut String, rows: &[(String, Vec<&LogPly>)]) {
+fn table(out: &mut String, rows: &[(String, Vec<&LogPly>)], lang: Lang) {
+    let heads = lang.tr("stats-columns");
+    let h: Vec<&str> = heads.split_whitespace().chain(std::iter::repeat("")).take(7).collect();
     let _ = writeln!(
         out,
-        "{:<28} {:<10} {:>6} {:>14} {:>14} {:>12} {:>12}",
-        "side", "metric", "count", "mean", "sd", "min", "max"
+        "{:<28} {:<15} {:>6} {:>14} {:>14} {:>12} {:>12}",
+        h[0], h[1], h[2], h[3], h[4], h[5], h[6]
     );
     for (label, plies) in rows {
-        for m in METRICS {
-            let s = summarise(&values(plies, m));
+        for metric in METRICS {
+            let s = summarise(&values(plies, metric));
+            let m = lang.tr(&format!("stats-metric-{metric}"));
             if s.count == 0 {
                 let _ = writeln!(
                     out,
-                    "{label:<28} {m:<10} {:>6} {:>14} {:>14} {:>12} {:>12}",
+                    "{label:<28} {m:<15} {:>6} {:>14} {:>14} {:>12} {:>12}",
                     0, "-", "-", "-", "-"
                 );
             } else {
@@ -93,59 +101,69 @@ fn table(out: &mut String, rows: &[(String, Vec<&LogPly>)]) {
     }
 }
 
+/// `white`/`black` in English (as the log writes them), `branco`/`preto` in Portuguese.
+fn side_word(lang: Lang, side: Side) -> String {
+    match lang {
+        Lang::En => side.name().to_string(),
+        Lang::Pt => cavalo_session::present::side_name(lang, side).to_lowercase(),
+    }
+}
+
 fn side_plies(g: &LogGame, side: Side) -> Vec<&LogPly> {
     g.plies.iter().filter(|p| p.side == Some(side)).collect()
 }
 
 /// The report: one table per game, then one over all games.
-pub fn report(games: &[LogGame]) -> String {
+pub fn report(games: &[LogGame], lang: Lang) -> String {
     let mut out = String::new();
     for (i, g) in games.iter().enumerate() {
-        let h = |k: &str| g.header.get(k).map_or("?", |v| v.as_str());
-        let _ = writeln!(
-            out,
-            "Game {} ({}, {}, {}, start {}), White {} against Black {}",
-            i + 1,
-            h("id"),
-            h("date"),
-            h("mode"),
-            h("start"),
-            h("white"),
-            h("black")
-        );
-        match &g.end {
+        let h = |k: &str| Arg::from(g.header.get(k).map_or("?", |v| v.as_str()));
+        let args = [
+            ("n", Arg::from(i + 1)),
+            ("id", h("id")),
+            ("date", h("date")),
+            ("mode", h("mode")),
+            ("start", h("start")),
+            ("white", h("white")),
+            ("black", h("black")),
+        ];
+        let _ = writeln!(out, "{}", lang.tr_with("stats-game", &args));
+        let back = if g.undone > 0 {
+            lang.tr_with("stats-taken-back", &[("count", g.undone.into())])
+        } else {
+            String::new()
+        };
+        let result = match &g.end {
             Some(e) => {
-                let _ = writeln!(
-                    out,
-                    "Result: {} ({}), points {}, {} plies{}",
-                    e.get("result").map_or("?", |v| v.as_str()),
-                    e.get("status").map_or("?", |v| v.as_str()),
-                    e.get("points").map_or("?", |v| v.as_str()),
-                    e.get("plies").map_or("?", |v| v.as_str()),
-                    if g.undone > 0 { format!(", {} plies taken back", g.undone) } else { String::new() }
-                );
+                let e = |k: &str| Arg::from(e.get(k).map_or("?", |v| v.as_str()));
+                let args = [
+                    ("result", e("result")),
+                    ("status", e("status")),
+                    ("points", e("points")),
+                    ("plies", e("plies")),
+                ];
+                lang.tr_with("stats-result", &args)
             }
-            None => {
-                let _ = writeln!(
-                    out,
-                    "Result: unfinished, {} plies{}",
-                    g.plies.len(),
-                    if g.undone > 0 { format!(", {} plies taken back", g.undone) } else { String::new() }
-                );
-            }
-        }
-        let rows: Vec<(String, Vec<&LogPly>)> =
-            Side::BOTH.iter().map(|&s| (format!("{s} {}", h(s.name())), side_plies(g, s))).collect();
-        table(&mut out, &rows);
+            None => lang.tr_with("stats-unfinished", &[("plies", g.plies.len().into())]),
+        };
+        let _ = writeln!(out, "{result}{back}");
+        let rows: Vec<(String, Vec<&LogPly>)> = Side::BOTH
+            .iter()
+            .map(|&s| {
+                let who = g.header.get(s.name()).map_or("?", |v| v.as_str());
+                (format!("{} {who}", side_word(lang, s)), side_plies(g, s))
+            })
+            .collect();
+        table(&mut out, &rows, lang);
         out.push('\n');
     }
     if games.len() > 1 {
-        let _ = writeln!(out, "All {} games", games.len());
+        let _ = writeln!(out, "{}", lang.tr_with("stats-all", &[("count", games.len().into())]));
         let rows: Vec<(String, Vec<&LogPly>)> = Side::BOTH
             .iter()
-            .map(|&s| (s.to_string(), games.iter().flat_map(|g| side_plies(g, s)).collect()))
+            .map(|&s| (side_word(lang, s), games.iter().flat_map(|g| side_plies(g, s)).collect()))
             .collect();
-        table(&mut out, &rows);
+        table(&mut out, &rows, lang);
     }
     out
 }
@@ -156,7 +174,8 @@ pub fn stats(a: StatsArgs) -> Result<()> {
     if games.is_empty() {
         bail!("{} holds no game", a.log.display());
     }
-    print!("{}", report(&games));
+    let lang = a.lang.unwrap_or_else(Lang::from_env);
+    print!("{}", report(&games, lang));
     if let Some(path) = &a.svg {
         let n = a.game.unwrap_or(games.len());
         if n == 0 || n > games.len() {
@@ -164,7 +183,8 @@ pub fn stats(a: StatsArgs) -> Result<()> {
         }
         let svg = chart(&games[n - 1], n);
         std::fs::write(path, svg).with_context(|| format!("cannot write {}", path.display()))?;
-        println!("Chart of game {n} written to {}", path.display());
+        let args = [("n", Arg::from(n)), ("path", path.display().to_string().into())];
+        println!("{}", lang.tr_with("stats-chart-written", &args));
     }
     Ok(())
 }
@@ -323,7 +343,7 @@ PLY n=2 side=black player=human move=C3 points=30 total=10-30 time-ms=1000
         assert_eq!(values(&white, "nodes"), vec![1000.0, 3000.0]);
         assert_eq!(values(&white, "points"), vec![40.0, 20.0]);
         assert_eq!(values(&white, "time-ms"), vec![100.0, 300.0]);
-        let r = report(&games);
+        let r = report(&games, Lang::En);
         let line =
             r.lines().find(|l| l.starts_with("white computer:cavalo") && l.contains(" nodes ")).unwrap();
         let cols: Vec<&str> = line.split_whitespace().collect();
@@ -333,6 +353,10 @@ PLY n=2 side=black player=human move=C3 points=30 total=10-30 time-ms=1000
         assert!(r.contains("All 2 games"));
         let line = r.lines().find(|l| l.starts_with("black human") && l.contains(" time-ms ")).unwrap();
         assert!(line.contains(" 1 ") && line.contains("1000.0"), "{line}");
+        let pt = report(&games, Lang::Pt);
+        assert!(pt.contains("Resultado: white (over), pontos 146-95, 5 meias-jogadas"), "{pt}");
+        assert!(pt.contains("Todos os 2 jogos") && pt.contains(" nós-analisados "), "{pt}");
+        assert!(pt.lines().any(|l| l.starts_with("branco computer:cavalo")), "{pt}");
         let svg = chart(&games[0], 1);
         assert!(svg.starts_with("<svg") && svg.trim_end().ends_with("</svg>"));
         assert_eq!(svg.matches("<polyline").count(), 4, "two panels, two sides");

@@ -191,6 +191,10 @@ fn computer_against_computer_with_a_pass_stats_and_replay() {
     assert!(ok, "{rp}");
     assert_eq!(rp.matches("\nPly ").count(), rec.moves.len());
     assert!(rp.contains("Game over:"));
+    let (rp, ok) = run(dir.path(), &["replay", "--plain", "--lang", "pt", path.to_str().unwrap()], "");
+    assert!(ok, "{rp}");
+    assert_eq!(rp.matches("\nMeia-jogada ").count(), rec.moves.len());
+    assert!(rp.contains("Fim do jogo: ") && rp.contains("Regras: "), "{}", tail(&rp));
 }
 
 #[test]

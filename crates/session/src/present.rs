@@ -4,7 +4,7 @@
 //! [`Announcement::text`].
 
 use cavalo_engine::SearchInfo;
-use cavalo_rules::{Cell, CellSet, CellState, Move, Position, Side};
+use cavalo_rules::{Cell, CellSet, CellState, Move, Position, Rules, Side};
 use serde::Serialize;
 
 use crate::i18n::{Arg, Lang};
@@ -130,18 +130,24 @@ impl GameResult {
     /// The result of `s`, once it is over or abandoned.
     pub fn of(s: &Session) -> Option<GameResult> {
         let pos = s.position();
-        let (w, b) = (pos.points(Side::White), pos.points(Side::Black));
         match s.turn() {
-            Turn::Over(o) => Some(match o.winner() {
-                Some(side) => {
-                    let (winner, loser) = if side == Side::White { (w, b) } else { (b, w) };
-                    GameResult::Win { side, winner, loser }
-                }
-                None => GameResult::Draw { points: w },
-            }),
-            Turn::Quit => Some(GameResult::Abandoned { white: w, black: b }),
-            _ => None,
+            Turn::Quit => {
+                Some(GameResult::Abandoned { white: pos.points(Side::White), black: pos.points(Side::Black) })
+            }
+            _ => GameResult::of_position(pos),
         }
+    }
+
+    /// The result of a position where neither side can move; `None` while the game goes on.
+    pub fn of_position(pos: &Position) -> Option<GameResult> {
+        let (w, b) = (pos.points(Side::White), pos.points(Side::Black));
+        pos.outcome().map(|o| match o.winner() {
+            Some(side) => {
+                let (winner, loser) = if side == Side::White { (w, b) } else { (b, w) };
+                GameResult::Win { side, winner, loser }
+            }
+            None => GameResult::Draw { points: w },
+        })
     }
 
     /// `White wins 120–95.`, `Vitória de Branco, 120–95.`
@@ -322,6 +328,26 @@ pub fn error_text(e: &SessionError, lang: Lang) -> String {
         SessionError::Io(r) => lang.tr_with("err-io", &reason(r)),
         SessionError::Restore(r) => lang.tr_with("err-restore", &reason(r)),
     }
+}
+
+/// The rule variant in words: `canonical`, or the rules that differ (`no threat rule, 00 not a
+/// double`).
+pub fn rules_text(lang: Lang, rules: Rules) -> String {
+    let mut parts = Vec::new();
+    if !rules.threat {
+        parts.push(lang.tr("rules-no-threat"));
+    }
+    if !rules.zero_double {
+        parts.push(lang.tr("rules-no-zero-double"));
+    }
+    if parts.is_empty() { lang.tr("rules-canonical") } else { parts.join(", ") }
+}
+
+/// Both sides' points: `White 86  Black 65`.
+pub fn points_text(lang: Lang, pos: &Position) -> String {
+    Side::BOTH
+        .map(|side| format!("{} {}", side_name(lang, side), lang.int(pos.points(side) as i64)))
+        .join("  ")
 }
 
 /// `+12`, `-7`, `0`.

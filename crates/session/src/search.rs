@@ -18,8 +18,8 @@ pub(crate) enum Purpose {
 }
 
 /// A search to run, taken out of the session so that it can run on another thread while the
-/// session stays readable. Run it with [`ThinkJob::run`], give the [`Thought`] back with
-/// [`Session::finish_think`] (or [`Session::finish_hint`]).
+/// session stays readable. Run it with [`ThinkJob::run`] (or the driver, [`spawn_search`] and
+/// [`Search`]), give the [`Thought`] back with [`Session::finish`](crate::Session::finish).
 pub struct ThinkJob {
     pub(crate) purpose: Purpose,
     pub(crate) position: Position,

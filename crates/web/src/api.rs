@@ -14,7 +14,7 @@ use axum::routing::{get, post};
 use axum::{Json, Router};
 use cavalo_engine::PlayerKind;
 use cavalo_rules::{Rules, Side, Start};
-use cavalo_session::i18n::Lang;
+use cavalo_session::i18n::{Arg, Lang};
 use cavalo_session::present::error_text;
 use cavalo_session::{
     EngineConfig, ErrorKind, Finished, GameConfig, Mode, MoveChoice, Session, SessionError, Status,
@@ -62,11 +62,12 @@ impl ApiError {
     pub(crate) fn new(status: StatusCode, msg: impl Into<String>) -> ApiError {
         ApiError(status, msg.into())
     }
-    fn bad(msg: impl Into<String>) -> ApiError {
-        ApiError(StatusCode::BAD_REQUEST, msg.into())
+    /// An answer worded by the catalogue: message `key` with `args` in `lang`.
+    fn say(status: StatusCode, lang: Lang, key: &str, args: &[(&str, Arg)]) -> ApiError {
+        ApiError(status, lang.tr_with(key, args))
     }
-    fn conflict(msg: impl Into<String>) -> ApiError {
-        ApiError(StatusCode::CONFLICT, msg.into())
+    fn bad(lang: Lang, key: &str, args: &[(&str, Arg)]) -> ApiError {
+        ApiError::say(StatusCode::BAD_REQUEST, lang, key, args)
     }
     /// A session's error: the status from its kind, the text in `lang`.
     fn session(e: &SessionError, lang: Lang) -> ApiError {
@@ -118,27 +119,26 @@ fn rejection(r: JsonRejection) -> ApiError {
     ApiError(r.status(), msg)
 }
 
-async fn not_found(req: Request) -> ApiError {
-    ApiError(StatusCode::NOT_FOUND, format!("there is nothing at {}", req.uri().path()))
+async fn not_found(ReqLang(lang): ReqLang, req: Request) -> ApiError {
+    ApiError::say(StatusCode::NOT_FOUND, lang, "api-nothing-at", &[("path", req.uri().path().into())])
 }
 
-async fn method_not_allowed(req: Request) -> ApiError {
-    ApiError(
-        StatusCode::METHOD_NOT_ALLOWED,
-        format!("{} is not allowed on {}", req.method(), req.uri().path()),
-    )
+async fn method_not_allowed(ReqLang(lang): ReqLang, req: Request) -> ApiError {
+    let args = [("method", Arg::from(req.method().to_string())), ("path", req.uri().path().into())];
+    ApiError::say(StatusCode::METHOD_NOT_ALLOWED, lang, "api-not-allowed", &args)
 }
 
-fn find(app: &App, id: &str) -> ApiResult<Arc<Game>> {
+fn find(app: &App, id: &str, lang: Lang) -> ApiResult<Arc<Game>> {
     if id.is_empty() || id.len() > 64 || !id.chars().all(|c| c.is_ascii_alphanumeric() || c == '-') {
-        return Err(ApiError::bad(format!("`{id}` is not a game id")));
+        return Err(ApiError::bad(lang, "api-not-game-id", &[("id", id.into())]));
     }
-    app.game(id).ok_or_else(|| ApiError(StatusCode::NOT_FOUND, format!("there is no game `{id}`")))
+    app.game(id)
+        .ok_or_else(|| ApiError::say(StatusCode::NOT_FOUND, lang, "api-no-game", &[("id", id.into())]))
 }
 
-fn guard(app: &App) -> ApiResult<()> {
+fn guard(app: &App, lang: Lang) -> ApiResult<()> {
     if app.closed() {
-        return Err(ApiError(StatusCode::SERVICE_UNAVAILABLE, "the server is stopping".into()));
+        return Err(ApiError::say(StatusCode::SERVICE_UNAVAILABLE, lang, "api-stopping", &[]));
     }
     Ok(())
 }
@@ -219,33 +219,33 @@ fn random_seed() -> u64 {
     h.finish()
 }
 
-fn game_config(app: &App, req: NewGame) -> ApiResult<GameConfig> {
+fn game_config(app: &App, req: NewGame, lang: Lang) -> ApiResult<GameConfig> {
     let rules = req.rules.unwrap_or(app.config().default_rules);
     let position = req.position.filter(|p| !p.trim().is_empty());
     let start = match (req.seed, position) {
-        (Some(_), Some(_)) => return Err(ApiError::bad("give a seed or a position, not both")),
+        (Some(_), Some(_)) => return Err(ApiError::bad(lang, "api-seed-or-position", &[])),
         (Some(seed), None) => Start::Seed(seed),
-        (None, Some(p)) => read_start(&p, rules).map_err(|e| ApiError::bad(format!("bad position: {e}")))?,
+        (None, Some(p)) => read_start(&p, rules)
+            .map_err(|e| ApiError::bad(lang, "api-bad-position", &[("reason", e.into())]))?,
         (None, None) => Start::Seed(random_seed()),
     };
     let mode = match req.mode.as_deref() {
         None => Mode::HumanComputer,
-        Some(m) => Mode::parse(m).ok_or_else(|| {
-            ApiError::bad(format!(
-                "`{m}` is not a mode: use human-computer (hc), computer-computer (cc) or human-human (hh)"
-            ))
-        })?,
+        Some(m) => {
+            Mode::parse(m).ok_or_else(|| ApiError::bad(lang, "api-bad-mode", &[("mode", m.into())]))?
+        }
     };
     let human = match req.human.as_deref() {
         None => Side::White,
         Some(h) => {
-            Side::parse(h).ok_or_else(|| ApiError::bad(format!("`{h}` is not a side: use white or black")))?
+            Side::parse(h).ok_or_else(|| ApiError::bad(lang, "api-bad-side", &[("side", h.into())]))?
         }
     };
     let engine = |text: Option<&str>| -> ApiResult<EngineConfig> {
         let text = text.or(req.engine.as_deref()).unwrap_or("cavalo");
-        let kind: PlayerKind =
-            text.parse().map_err(|e| ApiError::bad(format!("`{text}` is not a computer player: {e}")))?;
+        let kind: PlayerKind = text.parse().map_err(|e: String| {
+            ApiError::bad(lang, "api-bad-engine", &[("engine", text.into()), ("reason", e.into())])
+        })?;
         let mut e = EngineConfig::new(kind);
         e.hash_mib = app.config().hash_mib;
         e.threads = 1;
@@ -255,9 +255,8 @@ fn game_config(app: &App, req: NewGame) -> ApiResult<GameConfig> {
     let time_ms = req.time_ms.unwrap_or(1000);
     let max = app.config().max_time_ms;
     if !(MIN_TIME_MS..=max).contains(&time_ms) {
-        return Err(ApiError::bad(format!(
-            "the time per move must be from {MIN_TIME_MS} to {max} ms, not {time_ms}"
-        )));
+        let args = [("min", Arg::from(MIN_TIME_MS)), ("max", max.into()), ("time", time_ms.into())];
+        return Err(ApiError::bad(lang, "api-bad-time", &args));
     }
     let dir = &app.config().data_dir;
     Ok(GameConfig {
@@ -274,12 +273,14 @@ async fn create(
     ReqLang(lang): ReqLang,
     Body(req): Body<NewGame>,
 ) -> ApiResult<(StatusCode, Json<Value>)> {
-    guard(&app)?;
-    let config = game_config(&app, req)?;
+    guard(&app, lang)?;
+    let config = game_config(&app, req, lang)?;
     let mut s = Session::new(config).map_err(|e| ApiError::session(&e, lang))?;
     app.save(&mut s);
     let g = Arc::new(Game::new(s));
-    app.insert(g.clone()).map_err(|e| ApiError(StatusCode::SERVICE_UNAVAILABLE, e))?;
+    app.insert(g.clone()).map_err(|max| {
+        ApiError::say(StatusCode::SERVICE_UNAVAILABLE, lang, "api-too-many", &[("max", max.into())])
+    })?;
     let state = g.state(&g.lock(), lang, None);
     game::kick(&app, &g);
     Ok((StatusCode::CREATED, Json(state)))
@@ -297,7 +298,7 @@ async fn show(
     ReqLang(lang): ReqLang,
     Query(q): Query<Since>,
 ) -> ApiResult<Json<Value>> {
-    let g = find(&app, &id)?;
+    let g = find(&app, &id, lang)?;
     let s = g.lock();
     Ok(Json(g.state(&s, lang, q.since)))
 }
@@ -321,18 +322,16 @@ async fn play(
     ReqLang(lang): ReqLang,
     Body(req): Body<MoveRequest>,
 ) -> ApiResult<Json<Value>> {
-    guard(&app)?;
-    let g = find(&app, &id)?;
+    guard(&app, lang)?;
+    let g = find(&app, &id, lang)?;
     let state = {
         let mut s = g.lock();
         s.human_to_move().map_err(|e| ApiError::session(&e, lang))?;
         if let Some(n) = req.ply
             && n != s.plies().len()
         {
-            return Err(ApiError::conflict(format!(
-                "the game has moved on: it is at ply {}, not {n}; reload it",
-                s.plies().len()
-            )));
+            let args = [("ply", Arg::from(s.plies().len())), ("seen", n.into())];
+            return Err(ApiError::say(StatusCode::CONFLICT, lang, "api-moved-on", &args));
         }
         let choice = interpret_move(s.position(), &req.mv)
             .map_err(|e| ApiError::session(&SessionError::BadMove(e), lang))?;
@@ -355,8 +354,8 @@ async fn undo(
     Path(id): Path<String>,
     ReqLang(lang): ReqLang,
 ) -> ApiResult<Json<Value>> {
-    guard(&app)?;
-    let g = find(&app, &id)?;
+    guard(&app, lang)?;
+    let g = find(&app, &id, lang)?;
     let state = {
         let mut s = g.lock();
         if s.mode() == Mode::ComputerComputer || !s.can_undo() {
@@ -377,8 +376,8 @@ async fn hint(
     Path(id): Path<String>,
     ReqLang(lang): ReqLang,
 ) -> ApiResult<Json<Value>> {
-    guard(&app)?;
-    let g = find(&app, &id)?;
+    guard(&app, lang)?;
+    let g = find(&app, &id, lang)?;
     let (job, time_ms) = {
         let mut s = g.lock();
         s.human_to_move().map_err(|e| ApiError::session(&e, lang))?;
@@ -386,7 +385,7 @@ async fn hint(
     };
     let thought = game::run_search(&app, &g, job, time_ms)
         .await
-        .ok_or_else(|| ApiError(StatusCode::SERVICE_UNAVAILABLE, "the hint search failed".into()))?;
+        .ok_or_else(|| ApiError::say(StatusCode::SERVICE_UNAVAILABLE, lang, "api-hint-failed", &[]))?;
     let finished = g.lock().finish(thought).map_err(|e| ApiError::session(&e, lang))?;
     let Finished::Hint { mv, info } = finished else {
         return Err(ApiError::session(&SessionError::HintNotMove, lang));
@@ -406,8 +405,8 @@ async fn quit(
     Path(id): Path<String>,
     ReqLang(lang): ReqLang,
 ) -> ApiResult<Json<Value>> {
-    guard(&app)?;
-    let g = find(&app, &id)?;
+    guard(&app, lang)?;
+    let g = find(&app, &id, lang)?;
     let mut s = g.lock();
     let ended = match s.status() {
         Status::Playing => None,
@@ -429,8 +428,8 @@ async fn events(
     Path(id): Path<String>,
     ReqLang(lang): ReqLang,
 ) -> ApiResult<Sse<impl Stream<Item = Result<SseEvent, Infallible>>>> {
-    guard(&app)?;
-    let g = find(&app, &id)?;
+    guard(&app, lang)?;
+    let g = find(&app, &id, lang)?;
     let rx = g.subscribe();
     let first = {
         let s = g.lock();
@@ -473,14 +472,18 @@ fn download(content_type: &'static str, name: String, body: String) -> Response 
         .into_response()
 }
 
-async fn record(State(app): State<App>, Path(id): Path<String>) -> ApiResult<Response> {
-    let g = find(&app, &id)?;
+async fn record(
+    State(app): State<App>,
+    Path(id): Path<String>,
+    ReqLang(lang): ReqLang,
+) -> ApiResult<Response> {
+    let g = find(&app, &id, lang)?;
     let text = g.lock().record().to_json();
     Ok(download("application/json", format!("cavalo-{id}.json"), text))
 }
 
-async fn log(State(app): State<App>, Path(id): Path<String>) -> ApiResult<Response> {
-    let g = find(&app, &id)?;
+async fn log(State(app): State<App>, Path(id): Path<String>, ReqLang(lang): ReqLang) -> ApiResult<Response> {
+    let g = find(&app, &id, lang)?;
     let text = g.lock().log_text();
     Ok(download("text/plain; charset=utf-8", format!("log-{id}.dat"), text))
 }

@@ -169,10 +169,11 @@ impl App {
         self.inner.games.lock().expect("games lock").values().cloned().collect()
     }
 
-    fn insert(&self, game: Arc<Game>) -> Result<(), String> {
+    /// Adds a game; refused (with the limit) when the server keeps as many as it may.
+    fn insert(&self, game: Arc<Game>) -> Result<(), usize> {
         let mut games = self.inner.games.lock().expect("games lock");
         if games.len() >= self.inner.config.max_games {
-            return Err(format!("the server keeps at most {} games", self.inner.config.max_games));
+            return Err(self.inner.config.max_games);
         }
         games.insert(game.id.clone(), game);
         Ok(())

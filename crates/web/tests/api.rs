@@ -194,6 +194,11 @@ async fn every_bad_request_gets_a_4xx_json_error() {
     expect_error(&srv, "POST", games, Some("[1,2]"), 422, "does not fit").await;
     expect_error(&srv, "POST", games, Some(r#"{"colour":"red"}"#), 422, "unknown field").await;
     expect_error(&srv, "POST", games, Some(r#"{"mode":"xx"}"#), 400, "not a mode").await;
+    let pt = "/api/games?lang=pt";
+    expect_error(&srv, "POST", pt, Some(r#"{"mode":"xx"}"#), 400, "não é um modo").await;
+    expect_error(&srv, "POST", pt, Some(r#"{"time_ms":5}"#), 400, "tempo por jogada").await;
+    expect_error(&srv, "GET", "/api/nothing?lang=pt", None, 404, "não há nada em").await;
+    expect_error(&srv, "GET", "/api/games/nope?lang=xx", None, 400, "unknown language").await;
     expect_error(&srv, "POST", games, Some(r#"{"human":"green"}"#), 400, "not a side").await;
     expect_error(&srv, "POST", games, Some(r#"{"engine":"stockfish"}"#), 400, "not a computer player").await;
     expect_error(&srv, "POST", games, Some(r#"{"time_ms":5}"#), 400, "time per move").await;

@@ -8,9 +8,10 @@ pub mod view;
 use std::time::Duration;
 
 use anyhow::Result;
-use cavalo_rules::{Position, Side};
+use cavalo_rules::Position;
 use cavalo_session::Session;
 use cavalo_session::i18n::Lang;
+use cavalo_session::present;
 use ratatui::Frame;
 use ratatui::crossterm::event::{self, Event, KeyCode, KeyEventKind};
 use ratatui::layout::{Constraint, Layout};
@@ -29,10 +30,10 @@ pub fn play(s: Session, lang: Lang) -> Result<()> {
     ratatui::restore();
     result?;
     let mut s = model.session;
-    for a in cavalo_session::present::announcements_since(&s, s.plies().len()) {
+    for a in present::announcements_since(&s, s.plies().len()) {
         println!("{}", a.text(lang));
     }
-    for l in cavalo_session::present::summary_lines(&s, lang) {
+    for l in present::summary_lines(&s, lang) {
         println!("  {l}");
     }
     crate::play::finish(&mut s, lang)
@@ -54,6 +55,7 @@ fn run(terminal: &mut ratatui::DefaultTerminal, m: &mut Model) -> Result<()> {
 /// Draws one position of a replayed record.
 pub fn render_replay(
     f: &mut Frame,
+    lang: Lang,
     title: &str,
     positions: &[Position],
     moves: &[cavalo_rules::Move],
@@ -65,43 +67,45 @@ pub fn render_replay(
         let side = positions[i - 1].side_to_move();
         (moves[i - 1], positions[i - 1].knight(side))
     });
-    let cells = cavalo_session::present::marks(pos, last, None);
+    let cells = present::marks(pos, last, None);
     let [board_area, side_area] =
         Layout::horizontal([Constraint::Length(57), Constraint::Min(30)]).areas(top);
-    f.render_widget(
-        Paragraph::new(board_lines(&cells))
-            .block(Block::default().borders(Borders::ALL).title(format!(" {title} "))),
-        board_area,
-    );
+    let titled = |t: &str| Block::default().borders(Borders::ALL).title(format!(" {t} "));
+    f.render_widget(Paragraph::new(board_lines(&cells)).block(titled(title)), board_area);
     let mut lines = vec![
-        Line::raw(format!("Ply {i} of {}", moves.len())),
-        Line::raw(format!("White {}  Black {}", pos.points(Side::White), pos.points(Side::Black))),
+        Line::raw(lang.tr_with("replay-ply-of", &[("ply", i.into()), ("total", moves.len().into())])),
+        Line::raw(present::points_text(lang, pos)),
     ];
     if let Some((mv, _)) = last {
-        lines.push(Line::raw(format!("Last: {} {}", positions[i - 1].side_to_move().name(), mv)));
+        let side = present::side_name(lang, positions[i - 1].side_to_move());
+        lines.push(Line::raw(
+            lang.tr_with("replay-last", &[("side", side.into()), ("move", mv.to_string().into())]),
+        ));
     }
-    match pos.outcome() {
-        Some(o) => lines.push(Line::raw(format!("Game over: {o}"))),
-        None => lines.push(Line::raw(format!("{} to move", pos.side_to_move().name()))),
-    }
+    lines.push(Line::raw(match present::GameResult::of_position(pos) {
+        Some(r) => present::Announcement::GameOver(r).text(lang),
+        None => {
+            let who = present::side_name(lang, pos.side_to_move());
+            lang.tr_with("who-human", &[("side", who.into())])
+        }
+    }));
+    let side = Paragraph::new(lines)
+        .wrap(ratatui::widgets::Wrap { trim: true })
+        .block(titled(&lang.tr("replay-panel")));
+    f.render_widget(side, side_area);
     f.render_widget(
-        Paragraph::new(lines).block(Block::default().borders(Borders::ALL).title(" Replay ")),
-        side_area,
-    );
-    f.render_widget(
-        Paragraph::new("←/→ one ply, Home/End first/last, q leave")
-            .block(Block::default().borders(Borders::ALL).title(" Keys ")),
+        Paragraph::new(lang.tr("replay-keys")).block(titled(&lang.tr("replay-keys-title"))),
         bottom,
     );
 }
 
 /// Steps through a record with the arrow keys.
-pub fn replay(title: &str, positions: &[Position], moves: &[cavalo_rules::Move]) -> Result<()> {
+pub fn replay(lang: Lang, title: &str, positions: &[Position], moves: &[cavalo_rules::Move]) -> Result<()> {
     let mut terminal = ratatui::try_init()?;
     let mut i = 0usize;
     let result = (|| -> Result<()> {
         loop {
-            terminal.draw(|f| render_replay(f, title, positions, moves, i))?;
+            terminal.draw(|f| render_replay(f, lang, title, positions, moves, i))?;
             let Event::Key(key) = event::read()? else { continue };
             if key.kind != KeyEventKind::Press {
                 continue;

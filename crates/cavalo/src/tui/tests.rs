@@ -178,11 +178,16 @@ fn the_replay_screen() {
     let positions = rec.replay().unwrap();
     let moves = rec.parsed_moves().unwrap();
     let mut t = Terminal::new(TestBackend::new(100, 20)).unwrap();
-    t.draw(|f| render_replay(f, "a game", &positions, &moves, 2)).unwrap();
+    t.draw(|f| render_replay(f, Lang::En, "a game", &positions, &moves, 2)).unwrap();
     let screen = text(t.backend().buffer());
     assert!(screen.contains("Ply 2 of 2"), "{screen}");
     assert!(screen.contains("White 86  Black 65"));
+    assert!(screen.contains("Last move: Black J10"));
     assert!(screen.contains("[BN]") && screen.contains("WN"));
+    t.draw(|f| render_replay(f, Lang::Pt, "um jogo", &positions, &moves, 0)).unwrap();
+    let screen = text(t.backend().buffer());
+    assert!(screen.contains("Meia-jogada 0 de 2") && screen.contains("Branco 0  Preto 0"), "{screen}");
+    assert!(!screen.contains("WN"));
 }
 
 /// The same scripted game as the plain terminal's and the web API's tests (seed 11, human

@@ -15,6 +15,10 @@ mode-human-human = Human vs Human
 who-computer = { $side } ({ $player })
 who-human = { $side }
 
+rules-canonical = canonical
+rules-no-threat = no threat rule
+rules-no-zero-double = 00 not a double
+
 ## The course's statistics
 
 stat-move = move
@@ -155,6 +159,51 @@ menu-time = Computer's time limit per move, in milliseconds, from 1000 to 5000 [
 menu-time-bad = The time limit must be a whole number from 1000 to 5000.
 menu-no-answer = no answer: the game was not started
 
+## Replaying a game record
+
+replay-title = { $date }: { $white } against { $black }
+replay-rules-start = Rules: { $rules }. Start: { $start }.
+replay-ply-of = Ply { $ply } of { $total }
+replay-last = Last move: { $side } { $move }
+replay-ply-line = Ply { $ply }: { $side } { $move } (+{ $gained }). { $points }
+replay-panel = Replay
+replay-keys-title = Keys
+replay-keys = ←/→ one ply, Home/End first/last, q leave
+replay-unfinished = The record stops before the end of the game.
+
+## Answers of the web server's API
+
+api-not-game-id = `{ $id }` is not a game id
+api-no-game = there is no game `{ $id }`
+api-stopping = the server is stopping
+api-nothing-at = there is nothing at { $path }
+api-not-allowed = { $method } is not allowed on { $path }
+api-seed-or-position = give a seed or a position, not both
+api-bad-position = bad position: { $reason }
+api-bad-mode = `{ $mode }` is not a mode: use human-computer (hc), computer-computer (cc) or human-human (hh)
+api-bad-side = `{ $side }` is not a side: use white or black
+api-bad-engine = `{ $engine }` is not a computer player: { $reason }
+api-bad-time = the time per move must be from { $min } to { $max } ms, not { $time }
+api-moved-on = the game has moved on: it is at ply { $ply }, not { $seen }; reload it
+api-hint-failed = the hint search failed
+api-too-many = the server keeps at most { $max } games
+
+## cavalo stats (the statistics of log.dat)
+
+stats-game = Game { $n } ({ $id }, { $date }, { $mode }, start { $start }), White { $white } against Black { $black }
+stats-result = Result: { $result } ({ $status }), points { $points }, { $plies } plies
+stats-unfinished = Result: unfinished, { $plies } plies
+stats-taken-back = , { $count } plies taken back
+stats-all = All { $count } games
+stats-columns = side metric count mean sd min max
+stats-metric-nodes = nodes
+stats-metric-alpha-cuts = alpha-cuts
+stats-metric-beta-cuts = beta-cuts
+stats-metric-time-ms = time-ms
+stats-metric-depth = depth
+stats-metric-points = points
+stats-chart-written = Chart of game { $n } written to { $path }
+
 ## The web page (labels; { $name } placeholders are filled in by the page)
 
 web-title = Cavalo — Jogo do Cavalo
@@ -162,6 +211,8 @@ web-skip = Skip to the board
 web-new-game = New game
 web-games = Games
 web-help = Keyboard help
+web-lang-pt = Português
+web-lang-en = English
 web-language = Language
 web-white = White
 web-black = Black

@@ -15,6 +15,10 @@ mode-human-human = Humano vs Humano
 who-computer = { $side } ({ $player })
 who-human = { $side }
 
+rules-canonical = canónicas
+rules-no-threat = sem regra da ameaça
+rules-no-zero-double = 00 não é duplo
+
 ## As estatísticas da disciplina
 
 stat-move = jogada
@@ -155,6 +159,51 @@ menu-time = Tempo limite do computador por jogada, em milissegundos, de 1000 a 5
 menu-time-bad = O tempo limite tem de ser um número inteiro de 1000 a 5000.
 menu-no-answer = sem resposta: o jogo não começou
 
+## Rever o registo de um jogo
+
+replay-title = { $date }: { $white } contra { $black }
+replay-rules-start = Regras: { $rules }. Início: { $start }.
+replay-ply-of = Meia-jogada { $ply } de { $total }
+replay-last = Última jogada: { $side } { $move }
+replay-ply-line = Meia-jogada { $ply }: { $side } { $move } (+{ $gained }). { $points }
+replay-panel = Revisão
+replay-keys-title = Teclas
+replay-keys = ←/→ uma meia-jogada, Home/End primeira/última, q sair
+replay-unfinished = O registo para antes do fim do jogo.
+
+## Respostas da API do servidor web
+
+api-not-game-id = `{ $id }` não é um identificador de jogo
+api-no-game = não há nenhum jogo `{ $id }`
+api-stopping = o servidor está a parar
+api-nothing-at = não há nada em { $path }
+api-not-allowed = { $method } não é permitido em { $path }
+api-seed-or-position = indique uma semente ou uma posição, não ambas
+api-bad-position = posição inválida: { $reason }
+api-bad-mode = `{ $mode }` não é um modo: use human-computer (hc), computer-computer (cc) ou human-human (hh)
+api-bad-side = `{ $side }` não é um lado: use white ou black
+api-bad-engine = `{ $engine }` não é um jogador computador: { $reason }
+api-bad-time = o tempo por jogada tem de ser de { $min } a { $max } ms, não { $time }
+api-moved-on = o jogo avançou: está na meia-jogada { $ply }, não { $seen }; recarregue-o
+api-hint-failed = a pesquisa da sugestão falhou
+api-too-many = o servidor guarda no máximo { $max } jogos
+
+## cavalo stats (as estatísticas do log.dat)
+
+stats-game = Jogo { $n } ({ $id }, { $date }, { $mode }, início { $start }), Branco { $white } contra Preto { $black }
+stats-result = Resultado: { $result } ({ $status }), pontos { $points }, { $plies } meias-jogadas
+stats-unfinished = Resultado: por acabar, { $plies } meias-jogadas
+stats-taken-back = , { $count } meias-jogadas anuladas
+stats-all = Todos os { $count } jogos
+stats-columns = lado métrica n média dp mín máx
+stats-metric-nodes = nós-analisados
+stats-metric-alpha-cuts = cortes-alfa
+stats-metric-beta-cuts = cortes-beta
+stats-metric-time-ms = tempo-ms
+stats-metric-depth = profundidade
+stats-metric-points = pontos
+stats-chart-written = Gráfico do jogo { $n } escrito em { $path }
+
 ## A página web (etiquetas; os marcadores { $nome } são preenchidos pela página)
 
 web-title = Cavalo — Jogo do Cavalo
@@ -162,6 +211,8 @@ web-skip = Saltar para o tabuleiro
 web-new-game = Novo jogo
 web-games = Jogos
 web-help = Ajuda do teclado
+web-lang-pt = Português
+web-lang-en = English
 web-language = Língua
 web-white = Branco
 web-black = Preto

@@ -135,3 +135,14 @@ fn move_rows_and_statistics_in_both_languages() {
     let sum = summary_lines(&s, Lang::Pt);
     assert!(sum[1].starts_with("Preto (greedy): ") && sum[1].contains("nós analisados"), "{sum:?}");
 }
+
+#[test]
+fn rules_and_points_in_words() {
+    let canonical = Rules::default();
+    assert_eq!(rules_text(Lang::Pt, canonical), "canónicas");
+    let odd = Rules { threat: false, zero_double: false };
+    assert_eq!(rules_text(Lang::En, odd), "no threat rule, 00 not a double");
+    let pos = Position::from_seed(1, canonical);
+    assert_eq!(points_text(Lang::Pt, &pos), "Branco 0  Preto 0");
+    assert_eq!(GameResult::of_position(&pos), None);
+}
