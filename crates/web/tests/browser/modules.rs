@@ -3,16 +3,13 @@
 
 use serde_json::json;
 
-use crate::common::Server;
 use crate::driver::*;
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_pages_logic() {
-    let Some(tools) = tools() else { return };
-    let dir = tempfile::tempdir().unwrap();
-    let srv = Server::start(dir.path()).await;
-    let (_driver, c) = start_browser(&tools, Screen::Desktop(1280, 1000), "en-US").await;
-    visit(&c, &srv).await;
+    let Some(page) = open_page(Screen::Desktop(1280, 1000), "en-US").await else { return };
+    let (c, srv) = (&page.c, &page.srv);
+    visit(c, srv).await;
     let got = c
         .execute_async(
             r##"const done = arguments[0];
@@ -65,6 +62,5 @@ async fn the_pages_logic() {
     assert_eq!(got["en"]["dec"], "1,234.5");
     assert_eq!(got["en"]["filled"], "White plays the forced move E3.");
 
-    c.close().await.unwrap();
-    srv.stop().await;
+    page.close().await;
 }
