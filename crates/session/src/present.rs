@@ -482,15 +482,12 @@ pub fn move_rows(s: &Session, lang: Lang) -> Vec<MoveRow> {
 pub fn summary_lines(s: &Session, lang: Lang) -> Vec<String> {
     let mut out = Vec::new();
     for (side, sum) in Side::BOTH.iter().zip(s.summary()) {
+        let time = lang.tr_with("unit-s", &[("s", Arg::Decimal(sum.time_ms as f64 / 1000.0, 1))]);
         let mut parts = vec![
-            format!("{} {}", lang.int(sum.points as i64), lang.tr("stat-points")),
-            format!("{} {}", sum.moves, lang.tr("stat-moves")),
-            format!("{} {}", sum.passes, lang.tr("stat-passes")),
-            format!(
-                "{} {}",
-                lang.tr("stat-time"),
-                lang.tr_with("unit-s", &[("s", Arg::Decimal(sum.time_ms as f64 / 1000.0, 1))])
-            ),
+            lang.tr_with("sum-points", &[("count", sum.points.into())]),
+            lang.tr_with("sum-moves", &[("count", sum.moves.into())]),
+            lang.tr_with("sum-passes", &[("count", sum.passes.into())]),
+            format!("{} {time}", lang.tr("stat-time")),
         ];
         if sum.searches > 0 {
             parts.push(format!("{} {}", lang.tr("stat-nodes"), lang.int(sum.nodes as i64)));

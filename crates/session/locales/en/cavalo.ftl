@@ -40,6 +40,18 @@ stat-searches = searches
 stat-mean-depth = mean depth
 stat-max-depth = max depth
 stat-total = total
+sum-points = { $count ->
+    [one] { $count } point
+   *[other] { $count } points
+}
+sum-moves = { $count ->
+    [one] { $count } move
+   *[other] { $count } moves
+}
+sum-passes = { $count ->
+    [one] { $count } pass
+   *[other] { $count } passes
+}
 unit-ms = { $ms } ms
 unit-s = { $s } s
 unit-nps = { $nps } n/s

@@ -40,6 +40,18 @@ stat-searches = pesquisas
 stat-mean-depth = profundidade média
 stat-max-depth = profundidade máxima
 stat-total = total
+sum-points = { $count ->
+    [one] { $count } ponto
+   *[other] { $count } pontos
+}
+sum-moves = { $count ->
+    [one] { $count } jogada
+   *[other] { $count } jogadas
+}
+sum-passes = { $count ->
+    [one] { $count } passagem
+   *[other] { $count } passagens
+}
 unit-ms = { $ms } ms
 unit-s = { $s } s
 unit-nps = { $nps } nós/s

@@ -146,3 +146,14 @@ fn rules_and_points_in_words() {
     assert_eq!(points_text(Lang::Pt, &pos), "Branco 0  Preto 0");
     assert_eq!(GameResult::of_position(&pos), None);
 }
+
+#[test]
+fn totals_agree_in_number() {
+    let n = |lang: Lang, key: &str, count: u32| lang.tr_with(key, &[("count", count.into())]);
+    assert_eq!(n(Lang::En, "sum-passes", 1), "1 pass");
+    assert_eq!(n(Lang::En, "sum-passes", 0), "0 passes");
+    assert_eq!(n(Lang::Pt, "sum-passes", 1), "1 passagem");
+    assert_eq!(n(Lang::Pt, "sum-passes", 0), "0 passagens");
+    assert_eq!(n(Lang::Pt, "sum-points", 1500), "1500 pontos");
+    assert_eq!(n(Lang::En, "sum-moves", 1500), "1,500 moves");
+}
