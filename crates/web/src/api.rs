@@ -151,6 +151,7 @@ async fn info(State(app): State<App>) -> Json<Value> {
         "min_time_ms": MIN_TIME_MS,
         "max_searches": app.config().max_searches,
         "default_rules": app.config().default_rules,
+        "languages": Lang::ALL.map(|l| l.code()),
     }))
 }
 
@@ -296,8 +297,10 @@ async fn show(
     State(app): State<App>,
     Path(id): Path<String>,
     ReqLang(lang): ReqLang,
-    Query(q): Query<Since>,
+    uri: axum::http::Uri,
 ) -> ApiResult<Json<Value>> {
+    let Query(q) = Query::<Since>::try_from_uri(&uri)
+        .map_err(|e| ApiError::bad(lang, "api-bad-query", &[("reason", e.body_text().into())]))?;
     let g = find(&app, &id, lang)?;
     let s = g.lock();
     Ok(Json(g.state(&s, lang, q.since)))

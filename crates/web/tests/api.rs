@@ -199,6 +199,7 @@ async fn every_bad_request_gets_a_4xx_json_error() {
     expect_error(&srv, "POST", pt, Some(r#"{"time_ms":5}"#), 400, "tempo por jogada").await;
     expect_error(&srv, "GET", "/api/nothing?lang=pt", None, 404, "não há nada em").await;
     expect_error(&srv, "GET", "/api/games/nope?lang=xx", None, 400, "unknown language").await;
+    expect_error(&srv, "GET", "/api/games/nope?since=abc", None, 400, "not understood").await;
     expect_error(&srv, "POST", games, Some(r#"{"human":"green"}"#), 400, "not a side").await;
     expect_error(&srv, "POST", games, Some(r#"{"engine":"stockfish"}"#), 400, "not a computer player").await;
     expect_error(&srv, "POST", games, Some(r#"{"time_ms":5}"#), 400, "time per move").await;
@@ -433,6 +434,7 @@ async fn the_page_labels_come_in_the_asked_language() {
     assert_eq!(keys(&pt), keys(&en));
     assert!(keys(&en).iter().all(|k| k.starts_with("web-")));
     assert!(keys(&en).len() > 50);
+    assert_eq!(srv.get("/api/info").await.1["languages"], json!(["pt", "en"]));
 
     // No ?lang=: the browser's preference, else English.
     let ask = |accept: &'static str| {

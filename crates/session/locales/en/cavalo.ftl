@@ -197,6 +197,7 @@ api-bad-side = `{ $side }` is not a side: use white or black
 api-bad-engine = `{ $engine }` is not a computer player: { $reason }
 api-bad-time = the time per move must be from { $min } to { $max } ms, not { $time }
 api-moved-on = the game has moved on: it is at ply { $ply }, not { $seen }; reload it
+api-bad-query = the query is not understood: { $reason }
 api-hint-failed = the hint search failed
 api-too-many = the server keeps at most { $max } games
 

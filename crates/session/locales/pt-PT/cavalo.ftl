@@ -197,6 +197,7 @@ api-bad-side = `{ $side }` não é um lado: use white ou black
 api-bad-engine = `{ $engine }` não é um jogador computador: { $reason }
 api-bad-time = o tempo por jogada tem de ser de { $min } a { $max } ms, não { $time }
 api-moved-on = o jogo avançou: está na meia-jogada { $ply }, não { $seen }; recarregue-o
+api-bad-query = o pedido não foi compreendido: { $reason }
 api-hint-failed = a pesquisa da sugestão falhou
 api-too-many = o servidor guarda no máximo { $max } jogos
 
