@@ -1,4 +1,23 @@
 //! The page's files, embedded in the binary: no build step, nothing to install.
+//!
+//! The page is plain HTML, CSS and JavaScript modules, one concern each:
+//!
+//! | module | concern |
+//! |---|---|
+//! | `app.js` | the controller: loads words and game, passes states to the store, redraws, sends the user's choices |
+//! | `api.js` | the API client (every request carries the page's `?lang=`) and the event stream |
+//! | `i18n.js` | the language (switch, remembered, else the browser's), the server's catalogue, numbers |
+//! | `state.js` | what the page knows (the server's state, review, hint, announcements); no DOM |
+//! | `cells.js` | cell names and indices |
+//! | `dom.js` | building elements from nodes and text (no HTML parsing anywhere) |
+//! | `view-board.js` | the board and the engine's principal variation |
+//! | `board-input.js` | clicks, drags and the keyboard cursor on the board |
+//! | `view-moves.js`, `view-chart.js`, `view-panels.js`, `view-dialogs.js` | the move table, the chart, the panels, the dialogs |
+//! | `shortcuts.js` | the page's keyboard shortcuts |
+//!
+//! Every label comes from the catalogue (`GET /api/messages`); every announcement from the
+//! game state. The tests below check that every file and import is served, that no script parses
+//! HTML, and that every label key the page names exists in both catalogues.
 
 use axum::extract::Path;
 use axum::http::{StatusCode, header};

@@ -88,6 +88,13 @@ async function loadGame(id) {
   if (store.gameId !== id) return;
   events = api.follow(id, { onState, onThinking });
   if ($("#new-game").open) $("#new-game").close();
+  showBoard();
+}
+
+/** Brings the board into view if it is not (a phone scrolled down to the move list). */
+function showBoard() {
+  const r = $("#board").getBoundingClientRect();
+  if (r.top < 0 || r.bottom > innerHeight) $(".play").scrollIntoView({ block: "start" });
 }
 
 // ---------- the user's choices ----------
@@ -136,7 +143,7 @@ async function hint() {
   await call(async () => {
     const h = await api.hint(store.gameId);
     store.hint = { index: h.index, move: h.move, info: h.info };
-    dialogs.toast(`${t("web-hint-prefix")} ${h.move}`);
+    dialogs.toast(h.text);
     render();
   });
 }

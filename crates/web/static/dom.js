@@ -11,7 +11,11 @@ function fill(el, attrs, children) {
     if (v === null || v === undefined || v === false) continue;
     if (k === "class") el.setAttribute("class", v);
     else if (k === "dataset") Object.assign(el.dataset, v);
-    else if (k.startsWith("on") && typeof v === "function") el.addEventListener(k.slice(2), v);
+    else if (k.startsWith("on")) {
+      // Handlers are functions only: a string here would be code in an attribute.
+      if (typeof v !== "function") throw new TypeError(`${k} must be a function`);
+      el.addEventListener(k.slice(2), v);
+    }
     else el.setAttribute(k, v === true ? "" : String(v));
   }
   for (const c of children.flat()) {

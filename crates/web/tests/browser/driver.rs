@@ -30,7 +30,7 @@ fn find_program(env: &str, names: &[&str]) -> Option<PathBuf> {
 }
 
 /// chromedriver and the browser, or `None` (with a message) when the test is to be skipped.
-pub fn tools() -> Option<(PathBuf, PathBuf)> {
+fn tools() -> Option<(PathBuf, PathBuf)> {
     let driver = find_program("CHROMEDRIVER", &["chromedriver"]);
     let browser = find_program("CHROME", &["chromium", "chromium-browser", "google-chrome"]);
     match (driver, browser) {
@@ -81,7 +81,7 @@ pub enum Screen {
 
 /// Starts chromedriver and a headless browser on `screen` whose preferred language is `lang` (a
 /// BCP 47 tag such as `en-US` or `pt-PT`).
-pub async fn start_browser(
+async fn start_browser(
     (driver, browser): &(PathBuf, PathBuf),
     screen: Screen,
     lang: &str,
@@ -132,6 +132,34 @@ pub async fn start_browser(
         .await
         .expect("open a browser session");
     (d, client)
+}
+
+/// A server on a fresh data directory and a browser to look at it.
+pub struct Page {
+    /// The server.
+    pub srv: Server,
+    /// The browser.
+    pub c: Client,
+    _driver: Driver,
+    _dir: tempfile::TempDir,
+}
+
+/// Starts a server and a browser on `screen` preferring `lang`; `None` (with a message) when the
+/// browser test is to be skipped.
+pub async fn open_page(screen: Screen, lang: &str) -> Option<Page> {
+    let tools = tools()?;
+    let dir = tempfile::tempdir().unwrap();
+    let srv = Server::start(dir.path()).await;
+    let (driver, c) = start_browser(&tools, screen, lang).await;
+    Some(Page { srv, c, _driver: driver, _dir: dir })
+}
+
+impl Page {
+    /// Closes the browser and stops the server.
+    pub async fn close(self) {
+        self.c.close().await.unwrap();
+        self.srv.stop().await;
+    }
 }
 
 /// Runs `script` in the page; answers its return value.

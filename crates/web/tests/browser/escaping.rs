@@ -4,18 +4,15 @@
 use fantoccini::Locator;
 use serde_json::json;
 
-use crate::common::Server;
 use crate::driver::*;
 
 const EVIL: &str = r#"<img src=x onerror="window.pwned=1"><script>window.pwned=2</script>"#;
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn markup_in_data_is_shown_as_text() {
-    let Some(tools) = tools() else { return };
-    let dir = tempfile::tempdir().unwrap();
-    let srv = Server::start(dir.path()).await;
-    let (_driver, c) = start_browser(&tools, Screen::Desktop(1280, 1000), "en-US").await;
-    visit(&c, &srv).await;
+    let Some(page) = open_page(Screen::Desktop(1280, 1000), "en-US").await else { return };
+    let (c, srv) = (&page.c, &page.srv);
+    visit(c, srv).await;
 
     // The server's refusal of a "position" made of markup, shown as the server wrote it.
     let (status, refusal) = srv.post("/api/games?lang=en", json!({"position": EVIL})).await;
@@ -23,12 +20,12 @@ async fn markup_in_data_is_shown_as_text() {
     c.find(Locator::Css("#new-game summary")).await.unwrap().click().await.unwrap();
     c.find(Locator::Css("#position")).await.unwrap().send_keys(EVIL).await.unwrap();
     c.find(Locator::Css("#start-button")).await.unwrap().click().await.unwrap();
-    wait(&c, "the refusal", "!document.querySelector('#new-game-error').hidden").await;
+    wait(c, "the refusal", "!document.querySelector('#new-game-error').hidden").await;
     assert_eq!(
-        json!(text(&c, "document.querySelector('#new-game-error').textContent").await),
+        json!(text(c, "document.querySelector('#new-game-error').textContent").await),
         refusal["error"]
     );
-    assert_eq!(js(&c, "return document.querySelectorAll('#new-game-error *').length").await, json!(0));
+    assert_eq!(js(c, "return document.querySelectorAll('#new-game-error *').length").await, json!(0));
 
     // Game data with markup through the views themselves: the move table, the end-of-game totals,
     // the error line and the toast.
@@ -60,9 +57,8 @@ async fn markup_in_data_is_shown_as_text() {
     assert_eq!(shown["move"], json!(EVIL));
     assert_eq!(shown["player"], json!(EVIL));
     assert_eq!(shown["error"], json!(EVIL));
-    assert_eq!(js(&c, "return window.pwned === undefined").await, json!(true), "nothing ran");
-    assert_eq!(js(&c, "return window.cavaloErrors").await, json!([]));
+    assert_eq!(js(c, "return window.pwned === undefined").await, json!(true), "nothing ran");
+    assert_eq!(js(c, "return window.cavaloErrors").await, json!([]));
 
-    c.close().await.unwrap();
-    srv.stop().await;
+    page.close().await;
 }

@@ -21,72 +21,68 @@ const DEPTH: &str = "document.querySelector('#moves thead th:nth-child(10)').tex
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_page_speaks_the_browsers_language_and_remembers_the_switch() {
-    let Some(tools) = tools() else { return };
-    let dir = tempfile::tempdir().unwrap();
-    let srv = Server::start(dir.path()).await;
-    let pt = catalogue(&srv, "pt").await;
-    let en = catalogue(&srv, "en").await;
+    let Some(page) = open_page(Screen::Desktop(1280, 1000), "pt-PT").await else { return };
+    let (c, srv) = (&page.c, &page.srv);
+    let pt = catalogue(srv, "pt").await;
+    let en = catalogue(srv, "en").await;
     assert_ne!(pt["web-new-game"], en["web-new-game"]);
-    let (_driver, c) = start_browser(&tools, Screen::Desktop(1280, 1000), "pt-PT").await;
 
     // A fresh visit from a Portuguese browser: Portuguese labels, from the server's catalogue.
-    visit(&c, &srv).await;
-    assert_eq!(text(&c, "document.documentElement.lang").await, "pt-PT");
-    assert_eq!(text(&c, "document.querySelector('#lang').value").await, "pt");
-    assert_eq!(json!(text(&c, NEW_GAME).await), pt["web-new-game"]);
-    assert_eq!(json!(text(&c, "document.querySelector('#start-button').textContent").await), pt["web-start"]);
-    assert_eq!(json!(text(&c, DEPTH).await), pt["web-col-depth"]);
+    visit(c, srv).await;
+    assert_eq!(text(c, "document.documentElement.lang").await, "pt-PT");
+    assert_eq!(text(c, "document.querySelector('#lang').value").await, "pt");
+    assert_eq!(json!(text(c, NEW_GAME).await), pt["web-new-game"]);
+    assert_eq!(json!(text(c, "document.querySelector('#start-button').textContent").await), pt["web-start"]);
+    assert_eq!(json!(text(c, DEPTH).await), pt["web-col-depth"]);
+    screenshot(c, "portuguese-new-game.png").await;
 
     // A game against the computer: the status line and the board's cells are Portuguese.
-    start_against_greedy(&c).await;
-    let status = text(&c, "document.querySelector('#status').textContent").await;
+    start_against_greedy(c).await;
+    let status = text(c, "document.querySelector('#status').textContent").await;
     let you = pt["web-you"].as_str().unwrap();
     assert!(status.contains(you), "{status:?} does not say {you:?}");
-    let legal = text(&c, "document.querySelector('.cell.dest').getAttribute('aria-label')").await;
+    let legal = text(c, "document.querySelector('.cell.dest').getAttribute('aria-label')").await;
     let word = pt["web-legal-move"].as_str().unwrap();
     assert!(legal.contains(word), "{legal:?} does not say {word:?}");
-    assert_clean(&c).await;
+    assert_clean(c).await;
 
     // The switch: English at once, and still after a reload.
     c.find(Locator::Css("#lang")).await.unwrap().select_by_value("en").await.unwrap();
-    wait(&c, "the English page", &format!("{NEW_GAME} == {} && ({MY_TURN})", en["web-new-game"])).await;
-    let status = text(&c, "document.querySelector('#status').textContent").await;
+    wait(c, "the English page", &format!("{NEW_GAME} == {} && ({MY_TURN})", en["web-new-game"])).await;
+    let status = text(c, "document.querySelector('#status').textContent").await;
     assert!(status.contains(en["web-you"].as_str().unwrap()), "{status:?}");
-    assert_eq!(text(&c, "localStorage.getItem('cavalo-lang')").await, "en");
+    assert_eq!(text(c, "localStorage.getItem('cavalo-lang')").await, "en");
     c.refresh().await.unwrap();
     tokio::time::sleep(Duration::from_millis(200)).await;
-    wait(&c, "the reloaded page", &format!("document.documentElement.dataset.ready && ({MY_TURN})")).await;
-    assert_eq!(text(&c, "document.documentElement.lang").await, "en");
-    assert_eq!(json!(text(&c, NEW_GAME).await), en["web-new-game"]);
-    assert_eq!(json!(text(&c, DEPTH).await), en["web-col-depth"]);
-    assert_clean(&c).await;
+    wait(c, "the reloaded page", &format!("document.documentElement.dataset.ready && ({MY_TURN})")).await;
+    assert_eq!(text(c, "document.documentElement.lang").await, "en");
+    assert_eq!(json!(text(c, NEW_GAME).await), en["web-new-game"]);
+    assert_eq!(json!(text(c, DEPTH).await), en["web-col-depth"]);
+    assert_clean(c).await;
 
-    c.close().await.unwrap();
-    srv.stop().await;
+    page.close().await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_servers_announcements_and_the_result_are_portuguese() {
-    let Some(tools) = tools() else { return };
-    let dir = tempfile::tempdir().unwrap();
-    let srv = Server::start(dir.path()).await;
-    let pt = catalogue(&srv, "pt").await;
-    let (_driver, c) = start_browser(&tools, Screen::Desktop(1280, 1000), "pt-PT").await;
-    visit(&c, &srv).await;
+    let Some(page) = open_page(Screen::Desktop(1280, 1000), "pt-PT").await else { return };
+    let (c, srv) = (&page.c, &page.srv);
+    let pt = catalogue(srv, "pt").await;
+    visit(c, srv).await;
 
     // The computer's reply is announced in the server's Portuguese words.
-    let id = start_against_greedy(&c).await;
-    let before = rows(&c).await;
-    click_a_move(&c, 0).await;
+    let id = start_against_greedy(c).await;
+    let before = rows(c).await;
+    click_a_move(c, 0).await;
     wait(
-        &c,
+        c,
         "the reply",
         &format!("{MY_TURN} && document.querySelectorAll('#moves tbody tr').length > {before} + 1"),
     )
     .await;
     let (_, st) = srv.get(&format!("/api/games/{id}?lang=pt")).await;
     assert_eq!(st["lang"], "pt");
-    let status = text(&c, "document.querySelector('#status').textContent").await;
+    let status = text(c, "document.querySelector('#status').textContent").await;
     let said: Vec<&str> =
         st["announcements"].as_array().unwrap().iter().map(|a| a["text"].as_str().unwrap()).collect();
     assert!(!said.is_empty(), "the server announced the computer's move: {st}");
@@ -98,23 +94,22 @@ async fn the_servers_announcements_and_the_result_are_portuguese() {
     let cc = srv.create(json!({"mode": "cc", "engine": "greedy", "time_ms": 10, "seed": 7})).await;
     let cc_id = cc["id"].as_str().unwrap();
     c.goto(&srv.url(&format!("/#/game/{cc_id}"))).await.unwrap();
-    wait(&c, "the end of the game", "document.querySelector('#game-over[open]')").await;
-    let shown = text(&c, "document.querySelector('#game-over-text').textContent").await;
+    wait(c, "the end of the game", "document.querySelector('#game-over[open]')").await;
+    let shown = text(c, "document.querySelector('#game-over-text').textContent").await;
     let (_, st_pt) = srv.get(&format!("/api/games/{cc_id}?lang=pt")).await;
     let (_, st_en) = srv.get(&format!("/api/games/{cc_id}?lang=en")).await;
     assert_eq!(json!(shown), st_pt["result_text"]);
     assert_ne!(st_pt["result_text"], st_en["result_text"], "the result is worded per language");
     let summary = "document.querySelector('#game-over-summary tbody tr td').textContent";
-    assert_eq!(json!(text(&c, summary).await), pt["web-summary-player"]);
-    screenshot(&c, "portuguese.png").await;
-    assert_clean(&c).await;
+    assert_eq!(json!(text(c, summary).await), pt["web-summary-player"]);
+    screenshot(c, "portuguese.png").await;
+    assert_clean(c).await;
 
     // Switched to English, the server words the same game in English.
     c.find(Locator::Css("#game-over-close")).await.unwrap().click().await.unwrap();
     c.find(Locator::Css("#lang")).await.unwrap().select_by_value("en").await.unwrap();
     let result = "document.querySelector('#result-text').textContent";
-    wait(&c, "the English result", &format!("{result} == {}", st_en["result_text"])).await;
+    wait(c, "the English result", &format!("{result} == {}", st_en["result_text"])).await;
 
-    c.close().await.unwrap();
-    srv.stop().await;
+    page.close().await;
 }

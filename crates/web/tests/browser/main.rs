@@ -1,8 +1,8 @@
 //! The page in real headless Chromium, driven through chromedriver: start a game from the dialog,
 //! play by clicking, choose a double to remove, take back, play with the keyboard alone, reload and
 //! continue, finish the game, and watch the engine think; the page in Portuguese (`language`),
-//! markup in data shown as text (`escaping`), and a phone-sized screen (`phone`). Screenshots are
-//! saved in `target/web-artifacts/`.
+//! markup in data shown as text (`escaping`), a phone-sized screen (`phone`), and the page's
+//! logic module by module (`modules`). Screenshots are saved in `target/web-artifacts/`.
 //!
 //! Skipped (with a message) when chromedriver or Chromium is missing, unless
 //! `CAVALO_BROWSER_TESTS=1`, which makes their absence a failure.
@@ -13,11 +13,12 @@ mod common;
 mod driver;
 mod escaping;
 mod language;
+mod modules;
 mod phone;
 
 use std::time::{Duration, Instant};
 
-use common::{Server, double_seed};
+use common::double_seed;
 use driver::*;
 use fantoccini::Locator;
 use fantoccini::key::Key;
@@ -25,14 +26,12 @@ use serde_json::json;
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn play_a_game_in_the_browser() {
-    let Some(tools) = tools() else { return };
-    let dir = tempfile::tempdir().unwrap();
-    let srv = Server::start(dir.path()).await;
-    let (_driver, c) = start_browser(&tools, Screen::Desktop(1280, 1000), "en-US").await;
+    let Some(page) = open_page(Screen::Desktop(1280, 1000), "en-US").await else { return };
+    let (c, srv) = (&page.c, &page.srv);
 
     // The new-game dialog opens on a fresh visit.
     c.goto(&srv.url("/")).await.unwrap();
-    wait(&c, "the new-game dialog", "document.querySelector('#new-game[open]')").await;
+    wait(c, "the new-game dialog", "document.querySelector('#new-game[open]')").await;
     let seed = double_seed();
     c.find(Locator::Css("#engine")).await.unwrap().select_by_value("greedy").await.unwrap();
     let time = c.find(Locator::Css("#time")).await.unwrap();
@@ -42,81 +41,88 @@ async fn play_a_game_in_the_browser() {
     c.find(Locator::Css("#seed")).await.unwrap().send_keys(&seed.to_string()).await.unwrap();
     c.find(Locator::Css("#start-button")).await.unwrap().click().await.unwrap();
     let id =
-        wait(&c, "the game's address", "(/#\\/game\\/([A-Za-z0-9-]+)/.exec(location.hash) || [])[1]").await;
+        wait(c, "the game's address", "(/#\\/game\\/([A-Za-z0-9-]+)/.exec(location.hash) || [])[1]").await;
     let id = id.as_str().unwrap().to_string();
 
     // Both placements are forced; White (the human) is to move.
-    wait(&c, "the human's turn", MY_TURN).await;
-    assert_eq!(rows(&c).await, 2);
-    assert_eq!(js(&c, "return document.querySelectorAll('.cell').length").await, json!(100));
+    wait(c, "the human's turn", MY_TURN).await;
+    assert_eq!(rows(c).await, 2);
+    assert_eq!(js(c, "return document.querySelectorAll('.cell').length").await, json!(100));
     assert_eq!(
-        js(&c, "return document.querySelectorAll('.cell.knight-white, .cell.knight-black').length").await,
+        js(c, "return document.querySelectorAll('.cell.knight-white, .cell.knight-black').length").await,
         json!(2)
     );
-    let status = js(&c, "return document.querySelector('#status').textContent").await;
+    let status = js(c, "return document.querySelector('#status').textContent").await;
     assert!(status.as_str().unwrap().contains("You to move"), "{status}");
     let labels =
-        js(&c, "return [...document.querySelectorAll('.files span')].map(e => e.textContent).join('')").await;
+        js(c, "return [...document.querySelectorAll('.files span')].map(e => e.textContent).join('')").await;
     assert_eq!(labels, json!("ABCDEFGHIJ"));
 
     // A landing on a double: the picker offers every removal; take the last (not the default).
     c.find(Locator::Css(".cell.dest.choice")).await.unwrap().click().await.unwrap();
-    wait(&c, "the removal picker", "document.querySelector('#picker[open]')").await;
+    wait(c, "the removal picker", "document.querySelector('#picker[open]')").await;
     let options = c.find_all(Locator::Css("#picker-options button")).await.unwrap();
     assert!(options.len() >= 2);
     let chosen = options.last().unwrap().attr("data-move").await.unwrap().unwrap();
     assert!(chosen.contains('x'), "{chosen}");
     options.last().unwrap().click().await.unwrap();
     wait(
-        &c,
+        c,
         "the computer's reply",
         &format!("{MY_TURN} && document.querySelectorAll('#moves tbody tr').length >= 4"),
     )
     .await;
-    let third = js(
-        &c,
-        "return document.querySelector('#moves tbody tr[data-ply=\"3\"] td:nth-child(3)').textContent",
-    )
-    .await;
+    let third =
+        js(c, "return document.querySelector('#moves tbody tr[data-ply=\"3\"] td:nth-child(3)').textContent")
+            .await;
     assert_eq!(third.as_str().unwrap(), chosen);
-    assert!(js(&c, "return document.querySelector('.cell.last') !== null").await == json!(true));
+    assert!(js(c, "return document.querySelector('.cell.last') !== null").await == json!(true));
     // The computer's statistics are in the move list.
-    let stats = js(
-        &c,
-        "return document.querySelector('#moves tbody tr[data-ply=\"4\"] td:nth-child(6)').textContent",
-    )
-    .await;
+    let stats =
+        js(c, "return document.querySelector('#moves tbody tr[data-ply=\"4\"] td:nth-child(6)').textContent")
+            .await;
     assert!(!stats.as_str().unwrap().is_empty(), "nodes of the computer's move");
 
     // Another move by clicking, then take it back.
-    let before = rows(&c).await;
-    click_a_move(&c, 1).await;
+    let before = rows(c).await;
+    click_a_move(c, 1).await;
     wait(
-        &c,
+        c,
         "the reply",
         &format!("{MY_TURN} && document.querySelectorAll('#moves tbody tr').length > {before}"),
     )
     .await;
-    screenshot(&c, "board.png").await;
+    screenshot(c, "board.png").await;
     c.find(Locator::Css("#undo")).await.unwrap().click().await.unwrap();
     wait(
-        &c,
+        c,
         "the takeback",
         &format!("{MY_TURN} && document.querySelectorAll('#moves tbody tr').length == {before}"),
     )
     .await;
 
+    // A hint: marked on the board, and announced in the server's words.
+    c.find(Locator::Css("#hint")).await.unwrap().click().await.unwrap();
+    let hinted = wait(
+        c,
+        "the hint",
+        "document.querySelector('.cell.hint') && document.querySelector('.cell.hint').dataset.cell",
+    )
+    .await;
+    let said = text(c, "document.querySelector('#toast').textContent").await;
+    assert!(said.starts_with("Hint: ") && said.contains(hinted.as_str().unwrap()), "{said:?} for {hinted}");
+
     // The keyboard alone: focus the board's cursor, walk to a legal destination, press Enter.
     let (from, to) = {
         let v = js(
-            &c,
+            c,
             "const d = document.querySelector('.cell.dest'); const cur = document.querySelector('.cell[tabindex=\"0\"]');
              return [Number(cur.dataset.index), Number(d.dataset.index)];",
         )
         .await;
         (v[0].as_u64().unwrap() as i64, v[1].as_u64().unwrap() as i64)
     };
-    js(&c, "document.querySelector('.cell[tabindex=\"0\"]').focus(); return null;").await;
+    js(c, "document.querySelector('.cell[tabindex=\"0\"]').focus(); return null;").await;
     let mut keys = String::new();
     let (dr, dc) = (to / 10 - from / 10, to % 10 - from % 10);
     let vertical: char = if dr > 0 { Key::Down.into() } else { Key::Up.into() };
@@ -125,38 +131,38 @@ async fn play_a_game_in_the_browser() {
     keys.extend(std::iter::repeat_n(horizontal, dc.unsigned_abs() as usize));
     keys.push(Key::Enter.into());
     c.active_element().await.unwrap().send_keys(&keys).await.unwrap();
-    let focused = js(&c, "return document.activeElement.dataset.index").await;
+    let focused = js(c, "return document.activeElement.dataset.index").await;
     assert_eq!(focused, json!(to.to_string()), "the cursor follows the arrow keys");
-    if js(&c, "return !!document.querySelector('#picker[open]')").await == json!(true) {
+    if js(c, "return !!document.querySelector('#picker[open]')").await == json!(true) {
         let enter: char = Key::Enter.into();
         c.active_element().await.unwrap().send_keys(&enter.to_string()).await.unwrap();
     }
-    wait(&c, "the keyboard move", &format!("document.querySelectorAll('#moves tbody tr').length > {before}"))
+    wait(c, "the keyboard move", &format!("document.querySelectorAll('#moves tbody tr').length > {before}"))
         .await;
-    wait(&c, "the human's turn", MY_TURN).await;
+    wait(c, "the human's turn", MY_TURN).await;
 
     // Review with ← and Home, back with End.
-    js(&c, "document.activeElement.blur(); return null;").await;
+    js(c, "document.activeElement.blur(); return null;").await;
     let body = c.find(Locator::Css("body")).await.unwrap();
     let left: char = Key::Left.into();
     body.send_keys(&left.to_string()).await.unwrap();
-    wait(&c, "review mode", "document.querySelector('#board.reviewing')").await;
+    wait(c, "review mode", "document.querySelector('#board.reviewing')").await;
     let home: char = Key::Home.into();
     body.send_keys(&home.to_string()).await.unwrap();
-    wait(&c, "the first position", "document.querySelectorAll('.cell.knight-white').length == 0").await;
+    wait(c, "the first position", "document.querySelectorAll('.cell.knight-white').length == 0").await;
     let end: char = Key::End.into();
     body.send_keys(&end.to_string()).await.unwrap();
-    wait(&c, "the current position", &format!("!document.querySelector('#board.reviewing') && {MY_TURN}"))
+    wait(c, "the current position", &format!("!document.querySelector('#board.reviewing') && {MY_TURN}"))
         .await;
 
     // Reload: the game is still there, on the same ply.
-    let n = rows(&c).await;
+    let n = rows(c).await;
     let knights = "return [...document.querySelectorAll('.cell.knight-white, .cell.knight-black')].map(e => e.dataset.cell).join(',')";
-    let where_before = js(&c, knights).await;
+    let where_before = js(c, knights).await;
     c.refresh().await.unwrap();
-    wait(&c, "the reloaded game", MY_TURN).await;
-    assert_eq!(rows(&c).await, n);
-    assert_eq!(js(&c, knights).await, where_before);
+    wait(c, "the reloaded game", MY_TURN).await;
+    assert_eq!(rows(c).await, n);
+    assert_eq!(js(c, knights).await, where_before);
     assert!(c.current_url().await.unwrap().as_str().contains(&id));
 
     // Play to the end by clicking.
@@ -164,7 +170,7 @@ async fn play_a_game_in_the_browser() {
     let mut k = 0;
     loop {
         let v = wait(
-            &c,
+            c,
             "a turn or the end",
             &format!("document.querySelector('#game-over[open]') ? 'over' : ({MY_TURN}) ? 'turn' : null"),
         )
@@ -172,36 +178,34 @@ async fn play_a_game_in_the_browser() {
         if v == json!("over") {
             break;
         }
-        let before = rows(&c).await;
-        click_a_move(&c, k).await;
+        let before = rows(c).await;
+        click_a_move(c, k).await;
         k += 1;
-        wait(&c, "the move", &format!("document.querySelectorAll('#moves tbody tr').length > {before}"))
-            .await;
+        wait(c, "the move", &format!("document.querySelectorAll('#moves tbody tr').length > {before}")).await;
         assert!(start.elapsed() < Duration::from_secs(120), "the game did not end");
     }
-    let text = js(&c, "return document.querySelector('#game-over-text').textContent").await;
+    let text = js(c, "return document.querySelector('#game-over-text').textContent").await;
     let text = text.as_str().unwrap();
     assert!(text.contains("wins") || text.starts_with("Draw"), "{text}");
     let (_, st) = srv.get(&format!("/api/games/{id}")).await;
     assert_eq!(st["status"], "over");
     assert_eq!(text, st["result_text"].as_str().unwrap());
-    assert_eq!(rows(&c).await as usize, st["plies"].as_array().unwrap().len());
-    screenshot(&c, "game-over.png").await;
+    assert_eq!(rows(c).await as usize, st["plies"].as_array().unwrap().len());
+    screenshot(c, "game-over.png").await;
     c.find(Locator::Css("#game-over-close")).await.unwrap().click().await.unwrap();
-    let shown = js(&c, "return document.querySelector('#result-text').textContent").await;
+    let shown = js(c, "return document.querySelector('#result-text').textContent").await;
     assert_eq!(shown.as_str().unwrap(), text);
-    let chart = js(&c, "return document.querySelectorAll('#chart svg rect').length").await;
+    let chart = js(c, "return document.querySelectorAll('#chart svg rect').length").await;
     assert!(chart.as_u64().unwrap() > 0, "the chart has a bar per computer move");
 
     // Watching the engine think: the principal variation is drawn on the board.
     let cc = srv.create(json!({"mode": "cc", "engine": "cavalo", "time_ms": 2500, "seed": 21})).await;
     let cc_id = cc["id"].as_str().unwrap();
     c.goto(&srv.url(&format!("/#/game/{cc_id}"))).await.unwrap();
-    wait(&c, "a principal variation", "document.querySelectorAll('#overlay circle').length >= 2 && document.querySelectorAll('#moves tbody tr').length >= 4").await;
-    let thinking = js(&c, "return document.querySelector('#thinking').textContent").await;
+    wait(c, "a principal variation", "document.querySelectorAll('#overlay circle').length >= 2 && document.querySelectorAll('#moves tbody tr').length >= 4").await;
+    let thinking = js(c, "return document.querySelector('#thinking').textContent").await;
     assert!(thinking.as_str().unwrap().contains("thinking"), "{thinking}");
-    screenshot(&c, "thinking.png").await;
+    screenshot(c, "thinking.png").await;
 
-    c.close().await.unwrap();
-    srv.stop().await;
+    page.close().await;
 }

@@ -4,7 +4,6 @@
 use fantoccini::Client;
 use serde_json::json;
 
-use crate::common::Server;
 use crate::driver::*;
 
 /// The board is wholly inside the window.
@@ -45,10 +44,8 @@ async fn assert_column_reachable(c: &Client, n: usize) {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn on_a_phone_the_board_stays_in_view_and_the_statistics_are_reachable() {
-    let Some(tools) = tools() else { return };
-    let dir = tempfile::tempdir().unwrap();
-    let srv = Server::start(dir.path()).await;
-    let (_driver, c) = start_browser(&tools, Screen::Phone(390, 844), "en-US").await;
+    let Some(page) = open_page(Screen::Phone(390, 844), "en-US").await else { return };
+    let (c, srv) = (&page.c, &page.srv);
 
     // A finished computer game with a long move list, opened by its address.
     let cc = srv.create(json!({"mode": "cc", "engine": "greedy", "time_ms": 10, "seed": 7})).await;
@@ -56,42 +53,43 @@ async fn on_a_phone_the_board_stays_in_view_and_the_statistics_are_reachable() {
     let over = srv.wait_for(id, "the end", |st| st["status"] == "over").await;
     let plies = over["plies"].as_array().unwrap().len();
     c.goto(&srv.url(&format!("/#/game/{id}"))).await.unwrap();
-    wait(&c, "the move list", &format!("document.querySelectorAll('#moves tbody tr').length == {plies}"))
+    wait(c, "the move list", &format!("document.querySelectorAll('#moves tbody tr').length == {plies}"))
         .await;
     tokio::time::sleep(std::time::Duration::from_millis(300)).await;
-    assert_board_in_view(&c, "after loading a finished game").await;
-    let wide = js(&c, "return document.documentElement.scrollWidth <= innerWidth").await;
+    assert_board_in_view(c, "after loading a finished game").await;
+    let wide = js(c, "return document.documentElement.scrollWidth <= innerWidth").await;
     assert_eq!(wide, json!(true), "the page is wider than the phone");
-    screenshot(&c, "phone-loaded.png").await;
+    screenshot(c, "phone-loaded.png").await;
     for n in [9, 10, 11] {
-        assert_column_reachable(&c, n).await;
+        assert_column_reachable(c, n).await;
     }
-    let last = text(&c, "[...document.querySelectorAll('#moves tbody tr:last-child td')].slice(8).map(td => td.textContent).join('|')").await;
+    let last = text(c, "[...document.querySelectorAll('#moves tbody tr:last-child td')].slice(8).map(td => td.textContent).join('|')").await;
     assert!(
         last.split('|').filter(|s| !s.is_empty()).count() >= 2,
         "time, depth, value of the last move: {last:?}"
     );
-    js(&c, "document.querySelector('.table-wrap').scrollIntoView({block: 'end'}); return null;").await;
-    screenshot(&c, "phone-table.png").await;
+    js(c, "document.querySelector('.table-wrap').scrollIntoView({block: 'end'}); return null;").await;
+    screenshot(c, "phone-table.png").await;
 
-    // A game started from the dialog: the board is in view when it loads and after the replies.
-    visit(&c, &srv).await;
-    start_against_greedy(&c).await;
-    assert_board_in_view(&c, "after starting a game").await;
+    // A new game started from down the page (the move list in view): the board is in view when
+    // the game loads, and after the replies.
+    js(c, "scrollTo(0, document.body.scrollHeight); document.querySelector('#new-game-button').click(); return null;").await;
+    wait(c, "the new-game dialog", "document.querySelector('#new-game[open]')").await;
+    start_against_greedy(c).await;
+    assert_board_in_view(c, "after starting a game").await;
     for k in 0..3 {
-        let before = rows(&c).await;
-        click_a_move(&c, k).await;
+        let before = rows(c).await;
+        click_a_move(c, k).await;
         wait(
-            &c,
+            c,
             "the reply",
             &format!("{MY_TURN} && document.querySelectorAll('#moves tbody tr').length > {before} + 1"),
         )
         .await;
-        assert_board_in_view(&c, "after a reply").await;
+        assert_board_in_view(c, "after a reply").await;
     }
-    screenshot(&c, "phone-play.png").await;
-    assert_clean(&c).await;
+    screenshot(c, "phone-play.png").await;
+    assert_clean(c).await;
 
-    c.close().await.unwrap();
-    srv.stop().await;
+    page.close().await;
 }
