@@ -325,8 +325,9 @@ fn each_wrong_call_has_its_own_error_and_kind() {
 #[test]
 fn the_background_driver_reports_live_info_and_drops_stale_results() {
     use cavalo_session::{EngineConfig, Finished, Search, SessionError};
-    let ours =
-        PlayerConfig::Computer(EngineConfig { hash_mib: 1, ..EngineConfig::new("cavalo".parse().unwrap()) });
+    let mut engine = EngineConfig::new("cavalo".parse().unwrap());
+    engine.options.hash_mib = 1;
+    let ours = PlayerConfig::Computer(engine);
     let mut s = Session::new(config(2, ours, PlayerConfig::human())).unwrap();
     s.play_forced().unwrap();
     s.play_forced().unwrap();
