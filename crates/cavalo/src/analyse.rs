@@ -22,7 +22,7 @@ pub struct EngineArgs {
     /// Search threads (our engine only; 1 to 256) [default: 1].
     #[arg(long, value_name = "N", value_parser = option_value("Threads"))]
     pub threads: Option<String>,
-    /// Transposition table size in MiB (our engine only) [default: 64].
+    /// Transposition table size in MiB (our engine only; 1 to 8192) [default: 64].
     #[arg(long = "hash", value_name = "MIB", value_parser = option_value("Hash"))]
     pub hash_mib: Option<String>,
     /// Turn the quiescence search on (our engine only; off by default, it did not win games).

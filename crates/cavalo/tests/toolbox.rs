@@ -181,3 +181,22 @@ fn a_closed_stdout_is_not_a_panic() {
     assert!(!stderr.contains("panicked"), "{stderr}");
     assert!(out.status.success(), "{stderr}");
 }
+
+#[test]
+fn engine_options_on_the_command_line_use_the_engine_table() {
+    let out = ok(&[
+        "go",
+        "seed:1",
+        "--depth",
+        "3",
+        "--set",
+        "lmr_depth=2,MobilityWeight=150",
+        "--set",
+        "quiescence=on",
+    ]);
+    assert!(out.ends_with("bestmove F1\n"), "{out}");
+    fails(&["go", "seed:1", "--set", "lmr_depth=0"], "LmrDepth: `0` is not a whole number from 1 to 120");
+    fails(&["go", "seed:1", "--set", "speed=9"], "no option named `speed`");
+    fails(&["go", "seed:1", "--hash", "0"], "Hash: `0` is not a whole number from 1 to 8192");
+    fails(&["go", "seed:1", "--threads", "257"], "Threads");
+}

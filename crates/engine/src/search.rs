@@ -140,20 +140,23 @@ impl<'a> Worker<'a> {
             let use_window = depth >= c.aspiration_depth as u32 && !score::is_proven(prev) && best.depth > 0;
             let mut delta = c.aspiration;
             let growth = c.aspiration_growth;
-            let (mut alpha, mut beta) =
-                if use_window { (prev - delta, prev + delta) } else { (-INFINITE, INFINITE) };
+            let (mut alpha, mut beta) = if use_window {
+                (prev.saturating_sub(delta).max(-INFINITE), prev.saturating_add(delta).min(INFINITE))
+            } else {
+                (-INFINITE, INFINITE)
+            };
             let v = loop {
                 let v = self.search(depth as i32, alpha, beta, 0, true);
                 if self.stopped {
                     break v;
                 }
                 if v <= alpha {
-                    alpha = (alpha - delta).max(-INFINITE);
+                    alpha = alpha.saturating_sub(delta).max(-INFINITE);
                     if score::is_proven(v) {
                         alpha = -INFINITE;
                     }
                 } else if v >= beta {
-                    beta = (beta + delta).min(INFINITE);
+                    beta = beta.saturating_add(delta).min(INFINITE);
                     if score::is_proven(v) {
                         beta = INFINITE;
                     }
@@ -295,7 +298,8 @@ impl<'a> Worker<'a> {
         let mut update = |m: Move, b: i32| {
             if let Some(d) = m.destination() {
                 let h = &mut history[d.index()];
-                *h += b - *h * b.abs() / history_max;
+                // In i64: with the largest settings the product does not fit in an i32.
+                *h += b - (*h as i64 * b.abs() as i64 / history_max as i64) as i32;
             }
         };
         update(best, bonus);

@@ -267,3 +267,21 @@ fn the_advertised_largest_table_can_be_had() {
     let p = random_playout(3, Rules::default(), 4);
     assert!(e.search(&p, &Limits::depth(4), &stop, &mut |_| {}).best_move.is_some());
 }
+
+#[test]
+fn extreme_settings_search_without_overflow() {
+    let stop = AtomicBool::new(false);
+    let p = random_playout(9, Rules::default(), 6);
+    for end in ["min", "max"] {
+        let mut o = Options { hash_mib: 1, ..Options::default() };
+        for d in Options::descriptors() {
+            if let cavalo_engine::OptionKind::Spin { min, max } = d.kind
+                && !["Hash", "Threads"].contains(&d.name)
+            {
+                o.set(d.name, &(if end == "min" { min } else { max }).to_string()).unwrap();
+            }
+        }
+        let r = Engine::new(o).search(&p, &Limits::depth(7), &stop, &mut |_| {});
+        assert!(r.best_move.is_some(), "{end}");
+    }
+}
