@@ -160,3 +160,38 @@ fn totals_agree_in_number() {
     assert_eq!(n(Lang::Pt, "sum-points", 1500), "1500 pontos");
     assert_eq!(n(Lang::En, "sum-moves", 1500), "1,500 moves");
 }
+
+#[test]
+fn illegal_moves_are_explained_in_both_languages() {
+    use cavalo_rules::IllegalMoveReason as R;
+    let cell = |s: &str| s.parse::<Cell>().unwrap();
+    let threatened = IllegalMoveError {
+        mv: "I6".into(),
+        reason: R::Threatened { cell: cell("I6"), side: Side::White, from: cell("G7") },
+    };
+    assert_eq!(
+        illegal_text(Lang::Pt, &threatened),
+        "Jogada ilegal I6: a casa I6 está ameaçada pelo cavalo branco em G7."
+    );
+    assert_eq!(illegal_text(Lang::En, &threatened), "Illegal move I6: I6 is threatened by the white knight on G7.");
+    let reasons = [
+        R::GameOver,
+        R::PassNotAllowed(Side::Black),
+        R::MustPass(Side::White),
+        R::PlaceOn { side: Side::Black, cell: cell("J10"), row: 10 },
+        R::NoPlacement(Side::White),
+        R::NotAJump { to: cell("A1"), from: cell("B2") },
+        R::Removed(cell("C3")),
+        R::Occupied { cell: cell("D4"), side: Side::Black },
+        R::Unreachable(cell("E5")),
+        R::NothingToRemove { cell: cell("F6"), value: 7 },
+        R::RemovesLanding(88),
+        R::NoSuchDouble(0),
+    ];
+    for r in &reasons {
+        let (pt, en) = (illegal_reason(Lang::Pt, r), illegal_reason(Lang::En, r));
+        assert!(!pt.is_empty() && pt != en, "{r:?}: {pt} / {en}");
+    }
+    assert!(illegal_reason(Lang::Pt, &R::NoSuchDouble(0)).contains(" 00 "));
+    assert!(illegal_reason(Lang::Pt, &R::PlaceOn { side: Side::Black, cell: cell("J10"), row: 10 }).starts_with("o Preto"));
+}
