@@ -4,7 +4,9 @@
 //! [`Announcement::text`].
 
 use cavalo_engine::SearchInfo;
-use cavalo_rules::{Cell, CellSet, CellState, IllegalMoveError, IllegalMoveReason, Move, Position, Rules, Side};
+use cavalo_rules::{
+    Cell, CellSet, CellState, IllegalMoveError, IllegalMoveReason, Move, Position, Rules, Side,
+};
 use serde::Serialize;
 
 use crate::i18n::{Arg, Lang};
@@ -332,7 +334,10 @@ pub fn error_text(e: &SessionError, lang: Lang) -> String {
 
 /// An illegal move and why, in `lang`: the rules crate's typed reason worded by the catalogue.
 pub fn illegal_text(lang: Lang, e: &IllegalMoveError) -> String {
-    lang.tr_with("err-illegal", &[("mv", Arg::from(e.mv.as_str())), ("reason", Arg::from(illegal_reason(lang, &e.reason)))])
+    lang.tr_with(
+        "err-illegal",
+        &[("mv", Arg::from(e.mv.as_str())), ("reason", Arg::from(illegal_reason(lang, &e.reason)))],
+    )
 }
 
 /// Why a move is illegal, in `lang` (no capital, no full stop: it follows the move).
@@ -345,24 +350,28 @@ pub fn illegal_reason(lang: Lang, r: &IllegalMoveReason) -> String {
         R::GameOver => lang.tr("illegal-game-over"),
         R::PassNotAllowed(s) => lang.tr_with("illegal-pass-not-allowed", &[("side", side(s))]),
         R::MustPass(s) => lang.tr_with("illegal-must-pass", &[("side", side(s))]),
-        R::PlaceOn { side: s, cell: c, row } => lang.tr_with(
-            "illegal-place-on",
-            &[("side", side(s)), ("cell", cell(c)), ("row", Arg::from(row))],
-        ),
+        R::PlaceOn { side: s, cell: c, row } => {
+            lang.tr_with("illegal-place-on", &[("side", side(s)), ("cell", cell(c)), ("row", Arg::from(row))])
+        }
         R::NoPlacement(s) => lang.tr_with("illegal-no-placement", &[("side", side(s))]),
-        R::NotAJump { to, from } => lang.tr_with("illegal-not-a-jump", &[("to", cell(to)), ("from", cell(from))]),
+        R::NotAJump { to, from } => {
+            lang.tr_with("illegal-not-a-jump", &[("to", cell(to)), ("from", cell(from))])
+        }
         R::Removed(c) => lang.tr_with("illegal-removed", &[("cell", cell(c))]),
-        R::Occupied { cell: c, side: s } => lang.tr_with("illegal-occupied", &[("cell", cell(c)), ("side", side(s))]),
-        R::Threatened { cell: c, side: s, from } => lang.tr_with(
-            "illegal-threatened",
-            &[("cell", cell(c)), ("side", side(s)), ("from", cell(from))],
-        ),
+        R::Occupied { cell: c, side: s } => {
+            lang.tr_with("illegal-occupied", &[("cell", cell(c)), ("side", side(s))])
+        }
+        R::Threatened { cell: c, side: s, from } => {
+            lang.tr_with("illegal-threatened", &[("cell", cell(c)), ("side", side(s)), ("from", cell(from))])
+        }
         R::Unreachable(c) => lang.tr_with("illegal-unreachable", &[("cell", cell(c))]),
         R::NothingToRemove { cell: c, value } => {
             lang.tr_with("illegal-nothing-to-remove", &[("cell", cell(c)), ("value", two(value))])
         }
         R::RemovesLanding(v) => lang.tr_with("illegal-removes-landing", &[("value", two(v))]),
         R::NoSuchDouble(v) => lang.tr_with("illegal-no-such-double", &[("value", two(v))]),
+        // A reason added to the rules later and not yet in the catalogue: the rules' own words.
+        _ => r.to_string(),
     }
 }
 

@@ -173,7 +173,10 @@ fn illegal_moves_are_explained_in_both_languages() {
         illegal_text(Lang::Pt, &threatened),
         "Jogada ilegal I6: a casa I6 está ameaçada pelo cavalo branco em G7."
     );
-    assert_eq!(illegal_text(Lang::En, &threatened), "Illegal move I6: I6 is threatened by the white knight on G7.");
+    assert_eq!(
+        illegal_text(Lang::En, &threatened),
+        "Illegal move I6: I6 is threatened by the white knight on G7."
+    );
     let reasons = [
         R::GameOver,
         R::PassNotAllowed(Side::Black),
@@ -193,5 +196,8 @@ fn illegal_moves_are_explained_in_both_languages() {
         assert!(!pt.is_empty() && pt != en, "{r:?}: {pt} / {en}");
     }
     assert!(illegal_reason(Lang::Pt, &R::NoSuchDouble(0)).contains(" 00 "));
-    assert!(illegal_reason(Lang::Pt, &R::PlaceOn { side: Side::Black, cell: cell("J10"), row: 10 }).starts_with("o Preto"));
+    assert!(
+        illegal_reason(Lang::Pt, &R::PlaceOn { side: Side::Black, cell: cell("J10"), row: 10 })
+            .starts_with("o Preto")
+    );
 }
