@@ -92,14 +92,32 @@ err-game-abandoned = The game was abandoned.
 err-hint-not-move = That search was a hint, not a move.
 err-illegal = Illegal move { $mv }: { $reason }.
 illegal-game-over = the game is over
-illegal-pass-not-allowed = { $side -> [white] White *[black] Black } has a legal move, so passing is not allowed
-illegal-must-pass = { $side -> [white] White *[black] Black } has no legal move and must pass
-illegal-place-on = { $side -> [white] White *[black] Black } must place its knight on { $cell }, the highest number of row { $row }
-illegal-no-placement = { $side -> [white] White *[black] Black } has no cell to place its knight on
+illegal-pass-not-allowed = { $side ->
+        [white] White
+       *[black] Black
+    } has a legal move, so passing is not allowed
+illegal-must-pass = { $side ->
+        [white] White
+       *[black] Black
+    } has no legal move and must pass
+illegal-place-on = { $side ->
+        [white] White
+       *[black] Black
+    } must place its knight on { $cell }, the highest number of row { $row }
+illegal-no-placement = { $side ->
+        [white] White
+       *[black] Black
+    } has no cell to place its knight on
 illegal-not-a-jump = { $to } is not a knight's jump from { $from }
 illegal-removed = { $cell } is removed
-illegal-occupied = { $cell } is occupied by the { $side -> [white] white *[black] black } knight
-illegal-threatened = { $cell } is threatened by the { $side -> [white] white *[black] black } knight on { $from }
+illegal-occupied = { $cell } is occupied by the { $side ->
+        [white] white
+       *[black] black
+    } knight
+illegal-threatened = { $cell } is threatened by the { $side ->
+        [white] white
+       *[black] black
+    } knight on { $from }
 illegal-unreachable = { $cell } cannot be reached
 illegal-nothing-to-remove = { $cell } holds { $value }, not a double, so there is nothing to remove
 illegal-removes-landing = { $value } is the double being landed on

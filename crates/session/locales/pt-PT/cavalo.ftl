@@ -92,14 +92,32 @@ err-game-abandoned = O jogo foi abandonado.
 err-hint-not-move = Essa pesquisa era uma sugestão, não uma jogada.
 err-illegal = Jogada ilegal { $mv }: { $reason }.
 illegal-game-over = o jogo terminou
-illegal-pass-not-allowed = { $side -> [white] o Branco *[black] o Preto } tem uma jogada possível, por isso não pode passar
-illegal-must-pass = { $side -> [white] o Branco *[black] o Preto } não tem nenhuma jogada possível e tem de passar
-illegal-place-on = { $side -> [white] o Branco *[black] o Preto } tem de colocar o cavalo em { $cell }, o número mais alto da linha { $row }
-illegal-no-placement = { $side -> [white] o Branco *[black] o Preto } não tem nenhuma casa onde colocar o cavalo
+illegal-pass-not-allowed = { $side ->
+        [white] o Branco
+       *[black] o Preto
+    } tem uma jogada possível, por isso não pode passar
+illegal-must-pass = { $side ->
+        [white] o Branco
+       *[black] o Preto
+    } não tem nenhuma jogada possível e tem de passar
+illegal-place-on = { $side ->
+        [white] o Branco
+       *[black] o Preto
+    } tem de colocar o cavalo em { $cell }, o número mais alto da linha { $row }
+illegal-no-placement = { $side ->
+        [white] o Branco
+       *[black] o Preto
+    } não tem nenhuma casa onde colocar o cavalo
 illegal-not-a-jump = { $to } não fica a um salto de cavalo de { $from }
 illegal-removed = a casa { $cell } foi removida
-illegal-occupied = a casa { $cell } está ocupada pelo cavalo { $side -> [white] branco *[black] preto }
-illegal-threatened = a casa { $cell } está ameaçada pelo cavalo { $side -> [white] branco *[black] preto } em { $from }
+illegal-occupied = a casa { $cell } está ocupada pelo cavalo { $side ->
+        [white] branco
+       *[black] preto
+    }
+illegal-threatened = a casa { $cell } está ameaçada pelo cavalo { $side ->
+        [white] branco
+       *[black] preto
+    } em { $from }
 illegal-unreachable = a casa { $cell } não pode ser alcançada
 illegal-nothing-to-remove = a casa { $cell } tem o { $value }, que não é um duplo, por isso não há nada a remover
 illegal-removes-landing = o { $value } é o duplo onde o cavalo chega
