@@ -16,7 +16,10 @@ fn every_announcement() -> Vec<Announcement> {
         SessionError::GameOver,
         SessionError::Abandoned,
         SessionError::HintNotMove,
-        SessionError::Illegal(IllegalMoveError { mv: "A1".into(), reason: cavalo_rules::IllegalMoveReason::GameOver }),
+        SessionError::Illegal(IllegalMoveError {
+            mv: "A1".into(),
+            reason: cavalo_rules::IllegalMoveReason::GameOver,
+        }),
         SessionError::BadMove("what".into()),
         SessionError::NothingToUndo,
         SessionError::Stale,

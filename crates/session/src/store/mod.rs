@@ -1,14 +1,18 @@
-//! Everything a game keeps on disk, behind one boundary: the course's `log.dat` ([`logfile`]),
-//! the JSON game records, and saved sessions (a server's live games). Another storage (SQLite,
-//! say) would replace this module and touch nothing else.
+//! Everything a game keeps on disk, behind one boundary: the games database ([`db`], SQLite),
+//! the course's `log.dat` ([`logfile`]), the JSON game records, and saved sessions (a server's
+//! live games).
 
 use std::path::{Path, PathBuf};
 
 use crate::Session;
 
+pub mod db;
+pub mod import;
 pub mod logfile;
 pub(crate) mod record;
 
+pub use db::{Db, GameRow, StoreError, StoreErrorKind};
+pub use import::{ImportError, read_game};
 pub use record::write_atomically;
 
 /// Writes `record` text for game `id` to `<dir>/<id>.json` atomically; returns the path.
