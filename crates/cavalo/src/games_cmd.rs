@@ -51,7 +51,8 @@ impl StoreArgs {
     /// Opens the database (created when missing).
     pub fn open(&self) -> Result<Arc<Db>> {
         let path = self.path()?;
-        let db = Db::open(&path).context("give another place with --data-dir or --db")?;
+        let db = Db::open(&path)
+            .map_err(|e| anyhow::anyhow!("{e}; give another place with --data-dir or --db"))?;
         Ok(Arc::new(db))
     }
 }

@@ -353,6 +353,7 @@ fn cc_game(env: &[(&str, &str)], args: &[&str]) -> String {
     cmd.args(["play", "--plain", "--mode", "cc", "--time-ms", "50", "--seed", "7", "--hash", "1"])
         .args(args)
         .current_dir(dir.path())
+        .env("XDG_DATA_HOME", dir.path())
         .env_remove("LC_ALL")
         .env_remove("LC_MESSAGES")
         .env_remove("LANG")

@@ -186,7 +186,23 @@ impl Db {
     /// and brings its schema up to date.
     pub fn open(path: &Path) -> Result<Db, StoreError> {
         let mut conn = Db::connect(path)?;
-        migrations().to_latest(&mut conn).map_err(|e| migration_error(path, e))?;
+        // Two programs opening a new file at once both try the migrations; the second one's
+        // transaction fails and is rolled back, and the schema the first one wrote is what it
+        // finds when it looks again.
+        let latest = rusqlite_migration::SchemaVersion::Inside(
+            std::num::NonZeroUsize::new(STEPS.len()).expect("at least one migration"),
+        );
+        let mut attempt = 0;
+        while let Err(e) = migrations().to_latest(&mut conn) {
+            if migrations().current_version(&conn).is_ok_and(|v| v == latest) {
+                break;
+            }
+            attempt += 1;
+            if attempt == 5 {
+                return Err(migration_error(path, e));
+            }
+            std::thread::sleep(std::time::Duration::from_millis(20 * attempt));
+        }
         Ok(Db { conn: Mutex::new(conn), path: path.to_path_buf() })
     }
 
