@@ -130,3 +130,14 @@ fn thousands_of_ids_are_distinct() {
     assert_eq!(ids.len(), 5000);
     assert!(ids.iter().all(|i| uuid::Uuid::parse_str(i).is_ok_and(|u| u.get_version_num() == 4)));
 }
+
+#[test]
+fn a_file_from_a_newer_schema_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("g.sqlite");
+    Db::open(&path).unwrap();
+    Connection::open(&path).unwrap().pragma_update(None, "user_version", 99).unwrap();
+    let e = Db::open(&path).unwrap_err();
+    assert_eq!(e.kind, StoreErrorKind::Invalid, "{e}");
+    assert!(e.message.contains("g.sqlite"), "{e}");
+}
