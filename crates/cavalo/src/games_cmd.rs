@@ -19,11 +19,11 @@ pub const DB_FILE: &str = "games.sqlite";
 pub struct StoreArgs {
     /// The directory of the games database (default: the platform's data directory, e.g.
     /// ~/.local/share/cavalo on Linux, overridden by XDG_DATA_HOME).
-    #[arg(long, value_name = "DIR")]
+    #[arg(long, value_name = "DIR", global = true)]
     pub data_dir: Option<PathBuf>,
     /// The games database file itself (default: games.sqlite in the data directory). Given
     /// without a file, the default database.
-    #[arg(long, value_name = "FILE", num_args = 0..=1)]
+    #[arg(long, value_name = "FILE", num_args = 0..=1, global = true)]
     pub db: Option<Option<PathBuf>>,
 }
 

@@ -301,3 +301,49 @@ fn import_skips_bad_files_by_name_and_export_gives_the_record_and_the_log() {
     let gone = run(d, &["games", "--db", "new.sqlite", "show", first]);
     assert!(!gone.status.success() && text(&gone.stderr).contains("no game"), "{gone:?}");
 }
+
+/// Waits for a line of `lines` that `want` accepts; panics after 30 s.
+fn wait_for(lines: &Receiver<String>, what: &str, want: impl Fn(&str) -> bool) -> String {
+    let t = Instant::now();
+    while t.elapsed() < Duration::from_secs(30) {
+        if let Ok(line) = lines.recv_timeout(Duration::from_millis(200))
+            && want(&line)
+        {
+            return line;
+        }
+    }
+    panic!("no line {what} within 30 s");
+}
+
+#[test]
+fn a_locked_database_refuses_the_move_with_a_message_and_the_game_waits() {
+    use cavalo_rules::{Rules, Start};
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("g.sqlite");
+    let (mut child, lines) =
+        spawn_play(dir.path(), &["--mode", "hh", "--seed", "1", "--db", db.to_str().unwrap()]);
+    let id = game_id(&lines.recv_timeout(Duration::from_secs(20)).unwrap());
+    wait_for(&lines, "for ply 2", |l| points_line(l).is_some_and(|(n, _)| n == 2));
+    let mut pos = Start::Seed(1).position(Rules::default()).unwrap();
+    for _ in 0..2 {
+        pos.play(pos.legal_moves()[0]);
+    }
+    // The move, then an empty line: the default removal if it lands on a double.
+    let mv = format!("{}\n\n", pos.legal_moves()[0]);
+    let mut stdin = child.stdin.take().unwrap();
+
+    let other = Connection::open(&db).unwrap();
+    other.execute_batch("BEGIN IMMEDIATE").unwrap();
+    std::io::Write::write_all(&mut stdin, mv.as_bytes()).unwrap();
+    let said = wait_for(&lines, "about the lock", |l| l.contains("locked") || l.contains("Ply 3."));
+    assert!(said.contains("g.sqlite") && said.contains("locked"), "{said}");
+    other.execute_batch("ROLLBACK").unwrap();
+    assert_eq!(db_game(&db, &id).1, 2, "the refused move is not stored");
+
+    std::io::Write::write_all(&mut stdin, mv.as_bytes()).unwrap();
+    wait_for(&lines, "for ply 3", |l| points_line(l).is_some_and(|(n, _)| n == 3));
+    drop(stdin);
+    assert!(wait_with_timeout(&mut child, Duration::from_secs(20)).success());
+    let (status, plies, _) = db_game(&db, &id);
+    assert_eq!((status.as_str(), plies), ("quit", 3), "the end of input abandons the game");
+}
