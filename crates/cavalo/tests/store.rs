@@ -158,13 +158,15 @@ fn kill_9_at_random_moments_loses_no_acknowledged_ply() {
     });
     eprintln!("KILL_SEED={seed}");
     let mut rng = Rng(seed);
-    let mut total_acknowledged = 0;
-    for round in 0..8 {
+    // KILL_ROUNDS=N runs a longer loop (for measurements); 8 by default.
+    let rounds: u32 = std::env::var("KILL_ROUNDS").ok().and_then(|s| s.parse().ok()).unwrap_or(8).min(1000);
+    let (mut total_acknowledged, mut mid_game) = (0, 0);
+    for round in 0..rounds {
         let args = ["--mode", "cc", "--time-ms", "10", "--hash", "1", "--seed", &round.to_string()];
         let (mut child, lines) =
             spawn_play(dir.path(), &[&args[..], &["--db", db.to_str().unwrap()]].concat());
         let id = game_id(&lines.recv_timeout(Duration::from_secs(20)).unwrap());
-        let delay = Duration::from_millis(20 + rng.next(600));
+        let delay = Duration::from_millis(5 + rng.next(200));
         std::thread::sleep(delay);
         child.kill().unwrap(); // SIGKILL
         child.wait().unwrap();
@@ -176,7 +178,7 @@ fn kill_9_at_random_moments_loses_no_acknowledged_ply() {
             .filter(|l| l.starts_with("Points:") && !l.ends_with("Ply 0.") && points_line(l).is_none())
             .collect();
         assert!(odd.len() <= 1, "round {round}: unreadable points lines {odd:?}");
-        let (_, plies, rows) = db_game(&db, &id);
+        let (status, plies, rows) = db_game(&db, &id);
         assert!(rows.len() as u32 == plies, "round {round}: the game's row and its plies agree");
         for (ply, points) in &seen {
             let stored = rows.get(*ply as usize - 1);
@@ -187,8 +189,14 @@ fn kill_9_at_random_moments_loses_no_acknowledged_ply() {
             );
         }
         total_acknowledged += seen.len();
+        mid_game += usize::from(
+            !rows.is_empty() && plies < 80 && !printed.iter().any(|l| l.starts_with("Game saved")),
+        );
         assert_eq!(integrity(&db), "ok", "round {round} (KILL_SEED={seed})");
     }
+    eprintln!(
+        "{rounds} rounds, {mid_game} killed in the middle of a game, {total_acknowledged} plies shown, all stored"
+    );
     assert!(total_acknowledged > 0, "some plies were shown before the kills");
     let check = run(dir.path(), &["games", "--db", db.to_str().unwrap(), "check"]);
     assert!(check.status.success() && text(&check.stdout).contains("integrity ok"), "{check:?}");
