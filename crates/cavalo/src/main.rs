@@ -2,6 +2,7 @@
 
 mod analyse;
 mod games;
+mod games_cmd;
 mod input;
 mod limits;
 mod matchcmd;
@@ -10,6 +11,7 @@ mod protocol;
 mod records;
 mod report;
 mod serve;
+mod signals;
 mod stats;
 mod toolbox;
 mod tournament;
@@ -42,8 +44,15 @@ enum Command {
     ///
     /// Without flags it asks, like the course's menu: the mode, who starts, and the computer's
     /// time per move. Full-screen in a terminal; line by line with --plain or when input or output
-    /// is not a terminal. Every game is appended to log.dat and saved as a JSON record in games/.
+    /// is not a terminal. Every game is kept ply by ply in the games database (see `cavalo games`),
+    /// appended to log.dat and saved as a JSON record in games/.
     Play(play::PlayArgs),
+    /// The games database: list, show, export (JSON record or log.dat), delete, import, check.
+    ///
+    /// Every game of `cavalo play` is kept there ply by ply (a ply is stored before it is
+    /// shown). The database is games.sqlite in the platform's data directory unless --data-dir or
+    /// --db says otherwise.
+    Games(games_cmd::GamesArgs),
     /// Step through a saved game record (arrow keys in a terminal, printed ply by ply otherwise).
     Replay(games::ReplayArgs),
     /// The statistics of a log.dat for the technical manual: per side and per game, count, mean,
@@ -91,6 +100,7 @@ fn main() -> ExitCode {
     let result = match cli.command {
         Command::Play(a) => play::play(a, rules),
         Command::Replay(a) => games::replay(a),
+        Command::Games(a) => games_cmd::run(a),
         Command::Stats(a) => stats::stats(a),
         Command::Move(a) => games::mv(a, rules),
         Command::Board(a) => toolbox::board(a, rules),

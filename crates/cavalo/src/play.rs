@@ -58,6 +58,8 @@ pub struct PlayArgs {
     /// Where finished and abandoned games are saved as JSON records.
     #[arg(long, default_value = "games")]
     pub games_dir: PathBuf,
+    #[command(flatten)]
+    pub store: crate::games_cmd::StoreArgs,
     /// Line-by-line mode for scripts and screen readers (automatic when input or output is not a terminal).
     #[arg(long)]
     pub plain: bool,
@@ -209,12 +211,24 @@ pub fn play(a: PlayArgs, rules: Rules) -> Result<()> {
     let mut lines = Lines::new(stdin.lock());
     let lang = a.lang.unwrap_or_else(Lang::from_env);
     let config = setup(&a, rules, &mut lines, lang)?;
-    let session = Session::new(config)?;
-    if a.plain || !tty {
-        play_plain(session, &mut lines, lang)
-    } else {
+    let db = a.store.open()?;
+    let mut session = Session::new(config)?;
+    session.attach_store(db.clone())?;
+    let stored = [("id", session.id().into()), ("path", db.path().display().to_string().into())];
+    println!("{}", lang.tr_with("term-stored", &stored));
+    let full_screen = !a.plain && tty;
+    let _watch = crate::signals::watch(crate::signals::Interrupted {
+        db,
+        id: session.id().to_string(),
+        log: session.config().log.clone(),
+        games_dir: a.games_dir.clone(),
+        full_screen,
+    })?;
+    if full_screen {
         drop(lines);
         crate::tui::play(session, lang)
+    } else {
+        play_plain(session, &mut lines, lang)
     }
 }
 

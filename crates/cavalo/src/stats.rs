@@ -1,4 +1,5 @@
-//! `cavalo stats`: the statistics of log.dat for the technical manual, and an SVG chart.
+//! `cavalo stats`: the statistics of log.dat (or of the games database) for the technical
+//! manual, and an SVG chart.
 
 use std::fmt::Write as _;
 use std::path::PathBuf;
@@ -11,13 +12,21 @@ use clap::Args;
 
 #[derive(Args, Debug)]
 pub struct StatsArgs {
-    /// The log to analyse (written by `cavalo play`).
+    /// The log to analyse (written by `cavalo play`). Its games are told apart by their ids, so
+    /// games written at the same time into one log do not mix.
     #[arg(default_value = "log.dat")]
     pub log: PathBuf,
+    /// Only the game with this id (or the beginning of it).
+    #[arg(long)]
+    pub id: Option<String>,
+    /// With --db or --data-dir, the games are read straight from the games database instead of
+    /// a log.
+    #[command(flatten)]
+    pub store: crate::games_cmd::StoreArgs,
     /// Also draw the time and the nodes of every move of one game as an SVG chart into this file.
     #[arg(long)]
     pub svg: Option<PathBuf>,
-    /// The game to chart, counted from 1 in the log (default: the last one).
+    /// The game to chart, counted from 1 among the games reported (default: the last one).
     #[arg(long)]
     pub game: Option<usize>,
     /// The language of the report: pt (Portuguese) or en (English). Default: from LC_ALL,
@@ -169,10 +178,23 @@ pub fn report(games: &[LogGame], lang: Lang) -> String {
 }
 
 pub fn stats(a: StatsArgs) -> Result<()> {
-    let text = std::fs::read_to_string(&a.log).with_context(|| format!("cannot read {}", a.log.display()))?;
-    let games = logfile::parse(&text).map_err(|e| anyhow::anyhow!("{}: {e}", a.log.display()))?;
+    let (source, text) = if a.store.given() {
+        let db = a.store.open()?;
+        (db.path().display().to_string(), crate::games_cmd::log_text(&db, a.id.as_deref())?)
+    } else {
+        let text =
+            std::fs::read_to_string(&a.log).with_context(|| format!("cannot read {}", a.log.display()))?;
+        (a.log.display().to_string(), text)
+    };
+    let mut games = logfile::parse(&text).map_err(|e| anyhow::anyhow!("{source}: {e}"))?;
+    if let Some(id) = &a.id {
+        games.retain(|g| g.header.get("id").is_some_and(|g| g.starts_with(id.as_str())));
+        if games.is_empty() {
+            bail!("{source} holds no game `{id}`");
+        }
+    }
     if games.is_empty() {
-        bail!("{} holds no game", a.log.display());
+        bail!("{source} holds no game");
     }
     let lang = a.lang.unwrap_or_else(Lang::from_env);
     print!("{}", report(&games, lang));

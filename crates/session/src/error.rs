@@ -56,6 +56,9 @@ pub enum SessionError {
     /// Reading or writing a file failed.
     #[error("{0}")]
     Io(String),
+    /// The games database could not be written or read: the game did not change.
+    #[error(transparent)]
+    Store(#[from] crate::store::StoreError),
     /// A saved session could not be read.
     #[error("invalid saved session: {0}")]
     Restore(String),
@@ -75,7 +78,7 @@ impl SessionError {
             | SessionError::HintNotMove
             | SessionError::NothingToUndo
             | SessionError::Stale => ErrorKind::NotNow,
-            SessionError::Io(_) => ErrorKind::Storage,
+            SessionError::Io(_) | SessionError::Store(_) => ErrorKind::Storage,
         }
     }
 }

@@ -328,6 +328,7 @@ pub fn error_text(e: &SessionError, lang: Lang) -> String {
         SessionError::NothingToUndo => lang.tr("err-nothing-to-undo"),
         SessionError::Stale => lang.tr("err-stale"),
         SessionError::Io(r) => lang.tr_with("err-io", &reason(r)),
+        SessionError::Store(e) => lang.tr_with("err-io", &reason(&e.message)),
         SessionError::Restore(r) => lang.tr_with("err-restore", &reason(r)),
     }
 }

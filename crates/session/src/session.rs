@@ -1,7 +1,8 @@
 //! The game session: turns, players, engine calls, undo, clocks, log and record.
 
 use std::path::PathBuf;
-use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
 use cavalo_engine::{Limits, Player, PlayerKind, SearchInfo};
@@ -13,7 +14,7 @@ use crate::datetime::now_utc;
 use crate::error::SessionError;
 use crate::ply::{Actor, Ply, SideSummary};
 use crate::search::{Purpose, ThinkJob, Thought};
-use crate::store::{self, logfile};
+use crate::store::{self, Db, logfile};
 
 /// What a finished search gave.
 #[derive(Clone, Debug, PartialEq)]
@@ -109,15 +110,12 @@ pub struct Session {
     hint_player: Option<Box<dyn Player>>,
     turn_started: Instant,
     warnings: Vec<String>,
+    store: Option<Arc<Db>>,
 }
 
-static COUNTER: AtomicU32 = AtomicU32::new(0);
-
+/// A new game id: a random (version 4) UUID, 122 random bits, so ids never collide.
 fn new_id() -> String {
-    let now = now_utc();
-    let n = COUNTER.fetch_add(1, Ordering::Relaxed);
-    let salt = (std::process::id() as u64).wrapping_mul(0x9E37_79B9) ^ (now.millis as u64) << 8 ^ n as u64;
-    format!("{}-{:04x}", now.compact(), salt & 0xFFFF)
+    uuid::Uuid::new_v4().to_string()
 }
 
 impl Session {
@@ -139,7 +137,8 @@ impl Session {
 
     // ---- reading ----
 
-    /// A unique id (`20250301-140509-1a2b`), also the record's file name.
+    /// A unique id (a random UUID, `0f8c…-…`), also the record's file name. Games saved before
+    /// ids were UUIDs keep their old ids (`20250301-140509-1a2b`).
     pub fn id(&self) -> &str {
         &self.id
     }
@@ -246,6 +245,19 @@ impl Session {
             .map(|side| SideSummary::of(self.player(side).label(), self.pos.points(side), side, &self.plies))
     }
 
+    /// Keeps this game in the games database `db` from now on: writes it there whole (set-up
+    /// and plies so far), then every ply before the game moves on, undo and abandoning.
+    pub fn attach_store(&mut self, db: Arc<Db>) -> Result<(), SessionError> {
+        db.put_game(self)?;
+        self.store = Some(db);
+        Ok(())
+    }
+
+    /// The games database this game is kept in, if any.
+    pub fn store(&self) -> Option<&Arc<Db>> {
+        self.store.as_ref()
+    }
+
     // ---- playing ----
 
     /// Plays a human's move (from [`interpret_move`](crate::interpret_move) or any legal move).
@@ -258,7 +270,7 @@ impl Session {
         let mv = self.pos.check_move(mv)?;
         let time = self.turn_started.elapsed();
         let forced = matches!(self.turn(), Turn::Forced { .. });
-        Ok(self.apply(mv, Actor::Human, forced, time, None))
+        self.apply(mv, Actor::Human, forced, time, None)
     }
 
     /// Plays the only legal move (a placement or a pass) of a [`Turn::Forced`].
@@ -267,7 +279,7 @@ impl Session {
             return Err(not_now(self.turn(), SessionError::NotForced));
         };
         let by = if self.config.player(side).is_human() { Actor::Human } else { Actor::Computer };
-        Ok(self.apply(mv, by, true, Duration::ZERO, None))
+        self.apply(mv, by, true, Duration::ZERO, None)
     }
 
     /// Takes the computer's search out of the session (see [`ThinkJob`]).
@@ -298,7 +310,7 @@ impl Session {
             return Err(SessionError::Stale);
         }
         let mv = mv.ok_or(SessionError::GameOver)?;
-        Ok(self.apply(mv, Actor::Computer, false, thought.elapsed, Some(thought.result.info)))
+        self.apply(mv, Actor::Computer, false, thought.elapsed, Some(thought.result.info))
     }
 
     /// Searches and plays the computer's move on this thread.
@@ -395,19 +407,28 @@ impl Session {
         let Some(i) = self.plies.iter().rposition(|p| p.by == Actor::Human && !p.forced) else {
             return Err(SessionError::NothingToUndo);
         };
-        let undone = self.plies.split_off(i);
+        let mut kept = self.plies.clone();
+        let undone = kept.split_off(i);
+        if let Some(db) = &self.store {
+            db.undo(&self.id, kept.len(), kept.last().map_or([0, 0], |p| p.points))?;
+        }
+        self.plies = kept;
         self.pos = self.replay_plies()?;
         self.turn_started = Instant::now();
-        let line = logfile::undo_line(undone.len(), self.plies.len());
+        let line = logfile::undo_line(&self.id, undone.len(), self.plies.len());
         self.log(&line);
         Ok(undone)
     }
 
-    /// Abandons the game: the log gets its footer. Save the record with
+    /// Abandons the game: the log gets its footer, the games database marks it abandoned (a
+    /// failure there becomes a warning). Save the record with
     /// [`save_record`](Session::save_record).
     pub fn quit(&mut self) {
         if !self.quit && !self.pos.is_over() {
             self.quit = true;
+            if let Some(Err(e)) = self.store.as_ref().map(|db| db.abandon(&self.id)) {
+                self.warnings.push(e.to_string());
+            }
             let f = logfile::footer(self);
             self.log(&f);
         }
@@ -421,30 +442,41 @@ impl Session {
         forced: bool,
         time: Duration,
         search: Option<SearchInfo>,
-    ) -> &Ply {
+    ) -> Result<&Ply, SessionError> {
         let side = self.pos.side_to_move();
         let before = self.pos.points(side);
-        self.pos.play(mv);
+        let mut after = self.pos.clone();
+        after.play(mv);
         let ply = Ply {
             number: self.plies.len() as u32 + 1,
             side,
             mv,
             by,
             forced,
-            gained: self.pos.points(side) - before,
-            points: [self.pos.points(Side::White), self.pos.points(Side::Black)],
+            gained: after.points(side) - before,
+            points: [after.points(Side::White), after.points(Side::Black)],
             time_ms: time.as_millis() as u64,
             search,
         };
+        // Stored first: a ply the caller acknowledges is on disk; a failed write changes nothing.
+        if let Some(db) = &self.store {
+            db.add_ply(&self.id, &ply, &after)?;
+        }
+        self.pos = after;
         self.plies.push(ply);
         self.turn_started = Instant::now();
-        let entry = logfile::ply_entry(self.plies.last().expect("just pushed"), self.player(side), &self.pos);
+        let entry = logfile::ply_entry(
+            &self.id,
+            self.plies.last().expect("just pushed"),
+            self.player(side),
+            &self.pos,
+        );
         self.log(&entry);
         if self.pos.is_over() {
             let f = logfile::footer(self);
             self.log(&f);
         }
-        self.plies.last().expect("just pushed")
+        Ok(self.plies.last().expect("just pushed"))
     }
 
     fn replay_plies(&self) -> Result<Position, SessionError> {
@@ -485,7 +517,7 @@ impl Session {
         let mut out = logfile::header(self);
         let positions = self.positions();
         for (p, after) in self.plies.iter().zip(&positions[1..]) {
-            out.push_str(&logfile::ply_entry(p, self.player(p.side), after));
+            out.push_str(&logfile::ply_entry(&self.id, p, self.player(p.side), after));
         }
         if self.status() != Status::Playing {
             out.push_str(&logfile::footer(self));
@@ -552,6 +584,7 @@ impl Session {
             hint_player: None,
             turn_started: Instant::now(),
             warnings: Vec::new(),
+            store: None,
         })
     }
 

@@ -162,6 +162,7 @@ term-double-holds = { $cell } holds the double { $value }: you remove another do
 term-double-which = Which double to remove? Enter for { $default }; cancel (Esc in the full screen) to choose another move:{ " " }
 term-move-cancelled = Move cancelled.
 term-saved = Game saved to { $path }
+term-stored = Game { $id }, kept in { $path }
 term-log-appended = Log appended to { $path }
 term-warning = warning: { $text }
 term-legend = WN/BN white/black knight, [..] last move, <..> cell it left, * you may move here, ! threatened by the other knight, . removed

@@ -162,6 +162,7 @@ term-double-holds = { $cell } tem o duplo { $value }: remove outro duplo: { $lis
 term-double-which = Que duplo remover? Enter para { $default }; cancel (Esc no ecrã inteiro) para escolher outra jogada:{ " " }
 term-move-cancelled = Jogada cancelada.
 term-saved = Jogo guardado em { $path }
+term-stored = Jogo { $id }, guardado em { $path }
 term-log-appended = Registo (log) acrescentado em { $path }
 term-warning = aviso: { $text }
 term-legend = WN/BN cavalo branco/preto, [..] última jogada, <..> casa que deixou, * pode jogar aqui, ! ameaçada pelo outro cavalo, . removida

@@ -6,17 +6,22 @@
 //! board after the ply above them, in the course's Lisp format. Lines starting with `#` are
 //! comments.
 //!
+//! Every `PLY`, `UNDO` and `END` line names its game (`game=ID`, the `id` of its `GAME` line),
+//! so games written to one file at the same time (two `cavalo play` in one folder) are told
+//! apart; the board lines follow their `PLY` line in the same write. Lines without `game=` (logs
+//! written before the tag) belong to the game above them.
+//!
 //! ```text
-//! GAME id=20250301-140509-1a2b date=2025-03-01T14:05:09Z mode=human-computer white=human black=computer:cavalo rules=canonical time-ms=1000 start=seed:7
-//! PLY n=1 side=white player=human forced=yes move=F1 points=86 total=86-0 time-ms=0
+//! GAME id=0f8c2d4e-5b6a-4c7d-8e9f-0a1b2c3d4e5f date=2025-03-01T14:05:09Z mode=human-computer white=human black=computer:cavalo rules=canonical time-ms=1000 start=seed:7
+//! PLY game=0f8c2d4e-5b6a-4c7d-8e9f-0a1b2c3d4e5f n=1 side=white player=human forced=yes move=F1 points=86 total=86-0 time-ms=0
 //!   ((32 42 35 28 3 -1 81 21 67 16)
 //!    ...)
-//! PLY n=4 side=black player=computer move=H8 points=59 total=131-124 time-ms=998 nodes=1234567 alpha-cuts=1234 beta-cuts=56789 depth=12 value=-7
-//! UNDO plies=2 back-to=6
-//! END status=over result=white points=250-198 plies=87
+//! PLY game=0f8c2d4e-5b6a-4c7d-8e9f-0a1b2c3d4e5f n=4 side=black player=computer move=H8 points=59 total=131-124 time-ms=998 nodes=1234567 alpha-cuts=1234 beta-cuts=56789 depth=12 value=-7
+//! UNDO game=0f8c2d4e-5b6a-4c7d-8e9f-0a1b2c3d4e5f plies=2 back-to=6
+//! END game=0f8c2d4e-5b6a-4c7d-8e9f-0a1b2c3d4e5f status=over result=white points=250-198 plies=87
 //! ```
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
 use std::io::Write;
 use std::path::Path;
 
@@ -49,12 +54,12 @@ pub(crate) fn header(s: &Session) -> String {
     )
 }
 
-pub(crate) fn ply_entry(p: &Ply, player: &PlayerConfig, pos: &Position) -> String {
+pub(crate) fn ply_entry(game: &str, p: &Ply, player: &PlayerConfig, pos: &Position) -> String {
     let who = match p.by {
         Actor::Human => "human",
         Actor::Computer => "computer",
     };
-    let mut line = format!("PLY n={} side={} player={who}", p.number, p.side);
+    let mut line = format!("PLY game={game} n={} side={} player={who}", p.number, p.side);
     if !player.is_human() {
         line.push_str(&format!(" engine={}", player.label().trim_start_matches("computer:")));
     }
@@ -83,19 +88,23 @@ pub(crate) fn ply_entry(p: &Ply, player: &PlayerConfig, pos: &Position) -> Strin
     line
 }
 
-pub(crate) fn undo_line(taken_back: usize, remaining: usize) -> String {
-    format!("UNDO plies={taken_back} back-to={remaining}\n")
+pub(crate) fn undo_line(game: &str, taken_back: usize, remaining: usize) -> String {
+    format!("UNDO game={game} plies={taken_back} back-to={remaining}\n")
 }
 
 pub(crate) fn footer(s: &Session) -> String {
     let pos = s.position();
     let result = pos.outcome().map_or("none", |o| o.name());
+    let points = [pos.points(Side::White), pos.points(Side::Black)];
+    end_line(s.id(), s.status().name(), result, points, s.plies().len())
+}
+
+/// The `END` line of game `game` (then an empty line): its status (`over`, `quit`), result
+/// (`white`, `black`, `draw`, `none`), White's and Black's points and plies.
+pub fn end_line(game: &str, status: &str, result: &str, points: [u16; 2], plies: usize) -> String {
     format!(
-        "END status={} result={result} points={}-{} plies={}\n\n",
-        s.status().name(),
-        pos.points(Side::White),
-        pos.points(Side::Black),
-        s.plies().len()
+        "END game={game} status={status} result={result} points={}-{} plies={plies}\n\n",
+        points[0], points[1]
     )
 }
 
@@ -165,10 +174,13 @@ fn fields(rest: &str) -> BTreeMap<String, String> {
 /// format grows; a line that cannot be read is reported with its number.
 pub fn parse(text: &str) -> Result<Vec<LogGame>, String> {
     let mut games: Vec<LogGame> = Vec::new();
+    // The game of each id, and the game of the last PLY line (its board lines follow it).
+    let mut by_id: HashMap<String, usize> = HashMap::new();
+    let mut last_ply: Option<usize> = None;
     for (no, line) in text.lines().enumerate() {
         let bad = |what: &str| format!("line {}: {what}: `{line}`", no + 1);
         if line.starts_with(' ') {
-            if let Some(p) = games.last_mut().and_then(|g| g.plies.last_mut()) {
+            if let Some(p) = last_ply.and_then(|g| games[g].plies.last_mut()) {
                 if !p.board.is_empty() {
                     p.board.push('\n');
                 }
@@ -177,11 +189,31 @@ pub fn parse(text: &str) -> Result<Vec<LogGame>, String> {
             continue;
         }
         let (kw, rest) = line.split_once(' ').unwrap_or((line, ""));
+        let f = fields(rest);
+        // The game a PLY, UNDO or END line belongs to: the one it names, else the last one.
+        let mut target = |games: &mut Vec<LogGame>| -> Result<usize, String> {
+            match f.get("game") {
+                Some(id) => Ok(*by_id.entry(id.clone()).or_insert_with(|| {
+                    let header = BTreeMap::from([("id".to_string(), id.clone())]);
+                    games.push(LogGame { header, ..LogGame::default() });
+                    games.len() - 1
+                })),
+                None if games.is_empty() => Err(bad(&format!("{kw} before any GAME"))),
+                None => Ok(games.len() - 1),
+            }
+        };
         match kw {
-            "GAME" => games.push(LogGame { header: fields(rest), ..LogGame::default() }),
+            "GAME" => {
+                if let Some(id) = f.get("id") {
+                    by_id.insert(id.clone(), games.len());
+                }
+                games.push(LogGame { header: f, ..LogGame::default() });
+                last_ply = None;
+            }
             "PLY" => {
-                let g = games.last_mut().ok_or_else(|| bad("PLY before any GAME"))?;
-                let f = fields(rest);
+                let gi = target(&mut games)?;
+                last_ply = Some(gi);
+                let g = &mut games[gi];
                 let num = |k: &str| -> Result<Option<u64>, String> {
                     f.get(k).map(|v| v.parse::<u64>().map_err(|_| bad(&format!("bad {k}")))).transpose()
                 };
@@ -206,8 +238,8 @@ pub fn parse(text: &str) -> Result<Vec<LogGame>, String> {
                 g.plies.push(ply);
             }
             "UNDO" => {
-                let g = games.last_mut().ok_or_else(|| bad("UNDO before any GAME"))?;
-                let f = fields(rest);
+                let gi = target(&mut games)?;
+                let g = &mut games[gi];
                 let n: usize = f.get("plies").and_then(|v| v.parse().ok()).ok_or_else(|| bad("bad plies"))?;
                 let keep = g.plies.len().saturating_sub(n);
                 g.plies.truncate(keep);
@@ -215,11 +247,52 @@ pub fn parse(text: &str) -> Result<Vec<LogGame>, String> {
                 g.end = None;
             }
             "END" => {
-                let g = games.last_mut().ok_or_else(|| bad("END before any GAME"))?;
-                g.end = Some(fields(rest));
+                let gi = target(&mut games)?;
+                games[gi].end = Some(f);
             }
             _ => {}
         }
     }
     Ok(games)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn interleaved_games_are_told_apart_by_their_tag() {
+        let log = "\
+GAME id=a date=d mode=human-human white=human black=human rules=canonical time-ms=1000 start=seed:1
+GAME id=b date=d mode=human-human white=human black=human rules=canonical time-ms=1000 start=seed:2
+PLY game=a n=1 side=white player=human move=A1 points=10 total=10-0 time-ms=0
+  ((1 2)
+   (3 4))
+PLY game=b n=1 side=white player=human move=B2 points=20 total=20-0 time-ms=0
+  ((5 6))
+PLY game=a n=2 side=black player=human move=C3 points=30 total=10-30 time-ms=0
+UNDO game=a plies=1 back-to=1
+END game=b status=quit result=none points=20-0 plies=1
+
+PLY game=c n=1 side=white player=human move=D4 points=1 total=1-0 time-ms=0
+";
+        let games = parse(log).unwrap();
+        assert_eq!(games.len(), 3);
+        let (a, b, c) = (&games[0], &games[1], &games[2]);
+        assert_eq!(a.plies.iter().map(|p| p.mv.as_str()).collect::<Vec<_>>(), ["A1"]);
+        assert_eq!((a.undone, a.end.is_none()), (1, true));
+        assert_eq!(a.plies[0].board, "((1 2)\n(3 4))");
+        assert_eq!(b.plies[0].board, "((5 6))", "board lines follow their PLY line");
+        assert_eq!(b.end.as_ref().unwrap()["status"], "quit");
+        assert_eq!((c.header["id"].as_str(), c.plies.len()), ("c", 1), "a game whose GAME line is lost");
+    }
+
+    #[test]
+    fn untagged_logs_still_read() {
+        let log = "GAME id=x start=seed:1\nPLY n=1 side=white player=human move=A1 points=1 total=1-0 time-ms=0\n\
+                   END status=over result=white points=1-0 plies=1\n";
+        let games = parse(log).unwrap();
+        assert_eq!((games.len(), games[0].plies.len(), games[0].end.is_some()), (1, 1, true));
+        assert!(parse("PLY n=1\n").unwrap_err().contains("PLY before any GAME"));
+    }
 }

@@ -1,0 +1,320 @@
+//! `cavalo games`: the games database (list, show, export, delete, import, check), and where it
+//! lives (`--data-dir`, `--db`), shared with `play` and `stats`.
+
+use std::fmt::Write as _;
+use std::io::Write as _;
+use std::path::PathBuf;
+use std::sync::Arc;
+
+use anyhow::{Context, Result, bail};
+use cavalo_session::store::{Db, GameRow, StoreErrorKind, read_game};
+use cavalo_session::{Actor, Session};
+use clap::{Args, Subcommand, ValueEnum};
+
+/// The file name of the database inside the data directory.
+pub const DB_FILE: &str = "games.sqlite";
+
+/// Where the games database is.
+#[derive(Args, Debug, Clone, Default)]
+pub struct StoreArgs {
+    /// The directory of the games database (default: the platform's data directory, e.g.
+    /// ~/.local/share/cavalo on Linux, overridden by XDG_DATA_HOME).
+    #[arg(long, value_name = "DIR", global = true)]
+    pub data_dir: Option<PathBuf>,
+    /// The games database file itself (default: games.sqlite in the data directory). Given
+    /// without a file, the default database.
+    #[arg(long, value_name = "FILE", num_args = 0..=1, global = true)]
+    pub db: Option<Option<PathBuf>>,
+}
+
+impl StoreArgs {
+    /// Whether `--db` or `--data-dir` was given.
+    pub fn given(&self) -> bool {
+        self.db.is_some() || self.data_dir.is_some()
+    }
+
+    /// The database file these flags name.
+    pub fn path(&self) -> Result<PathBuf> {
+        if let Some(Some(file)) = &self.db {
+            return Ok(file.clone());
+        }
+        let dir = match &self.data_dir {
+            Some(d) => d.clone(),
+            None => directories::ProjectDirs::from("", "", "cavalo")
+                .context("no home directory to keep the games in: give --data-dir or --db")?
+                .data_dir()
+                .to_path_buf(),
+        };
+        Ok(dir.join(DB_FILE))
+    }
+
+    /// Opens the database (created when missing).
+    pub fn open(&self) -> Result<Arc<Db>> {
+        let path = self.path()?;
+        let db = Db::open(&path)
+            .map_err(|e| anyhow::anyhow!("{e}; give another place with --data-dir or --db"))?;
+        Ok(Arc::new(db))
+    }
+}
+
+#[derive(Args, Debug)]
+pub struct GamesArgs {
+    #[command(flatten)]
+    pub store: StoreArgs,
+    #[command(subcommand)]
+    pub action: Action,
+}
+
+#[derive(Subcommand, Debug)]
+pub enum Action {
+    /// List the games, most recently changed first.
+    List {
+        /// Only games with this status.
+        #[arg(long, value_enum)]
+        status: Option<StatusFilter>,
+    },
+    /// Show one game: its set-up, result and every ply with the computer's statistics.
+    Show {
+        /// The game's id (or the beginning of it).
+        id: String,
+    },
+    /// Write one game as its JSON record or as its log.dat text.
+    Export {
+        /// The game's id (or the beginning of it).
+        id: String,
+        /// json (the game record, as `cavalo play` saves in games/) or log (the course's log.dat).
+        #[arg(long, value_enum, default_value = "json")]
+        format: Format,
+        /// The file to write (default: standard output).
+        #[arg(long, short)]
+        output: Option<PathBuf>,
+    },
+    /// Delete games and their plies.
+    Delete {
+        /// The games' ids (or the beginning of each).
+        #[arg(required = true)]
+        ids: Vec<String>,
+    },
+    /// Import games from JSON files: the records of `cavalo play` (games/*.json) and the saved
+    /// sessions of `cavalo serve` (sessions/*.json). A directory stands for its *.json files.
+    /// Files that are not games are named and skipped; games already stored are left as they are.
+    Import {
+        /// Files or directories.
+        #[arg(required = true)]
+        paths: Vec<PathBuf>,
+    },
+    /// Check the database file (SQLite's integrity check) and print its schema version.
+    Check,
+}
+
+#[derive(Clone, Copy, Debug, ValueEnum)]
+pub enum StatusFilter {
+    Playing,
+    Over,
+    Quit,
+}
+
+#[derive(Clone, Copy, Debug, ValueEnum)]
+pub enum Format {
+    Json,
+    Log,
+}
+
+pub fn run(a: GamesArgs) -> Result<()> {
+    let db = a.store.open()?;
+    match a.action {
+        Action::List { status } => {
+            let want = status.map(|s| format!("{s:?}").to_lowercase());
+            let rows: Vec<GameRow> =
+                db.list()?.into_iter().filter(|r| want.as_ref().is_none_or(|w| *w == r.status)).collect();
+            print!("{}", list_text(&rows));
+            eprintln!("{} games in {}", rows.len(), db.path().display());
+        }
+        Action::Show { id } => {
+            let s = db.load(&db.resolve(&id)?)?;
+            print!("{}", show_text(&s));
+        }
+        Action::Export { id, format, output } => {
+            let s = db.load(&db.resolve(&id)?)?;
+            let text = match format {
+                Format::Json => s.record().to_json() + "\n",
+                Format::Log => s.log_text(),
+            };
+            match output {
+                Some(path) => {
+                    cavalo_session::write_atomically(&path, &text)
+                        .with_context(|| format!("cannot write {}", path.display()))?;
+                    eprintln!("game {} written to {}", s.id(), path.display());
+                }
+                None => std::io::stdout().write_all(text.as_bytes())?,
+            }
+        }
+        Action::Delete { ids } => {
+            for id in ids {
+                let full = db.resolve(&id)?;
+                db.delete(&full)?;
+                println!("deleted {full}");
+            }
+        }
+        Action::Import { paths } => import(&db, &paths)?,
+        Action::Check => {
+            let report = db.integrity_check()?;
+            println!("{}: schema version {}, integrity {report}", db.path().display(), db.schema_version()?);
+            if report != "ok" {
+                bail!("{} is damaged", db.path().display());
+            }
+        }
+    }
+    Ok(())
+}
+
+/// The `*.json` files `paths` stand for (a directory for its own, sorted), and the paths that
+/// could not be listed.
+fn json_files(paths: &[PathBuf]) -> (Vec<PathBuf>, Vec<(PathBuf, String)>) {
+    let (mut files, mut bad) = (Vec::new(), Vec::new());
+    for p in paths {
+        if !p.is_dir() {
+            files.push(p.clone());
+            continue;
+        }
+        match std::fs::read_dir(p) {
+            Ok(entries) => {
+                let mut found: Vec<PathBuf> = entries
+                    .filter_map(|e| e.ok().map(|e| e.path()))
+                    .filter(|f| f.extension().is_some_and(|x| x == "json"))
+                    .filter(|f| !f.file_name().is_some_and(|n| n.to_string_lossy().starts_with('.')))
+                    .collect();
+                found.sort();
+                files.extend(found);
+            }
+            Err(e) => bad.push((p.clone(), e.to_string())),
+        }
+    }
+    (files, bad)
+}
+
+fn import(db: &Db, paths: &[PathBuf]) -> Result<()> {
+    let (files, mut bad) = json_files(paths);
+    let (mut imported, mut present) = (0, 0);
+    for f in files {
+        let game = std::fs::read(&f)
+            .map_err(|e| e.to_string())
+            .and_then(|b| read_game(&b).map_err(|e| e.to_string()));
+        match game {
+            Err(reason) => bad.push((f, reason)),
+            Ok(s) => match db.resolve(s.id()) {
+                Ok(id) if id == s.id() => present += 1,
+                Err(e) if e.kind != StoreErrorKind::NotFound => return Err(e.into()),
+                _ => {
+                    db.put_game(&s)?;
+                    imported += 1;
+                }
+            },
+        }
+    }
+    for (f, reason) in &bad {
+        eprintln!("skipped {}: {reason}", f.display());
+    }
+    println!(
+        "imported {imported} games into {}; {present} already there, {} files skipped",
+        db.path().display(),
+        bad.len()
+    );
+    if !bad.is_empty() {
+        bail!("{} files were not imported (named above)", bad.len());
+    }
+    Ok(())
+}
+
+/// The table of `games list`.
+pub fn list_text(rows: &[GameRow]) -> String {
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        "{:<36}  {:<20}  {:<17}  {:<16}  {:<16}  {:<7}  {:<6}  {:>7}  {:>5}",
+        "id", "created", "mode", "white", "black", "status", "result", "points", "plies"
+    );
+    for r in rows {
+        let _ = writeln!(
+            out,
+            "{:<36}  {:<20}  {:<17}  {:<16}  {:<16}  {:<7}  {:<6}  {:>7}  {:>5}",
+            r.id,
+            r.created,
+            r.mode,
+            r.players[0],
+            r.players[1],
+            r.status,
+            r.result.as_deref().unwrap_or("-"),
+            format!("{}-{}", r.points[0], r.points[1]),
+            r.plies
+        );
+    }
+    out
+}
+
+/// The text of `games show`.
+pub fn show_text(s: &Session) -> String {
+    let c = s.config();
+    let pos = s.position();
+    let mut out = String::new();
+    let _ = writeln!(out, "game    {}", s.id());
+    let _ = writeln!(out, "date    {}", s.date());
+    let _ = writeln!(
+        out,
+        "mode    {} (White {}, Black {})",
+        s.mode(),
+        c.players[0].label(),
+        c.players[1].label()
+    );
+    let _ =
+        writeln!(out, "rules   {}, {} ms per computer move, start {}", c.rules, c.time_ms, c.start_text());
+    let result = pos.outcome().map_or("none".to_string(), |o| o.to_string());
+    let _ = writeln!(out, "status  {}, result {result}, points {}", s.status().name(), pos_points(s));
+    let _ = writeln!(
+        out,
+        "\n{:>4}  {:<5}  {:<8}  {:<7}  {:>6}  {:>7}  {:>7}  {:>10}  {:>5}  {:>6}  pv",
+        "ply", "side", "player", "move", "points", "total", "time-ms", "nodes", "depth", "value"
+    );
+    for p in s.plies() {
+        let who = match (p.by, p.forced) {
+            (_, true) => "forced",
+            (Actor::Human, _) => "human",
+            (Actor::Computer, _) => "computer",
+        };
+        let i = p.search.as_ref();
+        let _ = writeln!(
+            out,
+            "{:>4}  {:<5}  {:<8}  {:<7}  {:>6}  {:>7}  {:>7}  {:>10}  {:>5}  {:>6}  {}",
+            p.number,
+            p.side.name(),
+            who,
+            p.mv.to_string(),
+            p.gained,
+            format!("{}-{}", p.points[0], p.points[1]),
+            p.time_ms,
+            i.map_or("-".into(), |i| i.nodes.to_string()),
+            i.map_or("-".into(), |i| i.depth.to_string()),
+            i.map_or("-".into(), |i| i.score.to_string()),
+            i.map_or(String::new(), |i| i.pv_string()),
+        );
+    }
+    out
+}
+
+fn pos_points(s: &Session) -> String {
+    let p = s.position();
+    format!("{}-{}", p.points(cavalo_rules::Side::White), p.points(cavalo_rules::Side::Black))
+}
+
+/// Every game of `db` in the course's log format, or only those whose id
+/// starts with `id` (for `cavalo stats --db`).
+pub fn log_text(db: &Db, id: Option<&str>) -> Result<String> {
+    let mut out = String::new();
+    let mut rows = db.list()?;
+    rows.reverse();
+    for r in rows.iter().filter(|r| id.is_none_or(|i| r.id.starts_with(i))) {
+        out.push_str(&db.load(&r.id)?.log_text());
+        out.push('\n');
+    }
+    Ok(out)
+}

@@ -1,0 +1,121 @@
+//! Games from JSON files into the store: the records `cavalo play` writes (`games/*.json`) and
+//! the sessions `cavalo serve` keeps (`sessions/*.json`).
+
+use cavalo_rules::GameRecord;
+use serde_json::{Value, json};
+
+use crate::{GameConfig, PlayerConfig, Session};
+
+/// Why a file could not be read as a game.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ImportError {
+    /// The bytes are not UTF-8 text.
+    #[error("not UTF-8 text (bad byte at offset {0})")]
+    NotText(usize),
+    /// The text is not JSON.
+    #[error("not JSON: {0}")]
+    NotJson(String),
+    /// JSON, but neither a game record nor a saved session.
+    #[error("not a game: {0}")]
+    NotAGame(String),
+}
+
+/// The game in `bytes`: a saved session, or a game record with the session's data in `meta`
+/// (`id`, `date`, `white`, `black`, `time_ms`, `status`, `plies`). Every ply is checked against
+/// the rules. Paths a file names (log, records directory) are dropped, never trusted.
+pub fn read_game(bytes: &[u8]) -> Result<Session, ImportError> {
+    let text = std::str::from_utf8(bytes).map_err(|e| ImportError::NotText(e.valid_up_to()))?;
+    let value: Value = serde_json::from_str(text).map_err(|e| ImportError::NotJson(e.to_string()))?;
+    let mut data = if value.get("config").is_some() { value } else { session_of_record(text)? };
+    if let Some(c) = data.get_mut("config").and_then(Value::as_object_mut) {
+        c.remove("log");
+        c.remove("games_dir");
+    }
+    if let Some(d) = data.as_object_mut() {
+        d.remove("record_path");
+    }
+    Session::from_json(&data.to_string()).map_err(|e| ImportError::NotAGame(e.to_string()))
+}
+
+/// A session's JSON from a game record's text.
+fn session_of_record(text: &str) -> Result<Value, ImportError> {
+    let bad = |m: String| ImportError::NotAGame(m);
+    let rec = GameRecord::from_json(text).map_err(|e| bad(e.to_string()))?;
+    let meta = &rec.meta;
+    let field = |k: &str| meta.get(k).ok_or_else(|| bad(format!("the record has no `{k}` in its meta")));
+    let player = |k: &str| -> Result<PlayerConfig, ImportError> {
+        let label = field(k)?.as_str().unwrap_or_default();
+        player_of_label(label).ok_or_else(|| bad(format!("`{label}` is not a player")))
+    };
+    let config = GameConfig {
+        rules: rec.rules,
+        players: [player("white")?, player("black")?],
+        time_ms: field("time_ms")?.as_u64().ok_or_else(|| bad("time_ms is not a number".into()))?,
+        ..GameConfig::new(rec.start.clone())
+    };
+    Ok(json!({
+        "id": field("id")?,
+        "date": field("date")?,
+        "config": config,
+        "plies": field("plies")?,
+        "quit": meta.get("status").and_then(Value::as_str) == Some("quit"),
+    }))
+}
+
+/// The player a log or record label names: `human`, `human:NAME`, `computer:ENGINE`.
+pub fn player_of_label(label: &str) -> Option<PlayerConfig> {
+    match label.split_once(':') {
+        None if label == "human" => Some(PlayerConfig::human()),
+        Some(("human", name)) => Some(PlayerConfig::Human { name: name.to_string() }),
+        Some(("computer", engine)) => engine.parse().ok().map(PlayerConfig::computer),
+        _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use cavalo_rules::Start;
+
+    fn game() -> Session {
+        let mut c = GameConfig::new(Start::Seed(3));
+        c.players = [PlayerConfig::human(), PlayerConfig::Human { name: "Ana".into() }];
+        c.log = Some("/etc/evil.dat".into());
+        let mut s = Session::new(c).unwrap();
+        for _ in 0..5 {
+            let mv = s.position().legal_moves()[0];
+            s.play_human(mv).unwrap();
+        }
+        s
+    }
+
+    #[test]
+    fn a_record_and_a_session_give_the_same_game() {
+        let s = game();
+        let from_record = read_game(s.record().to_json().as_bytes()).unwrap();
+        let from_session = read_game(s.to_json().as_bytes()).unwrap();
+        for g in [&from_record, &from_session] {
+            assert_eq!(g.id(), s.id());
+            assert_eq!(g.plies(), s.plies());
+            assert_eq!(g.config().players, s.config().players);
+            assert_eq!(g.config().log, None, "paths in files are not trusted");
+        }
+    }
+
+    #[test]
+    fn bad_files_say_why() {
+        assert_eq!(read_game(b"{\"a\":1}\xff").unwrap_err(), ImportError::NotText(7));
+        assert!(matches!(read_game(b"nope"), Err(ImportError::NotJson(_))));
+        assert!(matches!(read_game(b"{\"start\":\"seed:1\"}"), Err(ImportError::NotAGame(_))));
+        let mut v: Value = serde_json::from_str(&game().to_json()).unwrap();
+        v["plies"][2]["move"] = json!("A1");
+        assert!(matches!(read_game(v.to_string().as_bytes()), Err(ImportError::NotAGame(_))));
+    }
+
+    #[test]
+    fn labels() {
+        assert_eq!(player_of_label("human"), Some(PlayerConfig::human()));
+        assert!(player_of_label("computer:greedy").is_some_and(|p| !p.is_human()));
+        assert_eq!(player_of_label("robot"), None);
+    }
+}
