@@ -398,7 +398,7 @@ fn human_line<R: BufRead>(
         },
         Command::Move(text) => match interpret_move(s.position(), &text) {
             Err(e) => {
-                let error = present::error_text(&SessionError::BadMove(e), lang);
+                let error = present::error_text(&e, lang);
                 println!("{}", lang.tr_with("term-error-help", &[("error", Arg::from(error + "."))]));
             }
             Ok(choice) => {
@@ -427,7 +427,7 @@ fn human_line<R: BufRead>(
                             }
                             match choose_removal(s.position(), options, &ans) {
                                 Ok(m) => break m,
-                                Err(e) => say_error(&SessionError::BadMove(e), lang),
+                                Err(e) => say_error(&e, lang),
                             }
                         }
                     }

@@ -1,7 +1,7 @@
 //! What can go wrong in a session call, each with a [`ErrorKind`] that front ends act on (the web
 //! answers an HTTP status, the terminal a message from the catalogue), never on the text.
 
-use cavalo_rules::IllegalMoveError;
+use cavalo_rules::{IllegalMoveError, ParseMoveError};
 
 /// The kind of a [`SessionError`]: what a front end does about it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -44,9 +44,17 @@ pub enum SessionError {
     /// A move the rules forbid.
     #[error(transparent)]
     Illegal(#[from] IllegalMoveError),
-    /// Text that is not a legal move, or a bad choice of double.
-    #[error("{0}")]
-    BadMove(String),
+    /// Text that is not a move at all.
+    #[error(transparent)]
+    Unreadable(#[from] ParseMoveError),
+    /// The answer to "which double to remove?" is not one of the choices.
+    #[error("`{text}` is not one of the doubles that can be removed: {}", two_digits(choices))]
+    NotARemoval {
+        /// What was typed.
+        text: String,
+        /// The doubles that may be removed.
+        choices: Vec<u8>,
+    },
     /// Undo found no human move to take back.
     #[error("there is no move of yours to take back")]
     NothingToUndo,
@@ -69,7 +77,9 @@ impl SessionError {
     pub fn kind(&self) -> ErrorKind {
         match self {
             SessionError::Start(_) | SessionError::Restore(_) => ErrorKind::Invalid,
-            SessionError::Illegal(_) | SessionError::BadMove(_) => ErrorKind::Illegal,
+            SessionError::Illegal(_) | SessionError::Unreadable(_) | SessionError::NotARemoval { .. } => {
+                ErrorKind::Illegal
+            }
             SessionError::NotHumanTurn
             | SessionError::NotComputerTurn
             | SessionError::NotForced
@@ -81,4 +91,9 @@ impl SessionError {
             SessionError::Io(_) | SessionError::Store(_) => ErrorKind::Storage,
         }
     }
+}
+
+/// `88, 77, 00`: doubles as the board writes them.
+pub(crate) fn two_digits(values: &[u8]) -> String {
+    values.iter().map(|v| format!("{v:02}")).collect::<Vec<_>>().join(", ")
 }

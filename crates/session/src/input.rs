@@ -1,7 +1,9 @@
 //! What a human types: a move (`E3`, `3 5`, `E3x88`) or a command (`hint`, `undo`, `help`,
 //! `quit`), and the choice of a double to remove.
 
-use cavalo_rules::{Cell, Move, Position};
+use cavalo_rules::{Cell, Move, MoveError, ParseMoveError, ParseMoveReason, Position};
+
+use crate::SessionError;
 
 /// A line typed by a human.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -76,17 +78,25 @@ fn removal_value(pos: &Position, mv: Move) -> u8 {
 /// Reads a human's move in `pos`: `E3`, `e3`, `3 5` (row column, 1-based), `3,5`, `E3x88`,
 /// `pass`. A landing on a double with several possible removals and no `xNN` asks for a choice.
 /// Errors explain what is wrong, in a sentence.
-pub fn interpret_move(pos: &Position, text: &str) -> Result<MoveChoice, String> {
+pub fn interpret_move(pos: &Position, text: &str) -> Result<MoveChoice, SessionError> {
     let t = text.trim();
     if pos.is_over() {
-        return Err("the game is over".into());
+        return Err(SessionError::GameOver);
     }
     let explicit = t.contains(['x', 'X']);
     let mv = if t.contains([' ', ',']) && !explicit {
-        let cell = Cell::from_pair(&t.replace(',', " ")).map_err(|e| e.to_string())?;
-        pos.check_move(Move::land(cell)).map_err(|e| e.to_string())?
+        let cell = Cell::from_pair(&t.replace(',', " ")).map_err(|e| {
+            SessionError::Unreadable(ParseMoveError {
+                input: e.input,
+                reason: ParseMoveReason::Cell(e.reason),
+            })
+        })?;
+        pos.check_move(Move::land(cell))?
     } else {
-        pos.parse_move(t).map_err(|e| e.to_string())?
+        pos.parse_move(t).map_err(|e| match e {
+            MoveError::Parse(p) => SessionError::Unreadable(p),
+            MoveError::Illegal(i) => SessionError::Illegal(i),
+        })?
     };
     if explicit {
         return Ok(MoveChoice::Ready(mv));
@@ -104,21 +114,21 @@ pub fn interpret_move(pos: &Position, text: &str) -> Result<MoveChoice, String> 
 
 /// Reads the answer to "which double to remove?": empty for the default (the first option),
 /// or the double's value (`77`, `x77`, `7` is not accepted: two digits).
-pub fn choose_removal(pos: &Position, options: &[Move], text: &str) -> Result<Move, String> {
+pub fn choose_removal(pos: &Position, options: &[Move], text: &str) -> Result<Move, SessionError> {
     let t = text.trim().trim_start_matches(['x', 'X']);
-    let Some(&default) = options.first() else { return Err("nothing to choose".into()) };
+    let Some(&default) = options.first() else { return Err(SessionError::GameOver) };
     if t.is_empty() {
         return Ok(default);
     }
     let values: Vec<u8> = options.iter().map(|m| removal_value(pos, *m)).collect();
-    let list = values.iter().map(|v| format!("{v:02}")).collect::<Vec<_>>().join(", ");
-    let v: u8 = t.parse().map_err(|_| format!("`{}` is not a double; choose one of {list}", text.trim()))?;
+    let not_one = || SessionError::NotARemoval { text: text.trim().to_string(), choices: values.clone() };
     if t.len() != 2 {
-        return Err(format!("write the double with two digits; choose one of {list}"));
+        return Err(not_one());
     }
+    let v: u8 = t.parse().map_err(|_| not_one())?;
     match values.iter().position(|&x| x == v) {
         Some(i) => Ok(options[i]),
-        None => Err(format!("{t} cannot be removed; choose one of {list}")),
+        None => Err(not_one()),
     }
 }
 
@@ -140,15 +150,15 @@ mod tests {
     #[test]
     fn moves_in_all_notations() {
         let pos = Position::from_seed(1, Rules::default());
-        assert_eq!(interpret_move(&pos, "f1"), Ok(MoveChoice::Ready("F1".parse().unwrap())));
-        assert_eq!(interpret_move(&pos, "1 6"), Ok(MoveChoice::Ready("F1".parse().unwrap())));
-        assert_eq!(interpret_move(&pos, "1,6"), Ok(MoveChoice::Ready("F1".parse().unwrap())));
+        for text in ["f1", "1 6", "1,6"] {
+            assert_eq!(interpret_move(&pos, text).unwrap(), MoveChoice::Ready("F1".parse().unwrap()));
+        }
         let e = interpret_move(&pos, "A1").unwrap_err();
-        assert!(e.contains("F1"), "{e}");
+        assert!(matches!(e, SessionError::Illegal(_)) && e.to_string().contains("F1"), "{e}");
         let e = interpret_move(&pos, "banana").unwrap_err();
-        assert!(e.contains("invalid"), "{e}");
+        assert!(matches!(e, SessionError::Unreadable(_)) && e.to_string().contains("invalid"), "{e}");
         let e = interpret_move(&pos, "11 1").unwrap_err();
-        assert!(!e.is_empty());
+        assert!(matches!(e, SessionError::Unreadable(_)), "{e}");
     }
 
     #[test]
@@ -168,14 +178,19 @@ mod tests {
                     assert!(options[0].removal().is_none(), "default first");
                     let values = choice.removable(&pos);
                     assert!(values.windows(2).all(|w| w[0] > w[1]), "{values:?}");
-                    assert_eq!(choose_removal(&pos, options, ""), Ok(options[0]));
+                    assert_eq!(choose_removal(&pos, options, "").unwrap(), options[0]);
                     let last = *values.last().unwrap();
                     assert_eq!(
-                        choose_removal(&pos, options, &format!("{last:02}")),
-                        Ok(*options.last().unwrap())
+                        choose_removal(&pos, options, &format!("{last:02}")).unwrap(),
+                        *options.last().unwrap()
                     );
-                    assert!(choose_removal(&pos, options, "12").is_err());
-                    assert!(choose_removal(&pos, options, "zz").is_err());
+                    for bad in ["12", "zz", "7", "077"] {
+                        let e = choose_removal(&pos, options, bad).unwrap_err();
+                        assert!(
+                            matches!(&e, SessionError::NotARemoval { choices, .. } if *choices == values),
+                            "{e}"
+                        );
+                    }
                     let explicit = interpret_move(&pos, &m.to_string()).unwrap();
                     assert_eq!(explicit, MoveChoice::Ready(*m));
                     return;

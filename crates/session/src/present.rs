@@ -5,7 +5,8 @@
 
 use cavalo_engine::SearchInfo;
 use cavalo_rules::{
-    Cell, CellSet, CellState, IllegalMoveError, IllegalMoveReason, Move, Position, Rules, Side,
+    Cell, CellSet, CellState, IllegalMoveError, IllegalMoveReason, Move, ParseCellReason, ParseMoveError,
+    ParseMoveReason, Position, Rules, Side,
 };
 use serde::Serialize;
 
@@ -324,7 +325,11 @@ pub fn error_text(e: &SessionError, lang: Lang) -> String {
         SessionError::Abandoned => lang.tr("err-game-abandoned"),
         SessionError::HintNotMove => lang.tr("err-hint-not-move"),
         SessionError::Illegal(i) => illegal_text(lang, i),
-        SessionError::BadMove(r) => lang.tr_with("err-bad-move", &reason(r)),
+        SessionError::Unreadable(p) => unreadable_text(lang, p),
+        SessionError::NotARemoval { text, choices } => lang.tr_with(
+            "err-not-a-removal",
+            &[("text", Arg::from(text.as_str())), ("choices", Arg::from(crate::error::two_digits(choices)))],
+        ),
         SessionError::NothingToUndo => lang.tr("err-nothing-to-undo"),
         SessionError::Stale => lang.tr("err-stale"),
         SessionError::Io(r) => lang.tr_with("err-io", &reason(r)),
@@ -339,6 +344,28 @@ pub fn illegal_text(lang: Lang, e: &IllegalMoveError) -> String {
         "err-illegal",
         &[("mv", Arg::from(e.mv.as_str())), ("reason", Arg::from(illegal_reason(lang, &e.reason)))],
     )
+}
+
+/// Text that is not a move, and why, in `lang`.
+pub fn unreadable_text(lang: Lang, e: &ParseMoveError) -> String {
+    use ParseCellReason as C;
+    use ParseMoveReason as M;
+    let key = |k: &str| lang.tr(k);
+    let reason = match &e.reason {
+        M::Empty => key("unreadable-empty"),
+        M::NoCell => key("unreadable-no-cell"),
+        M::RemovalDigits(t) => lang.tr_with("unreadable-removal-digits", &[("text", Arg::from(t.as_str()))]),
+        M::NotDouble(t) => lang.tr_with("unreadable-not-double", &[("text", Arg::from(t.as_str()))]),
+        M::Cell(C::Empty) => key("unreadable-empty"),
+        M::Cell(C::Column) => key("unreadable-column"),
+        M::Cell(C::Row) => key("unreadable-row"),
+        M::Cell(C::PairShape) => key("unreadable-pair"),
+        M::Cell(C::PairRowNumber | C::PairRow) => key("unreadable-pair-row"),
+        M::Cell(C::PairColumnNumber | C::PairColumn) => key("unreadable-pair-column"),
+        // A reason added to the rules later and not yet in the catalogue: the rules' own words.
+        other => other.to_string(),
+    };
+    lang.tr_with("err-unreadable", &[("text", Arg::from(e.input.as_str())), ("reason", Arg::from(reason))])
 }
 
 /// Why a move is illegal, in `lang` (no capital, no full stop: it follows the move).

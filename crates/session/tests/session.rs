@@ -317,7 +317,7 @@ fn each_wrong_call_has_its_own_error_and_kind() {
     assert_eq!(over.begin_hint().unwrap_err(), E::GameOver);
     assert_eq!(over.begin_think().unwrap_err(), E::GameOver);
     assert_eq!(E::Start("x".into()).kind(), ErrorKind::Invalid);
-    assert_eq!(E::BadMove("x".into()).kind(), ErrorKind::Illegal);
+    assert_eq!(E::Unreadable("x".parse::<cavalo_rules::Move>().unwrap_err()).kind(), ErrorKind::Illegal);
     assert_eq!(E::Io("x".into()).kind(), ErrorKind::Storage);
     assert_eq!(E::Stale.kind(), ErrorKind::NotNow);
 }

@@ -336,8 +336,7 @@ async fn play(
             let args = [("ply", Arg::from(s.plies().len())), ("seen", n.into())];
             return Err(ApiError::say(StatusCode::CONFLICT, lang, "api-moved-on", &args));
         }
-        let choice = interpret_move(s.position(), &req.mv)
-            .map_err(|e| ApiError::session(&SessionError::BadMove(e), lang))?;
+        let choice = interpret_move(s.position(), &req.mv).map_err(|e| ApiError::session(&e, lang))?;
         let mv = match choice {
             MoveChoice::Ready(m) => m,
             // A landing on a double without a choice removes the highest other double (RULES §4).

@@ -236,7 +236,7 @@ async fn every_bad_request_gets_a_4xx_json_error() {
     let st = srv.settle(&id).await;
     let mv = format!("/api/games/{id}/move");
     expect_error(&srv, "POST", &mv, Some(r#"{"move":"A1"}"#), 422, "").await;
-    expect_error(&srv, "POST", &mv, Some(r#"{"move":"banana"}"#), 422, "invalid").await;
+    expect_error(&srv, "POST", &mv, Some(r#"{"move":"banana"}"#), 422, "is not a move").await;
     expect_error(&srv, "POST", &mv, Some(r#"{"move":"Z99"}"#), 422, "").await;
     expect_error(&srv, "POST", &mv, Some(r#"{"move":7}"#), 422, "does not fit").await;
     expect_error(&srv, "POST", &mv, Some(r#"{}"#), 422, "missing field").await;

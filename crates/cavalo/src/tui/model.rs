@@ -247,7 +247,7 @@ pub fn submit(m: &mut Model, line: &str) {
                 m.prompt = Prompt::Move;
                 play_move(m, mv);
             }
-            Err(e) => say_error(m, SessionError::BadMove(e)),
+            Err(e) => say_error(m, e),
         }
         return;
     }
@@ -271,7 +271,7 @@ pub fn submit(m: &mut Model, line: &str) {
             Err(e) => say_error(m, e),
         },
         Command::Move(text) => match interpret_move(m.session.position(), &text) {
-            Err(e) => say_error(m, SessionError::BadMove(e)),
+            Err(e) => say_error(m, e),
             Ok(MoveChoice::Ready(mv)) => play_move(m, mv),
             Ok(choice @ MoveChoice::ChooseRemoval { .. }) => {
                 let values = choice.removable(m.session.position());

@@ -128,7 +128,17 @@ err-start = Invalid starting position: { $reason }
 err-io = Could not read or write a file: { $reason }
 err-restore = Invalid saved session: { $reason }
 err-busy = Wait: the computer is thinking.
-err-bad-move = { $reason }
+err-unreadable = `{ $text }` is not a move: { $reason }.
+err-not-a-removal = `{ $text }` is not one of the doubles that can be removed: { $choices }.
+unreadable-empty = nothing was typed
+unreadable-no-cell = a move starts with a cell such as E3 (or is `pass`)
+unreadable-column = the column must be a letter from A to J
+unreadable-row = the row must be a number from 1 to 10
+unreadable-pair = write a cell as a letter and a number (E3) or as two numbers, row and column (3 5)
+unreadable-pair-row = the row must be a number from 1 to 10
+unreadable-pair-column = the column must be a number from 1 to 10
+unreadable-removal-digits = after `x` comes the double to remove as two digits (such as x88), not `{ $text }`
+unreadable-not-double = { $text } is not a double (00, 11, …, 99)
 
 ## Terminal
 

@@ -128,7 +128,17 @@ err-start = Posição inicial inválida: { $reason }
 err-io = Não foi possível ler ou escrever um ficheiro: { $reason }
 err-restore = Sessão guardada inválida: { $reason }
 err-busy = Aguarde: o computador está a pensar.
-err-bad-move = { $reason }
+err-unreadable = `{ $text }` não é uma jogada: { $reason }.
+err-not-a-removal = `{ $text }` não é nenhum dos duplos que se podem remover: { $choices }.
+unreadable-empty = não foi escrito nada
+unreadable-no-cell = uma jogada começa por uma casa como E3 (ou é `pass`)
+unreadable-column = a coluna tem de ser uma letra de A a J
+unreadable-row = a linha tem de ser um número de 1 a 10
+unreadable-pair = escreva a casa como letra e número (E3) ou como dois números, linha e coluna (3 5)
+unreadable-pair-row = a linha tem de ser um número de 1 a 10
+unreadable-pair-column = a coluna tem de ser um número de 1 a 10
+unreadable-removal-digits = depois de `x` vem o duplo a remover com dois algarismos (como x88), não `{ $text }`
+unreadable-not-double = { $text } não é um duplo (00, 11, …, 99)
 
 ## Terminal
 

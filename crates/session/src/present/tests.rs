@@ -20,7 +20,8 @@ fn every_announcement() -> Vec<Announcement> {
             mv: "A1".into(),
             reason: cavalo_rules::IllegalMoveReason::GameOver,
         }),
-        SessionError::BadMove("what".into()),
+        SessionError::Unreadable("Z9".parse::<Move>().unwrap_err()),
+        SessionError::NotARemoval { text: "12".into(), choices: vec![88, 0] },
         SessionError::NothingToUndo,
         SessionError::Stale,
         SessionError::Io("disk".into()),
@@ -52,7 +53,7 @@ fn every_announcement_renders_in_both_languages_differently() {
                 "{a:?}: {t}"
             );
         }
-        if !matches!(&a, Announcement::Error(SessionError::BadMove(_))) {
+        if !matches!(&a, Announcement::Error(SessionError::Unreadable(_))) {
             assert_ne!(pt, en, "{a:?}");
         }
         assert!(!a.kind().is_empty());
@@ -200,4 +201,19 @@ fn illegal_moves_are_explained_in_both_languages() {
         illegal_reason(Lang::Pt, &R::PlaceOn { side: Side::Black, cell: cell("J10"), row: 10 })
             .starts_with("o Preto")
     );
+}
+
+#[test]
+fn unreadable_moves_and_bad_removals_are_explained_in_both_languages() {
+    let z9 = SessionError::Unreadable("Z9".parse::<Move>().unwrap_err());
+    assert_eq!(error_text(&z9, Lang::Pt), "`Z9` não é uma jogada: a coluna tem de ser uma letra de A a J.");
+    assert_eq!(error_text(&z9, Lang::En), "`Z9` is not a move: the column must be a letter from A to J.");
+    let removal = SessionError::NotARemoval { text: "12".into(), choices: vec![88, 0] };
+    assert_eq!(error_text(&removal, Lang::Pt), "`12` não é nenhum dos duplos que se podem remover: 88, 00.");
+    for text in ["", "pass?", "E3x8", "E3x12", "K1", "E11"] {
+        if let Err(e) = text.parse::<Move>() {
+            let e = SessionError::Unreadable(e);
+            assert_ne!(error_text(&e, Lang::Pt), error_text(&e, Lang::En), "{text}");
+        }
+    }
 }
