@@ -175,6 +175,9 @@ impl PlayArgs {
         };
         let engine1 = with_options(e1.clone(), &self.option1, "option1")?;
         let engine2 = with_options(e2.clone(), &self.option2, "option2")?;
+        for e in [&engine1, &engine2] {
+            e.check_ready().map_err(anyhow::Error::msg)?;
+        }
         let (first_seed, pairs) = match &self.seeds {
             Some(r) => parse_seed_range(r)?,
             None => {

@@ -521,3 +521,17 @@ fn shards_merge_into_the_whole_match() {
         .unwrap();
     assert!(String::from_utf8_lossy(&e.stderr).contains("not in shard 1/3"));
 }
+
+#[test]
+fn a_missing_lisp_program_is_refused_before_any_game() {
+    for args in [
+        &["match", "--engine1", "cavalo", "--engine2", "lisp:no-such-team.lisp", "--games", "2"][..],
+        &["tournament", "-p", "greedy", "-p", "lisp:no-such-team.lisp,function=jogar", "-q"][..],
+    ] {
+        let out = Command::new(BIN).args(args).output().expect("cavalo runs");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(!out.status.success(), "{args:?} should fail");
+        assert!(err.contains("cannot read the Lisp program `no-such-team.lisp`"), "{args:?}: {err}");
+        assert!(!String::from_utf8_lossy(&out.stdout).contains("Forfeits"), "no game was played");
+    }
+}

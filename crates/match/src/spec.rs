@@ -49,6 +49,19 @@ impl PlayerSpec {
     pub fn is_external(&self) -> bool {
         matches!(self, PlayerSpec::External { .. } | PlayerSpec::Lisp { .. })
     }
+
+    /// What can be checked before the first game: a Lisp program's file exists and is a file.
+    /// (A missing file would otherwise forfeit every game as a crash.)
+    pub fn check_ready(&self) -> Result<(), String> {
+        match self {
+            PlayerSpec::Lisp { path, .. } => match std::fs::metadata(path) {
+                Ok(m) if m.is_file() => Ok(()),
+                Ok(_) => Err(format!("the Lisp program `{path}` is not a file")),
+                Err(e) => Err(format!("cannot read the Lisp program `{path}`: {e}")),
+            },
+            _ => Ok(()),
+        }
+    }
 }
 
 impl fmt::Display for PlayerSpec {
@@ -153,6 +166,10 @@ mod tests {
         assert!(l.is_external());
         assert_eq!(l.to_string(), "lisp:team.lisp,function=jogada,white-only=yes");
         assert!("lisp:".parse::<PlayerSpec>().is_err());
+        let missing: PlayerSpec = "lisp:/nonexistent/team.lisp".parse().unwrap();
+        assert!(missing.check_ready().unwrap_err().contains("/nonexistent/team.lisp"));
+        assert!("lisp:/".parse::<PlayerSpec>().unwrap().check_ready().unwrap_err().contains("not a file"));
+        assert_eq!("greedy".parse::<PlayerSpec>().unwrap().check_ready(), Ok(()));
         assert!("lisp:t.lisp,state=sideways".parse::<PlayerSpec>().unwrap_err().contains("board-points"));
         assert!("stockfish".parse::<PlayerSpec>().unwrap_err().contains("cmd:"));
         let tuned: PlayerSpec = "cavalo:lmr_depth=4,MobilityWeight=150".parse().unwrap();
