@@ -2,6 +2,8 @@
 //! interface or line by line.
 
 use std::io::{BufRead, IsTerminal, Write};
+
+use crate::protocol::lines::LineError;
 use std::path::PathBuf;
 use std::sync::atomic::AtomicBool;
 
@@ -87,32 +89,43 @@ fn parse_kind(s: &str) -> Result<PlayerKind, String> {
     s.parse()
 }
 
-/// Lines of input with prompts: the menu's questions and the moves.
+/// Lines of input with prompts: the menu's questions and the moves. A line that is too long or
+/// not UTF-8 is refused with a message and the question asked again (never the end of the input).
 pub struct Lines<R> {
     input: R,
+    lang: Lang,
 }
 
 impl<R: BufRead> Lines<R> {
-    pub fn new(input: R) -> Lines<R> {
-        Lines { input }
+    pub fn new(input: R, lang: Lang) -> Lines<R> {
+        Lines { input, lang }
     }
 
     /// Prints `prompt`, reads a line; `None` at the end of input.
     pub fn ask(&mut self, prompt: &str) -> Option<String> {
-        print!("{prompt}");
-        let _ = std::io::stdout().flush();
-        let mut line = String::new();
-        match self.input.read_line(&mut line) {
-            Ok(0) | Err(_) => {
-                println!();
-                None
-            }
-            Ok(_) => {
-                if !std::io::stdin().is_terminal() {
-                    // Echo scripted input so that a transcript reads like a session.
-                    println!("{}", line.trim_end());
+        loop {
+            print!("{prompt}");
+            let _ = std::io::stdout().flush();
+            match crate::protocol::lines::read_line(&mut self.input) {
+                Ok(None) | Err(_) => {
+                    println!();
+                    return None;
                 }
-                Some(line.trim().to_string())
+                Ok(Some(Err(e))) => {
+                    let key = match e {
+                        LineError::TooLong => "term-line-too-long",
+                        LineError::NotUtf8 => "term-line-not-utf8",
+                    };
+                    println!();
+                    println!("{}", self.lang.tr(key));
+                }
+                Ok(Some(Ok(line))) => {
+                    if !std::io::stdin().is_terminal() {
+                        // Echo scripted input so that a transcript reads like a session.
+                        println!("{}", line.trim_end());
+                    }
+                    return Some(line.trim().to_string());
+                }
             }
         }
     }
@@ -208,8 +221,8 @@ fn random_seed() -> u64 {
 pub fn play(a: PlayArgs, rules: Rules) -> Result<()> {
     let tty = std::io::stdin().is_terminal() && std::io::stdout().is_terminal();
     let stdin = std::io::stdin();
-    let mut lines = Lines::new(stdin.lock());
     let lang = a.lang.unwrap_or_else(Lang::from_env);
+    let mut lines = Lines::new(stdin.lock(), lang);
     let config = setup(&a, rules, &mut lines, lang)?;
     let db = a.store.open()?;
     let mut session = Session::new(config)?;

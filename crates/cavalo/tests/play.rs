@@ -441,3 +441,31 @@ fn the_plain_terminal_says_the_models_announcements() {
         }
     }
 }
+
+#[test]
+fn a_line_that_is_not_utf8_or_too_long_is_refused_not_taken_as_the_end() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut input = b"\xff\xfe\n".to_vec();
+    input.extend(std::iter::repeat_n(b'a', 70_000));
+    input.extend(b"\nquit\ny\n");
+    let mut child = Command::new(BIN)
+        .args(["play", "--plain", "--lang", "en", "--mode", "hh", "--seed", "1", "--no-log"])
+        .env("XDG_DATA_HOME", dir.path())
+        .current_dir(dir.path())
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let writer = std::thread::spawn(move || {
+        let _ = stdin.write_all(&input);
+    });
+    let out = child.wait_with_output().unwrap();
+    let _ = writer.join();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{}", tail(&stdout));
+    assert!(stdout.contains("That line was not valid UTF-8 text and was ignored."), "{}", tail(&stdout));
+    assert!(stdout.contains("That line was longer than 64 KiB and was ignored."), "{}", tail(&stdout));
+    assert!(stdout.contains("Abandoned at 86–65."), "the game went on to the quit: {}", tail(&stdout));
+}
