@@ -10,7 +10,7 @@ use cavalo_session::logfile;
 const BIN: &str = env!("CARGO_BIN_EXE_cavalo");
 
 /// Runs the binary in `dir` with `args`, feeding `input`; returns (stdout, success).
-fn run(dir: &Path, args: &[&str], input: &str) -> (String, bool) {
+fn run(dir: &Path, args: &[&str], input: impl AsRef<[u8]>) -> (String, bool) {
     let mut child = Command::new(BIN)
         .args(args)
         .env_remove("LC_ALL")
@@ -24,10 +24,10 @@ fn run(dir: &Path, args: &[&str], input: &str) -> (String, bool) {
         .spawn()
         .unwrap();
     let mut stdin = child.stdin.take().unwrap();
-    let input = input.to_string();
+    let input = input.as_ref().to_vec();
     // The game may end before all input is read: ignore a broken pipe.
     let writer = std::thread::spawn(move || {
-        let _ = stdin.write_all(input.as_bytes());
+        let _ = stdin.write_all(&input);
     });
     let out = child.wait_with_output().unwrap();
     let _ = writer.join();
@@ -201,7 +201,7 @@ fn computer_against_computer_with_a_pass_stats_and_replay() {
 #[test]
 fn human_against_human_full_game() {
     let dir = tempfile::tempdir().unwrap();
-    let (out, ok) = run(dir.path(), &["play", "--plain", "--mode", "hh", "--seed", "8"], &every_cell(120));
+    let (out, ok) = run(dir.path(), &["play", "--plain", "--mode", "hh", "--seed", "8"], every_cell(120));
     assert!(ok, "{}", tail(&out));
     let rec = check_record_and_log(dir.path(), &out);
     assert_eq!(rec.meta["mode"], "human-human");
@@ -448,23 +448,12 @@ fn a_line_that_is_not_utf8_or_too_long_is_refused_not_taken_as_the_end() {
     let mut input = b"\xff\xfe\n".to_vec();
     input.extend(std::iter::repeat_n(b'a', 70_000));
     input.extend(b"\nquit\ny\n");
-    let mut child = Command::new(BIN)
-        .args(["play", "--plain", "--lang", "en", "--mode", "hh", "--seed", "1", "--no-log"])
-        .env("XDG_DATA_HOME", dir.path())
-        .current_dir(dir.path())
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut stdin = child.stdin.take().unwrap();
-    let writer = std::thread::spawn(move || {
-        let _ = stdin.write_all(&input);
-    });
-    let out = child.wait_with_output().unwrap();
-    let _ = writer.join();
-    let stdout = String::from_utf8_lossy(&out.stdout);
-    assert!(out.status.success(), "{}", tail(&stdout));
+    let (stdout, ok) = run(
+        dir.path(),
+        &["play", "--plain", "--lang", "en", "--mode", "hh", "--seed", "1", "--no-log"],
+        input,
+    );
+    assert!(ok, "{}", tail(&stdout));
     assert!(stdout.contains("That line was not valid UTF-8 text and was ignored."), "{}", tail(&stdout));
     assert!(stdout.contains("That line was longer than 64 KiB and was ignored."), "{}", tail(&stdout));
     assert!(stdout.contains("Abandoned at 86–65."), "the game went on to the quit: {}", tail(&stdout));
