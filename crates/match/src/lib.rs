@@ -36,7 +36,7 @@ use serde::Serialize;
 pub use referee::{GameSetup, GameSpec, GameSummary, MoveLimits, Termination, play_game};
 pub use runner::{Shard, Unit, run_units};
 pub use spec::PlayerSpec;
-pub use stats::{EloEstimate, Sprt, SprtVerdict};
+pub use stats::{EloEstimate, MeanEstimate, Sprt, SprtVerdict};
 
 /// A match: who, on which boards, how many games at once.
 #[derive(Clone, Debug)]
@@ -142,7 +142,9 @@ pub struct Tally {
     pub pentanomial: [u64; 5],
     /// Games lost by forfeit, by loser (0: engine 1, 1: engine 2) and reason.
     pub forfeits: [BTreeMap<String, u64>; 2],
-    open_pairs: HashMap<u64, f64>,
+    /// Engine 1's points margin over each complete pair whose two games were played out.
+    pub pair_margins: Vec<f64>,
+    open_pairs: HashMap<u64, (f64, Option<f64>)>,
 }
 
 impl Tally {
@@ -159,9 +161,14 @@ impl Tally {
         }
         let pair = g.index / 2;
         match self.open_pairs.remove(&pair) {
-            Some(first) => self.pentanomial[((first + g.engine1_points) * 2.0).round() as usize] += 1,
+            Some((first, first_margin)) => {
+                self.pentanomial[((first + g.engine1_points) * 2.0).round() as usize] += 1;
+                if let (Some(a), Some(b)) = (first_margin, g.engine1_margin) {
+                    self.pair_margins.push(a + b);
+                }
+            }
             None => {
-                self.open_pairs.insert(pair, g.engine1_points);
+                self.open_pairs.insert(pair, (g.engine1_points, g.engine1_margin));
             }
         }
     }
@@ -302,6 +309,10 @@ pub struct Summary {
     pub los: f64,
     /// Pairs by engine 1's points in the pair: [0, 0.5, 1, 1.5, 2].
     pub pentanomial: [u64; 5],
+    /// Engine 1's points margin (its board points minus the other's) per complete pair, both
+    /// games played out, with its 95% interval: more sensitive than wins and losses when many
+    /// boards favour one colour.
+    pub pair_margin: Option<MeanEstimate>,
     /// Engine 1's forfeited games by reason.
     pub engine1_forfeits: BTreeMap<String, u64>,
     /// Engine 2's forfeited games by reason.
@@ -355,6 +366,7 @@ impl Summary {
             elo_model: elo.map(|e| e.1),
             los: stats::los(tally.wins, tally.losses),
             pentanomial: tally.pentanomial,
+            pair_margin: stats::mean_estimate(&tally.pair_margins),
             engine1_forfeits: tally.forfeits[0].clone(),
             engine2_forfeits: tally.forfeits[1].clone(),
             sprt: sprt.map(|s| {
@@ -416,6 +428,13 @@ impl std::fmt::Display for Summary {
             "Pairs     [0, 0.5, 1, 1.5, 2] points for {}: [{}, {}, {}, {}, {}]",
             self.engine1, p[0], p[1], p[2], p[3], p[4]
         )?;
+        if let Some(m) = &self.pair_margin {
+            writeln!(
+                f,
+                "Margin    {:+.1} points per pair for {} (95%: {:+.1} .. {:+.1}, {} pairs played out)",
+                m.mean, self.engine1, m.low, m.high, m.count
+            )?;
+        }
         for (name, map) in [(&self.engine1, &self.engine1_forfeits), (&self.engine2, &self.engine2_forfeits)]
         {
             if !map.is_empty() {
@@ -445,7 +464,15 @@ mod tests {
     use cavalo_rules::Rules;
 
     fn summary(index: u64, points: f64, t: Termination) -> GameSummary {
-        GameSummary { index, seed: 1, engine1_points: points, termination: t, engines: Default::default() }
+        let engine1_margin = (t == Termination::Normal).then_some((points - 0.5) * 20.0);
+        GameSummary {
+            index,
+            seed: 1,
+            engine1_points: points,
+            termination: t,
+            engines: Default::default(),
+            engine1_margin,
+        }
     }
 
     #[test]
@@ -463,6 +490,8 @@ mod tests {
         assert_eq!(t.forfeits[1].get("illegal move"), Some(&1));
         assert!((t.score() - 0.6).abs() < 1e-12);
         assert_eq!(t.elo().unwrap().1, "pentanomial");
+        // Margins: pair 1 (games 3 and 2) has a forfeit, so only pair 0 (+10 and 0) counts.
+        assert_eq!(t.pair_margins, vec![10.0]);
         // Every pair split 1-1: no spread between pairs, so the games' spread is used.
         let mut t = Tally::default();
         for i in 0..10 {

@@ -456,6 +456,9 @@ pub struct GameSummary {
     pub termination: Termination,
     /// Engine 1's and engine 2's names.
     pub engines: [String; 2],
+    /// Engine 1's points minus engine 2's on the board, when the game was played out (a
+    /// forfeit has none).
+    pub engine1_margin: Option<f64>,
 }
 
 impl GameSummary {
@@ -474,12 +477,23 @@ impl GameSummary {
         let termination: Termination =
             serde_json::from_value(m.get("termination").cloned().unwrap_or_default())
                 .map_err(|_| "no valid `termination` in meta".to_string())?;
+        let index = num("game")?;
+        let engine1_side = match m.get("engine1_side").and_then(Value::as_str) {
+            Some(side) => Side::parse(side).ok_or_else(|| format!("`engine1_side` is `{side}`"))?,
+            None if index.is_multiple_of(2) => Side::White,
+            None => Side::Black,
+        };
+        let engine1_margin = rec.points.map(|[w, b]| {
+            let d = w as f64 - b as f64;
+            if engine1_side == Side::White { d } else { -d }
+        });
         Ok(GameSummary {
-            index: num("game")?,
+            index,
             seed: num("seed")?,
             engine1_points,
             termination,
             engines: [text("engine1")?, text("engine2")?],
+            engine1_margin,
         })
     }
 }

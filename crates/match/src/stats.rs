@@ -87,6 +87,33 @@ pub struct EloEstimate {
     pub high: f64,
 }
 
+/// A mean with its 95% interval (normal approximation), e.g. engine 1's points margin per pair.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+pub struct MeanEstimate {
+    /// The mean.
+    pub mean: f64,
+    /// The lower end of the 95% interval.
+    pub low: f64,
+    /// The upper end of the 95% interval.
+    pub high: f64,
+    /// How many values it was measured on.
+    pub count: u64,
+}
+
+/// The mean of `values` with its 95% interval (1.96 standard errors, the sample variance with
+/// n − 1); `None` without values. One value gives a zero-width interval.
+pub fn mean_estimate(values: &[f64]) -> Option<MeanEstimate> {
+    let n = values.len();
+    if n == 0 {
+        return None;
+    }
+    let mean = values.iter().sum::<f64>() / n as f64;
+    let var =
+        if n > 1 { values.iter().map(|v| (v - mean).powi(2)).sum::<f64>() / (n - 1) as f64 } else { 0.0 };
+    let half = 1.96 * (var / n as f64).sqrt();
+    Some(MeanEstimate { mean, low: mean - half, high: mean + half, count: n as u64 })
+}
+
 impl EloEstimate {
     /// Half the width of the interval (∞ when an end is infinite).
     pub fn margin(&self) -> f64 {
@@ -343,5 +370,22 @@ mod tests {
         assert_eq!(s.verdict(s.llr_pentanomial(&[40, 60, 20, 5, 0])), Some(SprtVerdict::H0));
         assert!(Sprt::new(5.0, 0.0, 0.05, 0.05).is_err());
         assert!(Sprt::new(0.0, 5.0, 0.0, 0.05).is_err());
+    }
+}
+
+#[cfg(test)]
+mod mean_tests {
+    use super::*;
+
+    #[test]
+    fn mean_and_its_interval() {
+        assert_eq!(mean_estimate(&[]), None);
+        let one = mean_estimate(&[12.0]).unwrap();
+        assert_eq!((one.mean, one.low, one.high, one.count), (12.0, 12.0, 12.0, 1));
+        // 10, 20, 30: mean 20, sample sd 10, standard error 10/√3.
+        let e = mean_estimate(&[10.0, 20.0, 30.0]).unwrap();
+        assert_eq!(e.mean, 20.0);
+        let half = 1.96 * 10.0 / 3f64.sqrt();
+        assert!((e.high - 20.0 - half).abs() < 1e-9 && (20.0 - e.low - half).abs() < 1e-9, "{e:?}");
     }
 }

@@ -103,16 +103,12 @@ impl About {
         if g.engines != [self.players[a].clone(), self.players[b].clone()] || g.seed != spec.seed {
             return Err(format!("game {} was not played by the players or on the board it should", g.index));
         }
-        let margin = rec.points.map(|[w, b]| {
-            let d = w as f64 - b as f64;
-            if spec.engine1_side() == cavalo_rules::Side::White { d } else { -d }
-        });
         Ok(Game {
             index: g.index,
             players: [a, b],
             points: g.engine1_points,
             termination: g.termination,
-            margin,
+            margin: g.engine1_margin,
         })
     }
 
