@@ -4,11 +4,12 @@
 //! CAVALO_LISP_TESTS=1 (set by scripts/test once SBCL is installed) makes them required.
 
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::process::Command;
 
 use serde_json::Value;
 
-const BIN: &str = env!("CARGO_BIN_EXE_cavalo");
+mod common;
+use common::cavalo;
 
 /// Whether SBCL is there; panics when it is required and missing.
 fn sbcl() -> bool {
@@ -39,17 +40,6 @@ fn alphabeta() -> String {
 }
 fn ignores_threat() -> String {
     format!("lisp:{},function=melhor-casa,args=state+time+side", example("ignores-threat.lisp").display())
-}
-
-fn cavalo(args: &[&str]) -> Output {
-    let out = Command::new(BIN).args(args).output().expect("cavalo runs");
-    assert!(
-        out.status.success(),
-        "cavalo {args:?} failed: {}\n{}",
-        String::from_utf8_lossy(&out.stderr),
-        String::from_utf8_lossy(&out.stdout)
-    );
-    out
 }
 
 /// Plays `games` games of `spec` against `other` and returns the records.

@@ -3,12 +3,13 @@
 
 use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::process::Command;
 use std::time::{Duration, Instant};
 
 use serde_json::Value;
 
-const BIN: &str = env!("CARGO_BIN_EXE_cavalo");
+mod common;
+use common::{BIN, cavalo};
 
 /// Writes an executable bash engine that answers the handshake and does `on_go` at `go`.
 fn script(dir: &Path, name: &str, on_go: &str) -> PathBuf {
@@ -27,17 +28,6 @@ fn script(dir: &Path, name: &str, on_go: &str) -> PathBuf {
     std::fs::write(&path, body).unwrap();
     std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).unwrap();
     path
-}
-
-fn cavalo(args: &[&str]) -> Output {
-    let out = Command::new(BIN).args(args).output().expect("cavalo runs");
-    assert!(
-        out.status.success(),
-        "cavalo {args:?} failed: {}\n{}",
-        String::from_utf8_lossy(&out.stderr),
-        String::from_utf8_lossy(&out.stdout)
-    );
-    out
 }
 
 fn records(path: &Path) -> Vec<Value> {

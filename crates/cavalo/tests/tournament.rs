@@ -2,22 +2,12 @@
 //! resume, shards and merge, and bad arguments.
 
 use std::path::Path;
-use std::process::{Command, Output};
+use std::process::Command;
 
 use serde_json::Value;
 
-const BIN: &str = env!("CARGO_BIN_EXE_cavalo");
-
-fn cavalo(args: &[&str]) -> Output {
-    let out = Command::new(BIN).args(args).output().expect("cavalo runs");
-    assert!(
-        out.status.success(),
-        "cavalo {args:?} failed: {}\n{}",
-        String::from_utf8_lossy(&out.stderr),
-        String::from_utf8_lossy(&out.stdout)
-    );
-    out
-}
+mod common;
+use common::{BIN, cavalo};
 
 fn json(path: &Path) -> Value {
     serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap()
