@@ -8,7 +8,9 @@
 //! - v1: `games` (set-up, players, status, result, points, times), `plies` (move, points, time,
 //!   the course's statistics and the principal variation per computer move, the ply as JSON),
 //!   `seats` (for the web's players; unused yet);
-//! - v2: `games.ended` (when the game ended or was abandoned) and an index by last update.
+//! - v2: `games.ended` (when the game ended or was abandoned) and an index by last update;
+//! - v3: `web_games` (the games a web server keeps and resumes), the seats' invitations
+//!   (`seats.invite_hash`, `seats.claimed`) and an index by end (see [`web`]).
 
 use std::path::{Path, PathBuf};
 use std::sync::{Mutex, MutexGuard};
@@ -74,7 +76,17 @@ UPDATE games SET ended = updated WHERE status <> 'playing';
 CREATE INDEX games_by_update ON games(updated);
 ";
 
-const STEPS: &[M<'static>] = &[M::up(V1), M::up(V2)];
+const V3: &str = "
+CREATE TABLE web_games (
+    game_id      TEXT PRIMARY KEY NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+    added        TEXT NOT NULL
+) STRICT;
+ALTER TABLE seats ADD COLUMN invite_hash TEXT;
+ALTER TABLE seats ADD COLUMN claimed INTEGER NOT NULL DEFAULT 0;
+CREATE INDEX games_by_end ON games(ended);
+";
+
+const STEPS: &[M<'static>] = &[M::up(V1), M::up(V2), M::up(V3)];
 
 /// The schema's migrations, oldest first (the schema version is their count).
 pub fn migrations() -> Migrations<'static> {
@@ -113,7 +125,7 @@ pub struct StoreError {
 }
 
 impl StoreError {
-    fn new(kind: StoreErrorKind, message: impl Into<String>) -> StoreError {
+    pub(crate) fn new(kind: StoreErrorKind, message: impl Into<String>) -> StoreError {
         StoreError { kind, message: message.into() }
     }
 
@@ -230,18 +242,21 @@ impl Db {
         &self.path
     }
 
-    fn conn(&self) -> MutexGuard<'_, Connection> {
+    pub(crate) fn conn(&self) -> MutexGuard<'_, Connection> {
         // A panic while holding the lock leaves SQLite consistent (a transaction not committed
         // is rolled back), so the connection stays usable.
         self.conn.lock().unwrap_or_else(|p| p.into_inner())
     }
 
-    fn err(&self, e: rusqlite::Error) -> StoreError {
+    pub(crate) fn err(&self, e: rusqlite::Error) -> StoreError {
         StoreError::sqlite(&self.path, &e)
     }
 
     /// Runs `f` in one transaction, committed when it returns `Ok`.
-    fn write<T>(&self, f: impl FnOnce(&Transaction) -> Result<T, StoreError>) -> Result<T, StoreError> {
+    pub(crate) fn write<T>(
+        &self,
+        f: impl FnOnce(&Transaction) -> Result<T, StoreError>,
+    ) -> Result<T, StoreError> {
         let mut conn = self.conn();
         let tx = conn.transaction().map_err(|e| self.err(e))?;
         let out = f(&tx)?;
@@ -251,8 +266,13 @@ impl Db {
 
     /// Writes the whole game `s` (its set-up, status and every ply), replacing what the store
     /// held under its id. Paths in the set-up (log, records directory) are not stored.
+    /// A finished game keeps the time it ended.
     pub fn put_game(&self, s: &Session) -> Result<(), StoreError> {
-        self.write(|tx| {
+        self.write(|tx| self.put_game_in(tx, s))
+    }
+
+    fn put_game_in(&self, tx: &Transaction, s: &Session) -> Result<(), StoreError> {
+        {
             let mut config = s.config().clone();
             config.log = None;
             config.games_dir = None;
@@ -264,7 +284,8 @@ impl Db {
                 "INSERT INTO games (id, created, updated, ended, mode, rules, start, time_ms, white, black,
                                     config, status, result, white_points, black_points, plies)
                  VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16)
-                 ON CONFLICT(id) DO UPDATE SET updated = ?3, ended = ?4, mode = ?5, rules = ?6,
+                 ON CONFLICT(id) DO UPDATE SET updated = ?3,
+                    ended = CASE WHEN ?12 = 'playing' THEN NULL ELSE coalesce(games.ended, ?4) END, mode = ?5, rules = ?6,
                     start = ?7, time_ms = ?8, white = ?9, black = ?10, config = ?11, status = ?12,
                     result = ?13, white_points = ?14, black_points = ?15, plies = ?16",
                 params![
@@ -292,7 +313,7 @@ impl Db {
                 self.insert_ply(tx, s.id(), p)?;
             }
             Ok(())
-        })
+        }
     }
 
     fn insert_ply(&self, tx: &Transaction, id: &str, p: &Ply) -> Result<(), StoreError> {
@@ -520,6 +541,8 @@ fn migration_error(path: &Path, e: rusqlite_migration::Error) -> StoreError {
         ),
     }
 }
+
+pub mod web;
 
 #[cfg(test)]
 mod tests;
