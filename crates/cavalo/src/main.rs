@@ -86,11 +86,13 @@ enum Command {
     Tournament(Box<tournament::TournamentArgs>),
     /// Play in the browser: serve the game page and its JSON API, and print the address to open.
     ///
-    /// Games live on the server: every move is saved in --data-dir (sessions/<id>.json, the
-    /// records of finished games in games/, the course's log in log.dat), so a restarted server
-    /// and a reloaded page continue where they were. The computer's moves are made by the server,
-    /// at most --max-searches at once. Binds 127.0.0.1 (this machine only) unless --host says
-    /// otherwise. --no-threat and --no-zero-double set the new-game dialog's default variant.
+    /// Games live on the server, in the games database shared with `cavalo play` (--data-dir,
+    /// --db): every move is stored before it is acknowledged, so a restarted server and a reloaded
+    /// page continue where they were; log.dat is appended beside the database. Creating a game
+    /// gives its players secret seat tokens (kept by the page); anyone with a game's link may watch
+    /// it. The computer's moves are made by the server, at most --max-searches at once. Binds
+    /// 127.0.0.1 (this machine only) unless --host says otherwise. --no-threat and
+    /// --no-zero-double set the new-game dialog's default variant.
     Serve(serve::ServeArgs),
 }
 

@@ -1,21 +1,29 @@
 //! `cavalo serve`: the browser interface (the server lives in the `cavalo-web` crate).
 
-use std::path::PathBuf;
-
 use anyhow::{Context, Result};
+use cavalo_session::store::db::web::Retention;
 use clap::Args;
+
+use crate::games_cmd::StoreArgs;
 
 #[derive(Args, Debug)]
 pub struct ServeArgs {
-    /// The address to listen on: 127.0.0.1 serves this machine only; 0.0.0.0 serves the network.
+    /// The address to listen on: 127.0.0.1 (or localhost, ::1) serves this machine only;
+    /// 0.0.0.0 serves the network (a classroom), and every address it serves is printed.
     #[arg(long, default_value = "127.0.0.1")]
     pub host: String,
     /// The port to listen on (0: any free port).
     #[arg(long, default_value_t = 8080)]
     pub port: u16,
-    /// Where games, records and log.dat are kept.
-    #[arg(long, default_value = "cavalo-web-data")]
-    pub data_dir: PathBuf,
+    #[command(flatten)]
+    pub store: StoreArgs,
+    /// Delete finished games that ended more than N days ago (at start, then every 10 minutes).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=36_500))]
+    pub keep_days: Option<u32>,
+    /// Keep at most N finished games: when a game ends with more stored, the ones that ended first
+    /// are deleted.
+    #[arg(long, value_name = "N")]
+    pub max_finished: Option<usize>,
     /// How many engine searches may run at once (the others wait their turn).
     #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u64).range(1..=64))]
     pub max_searches: u64,
@@ -28,12 +36,16 @@ pub struct ServeArgs {
 }
 
 pub fn serve(a: ServeArgs, rules: cavalo_rules::Rules) -> Result<()> {
-    let mut config = cavalo_web::WebConfig::new(&a.data_dir);
+    let db = a.store.path()?;
+    // log.dat and the sessions of older versions live beside the database.
+    let dir = db.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(std::path::Path::new("."));
+    let mut config = cavalo_web::WebConfig::new(dir);
+    config.db = db.clone();
     config.max_searches = a.max_searches as usize;
     config.max_time_ms = a.max_time_ms;
     config.hash_mib = a.hash_mib as usize;
+    config.retention = Retention { keep_days: a.keep_days, max_finished: a.max_finished };
     config.default_rules = rules;
-    cavalo_web::run(&a.host, a.port, config).with_context(|| {
-        format!("cannot serve on {}:{} with the data in {}", a.host, a.port, a.data_dir.display())
-    })
+    cavalo_web::run(&a.host, a.port, config)
+        .with_context(|| format!("cannot serve on {}:{} with the games in {}", a.host, a.port, db.display()))
 }

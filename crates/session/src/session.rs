@@ -253,6 +253,18 @@ impl Session {
         Ok(())
     }
 
+    /// Keeps this game, loaded from the games database `db` (as [`Db::load`] gives it), in `db`
+    /// from now on, without writing it again.
+    pub fn keep_in(&mut self, db: Arc<Db>) {
+        self.store = Some(db);
+    }
+
+    /// Appends this game's log lines to `path` from now on (none: no log). A game loaded from
+    /// the database has no log until it is given one: stored games keep no paths.
+    pub fn set_log(&mut self, path: Option<PathBuf>) {
+        self.config.log = path;
+    }
+
     /// The games database this game is kept in, if any.
     pub fn store(&self) -> Option<&Arc<Db>> {
         self.store.as_ref()

@@ -16,8 +16,10 @@ use cavalo_engine::PlayerKind;
 use cavalo_rules::{Rules, Side, Start};
 use cavalo_session::i18n::{Arg, Lang};
 use cavalo_session::present::error_text;
+use cavalo_session::store::db::web::new_secret;
+use cavalo_session::store::{StoreError, StoreErrorKind};
 use cavalo_session::{
-    EngineConfig, ErrorKind, Finished, GameConfig, Mode, MoveChoice, Session, SessionError, Status,
+    Actor, EngineConfig, ErrorKind, Finished, GameConfig, Mode, MoveChoice, Session, SessionError, Status,
     interpret_move, read_start,
 };
 use futures_util::Stream;
@@ -28,7 +30,9 @@ use tokio::sync::broadcast::error::RecvError;
 
 use crate::App;
 use crate::game::{self, Event, Game, lang_index};
+use crate::guard::Refusal;
 use crate::lang::ReqLang;
+use crate::seats::{self, Need, SeatError, SeatToken};
 
 /// The largest request body accepted (a Lisp board is about 400 bytes).
 const BODY_LIMIT: usize = 16 * 1024;
@@ -40,17 +44,20 @@ pub(crate) fn router(app: App) -> Router {
         .route("/api/info", get(info))
         .route("/api/messages", get(crate::lang::messages))
         .route("/api/games", get(list).post(create))
-        .route("/api/games/{id}", get(show))
+        .route("/api/games/{id}", get(show).delete(delete))
         .route("/api/games/{id}/move", post(play))
         .route("/api/games/{id}/undo", post(undo))
         .route("/api/games/{id}/hint", post(hint))
         .route("/api/games/{id}/quit", post(quit))
+        .route("/api/games/{id}/invite", post(invite))
+        .route("/api/games/{id}/claim", post(claim))
         .route("/api/games/{id}/events", get(events))
         .route("/api/games/{id}/record", get(record))
         .route("/api/games/{id}/log", get(log))
         .fallback(not_found)
         .method_not_allowed_fallback(method_not_allowed)
         .layer(DefaultBodyLimit::max(BODY_LIMIT))
+        .layer(axum::middleware::from_fn_with_state(app.clone(), crate::guard::guard))
         .with_state(app)
 }
 
@@ -78,6 +85,22 @@ impl ApiError {
             ErrorKind::Storage => StatusCode::INTERNAL_SERVER_ERROR,
         };
         ApiError(status, error_text(e, lang))
+    }
+    /// A failed read or write of the games database: nothing was changed.
+    fn store(e: &StoreError) -> ApiError {
+        let status = match e.kind {
+            StoreErrorKind::NotFound => StatusCode::NOT_FOUND,
+            _ => StatusCode::INTERNAL_SERVER_ERROR,
+        };
+        eprintln!("cavalo serve: {e}");
+        ApiError(status, e.to_string())
+    }
+    /// A seat check's failure in `lang`.
+    fn seat(e: SeatError, lang: Lang) -> ApiError {
+        match e {
+            SeatError::Refused(r) => r.answer(lang),
+            SeatError::Store(e) => ApiError::store(&e),
+        }
     }
 }
 
@@ -133,7 +156,20 @@ fn find(app: &App, id: &str, lang: Lang) -> ApiResult<Arc<Game>> {
         return Err(ApiError::bad(lang, "api-not-game-id", &[("id", id.into())]));
     }
     app.game(id)
+        .map_err(|e| ApiError::store(&e))?
         .ok_or_else(|| ApiError::say(StatusCode::NOT_FOUND, lang, "api-no-game", &[("id", id.into())]))
+}
+
+/// The seat a move or a hint needs: the side to move's, when a human plays it (else any seat:
+/// the answer is then "not your turn").
+fn mover(s: &Session) -> Need {
+    let side = s.position().side_to_move();
+    if s.player(side).is_human() { Need::Side(side) } else { Need::Any }
+}
+
+/// The side whose seat the request holds, when it is the one `need` asks for.
+fn seat_of(app: &App, g: &Game, token: &SeatToken, need: Need, lang: Lang) -> ApiResult<Side> {
+    seats::authorize(app, g, token, need).map_err(|e| ApiError::seat(e, lang))
 }
 
 fn guard(app: &App, lang: Lang) -> ApiResult<()> {
@@ -155,30 +191,33 @@ async fn info(State(app): State<App>) -> Json<Value> {
     }))
 }
 
-async fn list(State(app): State<App>) -> Json<Value> {
-    let mut games: Vec<Value> = app
-        .games()
+async fn list(State(app): State<App>) -> ApiResult<Json<Value>> {
+    let ids = app.db().web_game_ids(false).map_err(|e| ApiError::store(&e))?;
+    let mut rows = app.db().list().map_err(|e| ApiError::store(&e))?;
+    rows.retain(|r| ids.contains(&r.id));
+    rows.sort_by(|a, b| b.created.cmp(&a.created).then(b.id.cmp(&a.id)));
+    let games: Vec<Value> = rows
         .iter()
-        .map(|g| {
-            let s = g.lock();
-            let pos = s.position();
+        .map(|r| {
             json!({
-                "id": s.id(),
-                "date": s.date(),
-                "mode": s.mode().name(),
-                "status": s.status().name(),
-                "white": s.player(Side::White).describe(),
-                "black": s.player(Side::Black).describe(),
-                "points": [pos.points(Side::White), pos.points(Side::Black)],
-                "plies": s.plies().len(),
-                "result": pos.outcome().map(|o| o.name()),
+                "id": r.id,
+                "date": r.created,
+                "mode": r.mode,
+                "status": r.status,
+                "white": player_name(&r.players[0]),
+                "black": player_name(&r.players[1]),
+                "points": r.points,
+                "plies": r.plies,
+                "result": r.result,
             })
         })
         .collect();
-    games.sort_by(|a, b| {
-        b["date"].as_str().cmp(&a["date"].as_str()).then(b["id"].as_str().cmp(&a["id"].as_str()))
-    });
-    Json(json!({ "games": games }))
+    Ok(Json(json!({ "games": games })))
+}
+
+/// A stored player label (`human`, `human:Ana`, `computer:cavalo`) as the page names it.
+fn player_name(label: &str) -> String {
+    cavalo_session::store::import::player_of_label(label).map_or_else(|| label.to_string(), |p| p.describe())
 }
 
 const MIN_TIME_MS: u64 = 10;
@@ -264,7 +303,6 @@ fn game_config(app: &App, req: NewGame, lang: Lang) -> ApiResult<GameConfig> {
         rules,
         time_ms,
         log: Some(dir.join("log.dat")),
-        games_dir: Some(dir.join("games")),
         ..GameConfig::for_mode(start, mode, human, engines)
     })
 }
@@ -277,12 +315,18 @@ async fn create(
     guard(&app, lang)?;
     let config = game_config(&app, req, lang)?;
     let mut s = Session::new(config).map_err(|e| ApiError::session(&e, lang))?;
-    app.save(&mut s);
-    let g = Arc::new(Game::new(s));
-    app.insert(g.clone()).map_err(|max| {
-        ApiError::say(StatusCode::SERVICE_UNAVAILABLE, lang, "api-too-many", &[("max", max.into())])
-    })?;
-    let state = g.state(&g.lock(), lang, None);
+    let humans = Side::BOTH.map(|side| s.player(side).is_human());
+    let tokens: Vec<(Side, String)> =
+        seats::seat_sides(humans).into_iter().map(|side| (side, new_secret())).collect();
+    let pairs: Vec<(Side, &str)> = tokens.iter().map(|(side, t)| (*side, t.as_str())).collect();
+    app.db().add_web_game(&s, &pairs).map_err(|e| ApiError::store(&e))?;
+    s.keep_in(app.db().clone());
+    let seats = app.db().seats(s.id()).map_err(|e| ApiError::store(&e))?;
+    let g = Arc::new(Game::new(s, seats));
+    app.insert(g.clone());
+    let mut state = g.state(&g.lock(), lang, None);
+    state["tokens"] =
+        tokens.iter().map(|(side, t)| (side.name().to_string(), Value::from(t.as_str()))).collect();
     game::kick(&app, &g);
     Ok((StatusCode::CREATED, Json(state)))
 }
@@ -323,12 +367,14 @@ async fn play(
     State(app): State<App>,
     Path(id): Path<String>,
     ReqLang(lang): ReqLang,
+    token: SeatToken,
     Body(req): Body<MoveRequest>,
 ) -> ApiResult<Json<Value>> {
     guard(&app, lang)?;
     let g = find(&app, &id, lang)?;
     let state = {
         let mut s = g.lock();
+        seat_of(&app, &g, &token, mover(&s), lang)?;
         s.human_to_move().map_err(|e| ApiError::session(&e, lang))?;
         if let Some(n) = req.ply
             && n != s.plies().len()
@@ -343,7 +389,7 @@ async fn play(
             MoveChoice::ChooseRemoval { options, .. } => options[0],
         };
         s.play_human(mv).map_err(|e| ApiError::session(&e, lang))?;
-        app.save(&mut s);
+        app.changed(&mut s);
         g.publish(&s);
         g.state(&s, lang, None)
     };
@@ -355,17 +401,21 @@ async fn undo(
     State(app): State<App>,
     Path(id): Path<String>,
     ReqLang(lang): ReqLang,
+    token: SeatToken,
 ) -> ApiResult<Json<Value>> {
     guard(&app, lang)?;
     let g = find(&app, &id, lang)?;
     let state = {
         let mut s = g.lock();
+        // The move taken back is the last one a human chose: its side's seat takes it back.
+        let last = s.plies().iter().rev().find(|p| p.by == Actor::Human && !p.forced).map(|p| p.side);
+        seat_of(&app, &g, &token, last.map_or(Need::Any, Need::Side), lang)?;
         if s.mode() == Mode::ComputerComputer || !s.can_undo() {
             return Err(ApiError::session(&SessionError::NothingToUndo, lang));
         }
         g.stop_search();
         s.undo().map_err(|e| ApiError::session(&e, lang))?;
-        app.save(&mut s);
+        app.changed(&mut s);
         g.publish(&s);
         g.state(&s, lang, None)
     };
@@ -377,11 +427,13 @@ async fn hint(
     State(app): State<App>,
     Path(id): Path<String>,
     ReqLang(lang): ReqLang,
+    token: SeatToken,
 ) -> ApiResult<Json<Value>> {
     guard(&app, lang)?;
     let g = find(&app, &id, lang)?;
     let (job, time_ms) = {
         let mut s = g.lock();
+        seat_of(&app, &g, &token, mover(&s), lang)?;
         s.human_to_move().map_err(|e| ApiError::session(&e, lang))?;
         (s.begin_hint().map_err(|e| ApiError::session(&e, lang))?, s.config().time_ms)
     };
@@ -406,10 +458,12 @@ async fn quit(
     State(app): State<App>,
     Path(id): Path<String>,
     ReqLang(lang): ReqLang,
+    token: SeatToken,
 ) -> ApiResult<Json<Value>> {
     guard(&app, lang)?;
     let g = find(&app, &id, lang)?;
     let mut s = g.lock();
+    seat_of(&app, &g, &token, Need::Any, lang)?;
     let ended = match s.status() {
         Status::Playing => None,
         Status::Over => Some(SessionError::GameOver),
@@ -418,11 +472,90 @@ async fn quit(
     if let Some(e) = ended {
         return Err(ApiError::session(&e, lang));
     }
+    // Stored first: a failed write leaves the game as it was.
+    app.db().abandon(&id).map_err(|e| ApiError::store(&e))?;
     g.stop_search();
     s.quit();
-    app.save(&mut s);
+    app.changed(&mut s);
     g.publish(&s);
     Ok(Json(g.state(&s, lang, None)))
+}
+
+/// `DELETE /api/games/{id}`: deletes the game for good (any of its seats may); its watchers are
+/// told and its search stops.
+async fn delete(
+    State(app): State<App>,
+    Path(id): Path<String>,
+    ReqLang(lang): ReqLang,
+    token: SeatToken,
+) -> ApiResult<StatusCode> {
+    guard(&app, lang)?;
+    let g = find(&app, &id, lang)?;
+    seat_of(&app, &g, &token, Need::Any, lang)?;
+    let _s = g.lock();
+    app.db().delete(&id).map_err(|e| ApiError::store(&e))?;
+    app.forget(std::slice::from_ref(&id));
+    Ok(StatusCode::NO_CONTENT)
+}
+
+/// The invitation form: which seat to hand over.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct InviteRequest {
+    side: String,
+}
+
+/// `POST /api/games/{id}/invite {"side": "black"}`, with that seat's token: a code that takes the
+/// seat once (a new invitation replaces the previous one), and the page's link with it.
+async fn invite(
+    State(app): State<App>,
+    Path(id): Path<String>,
+    ReqLang(lang): ReqLang,
+    token: SeatToken,
+    Body(req): Body<InviteRequest>,
+) -> ApiResult<Json<Value>> {
+    guard(&app, lang)?;
+    let g = find(&app, &id, lang)?;
+    let side = Side::parse(&req.side)
+        .ok_or_else(|| ApiError::bad(lang, "api-bad-side", &[("side", req.side.as_str().into())]))?;
+    seat_of(&app, &g, &token, Need::Side(side), lang)?;
+    let code = new_secret();
+    if !app.db().invite(&id, side, &code).map_err(|e| ApiError::store(&e))? {
+        return Err(Refusal::NoSuchSeat(side).answer(lang));
+    }
+    let s = g.lock();
+    g.set_seats(app.db().seats(&id).map_err(|e| ApiError::store(&e))?);
+    g.publish(&s);
+    Ok(Json(json!({ "side": side, "invite": code, "link": format!("/?game={id}&invite={code}") })))
+}
+
+/// The claim form: the invitation's code.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ClaimRequest {
+    invite: String,
+}
+
+/// `POST /api/games/{id}/claim {"invite": CODE}`: takes the seat the invitation opens, once;
+/// answers its side and its new token (the seat's previous token stops working).
+async fn claim(
+    State(app): State<App>,
+    Path(id): Path<String>,
+    ReqLang(lang): ReqLang,
+    Body(req): Body<ClaimRequest>,
+) -> ApiResult<Json<Value>> {
+    guard(&app, lang)?;
+    let g = find(&app, &id, lang)?;
+    let token = new_secret();
+    let side = app
+        .db()
+        .claim(&id, req.invite.trim(), &token)
+        .map_err(|e| ApiError::store(&e))?
+        .ok_or_else(|| Refusal::BadInvite.answer(lang))?;
+    let s = g.lock();
+    g.set_seats(app.db().seats(&id).map_err(|e| ApiError::store(&e))?);
+    g.publish(&s);
+    Ok(Json(json!({ "side": side, "token": token, "state": g.state(&s, lang, None) })))
 }
 
 async fn events(
@@ -453,7 +586,7 @@ async fn events(
                     let text = g.state(&g.lock(), lang, None).to_string();
                     SseEvent::default().event("state").data(text)
                 }
-                Err(RecvError::Closed) => return None,
+                Ok(Event::Deleted) | Err(RecvError::Closed) => return None,
             },
             _ = shutdown.changed() => return None,
         };

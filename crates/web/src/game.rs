@@ -9,6 +9,7 @@ use cavalo_engine::SearchInfo;
 use cavalo_rules::{CellState, Position, Side};
 use cavalo_session::i18n::Lang;
 use cavalo_session::present::{self, GameResult};
+use cavalo_session::store::db::web::SeatView;
 use cavalo_session::{
     Actor, MoveChoice, SearchEvent, Session, SessionError, ThinkJob, Turn, interpret_move, spawn_search,
 };
@@ -24,6 +25,8 @@ pub(crate) enum Event {
     State([Arc<str>; 2]),
     /// The live search (or its absence: `null`).
     Thinking(Arc<str>),
+    /// The game was deleted: the stream ends.
+    Deleted,
 }
 
 /// A search under way (or waiting for a place in the pool).
@@ -59,10 +62,14 @@ pub(crate) struct Game {
     driving: AtomicBool,
     /// Grows with every change of the game, so that a page can drop answers older than what it shows.
     version: AtomicU64,
+    /// The seats as anyone may see them (no secret).
+    seats: Mutex<Vec<SeatView>>,
+    /// Deleted from the database: nothing more is played or stored.
+    deleted: AtomicBool,
 }
 
 impl Game {
-    pub fn new(s: Session) -> Game {
+    pub fn new(s: Session, seats: Vec<SeatView>) -> Game {
         let (events, _) = broadcast::channel(64);
         Game {
             id: s.id().to_string(),
@@ -72,7 +79,30 @@ impl Game {
             stop: Mutex::new(Arc::new(AtomicBool::new(false))),
             driving: AtomicBool::new(false),
             version: AtomicU64::new(1),
+            seats: Mutex::new(seats),
+            deleted: AtomicBool::new(false),
         }
+    }
+
+    /// The seats (who may play which side), as anyone may see them.
+    pub fn seats(&self) -> Vec<SeatView> {
+        self.seats.lock().expect("seats lock").clone()
+    }
+
+    /// Replaces the seats' view after an invitation or a claim.
+    pub fn set_seats(&self, seats: Vec<SeatView>) {
+        *self.seats.lock().expect("seats lock") = seats;
+    }
+
+    /// Marks the game deleted: its search stops, its watchers' streams end.
+    pub fn delete(&self) {
+        self.deleted.store(true, Ordering::SeqCst);
+        self.stop_search();
+        let _ = self.events.send(Event::Deleted);
+    }
+
+    pub fn is_deleted(&self) -> bool {
+        self.deleted.load(Ordering::SeqCst)
     }
 
     pub fn lock(&self) -> MutexGuard<'_, Session> {
@@ -128,6 +158,11 @@ impl Game {
     pub fn state(&self, s: &Session, lang: Lang, since: Option<usize>) -> Value {
         let mut v = state_json(s, self.live_json(), lang, since);
         v["version"] = json!(self.version.load(Ordering::SeqCst));
+        v["seats"] = self
+            .seats()
+            .iter()
+            .map(|seat| json!({"side": seat.side, "invited": seat.invited, "claimed": seat.claimed}))
+            .collect();
         v
     }
 }
@@ -273,13 +308,15 @@ pub(crate) fn kick(app: &App, game: &Arc<Game>) {
 
 enum Step {
     Again,
+    /// A ply could not be stored: stop driving (a request or a restart starts it again).
+    Stop,
     Think(Box<ThinkJob>),
     Idle,
 }
 
 async fn drive(app: App, game: Arc<Game>) {
     loop {
-        if app.closed() {
+        if app.closed() || game.is_deleted() {
             game.driving.store(false, Ordering::SeqCst);
             return;
         }
@@ -288,11 +325,14 @@ async fn drive(app: App, game: Arc<Game>) {
             match s.turn() {
                 Turn::Forced { .. } => match s.play_forced() {
                     Ok(_) => {
-                        app.save(&mut s);
+                        app.changed(&mut s);
                         game.publish(&s);
                         Step::Again
                     }
-                    Err(_) => Step::Idle,
+                    Err(e) => {
+                        eprintln!("cavalo serve: game {}: {e}", game.id);
+                        Step::Stop
+                    }
                 },
                 Turn::Computer(_) => match s.begin_think() {
                     Ok(job) => Step::Think(Box::new(job)),
@@ -303,6 +343,10 @@ async fn drive(app: App, game: Arc<Game>) {
         };
         match step {
             Step::Again => continue,
+            Step::Stop => {
+                game.driving.store(false, Ordering::SeqCst);
+                return;
+            }
             Step::Idle => {
                 game.driving.store(false, Ordering::SeqCst);
                 // A move may have arrived between the look and the flag: look again.
@@ -319,14 +363,26 @@ async fn drive(app: App, game: Arc<Game>) {
                     game.driving.store(false, Ordering::SeqCst);
                     return;
                 };
+                // A closed app (another may own the database now) or a deleted game stores nothing.
+                if app.closed() || game.is_deleted() {
+                    game.driving.store(false, Ordering::SeqCst);
+                    return;
+                }
                 let mut s = game.lock();
                 match s.finish(thought) {
                     Ok(_) => {
-                        app.save(&mut s);
+                        app.changed(&mut s);
                         game.publish(&s);
                     }
                     Err(SessionError::Stale) => {}
-                    Err(e) => eprintln!("cavalo serve: game {}: {e}", game.id),
+                    Err(e) => {
+                        // Not stored (disk full, read-only): the game does not advance, and the
+                        // driver stops rather than search again and again; a move or a restart
+                        // starts it again.
+                        eprintln!("cavalo serve: game {}: {e}", game.id);
+                        game.driving.store(false, Ordering::SeqCst);
+                        return;
+                    }
                 }
             }
         }

@@ -17,19 +17,25 @@
 //! ```
 #![warn(missing_docs)]
 
+mod addrs;
 mod api;
 mod assets;
 mod game;
+mod guard;
+mod import;
 mod lang;
+mod seats;
 
 use std::collections::HashMap;
 use std::net::SocketAddr;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
+use std::time::Duration;
 
 use cavalo_session::Session;
-use cavalo_session::store::SessionDir;
+use cavalo_session::store::db::web::Retention;
+use cavalo_session::store::{Db, StoreError};
 use tokio::sync::Semaphore;
 
 use crate::game::Game;
@@ -37,35 +43,45 @@ use crate::game::Game;
 /// How the server runs.
 #[derive(Clone, Debug)]
 pub struct WebConfig {
-    /// Where games are kept: `sessions/<id>.json` (the live games), `games/<id>.json` (the records
-    /// of finished games) and `log.dat` (the course's log, appended by every game).
+    /// Where the course's `log.dat` is appended (every line tagged with its game's id), and where
+    /// saved sessions of older versions (`sessions/<id>.json`) are imported from once.
     pub data_dir: PathBuf,
+    /// The games database (SQLite), shared with `cavalo play` and `cavalo games`.
+    pub db: PathBuf,
     /// How many engine searches (computer moves and hints) may run at once; the others wait.
     pub max_searches: usize,
     /// The longest time per move a game may ask for, in milliseconds.
     pub max_time_ms: u64,
     /// Transposition table size of each computer player, in MiB.
     pub hash_mib: usize,
-    /// How many games the server keeps; creating more is refused.
-    pub max_games: usize,
+    /// How long finished games are kept (by age, by count); the default keeps them all.
+    pub retention: Retention,
     /// The rule variant of a new game that names none (the page's default).
     pub default_rules: cavalo_rules::Rules,
 }
 
 impl WebConfig {
-    /// Defaults: 2 searches at once, at most 10 s per move, 16 MiB tables, 10 000 games, the
-    /// canonical rules.
+    /// Defaults: the database `games.sqlite` in `data_dir`, 2 searches at once, at most 10 s per
+    /// move, 16 MiB tables, every finished game kept, the canonical rules.
     pub fn new(data_dir: impl Into<PathBuf>) -> WebConfig {
+        let data_dir = data_dir.into();
         WebConfig {
-            data_dir: data_dir.into(),
+            db: data_dir.join(DB_FILE),
+            data_dir,
             max_searches: 2,
             max_time_ms: 10_000,
             hash_mib: 16,
-            max_games: 10_000,
+            retention: Retention::default(),
             default_rules: cavalo_rules::Rules::default(),
         }
     }
 }
+
+/// The database's file name in a data directory (as `cavalo play` and `cavalo games` name it).
+pub const DB_FILE: &str = "games.sqlite";
+
+/// How often the retention rules are applied while the server runs (and when a game ends).
+const PRUNE_EVERY: Duration = Duration::from_secs(600);
 
 /// The server's state: the games and the search pool. Cheap to clone.
 #[derive(Clone)]
@@ -75,32 +91,56 @@ pub struct App {
 
 struct Inner {
     config: WebConfig,
-    store: SessionDir,
+    db: Arc<Db>,
     games: Mutex<HashMap<String, Arc<Game>>>,
     pool: Arc<Semaphore>,
     closed: AtomicBool,
+    /// Bound to a loopback address (or not bound yet): only loopback `Host` names are served.
+    loopback: AtomicBool,
     shutdown: tokio::sync::watch::Sender<bool>,
 }
 
+/// Why the server could not open its games.
+#[derive(Debug, thiserror::Error)]
+pub enum OpenError {
+    /// The games database could not be opened or read.
+    #[error(transparent)]
+    Store(#[from] StoreError),
+    /// The data directory could not be read.
+    #[error("{0}")]
+    Io(#[from] std::io::Error),
+}
+
 impl App {
-    /// Opens the data directory (created if missing) and loads every saved game; computer turns
+    /// Opens the games database (created if missing), imports the saved sessions of older
+    /// versions from `<data_dir>/sessions/` once (a file that is not a game is reported by name
+    /// and skipped), applies the retention rules and loads the unfinished games; computer turns
     /// resume once the app runs inside a tokio runtime (see [`App::resume`]).
-    pub fn open(config: WebConfig) -> std::io::Result<App> {
-        let store = SessionDir::open(config.data_dir.join("sessions"))?;
-        let (sessions, skipped) = store.load_all()?;
-        for e in skipped {
-            eprintln!("cavalo serve: skipping {e}");
+    pub fn open(config: WebConfig) -> Result<App, OpenError> {
+        std::fs::create_dir_all(&config.data_dir)?;
+        let db = Arc::new(Db::open(&config.db)?);
+        for problem in import::sessions(&db, &config.data_dir.join("sessions"))? {
+            eprintln!("cavalo serve: skipping {problem}");
         }
-        let games: HashMap<String, Arc<Game>> =
-            sessions.into_iter().map(|s| (s.id().to_string(), Arc::new(Game::new(s)))).collect();
+        db.prune(config.retention, now_ms())?;
+        let mut games = HashMap::new();
+        for id in db.web_game_ids(true)? {
+            match load(&db, &config, &id) {
+                Ok(g) => {
+                    games.insert(id, g);
+                }
+                Err(e) => eprintln!("cavalo serve: cannot resume game {id}: {e}"),
+            }
+        }
         let pool = Arc::new(Semaphore::new(config.max_searches.max(1)));
         Ok(App {
             inner: Arc::new(Inner {
                 config,
-                store,
+                db,
                 games: Mutex::new(games),
                 pool,
                 closed: AtomicBool::new(false),
+                loopback: AtomicBool::new(true),
                 shutdown: tokio::sync::watch::channel(false).0,
             }),
         })
@@ -111,22 +151,51 @@ impl App {
         &self.inner.config
     }
 
+    /// The games database.
+    pub fn db(&self) -> &Arc<Db> {
+        &self.inner.db
+    }
+
     /// How many games are loaded.
     pub fn game_count(&self) -> usize {
         self.inner.games.lock().expect("games lock").len()
     }
 
-    /// The routes: the page at `/`, the API under `/api`.
+    /// The routes: the page at `/`, the API under `/api`, behind the request guard (see
+    /// [`App::bound_to`]).
     pub fn router(&self) -> axum::Router {
         api::router(self.clone())
     }
 
-    /// Starts the background drivers of every game whose turn is the computer's (call inside a
-    /// tokio runtime; [`App::spawn`] does it).
+    /// Tells the guard where the server listens: bound to a loopback address (the default) only
+    /// the loopback names (`localhost`, `127.0.0.1`, `[::1]`) are served as `Host`, which stops
+    /// DNS-rebinding pages; bound to any other address every name is.
+    pub fn bound_to(&self, addr: SocketAddr) {
+        self.inner.loopback.store(addr.ip().is_loopback(), Ordering::SeqCst);
+    }
+
+    fn loopback_only(&self) -> bool {
+        self.inner.loopback.load(Ordering::SeqCst)
+    }
+
+    /// Starts the background drivers of every game whose turn is the computer's, and the
+    /// periodic retention (call inside a tokio runtime; [`App::spawn`] does it).
     pub fn resume(&self) {
         let games: Vec<Arc<Game>> = self.inner.games.lock().expect("games lock").values().cloned().collect();
         for g in games {
             game::kick(self, &g);
+        }
+        if self.inner.config.retention != Retention::default() {
+            let app = self.clone();
+            let mut shutdown = self.inner.shutdown.subscribe();
+            tokio::spawn(async move {
+                loop {
+                    tokio::select! {
+                        _ = tokio::time::sleep(PRUNE_EVERY) => app.prune(),
+                        _ = shutdown.changed() => return,
+                    }
+                }
+            });
         }
     }
 
@@ -151,6 +220,7 @@ impl App {
     ) -> std::io::Result<(SocketAddr, tokio::task::JoinHandle<()>)> {
         let listener = tokio::net::TcpListener::bind(addr).await?;
         let bound = listener.local_addr()?;
+        self.bound_to(bound);
         self.resume();
         let router = self.router();
         let task = tokio::spawn(async move {
@@ -161,41 +231,68 @@ impl App {
         Ok((bound, task))
     }
 
-    fn game(&self, id: &str) -> Option<Arc<Game>> {
-        self.inner.games.lock().expect("games lock").get(id).cloned()
-    }
-
-    fn games(&self) -> Vec<Arc<Game>> {
-        self.inner.games.lock().expect("games lock").values().cloned().collect()
-    }
-
-    /// Adds a game; refused (with the limit) when the server keeps as many as it may.
-    fn insert(&self, game: Arc<Game>) -> Result<(), usize> {
-        let mut games = self.inner.games.lock().expect("games lock");
-        if games.len() >= self.inner.config.max_games {
-            return Err(self.inner.config.max_games);
+    /// The game `id`: one in memory, else a web game of the database (loaded then kept).
+    fn game(&self, id: &str) -> Result<Option<Arc<Game>>, StoreError> {
+        if let Some(g) = self.inner.games.lock().expect("games lock").get(id) {
+            return Ok(Some(g.clone()));
         }
-        games.insert(game.id.clone(), game);
-        Ok(())
+        if !self.inner.db.is_web_game(id)? {
+            return Ok(None);
+        }
+        let g = load(&self.inner.db, &self.inner.config, id)?;
+        let mut games = self.inner.games.lock().expect("games lock");
+        Ok(Some(games.entry(id.to_string()).or_insert(g).clone()))
     }
 
-    /// Saves a session: `sessions/<id>.json`, and the record in `games/` once it is finished.
-    fn save(&self, s: &mut Session) {
-        if self.closed() {
+    /// Adds a new game to the games in memory (it is in the database already).
+    fn insert(&self, game: Arc<Game>) {
+        self.inner.games.lock().expect("games lock").insert(game.id.clone(), game);
+    }
+
+    /// Forgets games deleted from the database: their searches stop and their watchers are told.
+    fn forget(&self, ids: &[String]) {
+        let mut games = self.inner.games.lock().expect("games lock");
+        for id in ids {
+            if let Some(g) = games.remove(id) {
+                g.delete();
+            }
+        }
+    }
+
+    /// Applies the retention rules now.
+    fn prune(&self) {
+        if self.inner.config.retention == Retention::default() || self.closed() {
             return;
         }
-        if let Err(e) = self.inner.store.save(s) {
-            eprintln!("cavalo serve: could not save game {}: {e}", s.id());
+        match self.inner.db.prune(self.inner.config.retention, now_ms()) {
+            Ok(gone) => self.forget(&gone),
+            Err(e) => eprintln!("cavalo serve: retention: {e}"),
         }
-        if s.status() != cavalo_session::Status::Playing
-            && let Err(e) = s.save_record()
-        {
-            eprintln!("cavalo serve: {e}");
-        }
+    }
+
+    /// After a change that is stored: passes on the log's warnings, applies the retention rules
+    /// when the game has just ended.
+    fn changed(&self, s: &mut Session) {
         for w in s.take_warnings() {
             eprintln!("cavalo serve: {w}");
         }
+        if s.status() != cavalo_session::Status::Playing {
+            self.prune();
+        }
     }
+}
+
+/// The game `id` from the database, kept there from now on.
+fn load(db: &Arc<Db>, config: &WebConfig, id: &str) -> Result<Arc<Game>, StoreError> {
+    let mut s = db.load(id)?;
+    s.keep_in(db.clone());
+    s.set_log(Some(config.data_dir.join("log.dat")));
+    let seats = db.seats(id)?;
+    Ok(Arc::new(Game::new(s, seats)))
+}
+
+fn now_ms() -> i64 {
+    std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_millis() as i64)
 }
 
 /// Runs `cavalo serve`: opens the data directory, binds `host:port`, prints the address to open,
@@ -203,17 +300,17 @@ impl App {
 pub fn run(host: &str, port: u16, config: WebConfig) -> std::io::Result<()> {
     let runtime = tokio::runtime::Builder::new_multi_thread().worker_threads(2).enable_all().build()?;
     runtime.block_on(async move {
-        let app = App::open(config)?;
-        let ip: std::net::IpAddr = host.parse().map_err(|_| {
-            std::io::Error::new(std::io::ErrorKind::InvalidInput, format!("`{host}` is not an IP address"))
-        })?;
+        let app = App::open(config).map_err(std::io::Error::other)?;
+        let ip = addrs::resolve(host)?;
         let listener = tokio::net::TcpListener::bind(SocketAddr::new(ip, port)).await?;
         let bound = listener.local_addr()?;
+        app.bound_to(bound);
         app.resume();
-        let shown =
-            if ip.is_unspecified() { format!("127.0.0.1:{}", bound.port()) } else { bound.to_string() };
-        println!("Cavalo is being served at http://{shown}/ (open it in a browser; Ctrl-C stops)");
-        println!("Games are kept in {}", display_dir(&app.config().data_dir));
+        for url in addrs::urls(bound) {
+            println!("Cavalo is being served at {url}");
+        }
+        println!("(open it in a browser; Ctrl-C stops)");
+        println!("Games are kept in {}", display_dir(&app.config().db));
         let closing = app.clone();
         axum::serve(listener, app.router())
             .with_graceful_shutdown(async move {

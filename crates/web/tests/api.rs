@@ -63,9 +63,10 @@ async fn a_human_computer_game_to_the_end_with_downloads() {
     assert_eq!(games[0].plies.len(), plies.len());
     assert!(games[0].end.is_some());
 
-    // Saved: the session, the record of the finished game, the shared log.
-    assert!(dir.path().join(format!("sessions/{id}.json")).exists());
-    assert!(dir.path().join(format!("games/{id}.json")).exists());
+    // Stored: the game in the database, ply by ply; the shared log.
+    let stored = srv.app.db().load(&id).unwrap();
+    assert_eq!(stored.plies().len(), plies.len());
+    assert_eq!(stored.status().name(), "over");
     assert!(std::fs::read_to_string(dir.path().join("log.dat")).unwrap().contains(&id));
 
     // Listed.
@@ -159,7 +160,7 @@ async fn human_human_takeback_hint_double_choice_and_quit() {
     assert!(q["result_text"].as_str().unwrap().starts_with("Abandoned"));
     let (status, _) = srv.post_empty(&format!("/api/games/{id}/quit")).await;
     assert_eq!(status, 409);
-    assert!(dir.path().join(format!("games/{id}.json")).exists());
+    assert_eq!(srv.app.db().load(&id).unwrap().status().name(), "quit");
     srv.stop().await;
 }
 
@@ -171,8 +172,14 @@ async fn expect_error(srv: &Server, method: &str, path: &str, body: Option<&str>
         "PUT" => srv.http.put(srv.url(path)),
         _ => unreachable!(),
     };
+    if method != "GET" {
+        req = req.header("content-type", "application/json");
+        if let Some(t) = srv.seat_for(path).await {
+            req = req.bearer_auth(t);
+        }
+    }
     if let Some(b) = body {
-        req = req.header("content-type", "application/json").body(b.to_string());
+        req = req.body(b.to_string());
     }
     let r = req.send().await.unwrap();
     let got = r.status().as_u16();
@@ -285,14 +292,18 @@ async fn a_new_server_on_the_same_data_resumes_every_game() {
     let cc = srv.create(json!({"mode": "cc", "engine": "cavalo", "time_ms": 60, "seed": 9})).await;
     let cc_id = cc["id"].as_str().unwrap().to_string();
     srv.wait_for(&cc_id, "a few plies", |st| st["plies"].as_array().unwrap().len() >= 4).await;
+    let tokens = std::mem::take(&mut *srv.tokens.lock().unwrap());
     srv.stop().await;
-    // No temporary files are left behind.
-    for e in std::fs::read_dir(dir.path().join("sessions")).unwrap() {
-        let name = e.unwrap().file_name().into_string().unwrap();
-        assert!(name.ends_with(".json") && !name.starts_with('.'), "{name}");
-    }
+    let db = cavalo_session::store::Db::open(&dir.path().join("games.sqlite")).unwrap();
+    assert_eq!(db.integrity_check().unwrap(), "ok");
+    assert_eq!(db.load(&id).unwrap().plies().len(), before["plies"].as_array().unwrap().len());
 
     let srv = Server::start(dir.path()).await;
+    // The seats' tokens still open their seats on the new server (and nothing else does).
+    let mv = format!("/api/games/{id}/move");
+    let (status, _) = srv.post(&mv, json!({"move": before["destinations"][0]["cell"]})).await;
+    assert_eq!(status, 403, "a client without the token");
+    *srv.tokens.lock().unwrap() = tokens;
     let (status, after) = srv.get(&format!("/api/games/{id}")).await;
     assert_eq!(status, 200);
     assert_eq!(after["plies"], before["plies"]);

@@ -244,6 +244,14 @@ api-moved-on = the game has moved on: it is at ply { $ply }, not { $seen }; relo
 api-bad-query = the query is not understood: { $reason }
 api-hint-failed = the hint search failed
 api-too-many = the server keeps at most { $max } games
+api-bad-host = this server answers only to this machine's own names (localhost, 127.0.0.1, [::1]), not `{ $host }`
+api-cross-origin = a page of another site ({ $origin }) may not change games on this server
+api-not-json = send the request as JSON, with the header `Content-Type: application/json`
+api-no-seat = only a player of this game may do that: send your seat's token (header `Authorization: Bearer …`); anyone else may watch
+api-wrong-seat = that token is not a seat of this game (it may have been handed over with an invitation)
+api-other-seat = your seat is { $seat }; this is for { $needed }
+api-bad-invite = this invitation is not valid, or it has been used already
+api-no-such-seat = { $side } is played by the computer here: there is no seat to hand over
 
 ## cavalo stats (the statistics of log.dat)
 

@@ -244,6 +244,14 @@ api-moved-on = o jogo avançou: está na meia-jogada { $ply }, não { $seen }; r
 api-bad-query = o pedido não foi compreendido: { $reason }
 api-hint-failed = a pesquisa da sugestão falhou
 api-too-many = o servidor guarda no máximo { $max } jogos
+api-bad-host = este servidor só responde aos nomes desta máquina (localhost, 127.0.0.1, [::1]), não a `{ $host }`
+api-cross-origin = uma página de outro sítio ({ $origin }) não pode alterar jogos neste servidor
+api-not-json = envie o pedido em JSON, com o cabeçalho `Content-Type: application/json`
+api-no-seat = só um jogador deste jogo pode fazer isso: envie o código do seu lugar (cabeçalho `Authorization: Bearer …`); os outros podem assistir
+api-wrong-seat = esse código não é de nenhum lugar deste jogo (pode ter sido passado a outra pessoa com um convite)
+api-other-seat = o seu lugar é { $seat }; isto é para { $needed }
+api-bad-invite = este convite não é válido, ou já foi usado
+api-no-such-seat = aqui o { $side } é jogado pelo computador: não há lugar para passar
 
 ## cavalo stats (as estatísticas do log.dat)
 

@@ -1,8 +1,10 @@
 //! A real server on a loopback port, and a small JSON client.
 #![allow(dead_code)]
 
+use std::collections::HashMap;
 use std::net::SocketAddr;
 use std::path::Path;
+use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 use cavalo_web::{App, WebConfig};
@@ -13,6 +15,8 @@ pub struct Server {
     pub app: App,
     task: tokio::task::JoinHandle<()>,
     pub http: reqwest::Client,
+    /// The seat tokens of the games this client created: game id -> side -> token.
+    pub tokens: Mutex<HashMap<String, HashMap<String, String>>>,
 }
 
 impl Server {
@@ -23,7 +27,7 @@ impl Server {
     pub async fn start_with(config: WebConfig) -> Server {
         let app = App::open(config).expect("open the data dir");
         let (addr, task) = app.spawn("127.0.0.1:0".parse().unwrap()).await.expect("bind a loopback port");
-        Server { addr, app, task, http: reqwest::Client::new() }
+        Server { addr, app, task, http: reqwest::Client::new(), tokens: Mutex::new(HashMap::new()) }
     }
 
     pub fn url(&self, path: &str) -> String {
@@ -50,22 +54,55 @@ impl Server {
         (status, ct, r.text().await.unwrap())
     }
 
+    /// The token of `side`'s seat in game `id`, if this client holds it.
+    pub fn token(&self, id: &str, side: &str) -> Option<String> {
+        self.tokens.lock().unwrap().get(id).and_then(|t| t.get(side)).cloned()
+    }
+
+    /// The seat token a request to `path` needs: the only seat this client holds in the game,
+    /// else the seat of the side that acts (to move, or the last human mover for an undo).
+    pub async fn seat_for(&self, path: &str) -> Option<String> {
+        let rest = path.strip_prefix("/api/games/")?;
+        let id = rest.split(['/', '?']).next()?.to_string();
+        let held = self.tokens.lock().unwrap().get(&id).cloned()?;
+        if held.len() == 1 {
+            return held.values().next().cloned();
+        }
+        let r = self.http.get(self.url(&format!("/api/games/{id}"))).send().await.ok()?;
+        let st: Value = r.json().await.ok()?;
+        let side = if rest.contains("/undo") {
+            let plies = st["plies"].as_array()?;
+            let last = plies.iter().rev().find(|p| p["by"] == "human" && p["forced"] == false);
+            last.and_then(|p| p["side"].as_str()).unwrap_or("white").to_string()
+        } else {
+            st["to_move"].as_str().unwrap_or("white").to_string()
+        };
+        held.get(&side).cloned()
+    }
+
+    /// POSTs `body` as JSON with the seat token the path needs (see [`Server::seat_for`]).
     pub async fn post(&self, path: &str, body: Value) -> (u16, Value) {
-        let r = self.http.post(self.url(path)).json(&body).send().await.expect("POST");
+        let mut req = self.http.post(self.url(path)).json(&body);
+        if let Some(t) = self.seat_for(path).await {
+            req = req.bearer_auth(t);
+        }
+        let r = req.send().await.expect("POST");
         let status = r.status().as_u16();
         (status, r.json().await.unwrap_or(Value::Null))
     }
 
+    /// POSTs an empty JSON object (an action without a form).
     pub async fn post_empty(&self, path: &str) -> (u16, Value) {
-        let r = self.http.post(self.url(path)).send().await.expect("POST");
-        let status = r.status().as_u16();
-        (status, r.json().await.unwrap_or(Value::Null))
+        self.post(path, json!({})).await
     }
 
-    /// Creates a game; panics unless the server answers 201.
+    /// Creates a game and keeps its seat tokens; panics unless the server answers 201.
     pub async fn create(&self, body: Value) -> Value {
         let (status, st) = self.post("/api/games", body).await;
         assert_eq!(status, 201, "{st}");
+        let tokens: HashMap<String, String> =
+            serde_json::from_value(st["tokens"].clone()).expect("seat tokens");
+        self.tokens.lock().unwrap().insert(st["id"].as_str().unwrap().to_string(), tokens);
         st
     }
 

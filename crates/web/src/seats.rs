@@ -1,0 +1,89 @@
+//! Who may change a game: the holder of a seat's secret token.
+//!
+//! Creating a game answers a token per human seat (both seats of a computer-against-computer
+//! game, so that its creator can stop or delete it). A request that changes a game sends it as
+//! `Authorization: Bearer TOKEN` (or `X-Cavalo-Seat: TOKEN`); anyone with the game's link may
+//! watch it. The database keeps only the tokens' digests. A seat is handed to someone else with
+//! an invitation: its holder asks for a code, the link `/?game=ID&invite=CODE` takes the seat
+//! once and gives the new holder a new token (the old one stops working).
+
+use std::convert::Infallible;
+
+use axum::extract::FromRequestParts;
+use axum::http::header;
+use axum::http::request::Parts;
+use cavalo_rules::Side;
+
+use crate::App;
+use crate::game::Game;
+use crate::guard::Refusal;
+
+/// The seat token a request carries, if any (never a rejection: the route says what it needs).
+#[derive(Clone, Debug, Default)]
+pub(crate) struct SeatToken(Option<String>);
+
+impl<S: Send + Sync> FromRequestParts<S> for SeatToken {
+    type Rejection = Infallible;
+
+    async fn from_request_parts(parts: &mut Parts, _: &S) -> Result<SeatToken, Infallible> {
+        let bearer = parts
+            .headers
+            .get(header::AUTHORIZATION)
+            .and_then(|v| v.to_str().ok())
+            .and_then(|v| v.strip_prefix("Bearer ").or_else(|| v.strip_prefix("bearer ")));
+        let own = parts.headers.get("x-cavalo-seat").and_then(|v| v.to_str().ok());
+        let token = bearer.or(own).map(str::trim).filter(|t| !t.is_empty() && t.len() <= 128);
+        Ok(SeatToken(token.map(str::to_string)))
+    }
+}
+
+/// Which seat a request needs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Need {
+    /// That side's seat.
+    Side(Side),
+    /// Any seat of the game.
+    Any,
+}
+
+/// Either the side whose seat `token` opens in `game`, when it is the seat `need` asks for, or
+/// why not. A failed read of the database is a refusal too (nothing is changed either way), but
+/// reported.
+pub(crate) fn authorize(app: &App, game: &Game, token: &SeatToken, need: Need) -> Result<Side, SeatError> {
+    let Some(token) = &token.0 else { return Err(SeatError::Refused(Refusal::NoSeat)) };
+    let seat = app.db().seat_of(&game.id, token)?.ok_or(SeatError::Refused(Refusal::WrongSeat))?;
+    match need {
+        Need::Side(needed) if needed != seat => Err(SeatError::Refused(Refusal::OtherSeat { seat, needed })),
+        _ => Ok(seat),
+    }
+}
+
+/// Why [`authorize`] said no.
+#[derive(Debug, thiserror::Error)]
+pub(crate) enum SeatError {
+    /// The request does not hold the seat.
+    #[error("{0:?}")]
+    Refused(Refusal),
+    /// The database could not be read.
+    #[error(transparent)]
+    Store(#[from] cavalo_session::store::StoreError),
+}
+
+/// The seats a new game gets: its human sides, or both sides of a computer-against-computer game.
+pub(crate) fn seat_sides(humans: [bool; 2]) -> Vec<Side> {
+    let sides: Vec<Side> = Side::BOTH.into_iter().filter(|s| humans[s.index()]).collect();
+    if sides.is_empty() { Side::BOTH.to_vec() } else { sides }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_computer_game_gives_both_seats_to_its_creator() {
+        assert_eq!(seat_sides([true, false]), [Side::White]);
+        assert_eq!(seat_sides([false, true]), [Side::Black]);
+        assert_eq!(seat_sides([true, true]), Side::BOTH);
+        assert_eq!(seat_sides([false, false]), Side::BOTH);
+    }
+}
