@@ -50,6 +50,7 @@ const FILES: &[(&str, &str, &str)] = files![
     ("view-panels.js", JS),
     ("view-dialogs.js", JS),
     ("shortcuts.js", JS),
+    ("seats.js", JS),
     ("style.css", "text/css; charset=utf-8"),
     ("favicon.svg", "image/svg+xml"),
 ];

@@ -20,12 +20,15 @@ function withLang(path, lang = language) {
   return `${path}${path.includes("?") ? "&" : "?"}lang=${encodeURIComponent(lang)}`;
 }
 
-async function request(method, path, body, lang = language) {
+async function request(method, path, body, lang = language, token = null) {
   const opts = { method, headers: { Accept: "application/json" } };
+  // Every change is sent as JSON (the server refuses anything else: no form of another site can).
+  if (body === undefined && method !== "GET") body = {};
   if (body !== undefined) {
     opts.headers["Content-Type"] = "application/json";
     opts.body = JSON.stringify(body);
   }
+  if (token) opts.headers.Authorization = `Bearer ${token}`;
   const res = await fetch(withLang(path, lang), opts);
   let data = null;
   try {
@@ -45,18 +48,26 @@ export const info = () => request("GET", "/api/info");
 export const messages = (lang) => request("GET", "/api/messages", undefined, lang);
 /** The games the server keeps. */
 export const listGames = () => request("GET", "/api/games");
-/** Creates a game from the new-game form; answers its state. */
+/** Creates a game from the new-game form; answers its state, with `tokens` of its seats. */
 export const createGame = (form) => request("POST", "/api/games", form);
 /** A game's state. */
 export const getGame = (id) => request("GET", game(id));
 /** Plays `move` at ply `ply` (the server refuses a move made on an older state). */
-export const playMove = (id, move, ply) => request("POST", `${game(id)}/move`, { move, ply });
-/** Takes back the human's last move. */
-export const undo = (id) => request("POST", `${game(id)}/undo`);
+export const playMove = (id, move, ply, token) =>
+  request("POST", `${game(id)}/move`, { move, ply }, language, token);
+/** Takes back the last move a human chose (the token of that move's side). */
+export const undo = (id, token) => request("POST", `${game(id)}/undo`, undefined, language, token);
 /** Asks the engine for a move: `{move, cell, index, info}`. */
-export const hint = (id) => request("POST", `${game(id)}/hint`);
+export const hint = (id, token) => request("POST", `${game(id)}/hint`, undefined, language, token);
 /** Abandons the game. */
-export const quit = (id) => request("POST", `${game(id)}/quit`);
+export const quit = (id, token) => request("POST", `${game(id)}/quit`, undefined, language, token);
+/** Deletes the game for good. */
+export const deleteGame = (id, token) => request("DELETE", game(id), undefined, language, token);
+/** An invitation to `side`'s seat: `{side, invite, link}`. */
+export const invite = (id, side, token) =>
+  request("POST", `${game(id)}/invite`, { side }, language, token);
+/** Takes the seat an invitation opens: `{side, token, state}`. */
+export const claim = (id, code) => request("POST", `${game(id)}/claim`, { invite: code });
 /** Where the game's record and log.dat are downloaded. */
 export const downloads = (id) => ({ record: `${game(id)}/record`, log: `${game(id)}/log` });
 

@@ -3,6 +3,7 @@
 // passes, results and announcements all come from the server.
 
 import * as api from "./api.js";
+import * as seats from "./seats.js";
 import { $ } from "./dom.js";
 import * as i18n from "./i18n.js";
 import { t } from "./i18n.js";
@@ -54,6 +55,8 @@ function render() {
 function onState(st) {
   const change = store.accept(st);
   if (!change) return;
+  seats.reconcile(st);
+  store.seats = seats.held(st.id);
   if (change.plies > 0) {
     const passes = store.announcement.filter((a) => a.kind === "pass");
     if (passes.length) dialogs.toast(passes.map((a) => a.text).join(" "));
@@ -77,6 +80,8 @@ async function loadGame(id) {
   if (events) events.close();
   events = null;
   store.reset(id);
+  store.seats = seats.held(id);
+  $("#invite-box").hidden = true;
   dialogs.showError("");
   try {
     onState(await api.getGame(id));
@@ -112,7 +117,8 @@ async function call(request) {
 async function send(move) {
   if (store.busy) return;
   store.busy = true;
-  await call(() => api.playMove(store.gameId, move, store.state.plies.length));
+  const token = seats.token(store.gameId, store.state.turn.side);
+  await call(() => api.playMove(store.gameId, move, store.state.plies.length, token));
   store.busy = false;
 }
 
@@ -141,7 +147,7 @@ async function hint() {
   if ($("#hint").disabled) return;
   $("#hint").disabled = true;
   await call(async () => {
-    const h = await api.hint(store.gameId);
+    const h = await api.hint(store.gameId, seats.token(store.gameId, store.state.turn.side));
     store.hint = { index: h.index, move: h.move, info: h.info };
     dialogs.toast(h.text);
     render();
@@ -149,11 +155,66 @@ async function hint() {
 }
 
 function undo() {
-  if (!$("#undo").disabled) call(() => api.undo(store.gameId));
+  const token = seats.token(store.gameId, store.undoSide());
+  if (!$("#undo").disabled) call(() => api.undo(store.gameId, token));
 }
 
 function resign() {
-  if (confirm(t("web-resign-confirm"))) call(() => api.quit(store.gameId));
+  if (confirm(t("web-resign-confirm"))) call(() => api.quit(store.gameId, seats.anyToken(store.gameId)));
+}
+
+async function deleteGame() {
+  const id = store.gameId;
+  if (!id || !confirm(t("web-delete-confirm"))) return;
+  try {
+    await api.deleteGame(id, seats.anyToken(id));
+  } catch (e) {
+    dialogs.showError(e.message);
+    return;
+  }
+  seats.forget(id);
+  if (events) events.close();
+  events = null;
+  store.reset(null);
+  history.replaceState(null, "", "/");
+  dialogs.toast(t("web-deleted"));
+  dialogs.openNewGame();
+}
+
+/** Shows (and copies when the browser allows) a link that hands `side`'s seat to someone else. */
+async function invite(side) {
+  const id = store.gameId;
+  try {
+    const inv = await api.invite(id, side, seats.token(id, side));
+    const url = new URL(inv.link, location.href).href;
+    $("#invite-link").value = url;
+    $("#invite-box").hidden = false;
+    $("#invite-link").select();
+    try {
+      await navigator.clipboard.writeText(url);
+      dialogs.toast(t("web-invite-copied"));
+    } catch {
+      // No clipboard (a page not served from localhost or https): the link is shown to copy.
+    }
+  } catch (e) {
+    dialogs.showError(e.message);
+  }
+}
+
+/** Takes the seat of an invitation link (`?game=ID&invite=CODE`), then forgets the code. */
+async function claimInvitation() {
+  const params = new URLSearchParams(location.search);
+  const id = params.get("game");
+  const code = params.get("invite");
+  if (!id || !code) return;
+  try {
+    const got = await api.claim(id, code);
+    seats.keep(id, { [got.side]: got.token }, true);
+    dialogs.toast(t("web-claimed"));
+  } catch (e) {
+    dialogs.showError(e.message);
+  }
+  history.replaceState(null, "", `/#/game/${encodeURIComponent(id)}`);
 }
 
 function review(to) {
@@ -166,6 +227,7 @@ async function startGame(e) {
   e.preventDefault();
   try {
     const st = await api.createGame(dialogs.readNewGame());
+    seats.keep(st.id, st.tokens);
     $("#new-game").close();
     location.hash = `#/game/${st.id}`;
   } catch (err) {
@@ -222,6 +284,9 @@ on("#game-over-new", "click", () => {
 on("#undo", "click", undo);
 on("#hint", "click", hint);
 on("#quit", "click", resign);
+on("#delete", "click", deleteGame);
+on("#invite-white", "click", () => invite("white"));
+on("#invite-black", "click", () => invite("black"));
 on("#show-threats", "change", render);
 on("#first", "click", () => review(0));
 on("#prev", "click", () => review(viewIdx() - 1));
@@ -248,6 +313,7 @@ async function start() {
   }
   $("#lang").value = i18n.lang();
   api.info().then(dialogs.applyServerInfo).catch(() => {});
+  await claimInvitation();
   const initial = gameIdFromUrl();
   if (initial) await loadGame(initial);
   else dialogs.openNewGame();

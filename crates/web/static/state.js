@@ -28,6 +28,7 @@ export class Store {
   /** Forgets everything about the current game; `id` is the game now followed. */
   reset(id) {
     this.gameId = id;
+    this.seats = {}; // the seats this browser holds: side -> {token, claimed}
     this.state = null; // the server's game state
     this.thinking = null; // the live search, or null
     this.view = null; // the ply under review, or null for the current position
@@ -80,9 +81,21 @@ export class Store {
     this.view = to >= n ? null : Math.max(0, to);
   }
 
-  /** Whether the human is to move in the position shown. */
+  /** Whether this browser holds the seat of the human to move, in the position shown. */
   myTurn() {
-    return !!this.state && this.current().live && this.state.turn.kind === "human";
+    const st = this.state;
+    return !!st && this.current().live && st.turn.kind === "human" && this.holds(st.turn.side);
+  }
+
+  /** Whether this browser holds `side`'s seat (`this.seats`: side -> {token, claimed}). */
+  holds(side) {
+    return !!(this.seats && this.seats[side]);
+  }
+
+  /** The side whose last chosen move an undo takes back, or null. */
+  undoSide() {
+    const last = [...(this.state ? this.state.plies : [])].reverse().find((p) => p.by === "human" && !p.forced);
+    return last ? last.side : null;
   }
 
   /** The legal destination at `index` for the human to move, or undefined. */

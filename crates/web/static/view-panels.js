@@ -66,11 +66,23 @@ export function renderPlayers(store, idx, live, entry) {
 export function renderControls(store, idx, live) {
   const st = store.state;
   const cc = st.mode === "computer-computer";
-  $("#undo").disabled = !st.can_undo;
-  $("#undo").hidden = cc;
+  const seated = Object.keys(store.seats || {}).length > 0;
+  $("#undo").disabled = !(st.can_undo && store.holds(store.undoSide()));
+  $("#undo").hidden = cc || !seated;
   $("#hint").disabled = !(store.myTurn() && st.can_hint);
-  $("#hint").hidden = cc;
+  $("#hint").hidden = cc || !seated;
   $("#quit").disabled = st.status !== "playing";
+  $("#quit").hidden = !seated;
+  $("#delete").hidden = !seated;
+  $("#watching").hidden = seated;
+  // A seat can be handed over while this browser keeps another: human against human.
+  for (const side of ["white", "black"]) {
+    const seat = (st.seats || []).find((s) => s.side === side);
+    const other = side === "white" ? "black" : "white";
+    const offer = st.mode === "human-human" && st.status === "playing" && !!seat && !seat.claimed &&
+      store.holds(side) && store.holds(other);
+    $(`#invite-${side}`).hidden = !offer;
+  }
   $("#first").disabled = idx === 0;
   $("#prev").disabled = idx === 0;
   $("#next").disabled = live;

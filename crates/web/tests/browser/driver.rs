@@ -155,6 +155,13 @@ pub async fn open_page(screen: Screen, lang: &str) -> Option<Page> {
 }
 
 impl Page {
+    /// Another browser (its own profile: its own localStorage) on `screen` preferring `lang`, as
+    /// a second person would open the page; keep the driver while the client is used.
+    pub async fn second_browser(&self, screen: Screen, lang: &str) -> (Driver, Client) {
+        let tools = tools().expect("the first browser started");
+        start_browser(&tools, screen, lang).await
+    }
+
     /// Closes the browser and stops the server.
     pub async fn close(self) {
         self.c.close().await.unwrap();

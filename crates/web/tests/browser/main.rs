@@ -1,7 +1,8 @@
 //! The page in real headless Chromium, driven through chromedriver: start a game from the dialog,
 //! play by clicking, choose a double to remove, take back, play with the keyboard alone, reload and
 //! continue, finish the game, and watch the engine think; the page in Portuguese (`language`),
-//! markup in data shown as text (`escaping`), a phone-sized screen (`phone`), and the page's
+//! markup in data shown as text (`escaping`), a human-against-human game
+//! across two browsers through an invitation link (`invite`), a phone-sized screen (`phone`), and the page's
 //! logic module by module (`modules`). Screenshots are saved in `target/web-artifacts/`.
 //!
 //! Skipped (with a message) when chromedriver or Chromium is missing, unless
@@ -12,6 +13,7 @@ mod common;
 
 mod driver;
 mod escaping;
+mod invite;
 mod language;
 mod modules;
 mod phone;

@@ -1,0 +1,66 @@
+// The seats this browser holds: the secret token of each side it may play, per game, kept in
+// localStorage (never shown, never in a link). Creating a game or taking a seat with an invitation
+// gives a token; a page without one only watches.
+
+const KEY = "cavalo-seats";
+
+function all() {
+  try {
+    return JSON.parse(localStorage.getItem(KEY)) || {};
+  } catch {
+    return {};
+  }
+}
+
+function write(seats) {
+  try {
+    localStorage.setItem(KEY, JSON.stringify(seats));
+  } catch {
+    // Storage full or refused: the seats last as long as the page.
+  }
+}
+
+/** The seats held in game `id`: `{white: {token, claimed}, black: …}`. */
+export function held(id) {
+  return all()[id] || {};
+}
+
+/** Keeps the `tokens` (`{side: token}`) of game `id`; `claimed` when taken with an invitation. */
+export function keep(id, tokens, claimed = false) {
+  const seats = all();
+  const game = seats[id] || {};
+  for (const [side, token] of Object.entries(tokens || {})) game[side] = { token, claimed };
+  seats[id] = game;
+  write(seats);
+}
+
+/** Forgets a side's seat of game `id` (handed over), or all of them. */
+export function forget(id, side = null) {
+  const seats = all();
+  if (side && seats[id]) delete seats[id][side];
+  if (!side || Object.keys(seats[id] || {}).length === 0) delete seats[id];
+  write(seats);
+}
+
+/** The token of `side` in game `id`, or null. */
+export function token(id, side) {
+  const seat = held(id)[side];
+  return seat ? seat.token : null;
+}
+
+/** Any token held in game `id` (for resigning or deleting), or null. */
+export function anyToken(id) {
+  const seats = Object.values(held(id));
+  return seats.length ? seats[0].token : null;
+}
+
+/**
+ * Drops the seats the server says were handed over to someone else: a seat taken with an
+ * invitation elsewhere (`claimed`) that this browser did not take itself.
+ */
+export function reconcile(st) {
+  const mine = held(st.id);
+  for (const seat of st.seats || []) {
+    if (seat.claimed && mine[seat.side] && !mine[seat.side].claimed) forget(st.id, seat.side);
+  }
+}
