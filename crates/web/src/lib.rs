@@ -19,8 +19,11 @@
 
 mod api;
 mod assets;
+mod engines;
 mod game;
 mod lang;
+mod sched;
+mod server;
 
 use std::collections::HashMap;
 use std::net::SocketAddr;
@@ -28,11 +31,13 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 
+use crate::game::Game;
+use crate::sched::Scheduler;
 use cavalo_session::Session;
 use cavalo_session::store::SessionDir;
-use tokio::sync::Semaphore;
 
-use crate::game::Game;
+pub use crate::engines::pool_line;
+pub use crate::server::{LimitError, Limits};
 
 /// How the server runs.
 #[derive(Clone, Debug)]
@@ -40,16 +45,21 @@ pub struct WebConfig {
     /// Where games are kept: `sessions/<id>.json` (the live games), `games/<id>.json` (the records
     /// of finished games) and `log.dat` (the course's log, appended by every game).
     pub data_dir: PathBuf,
-    /// How many engine searches (computer moves and hints) may run at once; the others wait.
+    /// How many engines the server has (each with a table of `hash_mib`): that many searches
+    /// (computer moves and hints) run at once; the others wait their turn (see the scheduler's
+    /// policy in the technical manual).
     pub max_searches: usize,
     /// The longest time per move a game may ask for, in milliseconds.
     pub max_time_ms: u64,
-    /// Transposition table size of each computer player, in MiB.
+    /// Transposition table size of each engine of the pool, in MiB: search memory is bounded by
+    /// `max_searches × hash_mib`.
     pub hash_mib: usize,
     /// How many games the server keeps; creating more is refused.
     pub max_games: usize,
     /// The rule variant of a new game that names none (the page's default).
     pub default_rules: cavalo_rules::Rules,
+    /// Connections, timeouts, body size, event streams, computer-vs-computer games per client.
+    pub limits: Limits,
 }
 
 impl WebConfig {
@@ -63,6 +73,7 @@ impl WebConfig {
             hash_mib: 16,
             max_games: 10_000,
             default_rules: cavalo_rules::Rules::default(),
+            limits: Limits::default(),
         }
     }
 }
@@ -77,7 +88,8 @@ struct Inner {
     config: WebConfig,
     store: SessionDir,
     games: Mutex<HashMap<String, Arc<Game>>>,
-    pool: Arc<Semaphore>,
+    sched: Arc<Scheduler>,
+    streams: server::Streams,
     closed: AtomicBool,
     shutdown: tokio::sync::watch::Sender<bool>,
 }
@@ -93,13 +105,14 @@ impl App {
         }
         let games: HashMap<String, Arc<Game>> =
             sessions.into_iter().map(|s| (s.id().to_string(), Arc::new(Game::new(s)))).collect();
-        let pool = Arc::new(Semaphore::new(config.max_searches.max(1)));
+        let sched = Scheduler::new(config.max_searches, config.hash_mib);
         Ok(App {
             inner: Arc::new(Inner {
                 config,
                 store,
                 games: Mutex::new(games),
-                pool,
+                sched,
+                streams: server::Streams::default(),
                 closed: AtomicBool::new(false),
                 shutdown: tokio::sync::watch::channel(false).0,
             }),
@@ -152,9 +165,13 @@ impl App {
         let listener = tokio::net::TcpListener::bind(addr).await?;
         let bound = listener.local_addr()?;
         self.resume();
-        let router = self.router();
+        let app = self.clone();
+        let mut closed = self.inner.shutdown.subscribe();
         let task = tokio::spawn(async move {
-            if let Err(e) = axum::serve(listener, router).await {
+            let shutdown = async move {
+                let _ = closed.wait_for(|c| *c).await;
+            };
+            if let Err(e) = server::serve(listener, app, shutdown).await {
                 eprintln!("cavalo serve: {e}");
             }
         });
@@ -214,13 +231,13 @@ pub fn run(host: &str, port: u16, config: WebConfig) -> std::io::Result<()> {
             if ip.is_unspecified() { format!("127.0.0.1:{}", bound.port()) } else { bound.to_string() };
         println!("Cavalo is being served at http://{shown}/ (open it in a browser; Ctrl-C stops)");
         println!("Games are kept in {}", display_dir(&app.config().data_dir));
+        println!("{}", pool_line(app.inner.sched.engines(), app.config().hash_mib));
         let closing = app.clone();
-        axum::serve(listener, app.router())
-            .with_graceful_shutdown(async move {
-                let _ = tokio::signal::ctrl_c().await;
-                closing.close();
-            })
-            .await
+        server::serve(listener, app, async move {
+            let _ = tokio::signal::ctrl_c().await;
+            closing.close();
+        })
+        .await
     })
 }
 

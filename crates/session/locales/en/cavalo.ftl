@@ -244,6 +244,9 @@ api-moved-on = the game has moved on: it is at ply { $ply }, not { $seen }; relo
 api-bad-query = the query is not understood: { $reason }
 api-hint-failed = the hint search failed
 api-too-many = the server keeps at most { $max } games
+api-too-many-cc = you already run { $max } computer-vs-computer games: wait for one to end, or quit one
+api-too-many-streams = you already have { $max } game pages open: close one
+api-server-streams = the server already serves { $max } game pages: try again later
 
 ## cavalo stats (the statistics of log.dat)
 
