@@ -89,7 +89,7 @@ enum Command {
     /// Games live on the server: every move is saved in --data-dir (sessions/<id>.json, the
     /// records of finished games in games/, the course's log in log.dat), so a restarted server
     /// and a reloaded page continue where they were. The computer's moves are made by the server,
-    /// at most --max-searches at once. Binds 127.0.0.1 (this machine only) unless --host says
+    /// at most --engines at once. Binds 127.0.0.1 (this machine only) unless --host says
     /// otherwise. --no-threat and --no-zero-double set the new-game dialog's default variant.
     Serve(serve::ServeArgs),
 }

@@ -270,3 +270,57 @@ impl std::fmt::Debug for Thought {
         f.debug_struct("Thought").field("result", &self.result).field("elapsed", &self.elapsed).finish()
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use std::sync::atomic::AtomicBool;
+
+    use cavalo_engine::PlayerKind;
+    use cavalo_rules::{Side, Start};
+
+    use crate::{EngineConfig, GameConfig, Mode, Session};
+
+    fn cc_game() -> Session {
+        let e = || EngineConfig::new(PlayerKind::Greedy);
+        let mut config =
+            GameConfig::for_mode(Start::Seed(5), Mode::ComputerComputer, Side::White, [e(), e()]);
+        config.time_ms = 10;
+        let mut s = Session::new(config).unwrap();
+        while matches!(s.turn(), crate::Turn::Forced { .. }) {
+            s.play_forced().unwrap();
+        }
+        s
+    }
+
+    #[test]
+    fn a_session_keeps_its_engines_unless_they_are_lent() {
+        let mut kept = cc_game();
+        let job = kept.begin_think().unwrap();
+        assert!(!job.needs_engine(), "terminal play: the job carries the player's engine");
+        kept.finish(job.run(&AtomicBool::new(false), &mut |_| {})).unwrap();
+
+        let mut lent = cc_game();
+        lent.set_engines_lent(true);
+        let mut job = lent.begin_think().unwrap();
+        assert!(job.needs_engine());
+        assert_eq!(job.engine().engine, PlayerKind::Greedy);
+        assert_eq!(job.player_name(), "greedy");
+        job.lend(job.engine().build());
+        let mut thought = job.run(&AtomicBool::new(false), &mut |_| {});
+        assert!(thought.take_engine().is_some(), "the lent engine comes back");
+        lent.finish(thought).unwrap();
+        assert!(lent.begin_think().unwrap().needs_engine(), "the session kept nothing");
+        assert!(lent.begin_hint().unwrap().needs_engine(), "nor for hints");
+    }
+
+    #[test]
+    fn a_job_without_an_engine_still_runs() {
+        let mut s = cc_game();
+        s.set_engines_lent(true);
+        let job = s.begin_think().unwrap();
+        let thought = job.run(&AtomicBool::new(false), &mut |_| {});
+        let before = s.plies().len();
+        assert!(s.finish(thought).is_ok());
+        assert_eq!(s.plies().len(), before + 1);
+    }
+}
