@@ -90,7 +90,7 @@ enum Command {
     /// --db): every move is stored before it is acknowledged, so a restarted server and a reloaded
     /// page continue where they were; log.dat is appended beside the database. Creating a game
     /// gives its players secret seat tokens (kept by the page); anyone with a game's link may watch
-    /// it. The computer's moves are made by the server, at most --max-searches at once. Binds
+    /// it. The computer's moves are made by the server, at most --engines at once (a fixed pool: memory = engines × hash). Binds
     /// 127.0.0.1 (this machine only) unless --host says otherwise. --no-threat and
     /// --no-zero-double set the new-game dialog's default variant.
     Serve(serve::ServeArgs),

@@ -69,6 +69,11 @@ impl EngineConfig {
     pub fn options(&self) -> Options {
         self.options.clone().clamped()
     }
+
+    /// A new player of this kind with these options (our engine allocates its table here).
+    pub fn build(&self) -> Box<dyn cavalo_engine::Player> {
+        self.engine.build(&self.options())
+    }
 }
 
 mod kind_text {

@@ -11,6 +11,8 @@ use std::time::{Duration, Instant};
 use cavalo_engine::{Limits, Player, SearchInfo, SearchResult};
 use cavalo_rules::{Move, Position, Side};
 
+use crate::config::EngineConfig;
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Purpose {
     Move(Side),
@@ -20,10 +22,15 @@ pub(crate) enum Purpose {
 /// A search to run, taken out of the session so that it can run on another thread while the
 /// session stays readable. Run it with [`ThinkJob::run`] (or the driver, [`spawn_search`] and
 /// [`Search`]), give the [`Thought`] back with [`Session::finish`](crate::Session::finish).
+///
+/// A session whose engines are lent ([`Session::set_engines_lent`](crate::Session::set_engines_lent))
+/// gives jobs without an engine: the driver lends one with [`ThinkJob::lend`] and takes it back
+/// from the [`Thought`] with [`Thought::take_engine`].
 pub struct ThinkJob {
     pub(crate) purpose: Purpose,
     pub(crate) position: Position,
-    pub(crate) player: Box<dyn Player>,
+    pub(crate) player: Option<Box<dyn Player>>,
+    pub(crate) engine: EngineConfig,
     pub(crate) limits: Limits,
     pub(crate) plies_at_start: usize,
 }
@@ -46,19 +53,37 @@ impl ThinkJob {
 
     /// The player's name, e.g. `cavalo`.
     pub fn player_name(&self) -> String {
-        self.player.name()
+        self.player.as_ref().map_or_else(|| self.engine.engine.to_string(), |p| p.name())
+    }
+
+    /// The computer player this search is for: its kind and options.
+    pub fn engine(&self) -> &EngineConfig {
+        &self.engine
+    }
+
+    /// Whether the job carries no engine yet (the session lends its engines): give it one with
+    /// [`lend`](ThinkJob::lend), or [`run`](ThinkJob::run) builds a fresh one.
+    pub fn needs_engine(&self) -> bool {
+        self.player.is_none()
+    }
+
+    /// Gives the job the engine to search with (e.g. one of a pool's, of the kind
+    /// [`engine`](ThinkJob::engine) names); it comes back with [`Thought::take_engine`].
+    pub fn lend(&mut self, player: Box<dyn Player>) {
+        self.player = Some(player);
     }
 
     /// Searches until the time limit or until `stop` is raised; `on_info` receives the live
     /// statistics after every completed iteration.
-    pub fn run(mut self, stop: &AtomicBool, on_info: &mut dyn FnMut(&SearchInfo)) -> Thought {
+    pub fn run(self, stop: &AtomicBool, on_info: &mut dyn FnMut(&SearchInfo)) -> Thought {
+        let mut player = self.player.unwrap_or_else(|| self.engine.build());
         let start = Instant::now();
-        let result = self.player.choose(&self.position, &self.limits, stop, on_info);
+        let result = player.choose(&self.position, &self.limits, stop, on_info);
         let elapsed = start.elapsed();
         Thought {
             purpose: self.purpose,
             position: self.position,
-            player: self.player,
+            player: Some(player),
             result,
             elapsed,
             plies_at_start: self.plies_at_start,
@@ -70,7 +95,7 @@ impl ThinkJob {
 pub struct Thought {
     pub(crate) purpose: Purpose,
     pub(crate) position: Position,
-    pub(crate) player: Box<dyn Player>,
+    pub(crate) player: Option<Box<dyn Player>>,
     pub(crate) result: SearchResult,
     pub(crate) elapsed: Duration,
     pub(crate) plies_at_start: usize,
@@ -80,6 +105,12 @@ impl Thought {
     /// The search's move and statistics.
     pub fn result(&self) -> &SearchResult {
         &self.result
+    }
+
+    /// Takes the engine that searched out of the thought (to give it back to a pool); the
+    /// session then keeps nothing of it.
+    pub fn take_engine(&mut self) -> Option<Box<dyn Player>> {
+        self.player.take()
     }
 
     /// Wall-clock time of the search.
@@ -237,5 +268,59 @@ impl std::fmt::Debug for ThinkJob {
 impl std::fmt::Debug for Thought {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("Thought").field("result", &self.result).field("elapsed", &self.elapsed).finish()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::atomic::AtomicBool;
+
+    use cavalo_engine::PlayerKind;
+    use cavalo_rules::{Side, Start};
+
+    use crate::{EngineConfig, GameConfig, Mode, Session};
+
+    fn cc_game() -> Session {
+        let e = || EngineConfig::new(PlayerKind::Greedy);
+        let mut config =
+            GameConfig::for_mode(Start::Seed(5), Mode::ComputerComputer, Side::White, [e(), e()]);
+        config.time_ms = 10;
+        let mut s = Session::new(config).unwrap();
+        while matches!(s.turn(), crate::Turn::Forced { .. }) {
+            s.play_forced().unwrap();
+        }
+        s
+    }
+
+    #[test]
+    fn a_session_keeps_its_engines_unless_they_are_lent() {
+        let mut kept = cc_game();
+        let job = kept.begin_think().unwrap();
+        assert!(!job.needs_engine(), "terminal play: the job carries the player's engine");
+        kept.finish(job.run(&AtomicBool::new(false), &mut |_| {})).unwrap();
+
+        let mut lent = cc_game();
+        lent.set_engines_lent(true);
+        let mut job = lent.begin_think().unwrap();
+        assert!(job.needs_engine());
+        assert_eq!(job.engine().engine, PlayerKind::Greedy);
+        assert_eq!(job.player_name(), "greedy");
+        job.lend(job.engine().build());
+        let mut thought = job.run(&AtomicBool::new(false), &mut |_| {});
+        assert!(thought.take_engine().is_some(), "the lent engine comes back");
+        lent.finish(thought).unwrap();
+        assert!(lent.begin_think().unwrap().needs_engine(), "the session kept nothing");
+        assert!(lent.begin_hint().unwrap().needs_engine(), "nor for hints");
+    }
+
+    #[test]
+    fn a_job_without_an_engine_still_runs() {
+        let mut s = cc_game();
+        s.set_engines_lent(true);
+        let job = s.begin_think().unwrap();
+        let thought = job.run(&AtomicBool::new(false), &mut |_| {});
+        let before = s.plies().len();
+        assert!(s.finish(thought).is_ok());
+        assert_eq!(s.plies().len(), before + 1);
     }
 }

@@ -108,6 +108,7 @@ pub struct Session {
     pos: Position,
     players: [Option<Box<dyn Player>>; 2],
     hint_player: Option<Box<dyn Player>>,
+    engines_lent: bool,
     turn_started: Instant,
     warnings: Vec<String>,
     store: Option<Arc<Db>>,
@@ -300,24 +301,26 @@ impl Session {
             return Err(not_now(self.turn(), SessionError::NotComputerTurn));
         };
         let PlayerConfig::Computer(cfg) = self.config.player(side).clone() else { unreachable!() };
-        let player = self.players[side.index()].take().unwrap_or_else(|| build(&cfg));
+        let kept = self.players[side.index()].take();
+        let player = self.kept_engine(kept, &cfg);
         Ok(ThinkJob {
             purpose: Purpose::Move(side),
             position: self.pos.clone(),
             player,
+            engine: cfg,
             limits: Limits::movetime_ms(self.config.time_ms.max(1)),
             plies_at_start: self.plies.len(),
         })
     }
 
     /// Plays the move a [`ThinkJob`] found; [`SessionError::Stale`] when the game has moved on.
-    pub fn finish_think(&mut self, thought: Thought) -> Result<&Ply, SessionError> {
-        let Purpose::Move(side) = thought.purpose else {
-            self.hint_player = Some(thought.player);
+    pub fn finish_think(&mut self, mut thought: Thought) -> Result<&Ply, SessionError> {
+        let Purpose::Move(_) = thought.purpose else {
+            self.keep_engine(thought.purpose, thought.player);
             return Err(SessionError::HintNotMove);
         };
         let mv = thought.chosen_move();
-        self.players[side.index()] = Some(thought.player);
+        self.keep_engine(thought.purpose, thought.player.take());
         if thought.plies_at_start != self.plies.len() || thought.position != self.pos || self.quit {
             return Err(SessionError::Stale);
         }
@@ -344,26 +347,26 @@ impl Session {
             Status::Over => return Err(SessionError::GameOver),
             Status::Quit => return Err(SessionError::Abandoned),
         }
-        let player = self.hint_player.take().unwrap_or_else(|| {
-            let cfg = self
-                .config
-                .players
-                .iter()
-                .find_map(|p| match p {
-                    PlayerConfig::Computer(c) => Some(c.clone()),
-                    _ => None,
-                })
-                .unwrap_or_else(|| {
-                    let mut e = EngineConfig::new(PlayerKind::Cavalo);
-                    e.options.hash_mib = 16;
-                    e
-                });
-            build(&cfg)
-        });
+        let cfg = self
+            .config
+            .players
+            .iter()
+            .find_map(|p| match p {
+                PlayerConfig::Computer(c) => Some(c.clone()),
+                _ => None,
+            })
+            .unwrap_or_else(|| {
+                let mut e = EngineConfig::new(PlayerKind::Cavalo);
+                e.options.hash_mib = 16;
+                e
+            });
+        let kept = self.hint_player.take();
+        let player = self.kept_engine(kept, &cfg);
         Ok(ThinkJob {
             purpose: Purpose::Hint,
             position: self.pos.clone(),
             player,
+            engine: cfg,
             limits: Limits::movetime_ms(self.config.time_ms.max(1)),
             plies_at_start: self.plies.len(),
         })
@@ -374,10 +377,7 @@ impl Session {
         let mv = thought.chosen_move();
         let stale = thought.position != self.pos;
         let info = thought.result.info.clone();
-        match thought.purpose {
-            Purpose::Hint => self.hint_player = Some(thought.player),
-            Purpose::Move(s) => self.players[s.index()] = Some(thought.player),
-        }
+        self.keep_engine(thought.purpose, thought.player);
         if stale {
             return Err(SessionError::Stale);
         }
@@ -402,6 +402,43 @@ impl Session {
         match thought.purpose {
             Purpose::Hint => self.finish_hint(thought).map(|(mv, info)| Finished::Hint { mv, info }),
             Purpose::Move(_) => self.finish_think(thought).map(|p| Finished::Played(p.clone())),
+        }
+    }
+
+    /// Whether the session's engines are lent (see [`set_engines_lent`](Session::set_engines_lent)).
+    pub fn engines_lent(&self) -> bool {
+        self.engines_lent
+    }
+
+    /// When `lent`, the session keeps no engine between searches: the jobs of
+    /// [`begin_think`](Session::begin_think) and [`begin_hint`](Session::begin_hint) carry none
+    /// (the driver lends one, [`ThinkJob::lend`]) and [`finish`](Session::finish) drops what a
+    /// thought brings back (take it first with [`Thought::take_engine`]). A server does this so
+    /// that memory is bounded by its pool, not by its games. Drops the engines kept so far.
+    /// Otherwise (the default, terminal play) each computer player keeps its engine and its
+    /// table for the whole game.
+    pub fn set_engines_lent(&mut self, lent: bool) {
+        self.engines_lent = lent;
+        if lent {
+            self.players = [None, None];
+            self.hint_player = None;
+        }
+    }
+
+    /// The engine for a search: none when engines are lent, else the one kept or a new one.
+    fn kept_engine(&self, kept: Option<Box<dyn Player>>, cfg: &EngineConfig) -> Option<Box<dyn Player>> {
+        if self.engines_lent { None } else { Some(kept.unwrap_or_else(|| cfg.build())) }
+    }
+
+    /// Keeps the engine a search brings back for the next search of the same purpose (unless
+    /// engines are lent).
+    fn keep_engine(&mut self, purpose: Purpose, player: Option<Box<dyn Player>>) {
+        if self.engines_lent {
+            return;
+        }
+        match purpose {
+            Purpose::Hint => self.hint_player = player,
+            Purpose::Move(s) => self.players[s.index()] = player,
         }
     }
 
@@ -594,6 +631,7 @@ impl Session {
             initial,
             players: [None, None],
             hint_player: None,
+            engines_lent: false,
             turn_started: Instant::now(),
             warnings: Vec::new(),
             store: None,
@@ -629,8 +667,4 @@ impl std::fmt::Debug for Session {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("Session").field("id", &self.id).field("position", &self.pos.to_string()).finish()
     }
-}
-
-fn build(cfg: &EngineConfig) -> Box<dyn Player> {
-    cfg.engine.build(&cfg.options())
 }

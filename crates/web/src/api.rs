@@ -33,6 +33,7 @@ use crate::game::{self, Event, Game, lang_index};
 use crate::guard::Refusal;
 use crate::lang::ReqLang;
 use crate::seats::{self, Need, SeatError, SeatToken};
+use crate::server::{LimitError, Peer};
 
 /// The largest request body accepted (a Lisp board is about 400 bytes).
 const BODY_LIMIT: usize = 16 * 1024;
@@ -75,6 +76,11 @@ impl ApiError {
     }
     fn bad(lang: Lang, key: &str, args: &[(&str, Arg)]) -> ApiError {
         ApiError::say(StatusCode::BAD_REQUEST, lang, key, args)
+    }
+    /// A limit's refusal: 429, the text in `lang`.
+    fn limit(e: &LimitError, lang: Lang) -> ApiError {
+        let (key, cap) = e.message();
+        ApiError::say(StatusCode::TOO_MANY_REQUESTS, lang, key, &[("max", cap.into())])
     }
     /// A session's error: the status from its kind, the text in `lang`.
     fn session(e: &SessionError, lang: Lang) -> ApiError {
@@ -310,10 +316,14 @@ fn game_config(app: &App, req: NewGame, lang: Lang) -> ApiResult<GameConfig> {
 async fn create(
     State(app): State<App>,
     ReqLang(lang): ReqLang,
+    Peer(peer): Peer,
     Body(req): Body<NewGame>,
 ) -> ApiResult<(StatusCode, Json<Value>)> {
     guard(&app, lang)?;
     let config = game_config(&app, req, lang)?;
+    if config.mode() == Mode::ComputerComputer {
+        app.check_cc(peer).map_err(|e| ApiError::limit(&e, lang))?;
+    }
     let mut s = Session::new(config).map_err(|e| ApiError::session(&e, lang))?;
     let humans = Side::BOTH.map(|side| s.player(side).is_human());
     let tokens: Vec<(Side, String)> =
@@ -322,7 +332,7 @@ async fn create(
     app.db().add_web_game(&s, &pairs).map_err(|e| ApiError::store(&e))?;
     s.keep_in(app.db().clone());
     let seats = app.db().seats(s.id()).map_err(|e| ApiError::store(&e))?;
-    let g = Arc::new(Game::new(s, seats));
+    let g = Arc::new(Game::owned_by(s, seats, peer));
     app.insert(g.clone());
     let mut state = g.state(&g.lock(), lang, None);
     state["tokens"] =
@@ -562,9 +572,11 @@ async fn events(
     State(app): State<App>,
     Path(id): Path<String>,
     ReqLang(lang): ReqLang,
+    Peer(peer): Peer,
 ) -> ApiResult<Sse<impl Stream<Item = Result<SseEvent, Infallible>>>> {
     guard(&app, lang)?;
     let g = find(&app, &id, lang)?;
+    let place = app.open_stream(peer).map_err(|e| ApiError::limit(&e, lang))?;
     let rx = g.subscribe();
     let first = {
         let s = g.lock();
@@ -574,7 +586,9 @@ async fn events(
         ]
     };
     let shutdown = app.inner.shutdown.subscribe();
-    let rest = futures_util::stream::unfold((rx, g, shutdown), move |(mut rx, g, mut shutdown)| async move {
+    // The stream's place (`_place`) is freed when the stream ends.
+    let state = (rx, g, shutdown, place);
+    let rest = futures_util::stream::unfold(state, move |(mut rx, g, mut shutdown, _place)| async move {
         if *shutdown.borrow() {
             return None;
         }
@@ -590,7 +604,7 @@ async fn events(
             },
             _ = shutdown.changed() => return None,
         };
-        Some((Ok(ev), (rx, g, shutdown)))
+        Some((Ok(ev), (rx, g, shutdown, _place)))
     });
     Ok(Sse::new(futures_util::StreamExt::chain(futures_util::stream::iter(first), rest))
         .keep_alive(KeepAlive::default()))

@@ -1,6 +1,7 @@
 //! One game on the server: its session, its event channel, its live search, and the background
 //! driver that plays the computer's turns and the forced plies.
 
+use std::net::{IpAddr, Ipv4Addr};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::{Duration, Instant};
@@ -17,6 +18,7 @@ use serde_json::{Value, json};
 use tokio::sync::broadcast;
 
 use crate::App;
+use crate::sched::Lane;
 
 /// What the event stream carries, already as JSON text.
 #[derive(Clone, Debug)]
@@ -55,6 +57,9 @@ impl Live {
 
 pub(crate) struct Game {
     pub id: String,
+    /// Who created the game (the peer's address; unspecified for games loaded from disk): the
+    /// scheduler's turns and the per-client caps count by it.
+    pub client: IpAddr,
     session: Mutex<Session>,
     events: broadcast::Sender<Event>,
     live: Mutex<Option<Live>>,
@@ -69,10 +74,19 @@ pub(crate) struct Game {
 }
 
 impl Game {
+    /// A game loaded from the database (no known client).
     pub fn new(s: Session, seats: Vec<SeatView>) -> Game {
+        Game::owned_by(s, seats, IpAddr::V4(Ipv4Addr::UNSPECIFIED))
+    }
+
+    /// A game created by `client`. Its session keeps no engine: searches borrow one from the
+    /// server's pool.
+    pub fn owned_by(mut s: Session, seats: Vec<SeatView>, client: IpAddr) -> Game {
+        s.set_engines_lent(true);
         let (events, _) = broadcast::channel(64);
         Game {
             id: s.id().to_string(),
+            client,
             session: Mutex::new(s),
             events,
             live: Mutex::new(None),
@@ -389,13 +403,15 @@ async fn drive(app: App, game: Arc<Game>) {
     }
 }
 
-/// Runs a search on the bounded pool: waits for a place, then searches on a blocking thread,
-/// streaming the live statistics; a watchdog stops it past its time limit. `None` when the app
-/// closed or the thread failed.
+/// Runs a search on an engine of the pool: waits for the scheduler to lend one (see
+/// [`crate::sched`] for the order), then searches on a thread of its own, streaming the live
+/// statistics; a watchdog stops it past its time limit. The engine goes back to the pool as soon
+/// as the search ends, even when nobody waits for the answer any more. `None` when the app closed
+/// or the thread failed.
 pub(crate) async fn run_search(
     app: &App,
     game: &Arc<Game>,
-    job: ThinkJob,
+    mut job: ThinkJob,
     time_ms: u64,
 ) -> Option<cavalo_session::Thought> {
     let stop = game.new_stop();
@@ -407,7 +423,14 @@ pub(crate) async fn run_search(
         started: Instant::now(),
         info: None,
     }));
-    let permit = app.inner.pool.clone().acquire_owned().await.ok()?;
+    let lane = if !job.is_hint() && game.lock().mode() == cavalo_session::Mode::ComputerComputer {
+        Lane::Batch
+    } else {
+        Lane::Interactive
+    };
+    let mut lease = app.inner.sched.acquire(game.client, lane).await?;
+    lease.slot().lend(&game.id, &mut job);
+    let mut lease = Some(lease);
     game.update_live(|l| {
         l.queued = false;
         l.started = Instant::now();
@@ -426,7 +449,10 @@ pub(crate) async fn run_search(
     // The session's driver runs the search on its own thread; its events come back here.
     spawn_search(job, stop, move |event| match event {
         SearchEvent::Info(info) => g.update_live(|l| l.info = Some(info)),
-        SearchEvent::Done(thought) => {
+        SearchEvent::Done(mut thought) => {
+            if let Some(mut lease) = lease.take() {
+                lease.slot().take_back(&mut thought);
+            }
             if let Some(tx) = done_tx.take() {
                 let _ = tx.send(*thought);
             }
@@ -434,7 +460,6 @@ pub(crate) async fn run_search(
     });
     let result = done_rx.await;
     watchdog.abort();
-    drop(permit);
     game.set_live(None);
     match result {
         Ok(t) => Some(t),

@@ -20,11 +20,14 @@
 mod addrs;
 mod api;
 mod assets;
+mod engines;
 mod game;
 mod guard;
 mod import;
 mod lang;
 mod seats;
+mod sched;
+mod server;
 
 use std::collections::HashMap;
 use std::net::SocketAddr;
@@ -33,12 +36,14 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
+use crate::game::Game;
+use crate::sched::Scheduler;
 use cavalo_session::Session;
 use cavalo_session::store::db::web::Retention;
 use cavalo_session::store::{Db, StoreError};
-use tokio::sync::Semaphore;
 
-use crate::game::Game;
+pub use crate::engines::pool_line;
+pub use crate::server::{LimitError, Limits};
 
 /// How the server runs.
 #[derive(Clone, Debug)]
@@ -48,16 +53,21 @@ pub struct WebConfig {
     pub data_dir: PathBuf,
     /// The games database (SQLite), shared with `cavalo play` and `cavalo games`.
     pub db: PathBuf,
-    /// How many engine searches (computer moves and hints) may run at once; the others wait.
+    /// How many engines the server has (each with a table of `hash_mib`): that many searches
+    /// (computer moves and hints) run at once; the others wait their turn (see the scheduler's
+    /// policy in the technical manual).
     pub max_searches: usize,
     /// The longest time per move a game may ask for, in milliseconds.
     pub max_time_ms: u64,
-    /// Transposition table size of each computer player, in MiB.
+    /// Transposition table size of each engine of the pool, in MiB: search memory is bounded by
+    /// `max_searches × hash_mib`.
     pub hash_mib: usize,
     /// How long finished games are kept (by age, by count); the default keeps them all.
     pub retention: Retention,
     /// The rule variant of a new game that names none (the page's default).
     pub default_rules: cavalo_rules::Rules,
+    /// Connections, timeouts, body size, event streams, computer-vs-computer games per client.
+    pub limits: Limits,
 }
 
 impl WebConfig {
@@ -73,6 +83,7 @@ impl WebConfig {
             hash_mib: 16,
             retention: Retention::default(),
             default_rules: cavalo_rules::Rules::default(),
+            limits: Limits::default(),
         }
     }
 }
@@ -93,7 +104,8 @@ struct Inner {
     config: WebConfig,
     db: Arc<Db>,
     games: Mutex<HashMap<String, Arc<Game>>>,
-    pool: Arc<Semaphore>,
+    sched: Arc<Scheduler>,
+    streams: server::Streams,
     closed: AtomicBool,
     /// Bound to a loopback address (or not bound yet): only loopback `Host` names are served.
     loopback: AtomicBool,
@@ -132,13 +144,14 @@ impl App {
                 Err(e) => eprintln!("cavalo serve: cannot resume game {id}: {e}"),
             }
         }
-        let pool = Arc::new(Semaphore::new(config.max_searches.max(1)));
+        let sched = Scheduler::new(config.max_searches, config.hash_mib);
         Ok(App {
             inner: Arc::new(Inner {
                 config,
                 db,
                 games: Mutex::new(games),
-                pool,
+                sched,
+                streams: server::Streams::default(),
                 closed: AtomicBool::new(false),
                 loopback: AtomicBool::new(true),
                 shutdown: tokio::sync::watch::channel(false).0,
@@ -222,9 +235,13 @@ impl App {
         let bound = listener.local_addr()?;
         self.bound_to(bound);
         self.resume();
-        let router = self.router();
+        let app = self.clone();
+        let mut closed = self.inner.shutdown.subscribe();
         let task = tokio::spawn(async move {
-            if let Err(e) = axum::serve(listener, router).await {
+            let shutdown = async move {
+                let _ = closed.wait_for(|c| *c).await;
+            };
+            if let Err(e) = server::serve(listener, app, shutdown).await {
                 eprintln!("cavalo serve: {e}");
             }
         });
@@ -311,13 +328,13 @@ pub fn run(host: &str, port: u16, config: WebConfig) -> std::io::Result<()> {
         }
         println!("(open it in a browser; Ctrl-C stops)");
         println!("Games are kept in {}", display_dir(&app.config().db));
+        println!("{}", pool_line(app.inner.sched.engines(), app.config().hash_mib));
         let closing = app.clone();
-        axum::serve(listener, app.router())
-            .with_graceful_shutdown(async move {
-                let _ = tokio::signal::ctrl_c().await;
-                closing.close();
-            })
-            .await
+        server::serve(listener, app, async move {
+            let _ = tokio::signal::ctrl_c().await;
+            closing.close();
+        })
+        .await
     })
 }
 

@@ -252,6 +252,9 @@ api-wrong-seat = that token is not a seat of this game (it may have been handed 
 api-other-seat = your seat is { $seat }; this is for { $needed }
 api-bad-invite = this invitation is not valid, or it has been used already
 api-no-such-seat = { $side } is played by the computer here: there is no seat to hand over
+api-too-many-cc = you already run { $max } computer-vs-computer games: wait for one to end, or quit one
+api-too-many-streams = you already have { $max } game pages open: close one
+api-server-streams = the server already serves { $max } game pages: try again later
 
 ## cavalo stats (the statistics of log.dat)
 

@@ -1,0 +1,118 @@
+//! The server's engines: a fixed number of Cavalo engines, each with its transposition table,
+//! made once at start. Memory for search is bounded by `engines × hash`, whatever the number of
+//! games: a game holds no engine; a search borrows one and gives it back.
+
+use cavalo_engine::{Options, Player, PlayerKind};
+use cavalo_session::{ThinkJob, Thought};
+
+/// One engine of the pool, and the game it searched for last (its table is cleared before it
+/// searches for another game, so that no game sees another's table).
+pub(crate) struct Slot {
+    engine: Option<Box<dyn Player>>,
+    last_game: Option<String>,
+    options: Options,
+}
+
+impl Slot {
+    /// Our engine with a table of `hash_mib` MiB and one thread.
+    pub(crate) fn new(hash_mib: usize) -> Slot {
+        let options = Options { hash_mib, threads: 1, ..Options::default() }.clamped();
+        Slot { engine: Some(PlayerKind::Cavalo.build(&options)), last_game: None, options }
+    }
+
+    /// Gives `job` (for `game`) the engine it needs: this slot's engine when it asks for ours
+    /// (cleared first when another game used it last), else a fresh player of its kind (the
+    /// reference players keep no table).
+    pub(crate) fn lend(&mut self, game: &str, job: &mut ThinkJob) {
+        if !job.needs_engine() {
+            return;
+        }
+        if job.engine().engine != PlayerKind::Cavalo {
+            job.lend(job.engine().build());
+            return;
+        }
+        let mut engine = self.engine.take().unwrap_or_else(|| PlayerKind::Cavalo.build(&self.options));
+        if self.last_game.as_deref() != Some(game) {
+            engine.new_game();
+            self.last_game = Some(game.to_string());
+        }
+        job.lend(engine);
+    }
+
+    /// Takes back from `thought` the engine [`lend`](Slot::lend) gave (our engine returns to the
+    /// slot; another player is dropped).
+    pub(crate) fn take_back(&mut self, thought: &mut Thought) {
+        if let Some(engine) = thought.take_engine()
+            && self.engine.is_none()
+            && engine.name() == "cavalo"
+        {
+            self.engine = Some(engine);
+        }
+    }
+}
+
+/// The memory the pool's tables take, in MiB.
+pub(crate) fn pool_mib(engines: usize, hash_mib: usize) -> usize {
+    engines * hash_mib
+}
+
+/// The line printed at start: `N engines × H MiB = M MiB for search`.
+pub fn pool_line(engines: usize, hash_mib: usize) -> String {
+    let word = if engines == 1 { "engine" } else { "engines" };
+    format!("{engines} {word} × {hash_mib} MiB = {} MiB for search", pool_mib(engines, hash_mib))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use cavalo_rules::{Side, Start};
+    use cavalo_session::{EngineConfig, GameConfig, Mode, Session};
+    use std::sync::atomic::AtomicBool;
+
+    fn lent_game(engine: &str) -> Session {
+        let e = || EngineConfig::new(engine.parse().unwrap());
+        let mut config =
+            GameConfig::for_mode(Start::Seed(3), Mode::ComputerComputer, Side::White, [e(), e()]);
+        config.time_ms = 20;
+        let mut s = Session::new(config).unwrap();
+        s.set_engines_lent(true);
+        s
+    }
+
+    #[test]
+    fn our_engine_goes_out_and_comes_back() {
+        let mut slot = Slot::new(1);
+        let mut s = lent_game("cavalo");
+        let mut job = s.begin_think().unwrap();
+        assert!(job.needs_engine());
+        slot.lend(s.id(), &mut job);
+        assert!(!job.needs_engine());
+        assert!(slot.engine.is_none(), "the engine is out with the job");
+        let mut thought = job.run(&AtomicBool::new(false), &mut |_| {});
+        slot.take_back(&mut thought);
+        assert!(slot.engine.is_some(), "the engine is back");
+        assert_eq!(slot.last_game.as_deref(), Some(s.id()));
+        s.finish(thought).unwrap();
+        assert_eq!(s.plies().len(), 1);
+    }
+
+    #[test]
+    fn other_players_are_fresh_and_leave_the_slot_alone() {
+        let mut slot = Slot::new(1);
+        let mut s = lent_game("greedy");
+        let mut job = s.begin_think().unwrap();
+        slot.lend(s.id(), &mut job);
+        assert!(!job.needs_engine());
+        assert!(slot.engine.is_some(), "our engine stays home");
+        let mut thought = job.run(&AtomicBool::new(false), &mut |_| {});
+        slot.take_back(&mut thought);
+        assert!(slot.engine.is_some());
+        assert!(s.finish(thought).is_ok());
+    }
+
+    #[test]
+    fn the_line_says_the_bound() {
+        assert_eq!(pool_line(4, 16), "4 engines × 16 MiB = 64 MiB for search");
+        assert_eq!(pool_line(1, 8), "1 engine × 8 MiB = 8 MiB for search");
+    }
+}

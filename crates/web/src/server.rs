@@ -1,0 +1,230 @@
+//! The HTTP server and its limits, from the ecosystem's layers rather than hand-written code:
+//! - a **connection cap**: a tokio semaphore around `accept` (the loop hyper-util documents for
+//!   serving with hyper directly); beyond the cap new connections wait in the kernel's backlog
+//!   until a connection ends, so file descriptors stay bounded;
+//! - a **header-read timeout** (hyper's `http1::Builder::header_read_timeout`): a client that does
+//!   not send a whole request head in time is dropped. Hyper arms it whenever it waits for a
+//!   head, so it is also the **idle timeout** of kept-alive connections;
+//! - a **request body limit** (`tower_http::limit::RequestBodyLimitLayer`: 413 beyond it, for
+//!   every route; the JSON API's extractors have their own, lower one, `DefaultBodyLimit`);
+//! - a **request timeout** (`tower_http::timeout::TimeoutLayer`: 408 when the answer's head is
+//!   not ready in time; event streams are not cut, their head comes at once);
+//! - **event-stream caps** per server and per client ([`Streams`]: 429 beyond them);
+//! - a **per-client cap on running computer-vs-computer games** ([`App::check_cc`]).
+//!
+//! A client is the peer's IP address ([`Peer`]).
+
+use std::collections::HashMap;
+use std::convert::Infallible;
+use std::net::{IpAddr, Ipv4Addr, SocketAddr};
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use axum::extract::{ConnectInfo, FromRequestParts};
+use axum::http::StatusCode;
+use axum::http::request::Parts;
+use hyper::body::Incoming;
+use hyper_util::rt::{TokioIo, TokioTimer};
+use tokio::net::TcpListener;
+use tokio::sync::Semaphore;
+use tower::Service;
+use tower_http::limit::RequestBodyLimitLayer;
+use tower_http::timeout::TimeoutLayer;
+
+use crate::App;
+
+/// The server's limits (see the module's documentation).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Limits {
+    /// Open connections served at once; more wait to be accepted.
+    pub max_connections: usize,
+    /// Time a client has to send a request's head (and the longest a kept-alive connection may
+    /// stay idle).
+    pub header_timeout: Duration,
+    /// Time for an answer's head (at least twice the longest move time plus 10 s, for hints).
+    pub request_timeout: Duration,
+    /// The largest request body any route reads, in bytes (413 beyond it, before the body is
+    /// read). The JSON API's own limit (16 KiB, answered with a JSON error) is below it.
+    pub body_limit: usize,
+    /// Event streams open at once on the server.
+    pub max_streams: usize,
+    /// Event streams open at once per client.
+    pub max_streams_per_client: usize,
+    /// Computer-vs-computer games one client may have running (playing) at once.
+    pub max_cc_per_client: usize,
+}
+
+impl Default for Limits {
+    /// 256 connections, 10 s for a request head, 60 s for an answer, 64 KiB bodies, 128 event
+    /// streams (8 per client), 4 running computer-vs-computer games per client.
+    fn default() -> Limits {
+        Limits {
+            max_connections: 256,
+            header_timeout: Duration::from_secs(10),
+            request_timeout: Duration::from_secs(60),
+            body_limit: 64 * 1024,
+            max_streams: 128,
+            max_streams_per_client: 8,
+            max_cc_per_client: 4,
+        }
+    }
+}
+
+/// A request refused by a limit. Each variant is a kind a front end can act on; the API answers
+/// 429 (Too Many Requests).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum LimitError {
+    /// The client already runs as many computer-vs-computer games as it may.
+    #[error("this client already runs {cap} computer-vs-computer games")]
+    CcGames {
+        /// The cap.
+        cap: usize,
+    },
+    /// The client already has as many event streams open as it may.
+    #[error("this client already has {cap} event streams open")]
+    ClientStreams {
+        /// The cap.
+        cap: usize,
+    },
+    /// The server has as many event streams open as it may.
+    #[error("the server already has {cap} event streams open")]
+    ServerStreams {
+        /// The cap.
+        cap: usize,
+    },
+}
+
+impl LimitError {
+    /// The catalogue's message for it and its argument.
+    pub(crate) fn message(&self) -> (&'static str, usize) {
+        match *self {
+            LimitError::CcGames { cap } => ("api-too-many-cc", cap),
+            LimitError::ClientStreams { cap } => ("api-too-many-streams", cap),
+            LimitError::ServerStreams { cap } => ("api-server-streams", cap),
+        }
+    }
+}
+
+/// The client of a request: the peer's IP address (unspecified when the router runs without a
+/// connection, e.g. in a unit test).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Peer(pub(crate) IpAddr);
+
+impl<S: Send + Sync> FromRequestParts<S> for Peer {
+    type Rejection = Infallible;
+
+    async fn from_request_parts(parts: &mut Parts, _: &S) -> Result<Peer, Infallible> {
+        let ip = parts.extensions.get::<ConnectInfo<SocketAddr>>().map(|c| c.0.ip());
+        Ok(Peer(ip.unwrap_or(IpAddr::V4(Ipv4Addr::UNSPECIFIED))))
+    }
+}
+
+/// The open event streams, counted per client.
+#[derive(Default)]
+pub(crate) struct Streams {
+    open: Mutex<HashMap<IpAddr, usize>>,
+}
+
+/// One open event stream; dropping it (the stream ended) frees its place.
+pub(crate) struct StreamGuard {
+    app: App,
+    client: IpAddr,
+}
+
+impl Drop for StreamGuard {
+    fn drop(&mut self) {
+        let mut open = self.app.inner.streams.open.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(n) = open.get_mut(&self.client) {
+            *n -= 1;
+            if *n == 0 {
+                open.remove(&self.client);
+            }
+        }
+    }
+}
+
+impl App {
+    /// A place for one more event stream of `client`, or the limit it would pass.
+    pub(crate) fn open_stream(&self, client: IpAddr) -> Result<StreamGuard, LimitError> {
+        let limits = &self.config().limits;
+        let mut open = self.inner.streams.open.lock().unwrap_or_else(|e| e.into_inner());
+        if open.values().sum::<usize>() >= limits.max_streams {
+            return Err(LimitError::ServerStreams { cap: limits.max_streams });
+        }
+        let n = open.entry(client).or_insert(0);
+        if *n >= limits.max_streams_per_client {
+            return Err(LimitError::ClientStreams { cap: limits.max_streams_per_client });
+        }
+        *n += 1;
+        Ok(StreamGuard { app: self.clone(), client })
+    }
+
+    /// Whether `client` may start one more computer-vs-computer game.
+    pub(crate) fn check_cc(&self, client: IpAddr) -> Result<(), LimitError> {
+        let cap = self.config().limits.max_cc_per_client;
+        let running = self
+            .games()
+            .iter()
+            .filter(|g| g.client == client)
+            .filter(|g| {
+                let s = g.lock();
+                s.mode() == cavalo_session::Mode::ComputerComputer
+                    && s.status() == cavalo_session::Status::Playing
+            })
+            .count();
+        if running >= cap { Err(LimitError::CcGames { cap }) } else { Ok(()) }
+    }
+}
+
+/// Serves `app` on `listener` with the limits of its configuration until `shutdown` completes;
+/// then stops accepting, and waits (at most 5 s) for open connections to finish.
+pub(crate) async fn serve(
+    listener: TcpListener,
+    app: App,
+    shutdown: impl Future<Output = ()> + Send + 'static,
+) -> std::io::Result<()> {
+    let limits = app.config().limits.clone();
+    let longest_answer = Duration::from_millis(2 * app.config().max_time_ms + 10_000);
+    let router = app.router().layer(RequestBodyLimitLayer::new(limits.body_limit)).layer(
+        TimeoutLayer::with_status_code(
+            StatusCode::REQUEST_TIMEOUT,
+            limits.request_timeout.max(longest_answer),
+        ),
+    );
+    let connections = Arc::new(Semaphore::new(limits.max_connections.max(1)));
+    let graceful = hyper_util::server::graceful::GracefulShutdown::new();
+    let mut http = hyper::server::conn::http1::Builder::new();
+    http.timer(TokioTimer::new()).header_read_timeout(limits.header_timeout).keep_alive(true);
+    tokio::pin!(shutdown);
+    loop {
+        let permit = tokio::select! {
+            p = connections.clone().acquire_owned() => p.expect("the semaphore is never closed"),
+            () = &mut shutdown => break,
+        };
+        let (stream, peer) = tokio::select! {
+            r = listener.accept() => match r {
+                Ok(c) => c,
+                Err(e) => {
+                    // Out of file descriptors or similar: wait a little rather than spin.
+                    eprintln!("cavalo serve: cannot accept a connection: {e}");
+                    tokio::time::sleep(Duration::from_millis(100)).await;
+                    continue;
+                }
+            },
+            () = &mut shutdown => break,
+        };
+        let router = router.clone();
+        let service = hyper::service::service_fn(move |mut req: hyper::Request<Incoming>| {
+            req.extensions_mut().insert(ConnectInfo(peer));
+            router.clone().call(req)
+        });
+        let conn = graceful.watch(http.serve_connection(TokioIo::new(stream), service));
+        tokio::spawn(async move {
+            let _ = conn.await;
+            drop(permit);
+        });
+    }
+    drop(listener);
+    let _ = tokio::time::timeout(Duration::from_secs(5), graceful.shutdown()).await;
+    Ok(())
+}
