@@ -261,6 +261,11 @@ impl App {
         Ok(Some(games.entry(id.to_string()).or_insert(g).clone()))
     }
 
+    /// The games in memory.
+    fn games(&self) -> Vec<Arc<Game>> {
+        self.inner.games.lock().expect("games lock").values().cloned().collect()
+    }
+
     /// Adds a new game to the games in memory (it is in the database already).
     fn insert(&self, game: Arc<Game>) {
         self.inner.games.lock().expect("games lock").insert(game.id.clone(), game);
