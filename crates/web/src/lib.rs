@@ -23,6 +23,7 @@ mod assets;
 mod game;
 mod guard;
 mod import;
+mod invite;
 mod lang;
 mod seats;
 
