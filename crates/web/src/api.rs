@@ -30,7 +30,6 @@ use tokio::sync::broadcast::error::RecvError;
 
 use crate::App;
 use crate::game::{self, Event, Game, lang_index};
-use crate::guard::Refusal;
 use crate::lang::ReqLang;
 use crate::seats::{self, Need, SeatError, SeatToken};
 use crate::server::{LimitError, Peer};
@@ -50,8 +49,8 @@ pub(crate) fn router(app: App) -> Router {
         .route("/api/games/{id}/undo", post(undo))
         .route("/api/games/{id}/hint", post(hint))
         .route("/api/games/{id}/quit", post(quit))
-        .route("/api/games/{id}/invite", post(invite))
-        .route("/api/games/{id}/claim", post(claim))
+        .route("/api/games/{id}/invite", post(crate::invite::invite))
+        .route("/api/games/{id}/claim", post(crate::invite::claim))
         .route("/api/games/{id}/events", get(events))
         .route("/api/games/{id}/record", get(record))
         .route("/api/games/{id}/log", get(log))
@@ -74,7 +73,7 @@ impl ApiError {
     fn say(status: StatusCode, lang: Lang, key: &str, args: &[(&str, Arg)]) -> ApiError {
         ApiError(status, lang.tr_with(key, args))
     }
-    fn bad(lang: Lang, key: &str, args: &[(&str, Arg)]) -> ApiError {
+    pub(crate) fn bad(lang: Lang, key: &str, args: &[(&str, Arg)]) -> ApiError {
         ApiError::say(StatusCode::BAD_REQUEST, lang, key, args)
     }
     /// A limit's refusal: 429, the text in `lang`.
@@ -93,7 +92,7 @@ impl ApiError {
         ApiError(status, error_text(e, lang))
     }
     /// A failed read or write of the games database: nothing was changed.
-    fn store(e: &StoreError) -> ApiError {
+    pub(crate) fn store(e: &StoreError) -> ApiError {
         let status = match e.kind {
             StoreErrorKind::NotFound => StatusCode::NOT_FOUND,
             _ => StatusCode::INTERNAL_SERVER_ERROR,
@@ -116,11 +115,11 @@ impl IntoResponse for ApiError {
     }
 }
 
-type ApiResult<T> = Result<T, ApiError>;
+pub(crate) type ApiResult<T> = Result<T, ApiError>;
 
 /// A JSON body whose faults (not JSON, wrong fields, too large, wrong content type) are answered
 /// as [`ApiError`]s.
-pub(crate) struct Body<T>(T);
+pub(crate) struct Body<T>(pub(crate) T);
 
 impl<S: Send + Sync, T: DeserializeOwned> FromRequest<S> for Body<T> {
     type Rejection = ApiError;
@@ -157,7 +156,7 @@ async fn method_not_allowed(ReqLang(lang): ReqLang, req: Request) -> ApiError {
     ApiError::say(StatusCode::METHOD_NOT_ALLOWED, lang, "api-not-allowed", &args)
 }
 
-fn find(app: &App, id: &str, lang: Lang) -> ApiResult<Arc<Game>> {
+pub(crate) fn find(app: &App, id: &str, lang: Lang) -> ApiResult<Arc<Game>> {
     if id.is_empty() || id.len() > 64 || !id.chars().all(|c| c.is_ascii_alphanumeric() || c == '-') {
         return Err(ApiError::bad(lang, "api-not-game-id", &[("id", id.into())]));
     }
@@ -174,11 +173,11 @@ fn mover(s: &Session) -> Need {
 }
 
 /// The side whose seat the request holds, when it is the one `need` asks for.
-fn seat_of(app: &App, g: &Game, token: &SeatToken, need: Need, lang: Lang) -> ApiResult<Side> {
+pub(crate) fn seat_of(app: &App, g: &Game, token: &SeatToken, need: Need, lang: Lang) -> ApiResult<Side> {
     seats::authorize(app, g, token, need).map_err(|e| ApiError::seat(e, lang))
 }
 
-fn guard(app: &App, lang: Lang) -> ApiResult<()> {
+pub(crate) fn guard(app: &App, lang: Lang) -> ApiResult<()> {
     if app.closed() {
         return Err(ApiError::say(StatusCode::SERVICE_UNAVAILABLE, lang, "api-stopping", &[]));
     }
@@ -506,66 +505,6 @@ async fn delete(
     app.db().delete(&id).map_err(|e| ApiError::store(&e))?;
     app.forget(std::slice::from_ref(&id));
     Ok(StatusCode::NO_CONTENT)
-}
-
-/// The invitation form: which seat to hand over.
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct InviteRequest {
-    side: String,
-}
-
-/// `POST /api/games/{id}/invite {"side": "black"}`, with that seat's token: a code that takes the
-/// seat once (a new invitation replaces the previous one), and the page's link with it.
-async fn invite(
-    State(app): State<App>,
-    Path(id): Path<String>,
-    ReqLang(lang): ReqLang,
-    token: SeatToken,
-    Body(req): Body<InviteRequest>,
-) -> ApiResult<Json<Value>> {
-    guard(&app, lang)?;
-    let g = find(&app, &id, lang)?;
-    let side = Side::parse(&req.side)
-        .ok_or_else(|| ApiError::bad(lang, "api-bad-side", &[("side", req.side.as_str().into())]))?;
-    seat_of(&app, &g, &token, Need::Side(side), lang)?;
-    let code = new_secret();
-    if !app.db().invite(&id, side, &code).map_err(|e| ApiError::store(&e))? {
-        return Err(Refusal::NoSuchSeat(side).answer(lang));
-    }
-    let s = g.lock();
-    g.set_seats(app.db().seats(&id).map_err(|e| ApiError::store(&e))?);
-    g.publish(&s);
-    Ok(Json(json!({ "side": side, "invite": code, "link": format!("/?game={id}&invite={code}") })))
-}
-
-/// The claim form: the invitation's code.
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct ClaimRequest {
-    invite: String,
-}
-
-/// `POST /api/games/{id}/claim {"invite": CODE}`: takes the seat the invitation opens, once;
-/// answers its side and its new token (the seat's previous token stops working).
-async fn claim(
-    State(app): State<App>,
-    Path(id): Path<String>,
-    ReqLang(lang): ReqLang,
-    Body(req): Body<ClaimRequest>,
-) -> ApiResult<Json<Value>> {
-    guard(&app, lang)?;
-    let g = find(&app, &id, lang)?;
-    let token = new_secret();
-    let side = app
-        .db()
-        .claim(&id, req.invite.trim(), &token)
-        .map_err(|e| ApiError::store(&e))?
-        .ok_or_else(|| Refusal::BadInvite.answer(lang))?;
-    let s = g.lock();
-    g.set_seats(app.db().seats(&id).map_err(|e| ApiError::store(&e))?);
-    g.publish(&s);
-    Ok(Json(json!({ "side": side, "token": token, "state": g.state(&s, lang, None) })))
 }
 
 async fn events(

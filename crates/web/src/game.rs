@@ -71,6 +71,8 @@ pub(crate) struct Game {
     seats: Mutex<Vec<SeatView>>,
     /// Deleted from the database: nothing more is played or stored.
     deleted: AtomicBool,
+    /// Why the computer's last move could not be stored (shown to everyone until a change is).
+    problem: Mutex<Option<[String; 2]>>,
 }
 
 impl Game {
@@ -95,7 +97,15 @@ impl Game {
             version: AtomicU64::new(1),
             seats: Mutex::new(seats),
             deleted: AtomicBool::new(false),
+            problem: Mutex::new(None),
         }
+    }
+
+    /// Records (or clears) why the game cannot go on, and tells the watchers.
+    fn set_problem(&self, s: &Session, problem: Option<&SessionError>) {
+        let texts = problem.map(|e| [Lang::Pt, Lang::En].map(|lang| present::error_text(e, lang)));
+        *self.problem.lock().expect("problem lock") = texts;
+        self.publish(s);
     }
 
     /// The seats (who may play which side), as anyone may see them.
@@ -172,6 +182,8 @@ impl Game {
     pub fn state(&self, s: &Session, lang: Lang, since: Option<usize>) -> Value {
         let mut v = state_json(s, self.live_json(), lang, since);
         v["version"] = json!(self.version.load(Ordering::SeqCst));
+        v["problem"] =
+            json!(self.problem.lock().expect("problem lock").as_ref().map(|t| &t[lang_index(lang)]));
         v["seats"] = self
             .seats()
             .iter()
@@ -320,10 +332,13 @@ pub(crate) fn kick(app: &App, game: &Arc<Game>) {
     tokio::spawn(async move { drive(app, game).await });
 }
 
+/// How long a driver waits before trying again a move it could not store.
+const RETRY_AFTER: Duration = Duration::from_secs(5);
+
 enum Step {
     Again,
-    /// A ply could not be stored: stop driving (a request or a restart starts it again).
-    Stop,
+    /// A ply could not be stored: try again a little later.
+    Retry,
     Think(Box<ThinkJob>),
     Idle,
 }
@@ -340,12 +355,13 @@ async fn drive(app: App, game: Arc<Game>) {
                 Turn::Forced { .. } => match s.play_forced() {
                     Ok(_) => {
                         app.changed(&mut s);
-                        game.publish(&s);
+                        game.set_problem(&s, None);
                         Step::Again
                     }
                     Err(e) => {
                         eprintln!("cavalo serve: game {}: {e}", game.id);
-                        Step::Stop
+                        game.set_problem(&s, Some(&e));
+                        Step::Retry
                     }
                 },
                 Turn::Computer(_) => match s.begin_think() {
@@ -357,10 +373,7 @@ async fn drive(app: App, game: Arc<Game>) {
         };
         match step {
             Step::Again => continue,
-            Step::Stop => {
-                game.driving.store(false, Ordering::SeqCst);
-                return;
-            }
+            Step::Retry => tokio::time::sleep(RETRY_AFTER).await,
             Step::Idle => {
                 game.driving.store(false, Ordering::SeqCst);
                 // A move may have arrived between the look and the flag: look again.
@@ -382,21 +395,27 @@ async fn drive(app: App, game: Arc<Game>) {
                     game.driving.store(false, Ordering::SeqCst);
                     return;
                 }
-                let mut s = game.lock();
-                match s.finish(thought) {
-                    Ok(_) => {
-                        app.changed(&mut s);
-                        game.publish(&s);
+                let stored = {
+                    let mut s = game.lock();
+                    match s.finish(thought) {
+                        Ok(_) => {
+                            app.changed(&mut s);
+                            game.set_problem(&s, None);
+                            true
+                        }
+                        Err(SessionError::Stale) => true,
+                        Err(e) => {
+                            // Not stored (disk full, read-only, locked): the game does not
+                            // advance; everyone watching is told, and the move is tried again a
+                            // little later.
+                            eprintln!("cavalo serve: game {}: {e}", game.id);
+                            game.set_problem(&s, Some(&e));
+                            false
+                        }
                     }
-                    Err(SessionError::Stale) => {}
-                    Err(e) => {
-                        // Not stored (disk full, read-only): the game does not advance, and the
-                        // driver stops rather than search again and again; a move or a restart
-                        // starts it again.
-                        eprintln!("cavalo serve: game {}: {e}", game.id);
-                        game.driving.store(false, Ordering::SeqCst);
-                        return;
-                    }
+                };
+                if !stored {
+                    tokio::time::sleep(RETRY_AFTER).await;
                 }
             }
         }

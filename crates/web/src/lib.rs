@@ -4,15 +4,19 @@
 //! games, drives the computer's turns in the background, streams the engine's thinking with
 //! server-sent events, and serves an embedded page (plain HTML, CSS and JavaScript modules).
 //!
-//! Every game is a [`cavalo_session::Session`]; the server only carries the session's answers to
-//! the page and the page's choices to the session. Games are saved to the data directory after
-//! every move (atomically), so a restarted server resumes them.
+//! Every game is a [`cavalo_session::Session`] kept in the games database (SQLite, shared with
+//! `cavalo play`): a move is stored before it is acknowledged, so a restarted server resumes the
+//! games. Only the holders of a game's seats (secret tokens, see `seats`) change it; anyone with its
+//! id watches it. A request guard refuses requests of other sites and, on a loopback binding,
+//! other host names (see `guard`).
 //!
 //! ```no_run
-//! # async fn demo() -> std::io::Result<()> {
+//! # async fn demo() -> Result<(), Box<dyn std::error::Error>> {
 //! let app = cavalo_web::App::open(cavalo_web::WebConfig::new("cavalo-data"))?;
 //! let listener = tokio::net::TcpListener::bind("127.0.0.1:8080").await?;
-//! axum::serve(listener, app.router()).await
+//! app.bound_to(listener.local_addr()?);
+//! axum::serve(listener, app.router()).await?;
+//! # Ok(())
 //! # }
 //! ```
 #![warn(missing_docs)]
@@ -24,6 +28,7 @@ mod engines;
 mod game;
 mod guard;
 mod import;
+mod invite;
 mod lang;
 mod seats;
 mod sched;

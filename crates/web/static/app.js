@@ -57,6 +57,8 @@ function onState(st) {
   if (!change) return;
   seats.reconcile(st);
   store.seats = seats.held(st.id);
+  // The server could not store the computer's move (disk full, …): say so until it can.
+  if (st.problem) dialogs.showError(st.problem);
   if (change.plies > 0) {
     const passes = store.announcement.filter((a) => a.kind === "pass");
     if (passes.length) dialogs.toast(passes.map((a) => a.text).join(" "));

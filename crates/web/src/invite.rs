@@ -1,0 +1,80 @@
+//! Handing a seat over: `POST /api/games/{id}/invite` (the seat's holder asks for a code) and
+//! `POST /api/games/{id}/claim` (whoever has the code takes the seat, once). See [`crate::seats`].
+
+use axum::Json;
+use axum::extract::{Path, State};
+use cavalo_rules::Side;
+use cavalo_session::store::db::web::new_secret;
+use serde::Deserialize;
+use serde_json::{Value, json};
+
+use crate::App;
+use crate::api::{ApiError, ApiResult, Body, find, guard, seat_of};
+use crate::game::Game;
+use crate::guard::Refusal;
+use crate::lang::ReqLang;
+use crate::seats::{Need, SeatToken};
+
+/// Reads the game's seats again after a change of theirs and tells the watchers.
+fn refresh_seats(app: &App, g: &Game) -> ApiResult<()> {
+    let s = g.lock();
+    g.set_seats(app.db().seats(&g.id).map_err(|e| ApiError::store(&e))?);
+    g.publish(&s);
+    Ok(())
+}
+
+/// The invitation form: which seat to hand over.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct InviteRequest {
+    side: String,
+}
+
+/// `POST /api/games/{id}/invite {"side": "black"}`, with that seat's token: a code that takes the
+/// seat once (a new invitation replaces the previous one), and the page's link with it.
+pub(crate) async fn invite(
+    State(app): State<App>,
+    Path(id): Path<String>,
+    ReqLang(lang): ReqLang,
+    token: SeatToken,
+    Body(req): Body<InviteRequest>,
+) -> ApiResult<Json<Value>> {
+    guard(&app, lang)?;
+    let g = find(&app, &id, lang)?;
+    let side = Side::parse(&req.side)
+        .ok_or_else(|| ApiError::bad(lang, "api-bad-side", &[("side", req.side.as_str().into())]))?;
+    seat_of(&app, &g, &token, Need::Side(side), lang)?;
+    let code = new_secret();
+    if !app.db().invite(&id, side, &code).map_err(|e| ApiError::store(&e))? {
+        return Err(Refusal::NoSuchSeat(side).answer(lang));
+    }
+    refresh_seats(&app, &g)?;
+    Ok(Json(json!({ "side": side, "invite": code, "link": format!("/?game={id}&invite={code}") })))
+}
+
+/// The claim form: the invitation's code.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct ClaimRequest {
+    invite: String,
+}
+
+/// `POST /api/games/{id}/claim {"invite": CODE}`: takes the seat the invitation opens, once;
+/// answers its side and its new token (the seat's previous token stops working).
+pub(crate) async fn claim(
+    State(app): State<App>,
+    Path(id): Path<String>,
+    ReqLang(lang): ReqLang,
+    Body(req): Body<ClaimRequest>,
+) -> ApiResult<Json<Value>> {
+    guard(&app, lang)?;
+    let g = find(&app, &id, lang)?;
+    let token = new_secret();
+    let side = app
+        .db()
+        .claim(&id, req.invite.trim(), &token)
+        .map_err(|e| ApiError::store(&e))?
+        .ok_or_else(|| Refusal::BadInvite.answer(lang))?;
+    refresh_seats(&app, &g)?;
+    Ok(Json(json!({ "side": side, "token": token, "state": g.state(&g.lock(), lang, None) })))
+}
