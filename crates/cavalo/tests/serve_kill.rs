@@ -1,0 +1,133 @@
+//! `cavalo serve` killed with SIGKILL at random moments while a computer-vs-computer game plays:
+//! after every restart, every ply the API had acknowledged (shown by `GET /api/games/{id}`) is
+//! still there, and the game goes on to its end.
+//!
+//! Written against the API contract, whatever the store behind it; once the games live in the
+//! SQLite store, this is also where `PRAGMA integrity_check` belongs.
+
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::TcpStream;
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+const BIN: &str = env!("CARGO_BIN_EXE_cavalo");
+
+struct Served {
+    child: Child,
+    addr: String,
+}
+
+/// Starts the server on a free loopback port; returns once it printed its address.
+fn serve(dir: &std::path::Path) -> Served {
+    let mut child = Command::new(BIN)
+        .args(["serve", "--host", "127.0.0.1", "--port", "0", "--engines", "1", "--hash", "1", "--data-dir"])
+        .arg(dir)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("cavalo serve starts");
+    let mut out = BufReader::new(child.stdout.take().unwrap());
+    let mut line = String::new();
+    while out.read_line(&mut line).expect("read the server's output") > 0 {
+        if let Some(at) = line.find("http://127.0.0.1:") {
+            let addr = line[at + 7..].split('/').next().unwrap().to_string();
+            // Keep reading (and dropping) the output so that the server never blocks on it.
+            std::thread::spawn(move || std::io::copy(&mut out, &mut std::io::sink()));
+            return Served { child, addr };
+        }
+        line.clear();
+    }
+    let _ = child.kill();
+    let _ = child.wait();
+    panic!("cavalo serve printed no address");
+}
+
+/// One HTTP/1.1 request; the status and the body.
+fn http(addr: &str, method: &str, path: &str, body: &str) -> (u16, serde_json::Value) {
+    let mut s = TcpStream::connect(addr).expect("connect");
+    s.set_read_timeout(Some(Duration::from_secs(10))).unwrap();
+    write!(
+        s,
+        "{method} {path} HTTP/1.1\r\nHost: {addr}\r\nOrigin: http://{addr}\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
+        body.len()
+    )
+    .unwrap();
+    let mut text = String::new();
+    s.read_to_string(&mut text).expect("read the answer");
+    let status = text.split(' ').nth(1).and_then(|c| c.parse().ok()).unwrap_or(0);
+    let body = text.split_once("\r\n\r\n").map_or("", |(_, b)| b);
+    (status, serde_json::from_str(body).unwrap_or(serde_json::Value::Null))
+}
+
+fn plies(st: &serde_json::Value) -> Vec<String> {
+    st["plies"].as_array().unwrap().iter().map(|p| p["move"].as_str().unwrap().to_string()).collect()
+}
+
+/// xorshift from the clock: the kill moments differ from run to run.
+fn rng() -> impl FnMut(u64) -> u64 {
+    let mut x =
+        (std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap().as_nanos() as u64) | 1;
+    move |n| {
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        x % n
+    }
+}
+
+#[test]
+fn acknowledged_plies_survive_kill_9_at_random_moments() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut next = rng();
+    let mut srv = serve(dir.path());
+    let (status, st) = http(&srv.addr, "POST", "/api/games", r#"{"mode":"cc","time_ms":50,"seed":11}"#);
+    assert_eq!(status, 201, "{st}");
+    let id = st["id"].as_str().unwrap().to_string();
+    let path = format!("/api/games/{id}");
+    let mut acknowledged: Vec<String> = Vec::new();
+    let mut kills = 0;
+    for _round in 0..12 {
+        // Watch the game for a random while, remembering the longest state acknowledged.
+        let until = Instant::now() + Duration::from_millis(50 + next(400));
+        let mut status = String::new();
+        while Instant::now() < until {
+            let (code, st) = http(&srv.addr, "GET", &path, "");
+            assert_eq!(code, 200, "{st}");
+            let seen = plies(&st);
+            assert!(seen.starts_with(&acknowledged), "plies changed under a live server");
+            acknowledged = seen;
+            status = st["status"].as_str().unwrap().to_string();
+        }
+        if status != "playing" {
+            break;
+        }
+        srv.child.kill().expect("kill -9");
+        srv.child.wait().unwrap();
+        kills += 1;
+        srv = serve(dir.path());
+        let (code, st) = http(&srv.addr, "GET", &path, "");
+        assert_eq!(code, 200, "the game is back after kill -9: {st}");
+        let back = plies(&st);
+        assert!(
+            back.starts_with(&acknowledged),
+            "after kill -9 number {kills}: {} plies acknowledged, {} back, or they differ",
+            acknowledged.len(),
+            back.len()
+        );
+        acknowledged = back;
+    }
+    assert!(kills > 0, "the game ended before any kill");
+    // The restarted server plays the game on to its end.
+    let start = Instant::now();
+    loop {
+        let (_, st) = http(&srv.addr, "GET", &path, "");
+        if st["status"] != "playing" {
+            assert!(plies(&st).starts_with(&acknowledged));
+            break;
+        }
+        assert!(start.elapsed() < Duration::from_secs(120), "the game did not end: {st}");
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    let _ = srv.child.kill();
+    let _ = srv.child.wait();
+}
