@@ -1,6 +1,7 @@
 //! `cavalo`: play Jogo do Cavalo, analyse positions, check the rules.
 
 mod analyse;
+mod chart;
 mod games;
 mod games_cmd;
 mod input;
@@ -10,6 +11,7 @@ mod play;
 mod protocol;
 mod records;
 mod report;
+mod review;
 mod serve;
 mod signals;
 mod stats;
@@ -71,6 +73,14 @@ enum Command {
     Perft(toolbox::PerftArgs),
     /// Search a position: print the engine's thinking as it deepens, its statistics and its move.
     Go(analyse::GoArgs),
+    /// The engine as a teacher: judge every ply of a played game.
+    ///
+    /// For each ply: the best move and its value, the value of the move played, the points it
+    /// lost and a class (good, inaccuracy, mistake, blunder); each side's accuracy (share of good
+    /// moves) and mean loss; the turning points. Values are the expected final points difference
+    /// from the mover's view, `*` when proven exact. The game is a JSON record, a game of a
+    /// log.dat (--game ID when it holds several) or of the games database (--id ID).
+    Analyse(Box<review::AnalyseArgs>),
     /// Search a fixed set of positions to a fixed depth; print the node count (the search's
     /// signature) and the speed.
     Bench(analyse::BenchArgs),
@@ -108,6 +118,7 @@ fn main() -> ExitCode {
         Command::Apply(a) => toolbox::apply(a, rules),
         Command::Perft(a) => toolbox::perft(a, rules),
         Command::Go(a) => analyse::go(a, rules),
+        Command::Analyse(a) => review::run(*a),
         Command::Bench(a) => analyse::bench(a),
         Command::Engine => protocol::run(rules),
         Command::Match(a) => matchcmd::run(*a, rules),
