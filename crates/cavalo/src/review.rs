@@ -15,7 +15,6 @@ use cavalo_session::i18n::{Arg, Lang};
 use cavalo_session::logfile;
 use cavalo_session::present::side_name;
 use clap::Args;
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
 use crate::chart::{Legend, Panel, Series, render};
 
@@ -119,20 +118,6 @@ fn log_game(path: &Path, text: &str, game: Option<&str>) -> Result<GameRecord> {
     }
 }
 
-fn progress_bar(len: u64) -> ProgressBar {
-    if !std::io::stderr().is_terminal() {
-        return ProgressBar::hidden();
-    }
-    let bar = ProgressBar::new(len);
-    bar.set_draw_target(ProgressDrawTarget::stderr());
-    bar.set_style(
-        ProgressStyle::with_template("{elapsed_precise} [{bar:30}] {pos}/{len} positions  eta {eta}")
-            .expect("a valid template")
-            .progress_chars("=> "),
-    );
-    bar
-}
-
 pub fn run(a: AnalyseArgs) -> Result<()> {
     let thresholds =
         Thresholds { inaccuracy: a.inaccuracy, mistake: a.mistake, blunder: a.blunder, swing: a.swing }
@@ -146,7 +131,7 @@ pub fn run(a: AnalyseArgs) -> Result<()> {
     let budget = Budget { nodes: a.nodes, time_ms, threads: a.threads as usize };
     let game = load_game(&a)?;
     let lang = a.lang.unwrap_or_else(Lang::from_env);
-    let bar = progress_bar(0);
+    let bar = crate::records::progress_bar_of(0, !std::io::stderr().is_terminal(), "positions");
     let stop = AtomicBool::new(false);
     let result = analysis::analyse(game, budget, thresholds, options, &stop, &mut |done, total| {
         bar.set_length(total as u64);
