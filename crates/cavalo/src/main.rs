@@ -18,6 +18,7 @@ mod stats;
 mod toolbox;
 mod tournament;
 mod tui;
+mod tune_cmd;
 mod view;
 
 use std::process::ExitCode;
@@ -94,6 +95,10 @@ enum Command {
     /// Play a tournament (round robin or gauntlet) among any number of players, built in,
     /// external engines or course programs in Lisp; report a crosstable with ratings.
     Tournament(Box<tournament::TournamentArgs>),
+    /// Tune search parameters by SPSA: each iteration a game pair of the engine with the values
+    /// moved up against the engine with them moved down; prints the tuned values as a `cavalo:`
+    /// spec. Resumable (--state, --resume). Confirm the result with `cavalo match`.
+    Tune(Box<tune_cmd::TuneArgs>),
     /// Play in the browser: serve the game page and its JSON API, and print the address to open.
     ///
     /// Games live on the server: every move is saved in --data-dir (sessions/<id>.json, the
@@ -123,6 +128,7 @@ fn main() -> ExitCode {
         Command::Engine => protocol::run(rules),
         Command::Match(a) => matchcmd::run(*a, rules),
         Command::Tournament(a) => tournament::run(*a, rules),
+        Command::Tune(a) => tune_cmd::run(*a, rules),
         Command::Serve(a) => serve::serve(a, rules),
     };
     match result {
