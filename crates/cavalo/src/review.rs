@@ -175,11 +175,9 @@ fn meta(an: &Analysis, k: &str) -> String {
 /// The text report: the table of plies, each side's figures, the turning points.
 pub fn table(an: &Analysis, lang: Lang) -> String {
     let mut out = String::new();
-    let budget = match (an.budget.nodes, an.budget.time_ms) {
-        (Some(n), Some(t)) => format!("{n} nodes / {t} ms"),
-        (Some(n), None) => format!("{n} nodes"),
-        (_, t) => format!("{} ms", t.unwrap_or(0)),
-    };
+    let nodes = an.budget.nodes.map(|n| lang.tr_with("analyse-budget-nodes", &[("nodes", n.into())]));
+    let ms = an.budget.time_ms.map(|t| format!("{t} ms"));
+    let budget = nodes.into_iter().chain(ms).collect::<Vec<_>>().join(" / ");
     let args = [
         ("game", Arg::from(meta(an, "id"))),
         ("white", meta(an, "white").into()),

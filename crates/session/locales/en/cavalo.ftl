@@ -402,6 +402,7 @@ web-game-abandoned = abandoned
 # cavalo analyse: the engine's judgement of a played game.
 analyse-title = Analysis of game { $game }: White { $white }, Black { $black }; { $budget } per position, { $threads } thread(s)
 analyse-thresholds = Points lost: good below { $inaccuracy }, inaccuracy from { $inaccuracy }, mistake from { $mistake }, blunder from { $blunder }; turning point (!): the lead changes or { $swing } points or more lost.
+analyse-budget-nodes = { $nodes } nodes
 analyse-columns = ply side played best value after loss class
 analyse-exact-note = Values: expected final points difference from the mover's view (value: best move, after: move played); * exact (proven to the end of the game).
 analyse-forced = forced

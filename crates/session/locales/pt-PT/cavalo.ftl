@@ -402,7 +402,8 @@ web-game-abandoned = abandonado
 # cavalo analyse: o juízo do motor sobre um jogo jogado.
 analyse-title = Análise do jogo { $game }: Branco { $white }, Preto { $black }; { $budget } por posição, { $threads } fio(s)
 analyse-thresholds = Pontos perdidos: boa abaixo de { $inaccuracy }, imprecisão a partir de { $inaccuracy }, erro a partir de { $mistake }, erro grave a partir de { $blunder }; ponto de viragem (!): muda quem está à frente ou perdem-se { $swing } pontos ou mais.
-analyse-columns = meia-jogada lado jogada melhor valor depois perda classe
+analyse-budget-nodes = { $nodes } nós
+analyse-columns = n.º lado jogada melhor valor depois perda classe
 analyse-exact-note = Valores: diferença final de pontos esperada do ponto de vista de quem joga (valor: melhor jogada, depois: jogada feita); * exato (provado até ao fim do jogo).
 analyse-forced = forçada
 analyse-class-good = boa
