@@ -1,6 +1,7 @@
 //! `cavalo`: play Jogo do Cavalo, analyse positions, check the rules.
 
 mod analyse;
+mod chart;
 mod games;
 mod games_cmd;
 mod input;
@@ -10,12 +11,14 @@ mod play;
 mod protocol;
 mod records;
 mod report;
+mod review;
 mod serve;
 mod signals;
 mod stats;
 mod toolbox;
 mod tournament;
 mod tui;
+mod tune_cmd;
 mod view;
 
 use std::process::ExitCode;
@@ -71,6 +74,14 @@ enum Command {
     Perft(toolbox::PerftArgs),
     /// Search a position: print the engine's thinking as it deepens, its statistics and its move.
     Go(analyse::GoArgs),
+    /// The engine as a teacher: judge every ply of a played game.
+    ///
+    /// For each ply: the best move and its value, the value of the move played, the points it
+    /// lost and a class (good, inaccuracy, mistake, blunder); each side's accuracy (share of good
+    /// moves) and mean loss; the turning points. Values are the expected final points difference
+    /// from the mover's view, `*` when proven exact. The game is a JSON record, a game of a
+    /// log.dat (--game ID when it holds several) or of the games database (--id ID).
+    Analyse(Box<review::AnalyseArgs>),
     /// Search a fixed set of positions to a fixed depth; print the node count (the search's
     /// signature) and the speed.
     Bench(analyse::BenchArgs),
@@ -84,6 +95,10 @@ enum Command {
     /// Play a tournament (round robin or gauntlet) among any number of players, built in,
     /// external engines or course programs in Lisp; report a crosstable with ratings.
     Tournament(Box<tournament::TournamentArgs>),
+    /// Tune search parameters by SPSA: each iteration a game pair of the engine with the values
+    /// moved up against the engine with them moved down; prints the tuned values as a `cavalo:`
+    /// spec. Resumable (--state, --resume). Confirm the result with `cavalo match`.
+    Tune(Box<tune_cmd::TuneArgs>),
     /// Play in the browser: serve the game page and its JSON API, and print the address to open.
     ///
     /// Games live on the server, in the games database shared with `cavalo play` (--data-dir,
@@ -110,10 +125,12 @@ fn main() -> ExitCode {
         Command::Apply(a) => toolbox::apply(a, rules),
         Command::Perft(a) => toolbox::perft(a, rules),
         Command::Go(a) => analyse::go(a, rules),
+        Command::Analyse(a) => review::run(*a),
         Command::Bench(a) => analyse::bench(a),
         Command::Engine => protocol::run(rules),
         Command::Match(a) => matchcmd::run(*a, rules),
         Command::Tournament(a) => tournament::run(*a, rules),
+        Command::Tune(a) => tune_cmd::run(*a, rules),
         Command::Serve(a) => serve::serve(a, rules),
     };
     match result {

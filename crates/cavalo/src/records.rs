@@ -95,15 +95,22 @@ pub fn open_out(path: &Path, resume: bool, what: &str) -> Result<BufWriter<File>
 
 /// The progress bar of `len` games (hidden when `quiet`).
 pub fn progress_bar(len: u64, quiet: bool) -> ProgressBar {
+    progress_bar_of(len, quiet, "games")
+}
+
+/// A progress bar on standard error counting `len` `unit`s (hidden when `quiet`).
+pub fn progress_bar_of(len: u64, quiet: bool, unit: &str) -> ProgressBar {
     if quiet {
         return ProgressBar::hidden();
     }
     let bar = ProgressBar::new(len);
     bar.set_draw_target(ProgressDrawTarget::stderr());
     bar.set_style(
-        ProgressStyle::with_template("{elapsed_precise} [{bar:30}] {pos}/{len} games  {msg}")
-            .expect("a valid template")
-            .progress_chars("=> "),
+        ProgressStyle::with_template(&format!(
+            "{{elapsed_precise}} [{{bar:30}}] {{pos}}/{{len}} {unit}  {{msg}}"
+        ))
+        .expect("a valid template")
+        .progress_chars("=> "),
     );
     bar
 }

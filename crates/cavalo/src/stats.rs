@@ -213,117 +213,44 @@ pub fn stats(a: StatsArgs) -> Result<()> {
 
 const COLOURS: [&str; 2] = ["#c27c0e", "#1f4e9c"];
 
-fn esc(s: &str) -> String {
-    s.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;")
-}
-
-/// A plain SVG with two panels (time per move, nodes per move), one line per side, ply numbers on
-/// the x axis. Hand-written: two line series need no plotting library.
+/// Two panels (time per move, nodes per move), one line per side, ply numbers on the x axis.
 pub fn chart(g: &LogGame, number: usize) -> String {
-    let (w, ph, left, top, gap) = (900.0, 260.0, 80.0, 50.0, 60.0);
-    let right = w - 30.0;
-    let max_ply = g.plies.iter().map(|p| p.number).max().unwrap_or(1).max(2) as f64;
-    let mut svg = String::new();
-    let height = top + 2.0 * ph + gap + 50.0;
-    let _ = writeln!(
-        svg,
-        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{height}" viewBox="0 0 {w} {height}" font-family="sans-serif" font-size="12">"#
-    );
-    let _ = writeln!(svg, r#"<rect width="100%" height="100%" fill="white"/>"#);
+    use crate::chart::{Panel, Series, render};
+    let max_ply = g.plies.iter().map(|p| p.number).max().unwrap_or(1) as f64;
     let id = g.header.get("id").map_or("", |s| s.as_str());
-    let _ = writeln!(
-        svg,
-        r#"<text x="{left}" y="24" font-size="16">Game {number} ({}): time and nodes per move</text>"#,
-        esc(id)
-    );
     type Metric = fn(&LogPly) -> Option<f64>;
     let panels: [(&str, Metric); 2] = [
         ("time per move (ms)", |p| (!p.forced).then_some(p.time_ms as f64)),
         ("nodes analysed", |p| p.nodes.map(|n| n as f64)),
     ];
-    for (k, (label, get)) in panels.iter().enumerate() {
-        let y0 = top + k as f64 * (ph + gap);
-        let y1 = y0 + ph;
-        let max = g.plies.iter().filter_map(get).fold(0.0f64, f64::max).max(1.0);
-        let x = |ply: f64| left + (ply - 1.0) / (max_ply - 1.0) * (right - left);
-        let y = |v: f64| y1 - v / max * (ph - 10.0);
-        let _ = writeln!(svg, r#"<text x="{left}" y="{}" font-weight="bold">{label}</text>"#, y0 - 6.0);
-        let _ = writeln!(svg, r##"<line x1="{left}" y1="{y1}" x2="{right}" y2="{y1}" stroke="#333"/>"##);
-        let _ = writeln!(svg, r##"<line x1="{left}" y1="{y0}" x2="{left}" y2="{y1}" stroke="#333"/>"##);
-        for t in 0..=4 {
-            let v = max * t as f64 / 4.0;
-            let yy = y(v);
-            let _ = writeln!(
-                svg,
-                r##"<line x1="{left}" y1="{yy:.1}" x2="{right}" y2="{yy:.1}" stroke="#ddd"/>"##
-            );
-            let _ = writeln!(
-                svg,
-                r#"<text x="{}" y="{:.1}" text-anchor="end">{}</text>"#,
-                left - 6.0,
-                yy + 4.0,
-                fmt_num(v)
-            );
-        }
-        let step = ((max_ply / 10.0).ceil() as u32).max(1);
-        let mut t = 1;
-        while t as f64 <= max_ply {
-            let xx = x(t as f64);
-            let _ = writeln!(svg, r#"<text x="{xx:.1}" y="{}" text-anchor="middle">{t}</text>"#, y1 + 16.0);
-            t += step;
-        }
-        for side in Side::BOTH {
-            let pts: Vec<String> = g
-                .plies
+    let panels: Vec<Panel> = panels
+        .iter()
+        .map(|(label, get)| Panel {
+            label: label.to_string(),
+            series: Side::BOTH
                 .iter()
-                .filter(|p| p.side == Some(side))
-                .filter_map(|p| get(p).map(|v| format!("{:.1},{:.1}", x(p.number as f64), y(v))))
-                .collect();
-            if pts.is_empty() {
-                continue;
-            }
-            let c = COLOURS[side.index()];
-            let _ = writeln!(
-                svg,
-                r#"<polyline fill="none" stroke="{c}" stroke-width="2" points="{}"/>"#,
-                pts.join(" ")
-            );
-            for p in &pts {
-                let (px, py) = p.split_once(',').expect("x,y");
-                let _ = writeln!(svg, r#"<circle cx="{px}" cy="{py}" r="2.5" fill="{c}"/>"#);
-            }
-        }
-    }
-    let ly = height - 18.0;
-    for side in Side::BOTH {
-        let lx = left + side.index() as f64 * 260.0;
-        let who = g.header.get(side.name()).map_or("", |s| s.as_str());
-        let _ = writeln!(
-            svg,
-            r#"<rect x="{lx}" y="{}" width="14" height="4" fill="{}"/>"#,
-            ly - 4.0,
-            COLOURS[side.index()]
-        );
-        let _ = writeln!(
-            svg,
-            r#"<text x="{}" y="{ly}">{} ({}); x axis: ply number</text>"#,
-            lx + 20.0,
-            side,
-            esc(who)
-        );
-    }
-    svg.push_str("</svg>\n");
-    svg
-}
-
-fn fmt_num(v: f64) -> String {
-    if v >= 1e6 {
-        format!("{:.1}M", v / 1e6)
-    } else if v >= 1e4 {
-        format!("{:.0}k", v / 1e3)
-    } else {
-        format!("{v:.0}")
-    }
+                .map(|&side| Series {
+                    colour: COLOURS[side.index()],
+                    points: g
+                        .plies
+                        .iter()
+                        .filter(|p| p.side == Some(side))
+                        .filter_map(|p| get(p).map(|v| (p.number as f64, v)))
+                        .collect(),
+                    line: true,
+                    dot: 2.5,
+                })
+                .collect(),
+        })
+        .collect();
+    let legend: Vec<crate::chart::Legend> = Side::BOTH
+        .iter()
+        .map(|&side| {
+            let who = g.header.get(side.name()).map_or("", |s| s.as_str());
+            (COLOURS[side.index()], format!("{side} ({who}); x axis: ply number"))
+        })
+        .collect();
+    render(&format!("Game {number} ({id}): time and nodes per move"), max_ply, &panels, &legend)
 }
 
 #[cfg(test)]

@@ -13,7 +13,8 @@
 //!   games at once and a crosstable as text, JSON and [`html`];
 //! - [`runner`]: plays the units of work on several threads, a shard of them if asked;
 //! - [`Tally`] and [`Summary`]: W/D/L, Elo with its 95% interval, LOS, pentanomial counts, SPRT
-//!   (formulas in [`stats`]).
+//!   (formulas in [`stats`]);
+//! - [`tune`]: SPSA tuning of the engine's search parameters with game pairs.
 #![warn(missing_docs)]
 
 pub mod external;
@@ -25,6 +26,7 @@ pub mod runner;
 pub mod spec;
 pub mod stats;
 pub mod tournament;
+pub mod tune;
 
 use std::collections::{BTreeMap, HashMap, HashSet};
 use std::fmt::Write as _;

@@ -47,6 +47,7 @@
 //! ```
 #![warn(missing_docs)]
 
+pub mod analysis;
 mod config;
 mod datetime;
 mod error;

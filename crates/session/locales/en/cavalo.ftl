@@ -419,3 +419,21 @@ web-human = human
 web-start-position = position
 web-game-playing = playing
 web-game-abandoned = abandoned
+
+# cavalo analyse: the engine's judgement of a played game.
+analyse-title = Analysis of game { $game }: White { $white }, Black { $black }; { $budget } per position, { $threads } thread(s)
+analyse-thresholds = Points lost: good below { $inaccuracy }, inaccuracy from { $inaccuracy }, mistake from { $mistake }, blunder from { $blunder }; turning point (!): the lead changes or { $swing } points or more lost.
+analyse-budget-nodes = { $nodes } nodes
+analyse-columns = ply side played best value after loss class
+analyse-exact-note = Values: expected final points difference from the mover's view (value: best move, after: move played); * exact (proven to the end of the game).
+analyse-forced = forced
+analyse-class-good = good
+analyse-class-inaccuracy = inaccuracy
+analyse-class-mistake = mistake
+analyse-class-blunder = blunder
+analyse-side = { $side } ({ $who }): { $judged } moves judged, accuracy { $accuracy }% (share of good moves), mean loss { $loss } points; { $good } good, { $inaccuracies } inaccuracies, { $mistakes } mistakes, { $blunders } blunders
+analyse-turning = Turning points (ply move (White's view before→after)): { $plies }
+analyse-no-turning = No turning points.
+analyse-last = Final value (White's view): { $value }
+analyse-chart-written = Chart written to { $path }
+analyse-json-written = Analysis (JSON) written to { $path }

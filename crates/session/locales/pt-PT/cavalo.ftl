@@ -419,3 +419,21 @@ web-human = humano
 web-start-position = posição
 web-game-playing = em curso
 web-game-abandoned = abandonado
+
+# cavalo analyse: o juízo do motor sobre um jogo jogado.
+analyse-title = Análise do jogo { $game }: Branco { $white }, Preto { $black }; { $budget } por posição, { $threads } fio(s)
+analyse-thresholds = Pontos perdidos: boa abaixo de { $inaccuracy }, imprecisão a partir de { $inaccuracy }, erro a partir de { $mistake }, erro grave a partir de { $blunder }; ponto de viragem (!): muda quem está à frente ou perdem-se { $swing } pontos ou mais.
+analyse-budget-nodes = { $nodes } nós
+analyse-columns = n.º lado jogada melhor valor depois perda classe
+analyse-exact-note = Valores: diferença final de pontos esperada do ponto de vista de quem joga (valor: melhor jogada, depois: jogada feita); * exato (provado até ao fim do jogo).
+analyse-forced = forçada
+analyse-class-good = boa
+analyse-class-inaccuracy = imprecisão
+analyse-class-mistake = erro
+analyse-class-blunder = erro grave
+analyse-side = { $side } ({ $who }): { $judged } jogadas avaliadas, precisão { $accuracy }% (parte de jogadas boas), perda média { $loss } pontos; { $good } boas, { $inaccuracies } imprecisões, { $mistakes } erros, { $blunders } erros graves
+analyse-turning = Pontos de viragem (meia-jogada jogada (ponto de vista do Branco antes→depois)): { $plies }
+analyse-no-turning = Sem pontos de viragem.
+analyse-last = Valor final (ponto de vista do Branco): { $value }
+analyse-chart-written = Gráfico escrito em { $path }
+analyse-json-written = Análise (JSON) escrita em { $path }

@@ -25,7 +25,7 @@ use std::collections::{BTreeMap, HashMap};
 use std::io::Write;
 use std::path::Path;
 
-use cavalo_rules::{Position, Side};
+use cavalo_rules::{GameRecord, Position, Rules, Side};
 
 use crate::PlayerConfig;
 use crate::{Actor, Ply, Session};
@@ -150,6 +150,60 @@ pub struct LogGame {
     pub undone: usize,
     /// The last `END` line's fields, if the game ended.
     pub end: Option<BTreeMap<String, String>>,
+}
+
+/// Why a log game cannot be made a game record.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum LogRecordError {
+    /// The `GAME` line is missing or has no `start=`.
+    #[error("game {0}: its GAME line (with start=) is missing")]
+    NoStart(String),
+    /// The `rules=` field names no rule variant.
+    #[error("game {id}: `{rules}` is not a rule variant")]
+    Rules {
+        /// The game.
+        id: String,
+        /// The text.
+        rules: String,
+    },
+    /// The `start=` field is neither `seed:N` nor a position.
+    #[error("game {id}: start: {reason}")]
+    Start {
+        /// The game.
+        id: String,
+        /// Why.
+        reason: String,
+    },
+}
+
+impl LogGame {
+    /// The game's id (empty when its GAME line has none).
+    pub fn id(&self) -> &str {
+        self.header.get("id").map_or("", |s| s.as_str())
+    }
+
+    /// The game as a record: its rules, start and moves (not checked here: replaying the record
+    /// checks them), with the header's `id`, `date`, `white` and `black` in `meta`.
+    pub fn record(&self) -> Result<GameRecord, LogRecordError> {
+        let id = self.id().to_string();
+        let rules = match self.header.get("rules").map_or("canonical", |s| s.as_str()) {
+            "canonical" => Rules::CANONICAL,
+            "no-threat" => Rules { threat: false, ..Rules::CANONICAL },
+            "no-zero-double" => Rules { zero_double: false, ..Rules::CANONICAL },
+            "no-threat,no-zero-double" => Rules { threat: false, zero_double: false },
+            other => return Err(LogRecordError::Rules { id, rules: other.to_string() }),
+        };
+        let start = self.header.get("start").ok_or_else(|| LogRecordError::NoStart(id.clone()))?;
+        let start = crate::read_start(start, rules).map_err(|reason| LogRecordError::Start { id, reason })?;
+        let mut rec = GameRecord::new(start, rules);
+        rec.moves = self.plies.iter().map(|p| p.mv.clone()).collect();
+        for k in ["id", "date", "white", "black"] {
+            if let Some(v) = self.header.get(k) {
+                rec.meta.insert(k.to_string(), v.clone().into());
+            }
+        }
+        Ok(rec)
+    }
 }
 
 /// Splits `KEY k=v k=v ... start=rest of line`.

@@ -1,0 +1,284 @@
+//! `cavalo analyse`: the engine as a teacher. Reads a game (a JSON record, a game of a log.dat or
+//! of the games database), has the engine judge every ply (the model and its definitions are in
+//! `cavalo_session::analysis`), and prints a table, with an SVG chart and JSON on request.
+
+use std::fmt::Write as _;
+use std::io::IsTerminal;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::AtomicBool;
+
+use anyhow::{Context, Result, bail};
+use cavalo_engine::Options;
+use cavalo_rules::{GameRecord, Side};
+use cavalo_session::analysis::{self, Analysis, Budget, PlyAnalysis, Thresholds, Value};
+use cavalo_session::i18n::{Arg, Lang};
+use cavalo_session::logfile;
+use cavalo_session::present::side_name;
+use clap::Args;
+
+use crate::chart::{Legend, Panel, Series, render};
+
+#[derive(Args, Debug)]
+pub struct AnalyseArgs {
+    /// The game: a JSON game record (as `cavalo play` saves in games/) or a log.dat. Not needed
+    /// with --id.
+    #[arg(required_unless_present = "id")]
+    pub file: Option<PathBuf>,
+    /// In a log with several games, the game with this id (or the beginning of it).
+    #[arg(long, value_name = "ID")]
+    pub game: Option<String>,
+    /// The game with this id (or the beginning of it) in the games database (see --data-dir, --db).
+    #[arg(long, value_name = "ID", conflicts_with_all = ["file", "game"])]
+    pub id: Option<String>,
+    #[command(flatten)]
+    pub store: crate::games_cmd::StoreArgs,
+    /// Nodes searched per position (deterministic with one thread).
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
+    pub nodes: Option<u64>,
+    /// Milliseconds searched per position [default: 1000 when --nodes is not given].
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
+    pub time_ms: Option<u64>,
+    /// Search threads.
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=256))]
+    pub threads: u64,
+    /// Transposition table size in MiB.
+    #[arg(long = "hash", value_name = "MIB", default_value_t = 64, value_parser = clap::value_parser!(u64).range(1..=8192))]
+    pub hash_mib: u64,
+    /// Any engine option as KEY=VALUE (repeatable), as `cavalo go --set`.
+    #[arg(long = "set", value_name = "KEY=VALUE", value_parser = parse_settings)]
+    pub set: Vec<String>,
+    /// A move losing at least this many points is an inaccuracy (below: good).
+    #[arg(long, default_value_t = Thresholds::default().inaccuracy)]
+    pub inaccuracy: i32,
+    /// A move losing at least this many points is a mistake.
+    #[arg(long, default_value_t = Thresholds::default().mistake)]
+    pub mistake: i32,
+    /// A move losing at least this many points is a blunder.
+    #[arg(long, default_value_t = Thresholds::default().blunder)]
+    pub blunder: i32,
+    /// A move losing at least this many points is a turning point (as is one that loses points
+    /// and changes who is ahead).
+    #[arg(long, default_value_t = Thresholds::default().swing)]
+    pub swing: i32,
+    /// Also draw the value after every ply (White's view) as an SVG chart into this file.
+    #[arg(long, value_name = "FILE")]
+    pub svg: Option<PathBuf>,
+    /// Also write the analysis as JSON into this file; `-` writes it to standard output instead
+    /// of the table.
+    #[arg(long, value_name = "FILE")]
+    pub json: Option<PathBuf>,
+    /// The language of the table: pt (Portuguese) or en (English). Default: from LC_ALL,
+    /// LC_MESSAGES or LANG, else English.
+    #[arg(long, value_parser = crate::play::parse_lang)]
+    pub lang: Option<Lang>,
+}
+
+fn parse_settings(s: &str) -> Result<String, String> {
+    s.parse::<Options>().map(|_| s.to_string()).map_err(|e| e.to_string())
+}
+
+/// The game the arguments name.
+fn load_game(a: &AnalyseArgs) -> Result<GameRecord> {
+    if let Some(id) = &a.id {
+        let db = a.store.open()?;
+        return Ok(db.load(&db.resolve(id)?)?.record());
+    }
+    let path = a.file.as_deref().expect("clap requires a file without --id");
+    let text = std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
+    if text.trim_start().starts_with('{') {
+        if a.game.is_some() {
+            bail!("--game picks a game in a log; {} is a JSON record", path.display());
+        }
+        if serde_json::from_str::<serde_json::Value>(&text).is_ok_and(|v| v.get("config").is_some()) {
+            let s = cavalo_session::store::read_game(text.as_bytes())
+                .map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?;
+            return Ok(s.record());
+        }
+        return GameRecord::from_json(&text).map_err(|e| anyhow::anyhow!("{}: {e}", path.display()));
+    }
+    log_game(path, &text, a.game.as_deref())
+}
+
+/// The game `game` (or the only one) of the log `text`.
+fn log_game(path: &Path, text: &str, game: Option<&str>) -> Result<GameRecord> {
+    let mut games = logfile::parse(text).map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?;
+    if let Some(id) = game {
+        games.retain(|g| g.id().starts_with(id));
+        if games.is_empty() {
+            bail!("{} holds no game `{id}`", path.display());
+        }
+    }
+    match games.len() {
+        0 => bail!("{} holds no game (neither a JSON game record nor a log.dat)", path.display()),
+        1 => Ok(games[0].record()?),
+        n => {
+            let ids: Vec<&str> = games.iter().map(|g| g.id()).collect();
+            bail!("{} holds {n} games ({}): pick one with --game ID", path.display(), ids.join(", "))
+        }
+    }
+}
+
+pub fn run(a: AnalyseArgs) -> Result<()> {
+    let thresholds =
+        Thresholds { inaccuracy: a.inaccuracy, mistake: a.mistake, blunder: a.blunder, swing: a.swing }
+            .checked()?;
+    let mut options = Options::default();
+    options.set("Hash", &a.hash_mib.to_string())?;
+    for s in &a.set {
+        options.apply(s)?;
+    }
+    let time_ms = a.time_ms.or(if a.nodes.is_none() { Some(1000) } else { None });
+    let budget = Budget { nodes: a.nodes, time_ms, threads: a.threads as usize };
+    let game = load_game(&a)?;
+    let lang = a.lang.unwrap_or_else(Lang::from_env);
+    let bar = crate::records::progress_bar_of(0, !std::io::stderr().is_terminal(), "positions");
+    let stop = AtomicBool::new(false);
+    let result = analysis::analyse(game, budget, thresholds, options, &stop, &mut |done, total| {
+        bar.set_length(total as u64);
+        bar.set_position(done as u64);
+    });
+    bar.finish_and_clear();
+    let an = result?;
+    let to_stdout = a.json.as_deref() == Some(Path::new("-"));
+    if !to_stdout {
+        print!("{}", table(&an, lang));
+    }
+    if let Some(path) = &a.json {
+        if to_stdout {
+            println!("{}", an.to_json());
+        } else {
+            cavalo_session::write_atomically(path, &(an.to_json() + "\n"))
+                .with_context(|| format!("cannot write {}", path.display()))?;
+            println!(
+                "{}",
+                lang.tr_with("analyse-json-written", &[("path", path.display().to_string().into())])
+            );
+        }
+    }
+    if let Some(path) = &a.svg {
+        std::fs::write(path, chart(&an)).with_context(|| format!("cannot write {}", path.display()))?;
+        let line = lang.tr_with("analyse-chart-written", &[("path", path.display().to_string().into())]);
+        if to_stdout { eprintln!("{line}") } else { println!("{line}") }
+    }
+    Ok(())
+}
+
+/// A value as `+12`, `-3`, `+40*` (exact).
+fn value_text(v: Value) -> String {
+    format!("{:+}{}", v.points, if v.exact { "*" } else { "" })
+}
+
+fn meta(an: &Analysis, k: &str) -> String {
+    an.game.meta.get(k).and_then(|v| v.as_str()).unwrap_or("?").to_string()
+}
+
+/// The text report: the table of plies, each side's figures, the turning points.
+pub fn table(an: &Analysis, lang: Lang) -> String {
+    let mut out = String::new();
+    let nodes = an.budget.nodes.map(|n| lang.tr_with("analyse-budget-nodes", &[("nodes", n.into())]));
+    let ms = an.budget.time_ms.map(|t| format!("{t} ms"));
+    let budget = nodes.into_iter().chain(ms).collect::<Vec<_>>().join(" / ");
+    let args = [
+        ("game", Arg::from(meta(an, "id"))),
+        ("white", meta(an, "white").into()),
+        ("black", meta(an, "black").into()),
+        ("budget", budget.into()),
+        ("threads", an.budget.threads.into()),
+    ];
+    let _ = writeln!(out, "{}", lang.tr_with("analyse-title", &args));
+    let t = an.thresholds;
+    let args = [
+        ("inaccuracy", Arg::from(t.inaccuracy)),
+        ("mistake", t.mistake.into()),
+        ("blunder", t.blunder.into()),
+        ("swing", t.swing.into()),
+    ];
+    let _ = writeln!(out, "{}\n", lang.tr_with("analyse-thresholds", &args));
+    let heads = lang.tr("analyse-columns");
+    let h: Vec<&str> = heads.split_whitespace().chain(std::iter::repeat("")).take(8).collect();
+    let _ = writeln!(
+        out,
+        "{:>5}  {:<7} {:<9} {:<9} {:>7} {:>7} {:>6}  {}",
+        h[0], h[1], h[2], h[3], h[4], h[5], h[6], h[7]
+    );
+    for p in &an.plies {
+        let _ = writeln!(out, "{}", row(p, lang));
+    }
+    let _ = writeln!(out, "{}\n", lang.tr("analyse-exact-note"));
+    for side in Side::BOTH {
+        let s = &an.sides[side.index()];
+        let args = [
+            ("side", Arg::from(side_name(lang, side))),
+            ("who", meta(an, side.name()).into()),
+            ("judged", s.judged.into()),
+            ("accuracy", format!("{:.1}", s.accuracy).into()),
+            ("loss", format!("{:.1}", s.mean_loss).into()),
+            ("good", s.classes[0].into()),
+            ("inaccuracies", s.classes[1].into()),
+            ("mistakes", s.classes[2].into()),
+            ("blunders", s.classes[3].into()),
+        ];
+        let _ = writeln!(out, "{}", lang.tr_with("analyse-side", &args));
+    }
+    let turning: Vec<String> = an
+        .plies
+        .iter()
+        .filter(|p| p.turning)
+        .map(|p| format!("{} {} ({}→{})", p.ply, p.played, p.white_before(), p.white_after()))
+        .collect();
+    if turning.is_empty() {
+        let _ = writeln!(out, "{}", lang.tr("analyse-no-turning"));
+    } else {
+        let _ = writeln!(out, "{}", lang.tr_with("analyse-turning", &[("plies", turning.join(", ").into())]));
+    }
+    let _ = writeln!(out, "{}", lang.tr_with("analyse-last", &[("value", value_text(an.last_value).into())]));
+    out
+}
+
+fn row(p: &PlyAnalysis, lang: Lang) -> String {
+    let class = match (p.forced, p.class) {
+        (true, _) => lang.tr("analyse-forced"),
+        (_, Some(c)) => lang.tr(&format!("analyse-class-{}", c.name())),
+        (_, None) => String::new(),
+    };
+    let loss = p.loss.map_or("-".to_string(), |l| format!("{l}{}", if p.loss_exact { "*" } else { "" }));
+    let side = side_name(lang, p.side).to_lowercase();
+    format!(
+        "{:>5}  {:<7} {:<9} {:<9} {:>7} {:>7} {:>6}  {}{}",
+        p.ply,
+        side,
+        p.played,
+        p.best.as_deref().unwrap_or("-"),
+        value_text(p.best_value),
+        value_text(p.played_value),
+        loss,
+        class,
+        if p.turning { " !" } else { "" }
+    )
+}
+
+const VALUE: &str = "#1f4e9c";
+const EXACT: &str = "#2e7d32";
+const TURNING: &str = "#c62828";
+
+/// The chart: the value after every ply from White's view (above 0: White ahead), proven values
+/// and turning points marked.
+pub fn chart(an: &Analysis) -> String {
+    let after = |p: &PlyAnalysis| (p.ply as f64, p.white_after() as f64);
+    let exact: Vec<(f64, f64)> = an.plies.iter().filter(|p| p.played_value.exact).map(after).collect();
+    let turning: Vec<(f64, f64)> = an.plies.iter().filter(|p| p.turning).map(after).collect();
+    let series = vec![
+        Series { colour: VALUE, points: an.plies.iter().map(after).collect(), line: true, dot: 2.0 },
+        Series { colour: EXACT, points: exact, line: false, dot: 3.0 },
+        Series { colour: TURNING, points: turning, line: false, dot: 5.0 },
+    ];
+    let panel =
+        Panel { label: "value after the ply, White's view (points; above 0: White ahead)".into(), series };
+    let legend: [Legend; 3] = [
+        (VALUE, format!("White {} / Black {}", meta(an, "white"), meta(an, "black"))),
+        (EXACT, "exact (proven)".into()),
+        (TURNING, "turning point".into()),
+    ];
+    let title = format!("Analysis of game {}: x axis ply number", meta(an, "id"));
+    render(&title, an.plies.len() as f64, &[panel], &legend)
+}

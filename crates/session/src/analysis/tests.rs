@@ -1,0 +1,167 @@
+use super::*;
+use cavalo_rules::{Rules, Start};
+
+fn search(side: Side, points: i32, exact: bool, best: &str) -> PositionSearch {
+    PositionSearch {
+        side,
+        value: Value { points, exact },
+        best: (!best.is_empty()).then(|| best.to_string()),
+        pv: Vec::new(),
+        depth: 5,
+        nodes: 100,
+    }
+}
+
+/// A short game from seed 2 (both placements, then the first legal move each time).
+fn short_game(plies: usize) -> (GameRecord, Vec<Position>, Vec<Move>) {
+    let mut rec = GameRecord::new(Start::Seed(2), Rules::default());
+    let mut pos = rec.initial_position().unwrap();
+    let (mut positions, mut moves) = (vec![pos.clone()], Vec::new());
+    for i in 0..plies {
+        let legal = pos.legal_moves();
+        let mv = legal[i % legal.len()];
+        pos.play(mv);
+        rec.moves.push(mv.to_string());
+        positions.push(pos.clone());
+        moves.push(mv);
+    }
+    (rec, positions, moves)
+}
+
+#[test]
+fn classes_begin_at_their_thresholds() {
+    let t = Thresholds::default();
+    let got: Vec<Class> = [0, 2, 3, 7, 8, 19, 20, 400].iter().map(|&l| t.classify(l)).collect();
+    use Class::*;
+    assert_eq!(got, [Good, Good, Inaccuracy, Inaccuracy, Mistake, Mistake, Blunder, Blunder]);
+    let t = Thresholds { inaccuracy: 1, mistake: 1, blunder: 5, swing: 3 };
+    assert_eq!((t.classify(0), t.classify(1), t.classify(5)), (Good, Mistake, Blunder));
+    assert!(t.checked().is_ok());
+    for bad in [
+        Thresholds { inaccuracy: 0, ..Thresholds::default() },
+        Thresholds { mistake: 2, ..Thresholds::default() },
+        Thresholds { blunder: 7, ..Thresholds::default() },
+    ] {
+        assert!(matches!(bad.checked(), Err(ThresholdError::NotIncreasing(..))), "{bad:?}");
+    }
+    let bad = Thresholds { swing: 0, ..Thresholds::default() };
+    assert_eq!(bad.checked(), Err(ThresholdError::Swing(0)));
+}
+
+#[test]
+fn accuracy_is_the_share_of_good_moves_and_mean_loss_the_average() {
+    let ply = |side, loss: Option<i32>| PlyAnalysis {
+        ply: 1,
+        side,
+        played: "A1".into(),
+        forced: loss.is_none(),
+        best: None,
+        best_value: Value { points: 0, exact: false },
+        played_value: Value { points: 0, exact: false },
+        loss,
+        loss_exact: false,
+        class: loss.map(|l| Thresholds::default().classify(l)),
+        turning: false,
+        pv: Vec::new(),
+        depth: 0,
+        nodes: 0,
+    };
+    let plies = [
+        ply(Side::White, None),
+        ply(Side::White, Some(0)),
+        ply(Side::White, Some(4)),
+        ply(Side::White, Some(30)),
+        ply(Side::White, Some(2)),
+        ply(Side::Black, None),
+    ];
+    let w = SideSummary::of(&plies, Side::White);
+    assert_eq!((w.judged, w.classes, w.total_loss), (4, [2, 1, 0, 1], 36));
+    assert_eq!((w.accuracy, w.mean_loss), (50.0, 9.0));
+    let b = SideSummary::of(&plies, Side::Black);
+    assert_eq!((b.judged, b.accuracy, b.mean_loss), (0, 100.0, 0.0));
+}
+
+#[test]
+fn judging_losses_classes_turning_points_and_forced_plies() {
+    let (rec, positions, moves) = short_game(6);
+    let m: Vec<String> = moves.iter().map(|m| m.to_string()).collect();
+    let other = |k: usize| {
+        let alt = positions[k].legal_moves().iter().map(|m| m.to_string()).find(|s| *s != m[k]);
+        alt.expect("a second legal move")
+    };
+    // Values from the mover's view. Plies 1 and 2 are the forced placements.
+    let searches = vec![
+        search(Side::White, 5, false, &m[0]),
+        search(Side::Black, -5, false, &m[1]),
+        search(Side::White, 6, false, &m[2]), // ply 3: best played, value drops to 4: loss 0
+        search(Side::Black, -4, false, &other(3)), // ply 4: Black, best -4, after: -(+10) = -10: loss 6
+        search(Side::White, 10, false, &other(4)), // ply 5: White 10 → after -(4) = -4: loss 14, crosses 0
+        search(Side::Black, 4, true, &other(5)), // ply 6: Black 4 → after -(-9) = 9 > 4: loss 0
+        search(Side::White, -9, true, ""),
+    ];
+    let budget = Budget { nodes: Some(1), time_ms: None, threads: 1 };
+    let a = judge(rec, &positions, &moves, &searches, budget, Thresholds::default());
+    assert!(a.plies[0].forced && a.plies[1].forced);
+    assert_eq!((a.plies[0].loss, a.plies[0].class), (None, None));
+    let losses: Vec<Option<i32>> = a.plies.iter().map(|p| p.loss).collect();
+    assert_eq!(losses, [None, None, Some(0), Some(6), Some(14), Some(0)]);
+    assert_eq!(a.plies[3].class, Some(Class::Inaccuracy));
+    assert_eq!(a.plies[4].class, Some(Class::Mistake));
+    assert_eq!(a.plies[4].played_value, Value { points: -4, exact: true });
+    assert!(!a.plies[4].loss_exact && a.plies[5].loss_exact);
+    assert_eq!(a.turning_points, [5], "ply 5 crosses 0 and loses 14");
+    assert_eq!((a.plies[4].white_before(), a.plies[4].white_after()), (10, -4));
+    assert_eq!(a.last_value, Value { points: -9, exact: true });
+    assert_eq!(a.sides[0].judged, 2);
+    assert_eq!(a.sides[1].classes, [1, 1, 0, 0]);
+    let values: Vec<i32> = a.white_values().iter().map(|(_, v)| v.points).collect();
+    assert_eq!(values, [5, 5, 6, 4, 10, -4, -9]);
+    // A swing of at least `swing` points is a turning point even on one side of 0.
+    let t = Thresholds { swing: 6, ..Thresholds::default() };
+    let a = judge(a.game.clone(), &positions, &moves, &searches, budget, t);
+    assert_eq!(a.turning_points, [4, 5]);
+    let back: Analysis = serde_json::from_str(&a.to_json()).unwrap();
+    assert_eq!(back, a);
+}
+
+#[test]
+fn a_real_analysis_never_has_a_negative_loss_and_the_best_move_loses_nothing() {
+    let (rec, _, _) = short_game(14);
+    let budget = Budget { nodes: Some(3000), time_ms: None, threads: 1 };
+    let options = Options { hash_mib: 1, ..Options::default() };
+    let stop = AtomicBool::new(false);
+    let mut seen = Vec::new();
+    let a = analyse(rec.clone(), budget, Thresholds::default(), options.clone(), &stop, &mut |d, t| {
+        seen.push((d, t))
+    })
+    .unwrap();
+    assert_eq!(seen.last(), Some(&(15, 15)));
+    assert_eq!(a.plies.len(), 14);
+    for p in &a.plies {
+        if let Some(loss) = p.loss {
+            assert!(loss >= 0, "ply {}: {loss}", p.ply);
+            assert_eq!(p.class, Some(Thresholds::default().classify(loss)));
+            if p.best.as_deref() == Some(p.played.as_str()) {
+                assert_eq!(loss, 0, "ply {} played the best move", p.ply);
+            } else {
+                assert_eq!(loss, (p.best_value.points - p.played_value.points).max(0));
+            }
+        } else {
+            assert!(p.forced && p.class.is_none());
+        }
+    }
+    assert!(a.plies.iter().any(|p| p.loss.is_some()));
+    // Deterministic at a node budget with one thread.
+    let again = analyse(rec, budget, Thresholds::default(), options, &stop, &mut |_, _| {}).unwrap();
+    assert_eq!(again, a);
+}
+
+#[test]
+fn an_illegal_move_in_the_record_is_an_error() {
+    let (mut rec, _, _) = short_game(4);
+    rec.moves.push("A1".into());
+    let budget = Budget { nodes: Some(100), time_ms: None, threads: 1 };
+    let stop = AtomicBool::new(false);
+    let e = analyse(rec, budget, Thresholds::default(), Options::default(), &stop, &mut |_, _| {});
+    assert!(matches!(e, Err(RecordError::Move { index: 5, .. })), "{e:?}");
+}
