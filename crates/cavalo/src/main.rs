@@ -1,10 +1,14 @@
 //! `cavalo`: play Jogo do Cavalo, analyse positions, check the rules.
 
+mod accuracy;
 mod analyse;
 mod chart;
+mod datagen;
+mod fit;
 mod games;
 mod games_cmd;
 mod input;
+mod label;
 mod limits;
 mod matchcmd;
 mod play;
@@ -15,6 +19,7 @@ mod review;
 mod serve;
 mod signals;
 mod stats;
+mod suite;
 mod toolbox;
 mod tournament;
 mod tui;
@@ -85,6 +90,15 @@ enum Command {
     /// Search a fixed set of positions to a fixed depth; print the node count (the search's
     /// signature) and the speed.
     Bench(analyse::BenchArgs),
+    /// Measure move choice on the accuracy suite: the share of optimal moves and the mean points
+    /// lost, against exact values proven to the end of the game (--build makes a suite).
+    Accuracy(Box<accuracy::AccuracyArgs>),
+    /// Make training data for the evaluation: games of varied players, positions along them
+    /// labelled with exact final points differences (or deep search values, marked).
+    Datagen(Box<datagen::DatagenArgs>),
+    /// Fit the evaluation's weights to training data (`cavalo datagen`) by least squares, with
+    /// held-out validation; print the errors and the resulting `cavalo:` spec.
+    Fit(Box<fit::FitArgs>),
     /// Speak the engine protocol (docs/en/protocol.md, like UCI) on standard input and output, for a
     /// referee, a tournament runner or a GUI. Type `ugi`, `position seed 1`, `go movetime 1000`,
     /// `quit`.
@@ -127,6 +141,9 @@ fn main() -> ExitCode {
         Command::Go(a) => analyse::go(a, rules),
         Command::Analyse(a) => review::run(*a),
         Command::Bench(a) => analyse::bench(a),
+        Command::Accuracy(a) => accuracy::run(*a),
+        Command::Datagen(a) => datagen::run(*a),
+        Command::Fit(a) => fit::run(*a),
         Command::Engine => protocol::run(rules),
         Command::Match(a) => matchcmd::run(*a, rules),
         Command::Tournament(a) => tournament::run(*a, rules),

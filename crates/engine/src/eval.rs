@@ -109,22 +109,41 @@ pub fn evaluate(pos: &Position, w: &SearchConfig) -> i32 {
     evaluate_with(pos, w, &ValuePlanes::new(pos))
 }
 
-fn evaluate_with(pos: &Position, w: &SearchConfig, planes: &ValuePlanes) -> i32 {
+/// The evaluation's terms before weighting, from the side to move's view: what a fit of the
+/// weights (`cavalo fit`) regresses on. The evaluation is
+/// `SCALE * points_diff + mobility * MobilityWeight + SCALE * best * TempoWeight / 1000
+/// + stuck * StuckPenalty + SCALE * region * RegionWeight / 1000`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Terms {
+    /// Points difference so far (mover minus opponent).
+    pub points: i32,
+    /// Legal destinations of the mover minus the opponent's.
+    pub mobility: i32,
+    /// The highest value the mover can land on next (0 when none).
+    pub best: i32,
+    /// +1 when the opponent has no destination, -1 when the mover has none (both: 0).
+    pub stuck: i32,
+    /// The sum of the values only the mover's knight can reach minus those only the opponent's
+    /// can reach; 0 unless at most `RegionMaxCells` cells hold numbers.
+    pub region: i32,
+}
+
+/// The terms of `pos` (the region term only when `region` is set and the board is sparse
+/// enough for `w.region_max_cells`).
+#[inline]
+pub fn terms(pos: &Position, w: &SearchConfig, planes: &ValuePlanes, region: bool) -> Terms {
     let me = pos.side_to_move();
     let opp = !me;
-    let mut v = pos.points_diff(me) * SCALE;
     let dm = pos.destinations(me);
     let dopp = pos.destinations(opp);
-    v += (dm.len() as i32 - dopp.len() as i32) * w.mobility;
-    let best = dm.iter().filter_map(|c| pos.value_at(c)).max().unwrap_or(0) as i32;
-    v += best * SCALE * w.tempo_best / 1000;
-    if dm.is_empty() {
-        v -= w.stuck;
-    }
-    if dopp.is_empty() {
-        v += w.stuck;
-    }
-    if w.region != 0
+    let mut t = Terms {
+        points: pos.points_diff(me),
+        mobility: dm.len() as i32 - dopp.len() as i32,
+        best: dm.iter().filter_map(|c| pos.value_at(c)).max().unwrap_or(0) as i32,
+        stuck: i32::from(dopp.is_empty()) - i32::from(dm.is_empty()),
+        region: 0,
+    };
+    if region
         && pos.holding().len() <= w.region_max_cells as usize
         && let (Some(km), Some(ko)) = (pos.knight(me), pos.knight(opp))
     {
@@ -132,10 +151,24 @@ fn evaluate_with(pos: &Position, w: &SearchConfig, planes: &ValuePlanes) -> i32 
         let rm = reachable(CellSet::from_cell(km), open);
         let ro = reachable(CellSet::from_cell(ko), open);
         let shared = rm & ro;
-        let diff = planes.sum(rm - shared) - planes.sum(ro - shared);
-        v += diff * SCALE * w.region / 1000;
+        t.region = planes.sum(rm - shared) - planes.sum(ro - shared);
     }
-    v
+    t
+}
+
+/// The weighted sum of the terms, in centipoints.
+#[inline]
+pub fn weigh(t: &Terms, w: &SearchConfig) -> i32 {
+    t.points * SCALE
+        + t.mobility * w.mobility
+        + t.best * SCALE * w.tempo_best / 1000
+        + t.stuck * w.stuck
+        + t.region * SCALE * w.region / 1000
+}
+
+#[inline]
+fn evaluate_with(pos: &Position, w: &SearchConfig, planes: &ValuePlanes) -> i32 {
+    weigh(&terms(pos, w, planes, w.region != 0), w)
 }
 
 #[cfg(test)]
@@ -158,6 +191,20 @@ mod tests {
         let s: CellSet = Cell::all().take(10).collect();
         let expect: i32 = s.iter().map(|c| pos.value_at(c).unwrap() as i32).sum();
         assert_eq!(planes.sum(s), expect);
+    }
+
+    #[test]
+    fn the_terms_weighed_are_the_evaluation() {
+        let w = SearchConfig { region_max_cells: 100, ..SearchConfig::default() };
+        let mut pos = Position::from_seed(9, cavalo_rules::Rules::default());
+        for _ in 0..20 {
+            let Some(&m) = pos.legal_moves().last() else { break };
+            pos.play(m);
+            let planes = ValuePlanes::new(&pos);
+            let t = terms(&pos, &w, &planes, true);
+            assert_eq!(weigh(&t, &w), evaluate(&pos, &w), "{pos}");
+            assert_eq!(t.points, pos.points_diff(pos.side_to_move()));
+        }
     }
 
     #[test]

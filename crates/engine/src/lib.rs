@@ -20,6 +20,7 @@ mod players;
 mod pool;
 pub mod score;
 mod search;
+pub mod solver;
 mod timeman;
 mod tt;
 
