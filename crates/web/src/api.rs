@@ -197,7 +197,8 @@ async fn info(State(app): State<App>) -> Json<Value> {
 }
 
 async fn list(State(app): State<App>) -> ApiResult<Json<Value>> {
-    let ids = app.db().web_game_ids(false).map_err(|e| ApiError::store(&e))?;
+    let ids: std::collections::HashSet<String> =
+        app.db().web_game_ids(false).map_err(|e| ApiError::store(&e))?.into_iter().collect();
     let mut rows = app.db().list().map_err(|e| ApiError::store(&e))?;
     rows.retain(|r| ids.contains(&r.id));
     rows.sort_by(|a, b| b.created.cmp(&a.created).then(b.id.cmp(&a.id)));

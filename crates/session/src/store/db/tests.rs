@@ -141,3 +141,37 @@ fn a_file_from_a_newer_schema_is_refused() {
     assert_eq!(e.kind, StoreErrorKind::Invalid, "{e}");
     assert!(e.message.contains("g.sqlite"), "{e}");
 }
+
+#[test]
+fn a_version_2_file_gets_the_web_tables_and_keeps_its_games() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("games.sqlite");
+    {
+        let mut conn = Connection::open(&path).unwrap();
+        migrations().to_version(&mut conn, 2).unwrap();
+        conn.execute(
+            "INSERT INTO games (id, created, updated, ended, mode, rules, start, time_ms, white, black,
+                                config, status, result, white_points, black_points, plies)
+             VALUES ('v2', '2025-01-01T00:00:00Z', '2025-01-02T00:00:00Z', '2025-01-02T00:00:00Z',
+                     'human-human', 'canonical', 'seed:1', 1000, 'human', 'human', '{}', 'over',
+                     'white', 10, 5, 0)",
+            [],
+        )
+        .unwrap();
+        conn.execute(
+            "INSERT INTO seats (game_id, side, token_hash, created) VALUES ('v2', 'white', 'h', 'now')",
+            [],
+        )
+        .unwrap();
+    }
+    let db = Db::open(&path).unwrap();
+    assert_eq!(db.schema_version().unwrap(), STEPS.len());
+    assert_eq!(db.list().unwrap()[0].id, "v2");
+    let seats = db.seats("v2").unwrap();
+    assert_eq!(seats.len(), 1);
+    assert!(!seats[0].invited && !seats[0].claimed, "new columns default to no invitation");
+    assert!(!db.is_web_game("v2").unwrap());
+    db.adopt_web_game("v2").unwrap();
+    assert_eq!(db.web_game_ids(false).unwrap(), ["v2"]);
+    assert_eq!(db.integrity_check().unwrap(), "ok");
+}
