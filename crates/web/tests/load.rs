@@ -70,7 +70,26 @@ async fn running_cc_games_are_capped_per_client() {
     let (status, _) =
         srv.post(&format!("/api/games/{}/quit", first["id"].as_str().unwrap()), json!({})).await;
     assert_eq!(status, 200);
-    srv.create(long).await;
+    srv.create(long.clone()).await;
+    srv.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn running_cc_games_are_capped_for_the_server() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut c = config(dir.path());
+    c.limits.max_cc_games = 2;
+    let srv = Server::start_with(c).await;
+    let long = json!({"mode": "cc", "time_ms": 5000, "seed": 1});
+    srv.create(long.clone()).await;
+    // Another client (another loopback address) counts towards the server's cap.
+    let other =
+        reqwest::Client::builder().local_address(std::net::IpAddr::from([127, 0, 0, 3])).build().unwrap();
+    let r = other.post(srv.url("/api/games")).json(&long).send().await.unwrap();
+    assert_eq!(r.status(), 201);
+    let (status, err) = srv.post("/api/games", long).await;
+    assert_eq!(status, 429, "{err}");
+    assert!(err["error"].as_str().unwrap().contains("server already runs 2"), "{err}");
     srv.stop().await;
 }
 

@@ -245,6 +245,7 @@ api-bad-query = the query is not understood: { $reason }
 api-hint-failed = the hint search failed
 api-too-many = the server keeps at most { $max } games
 api-too-many-cc = you already run { $max } computer-vs-computer games: wait for one to end, or quit one
+api-server-cc = the server already runs { $max } computer-vs-computer games: try again later
 api-too-many-streams = you already have { $max } game pages open: close one
 api-server-streams = the server already serves { $max } game pages: try again later
 

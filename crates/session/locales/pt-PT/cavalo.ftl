@@ -245,6 +245,7 @@ api-bad-query = o pedido não foi compreendido: { $reason }
 api-hint-failed = a pesquisa da sugestão falhou
 api-too-many = o servidor guarda no máximo { $max } jogos
 api-too-many-cc = já tem { $max } jogos computador-computador a decorrer: espere que um acabe ou abandone um
+api-server-cc = o servidor já tem { $max } jogos computador-computador a decorrer: tente mais tarde
 api-too-many-streams = já tem { $max } páginas de jogo abertas: feche uma
 api-server-streams = o servidor já serve { $max } páginas de jogo: tente mais tarde
 
