@@ -447,6 +447,9 @@ pub(crate) async fn run_search(
     } else {
         Lane::Interactive
     };
+    // The live display is cleared however this ends, also when the caller stops waiting (a hint
+    // whose request was dropped).
+    let _clear = ClearLive(game.clone());
     let mut lease = app.inner.sched.acquire(game.client, lane).await?;
     lease.slot().lend(&game.id, &mut job);
     let mut lease = Some(lease);
@@ -479,12 +482,20 @@ pub(crate) async fn run_search(
     });
     let result = done_rx.await;
     watchdog.abort();
-    game.set_live(None);
     match result {
         Ok(t) => Some(t),
         Err(_) => {
             eprintln!("cavalo serve: game {}: the search thread failed", game.id);
             None
         }
+    }
+}
+
+/// Clears a game's live search display when dropped.
+struct ClearLive(Arc<Game>);
+
+impl Drop for ClearLive {
+    fn drop(&mut self) {
+        self.0.set_live(None);
     }
 }

@@ -52,11 +52,13 @@ pub struct Limits {
     pub max_streams_per_client: usize,
     /// Computer-vs-computer games one client may have running (playing) at once.
     pub max_cc_per_client: usize,
+    /// Computer-vs-computer games the whole server may have running at once.
+    pub max_cc_games: usize,
 }
 
 impl Default for Limits {
     /// 256 connections, 10 s for a request head, 60 s for an answer, 64 KiB bodies, 128 event
-    /// streams (8 per client), 4 running computer-vs-computer games per client.
+    /// streams (8 per client), 4 running computer-vs-computer games per client and 64 in all.
     fn default() -> Limits {
         Limits {
             max_connections: 256,
@@ -66,6 +68,7 @@ impl Default for Limits {
             max_streams: 128,
             max_streams_per_client: 8,
             max_cc_per_client: 4,
+            max_cc_games: 64,
         }
     }
 }
@@ -77,6 +80,12 @@ pub enum LimitError {
     /// The client already runs as many computer-vs-computer games as it may.
     #[error("this client already runs {cap} computer-vs-computer games")]
     CcGames {
+        /// The cap.
+        cap: usize,
+    },
+    /// The server already runs as many computer-vs-computer games as it may.
+    #[error("the server already runs {cap} computer-vs-computer games")]
+    ServerCcGames {
         /// The cap.
         cap: usize,
     },
@@ -99,6 +108,7 @@ impl LimitError {
     pub(crate) fn message(&self) -> (&'static str, usize) {
         match *self {
             LimitError::CcGames { cap } => ("api-too-many-cc", cap),
+            LimitError::ServerCcGames { cap } => ("api-server-cc", cap),
             LimitError::ClientStreams { cap } => ("api-too-many-streams", cap),
             LimitError::ServerStreams { cap } => ("api-server-streams", cap),
         }
@@ -159,20 +169,27 @@ impl App {
         Ok(StreamGuard { app: self.clone(), client })
     }
 
-    /// Whether `client` may start one more computer-vs-computer game.
+    /// Whether `client` may start one more computer-vs-computer game (under its cap and the
+    /// server's).
     pub(crate) fn check_cc(&self, client: IpAddr) -> Result<(), LimitError> {
-        let cap = self.config().limits.max_cc_per_client;
-        let running = self
+        let limits = &self.config().limits;
+        let running: Vec<IpAddr> = self
             .games()
             .iter()
-            .filter(|g| g.client == client)
             .filter(|g| {
                 let s = g.lock();
                 s.mode() == cavalo_session::Mode::ComputerComputer
                     && s.status() == cavalo_session::Status::Playing
             })
-            .count();
-        if running >= cap { Err(LimitError::CcGames { cap }) } else { Ok(()) }
+            .map(|g| g.client)
+            .collect();
+        if running.len() >= limits.max_cc_games {
+            return Err(LimitError::ServerCcGames { cap: limits.max_cc_games });
+        }
+        if running.iter().filter(|&&c| c == client).count() >= limits.max_cc_per_client {
+            return Err(LimitError::CcGames { cap: limits.max_cc_per_client });
+        }
+        Ok(())
     }
 }
 

@@ -16,18 +16,32 @@ fn searched(st: &Value) -> usize {
     st["plies"].as_array().unwrap().iter().filter(|p| p["by"] == "computer" && p["forced"] == false).count()
 }
 
-fn config(dir: &std::path::Path) -> WebConfig {
-    let mut c = WebConfig::new(dir);
+/// A server on a loopback port with 1 MiB tables and the settings `set` makes; keep the directory
+/// alive as long as the server.
+async fn server_with(set: impl FnOnce(&mut WebConfig)) -> (tempfile::TempDir, Server) {
+    let dir = tempfile::tempdir().unwrap();
+    let mut c = WebConfig::new(dir.path());
     c.hash_mib = 1;
-    c
+    set(&mut c);
+    (dir, Server::start_with(c).await)
+}
+
+/// A client whose requests come from `127.0.0.N` (another client to the server).
+fn client_at(n: u8) -> reqwest::Client {
+    reqwest::Client::builder().local_address(std::net::IpAddr::from([127, 0, 0, n])).build().unwrap()
+}
+
+/// A computer-vs-computer game that keeps running for the length of a test.
+fn long_cc() -> Value {
+    json!({"mode": "cc", "time_ms": 5000, "seed": 1})
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_short_game_moves_before_long_cc_games_finish_a_search() {
-    let dir = tempfile::tempdir().unwrap();
-    let mut c = config(dir.path());
-    c.max_searches = 2;
-    let srv = Server::start_with(c).await;
+    let (_dir, srv) = server_with(|c| {
+        c.max_searches = 2;
+    })
+    .await;
     // Three cc games at 5 s per move: with first-come-first-served places, both engines would be
     // busy for 5 s and the short game's move would come after a cc game's.
     let mut cc = Vec::new();
@@ -48,18 +62,16 @@ async fn a_short_game_moves_before_long_cc_games_finish_a_search() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn running_cc_games_are_capped_per_client() {
-    let dir = tempfile::tempdir().unwrap();
-    let mut c = config(dir.path());
-    c.limits.max_cc_per_client = 2;
-    let srv = Server::start_with(c).await;
-    let long = json!({"mode": "cc", "time_ms": 5000, "seed": 1});
+    let (_dir, srv) = server_with(|c| {
+        c.limits.max_cc_per_client = 2;
+    })
+    .await;
+    let long = long_cc();
     let first = srv.create(long.clone()).await;
     srv.create(long.clone()).await;
     let (status, err) = srv.post("/api/games", long.clone()).await;
     assert_eq!(status, 429, "{err}");
     assert!(err["error"].as_str().unwrap().contains("2 computer-vs-computer games"), "{err}");
-    let (games, _) = srv.get("/api/games").await;
-    assert_eq!(games, 200);
     assert_eq!(
         srv.get("/api/games").await.1["games"].as_array().unwrap().len(),
         2,
@@ -70,7 +82,25 @@ async fn running_cc_games_are_capped_per_client() {
     let (status, _) =
         srv.post(&format!("/api/games/{}/quit", first["id"].as_str().unwrap()), json!({})).await;
     assert_eq!(status, 200);
-    srv.create(long).await;
+    srv.create(long.clone()).await;
+    srv.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn running_cc_games_are_capped_for_the_server() {
+    let (_dir, srv) = server_with(|c| {
+        c.limits.max_cc_games = 2;
+    })
+    .await;
+    let long = long_cc();
+    srv.create(long.clone()).await;
+    // Another client (another loopback address) counts towards the server's cap.
+    let other = client_at(3);
+    let r = other.post(srv.url("/api/games")).json(&long).send().await.unwrap();
+    assert_eq!(r.status(), 201);
+    let (status, err) = srv.post("/api/games", long).await;
+    assert_eq!(status, 429, "{err}");
+    assert!(err["error"].as_str().unwrap().contains("server already runs 2"), "{err}");
     srv.stop().await;
 }
 
@@ -96,10 +126,10 @@ fn closed_within(s: &mut TcpStream, within: Duration) -> bool {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_slow_header_client_is_dropped() {
-    let dir = tempfile::tempdir().unwrap();
-    let mut c = config(dir.path());
-    c.limits.header_timeout = Duration::from_secs(1);
-    let srv = Server::start_with(c).await;
+    let (_dir, srv) = server_with(|c| {
+        c.limits.header_timeout = Duration::from_secs(1);
+    })
+    .await;
     let addr = srv.addr;
     let dropped = tokio::task::spawn_blocking(move || {
         let mut s = TcpStream::connect(addr).unwrap();
@@ -114,11 +144,11 @@ async fn a_slow_header_client_is_dropped() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn connections_beyond_the_cap_wait_and_a_fresh_client_is_served_once_idle_ones_time_out() {
-    let dir = tempfile::tempdir().unwrap();
-    let mut c = config(dir.path());
-    c.limits.max_connections = 4;
-    c.limits.header_timeout = Duration::from_secs(1);
-    let srv = Server::start_with(c).await;
+    let (_dir, srv) = server_with(|c| {
+        c.limits.max_connections = 4;
+        c.limits.header_timeout = Duration::from_secs(1);
+    })
+    .await;
     let idle: Vec<TcpStream> = (0..4).map(|_| TcpStream::connect(srv.addr).unwrap()).collect();
     let start = Instant::now();
     let client = reqwest::Client::builder().timeout(Duration::from_secs(15)).build().unwrap();
@@ -143,10 +173,10 @@ async fn file_descriptors_stay_bounded_under_many_idle_connections() {
     if !std::path::Path::new("/proc/self/fd").exists() {
         return;
     }
-    let dir = tempfile::tempdir().unwrap();
-    let mut c = config(dir.path());
-    c.limits.max_connections = 8;
-    let srv = Server::start_with(c).await;
+    let (_dir, srv) = server_with(|c| {
+        c.limits.max_connections = 8;
+    })
+    .await;
     let before = open_fds();
     let idle: Vec<TcpStream> = (0..100).map(|_| TcpStream::connect(srv.addr).unwrap()).collect();
     tokio::time::sleep(Duration::from_millis(500)).await;
@@ -159,8 +189,7 @@ async fn file_descriptors_stay_bounded_under_many_idle_connections() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_too_large_body_is_413() {
-    let dir = tempfile::tempdir().unwrap();
-    let srv = Server::start_with(config(dir.path())).await;
+    let (_dir, srv) = server_with(|_| {}).await;
     let big = "x".repeat(200 * 1024);
     for path in ["/api/games", "/api/games/abc/undo"] {
         let r = srv
@@ -179,11 +208,11 @@ async fn a_too_large_body_is_413() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn event_streams_are_capped_per_client_and_per_server() {
-    let dir = tempfile::tempdir().unwrap();
-    let mut c = config(dir.path());
-    c.limits.max_streams_per_client = 2;
-    c.limits.max_streams = 3;
-    let srv = Server::start_with(c).await;
+    let (_dir, srv) = server_with(|c| {
+        c.limits.max_streams_per_client = 2;
+        c.limits.max_streams = 3;
+    })
+    .await;
     let g = srv.create(json!({"mode": "hh"})).await;
     let path = format!("/api/games/{}/events", g["id"].as_str().unwrap());
     let mut open = Vec::new();
@@ -197,8 +226,7 @@ async fn event_streams_are_capped_per_client_and_per_server() {
     let v: Value = r.json().await.unwrap();
     assert!(v["error"].as_str().unwrap().contains("2 game pages"), "{v}");
     // Another client (another loopback address) has its own places, up to the server's cap.
-    let other =
-        reqwest::Client::builder().local_address(std::net::IpAddr::from([127, 0, 0, 2])).build().unwrap();
+    let other = client_at(2);
     let r = other.get(srv.url(&path)).send().await.unwrap();
     assert_eq!(r.status(), 200);
     open.push(r);
