@@ -183,7 +183,7 @@ pub struct PlyAnalysis {
     pub turning: bool,
     /// The principal variation from the position before the ply.
     pub pv: Vec<String>,
-    /// Depth and nodes of the search of the position before the ply.
+    /// The depth reached by the search of the position before the ply.
     pub depth: u32,
     /// Nodes of that search.
     pub nodes: u64,

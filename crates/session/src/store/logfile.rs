@@ -315,6 +315,29 @@ mod tests {
     use super::*;
 
     #[test]
+    fn a_log_game_becomes_a_record() {
+        let log = "\
+GAME id=a date=d mode=human-human white=human black=computer:greedy rules=no-threat time-ms=1000 start=seed:2
+PLY game=a n=1 side=white player=human forced=yes move=E1 points=1 total=1-0 time-ms=0
+PLY game=a n=2 side=black player=computer forced=yes move=F10 points=1 total=1-1 time-ms=0
+GAME id=b date=d mode=human-human white=human black=human rules=odd time-ms=1000 start=seed:2
+GAME id=c date=d mode=human-human white=human black=human rules=canonical time-ms=1000 start=seed:x
+";
+        let games = parse(log).unwrap();
+        let rec = games[0].record().unwrap();
+        assert_eq!(
+            (rec.start.clone(), rec.rules.threat, rec.moves.clone()),
+            (cavalo_rules::Start::Seed(2), false, vec!["E1".to_string(), "F10".to_string()])
+        );
+        assert_eq!(rec.meta["black"], "computer:greedy");
+        assert_eq!(rec.replay().unwrap().len(), 3);
+        assert!(matches!(games[1].record(), Err(LogRecordError::Rules { .. })));
+        assert!(matches!(games[2].record(), Err(LogRecordError::Start { .. })));
+        let orphan = LogGame::default();
+        assert_eq!(orphan.record(), Err(LogRecordError::NoStart(String::new())));
+    }
+
+    #[test]
     fn interleaved_games_are_told_apart_by_their_tag() {
         let log = "\
 GAME id=a date=d mode=human-human white=human black=human rules=canonical time-ms=1000 start=seed:1
