@@ -7,6 +7,7 @@ mod input;
 mod limits;
 mod matchcmd;
 mod play;
+mod proofply;
 mod protocol;
 mod records;
 mod report;
@@ -74,6 +75,9 @@ enum Command {
     /// Search a fixed set of positions to a fixed depth; print the node count (the search's
     /// signature) and the speed.
     Bench(analyse::BenchArgs),
+    /// The proof horizon: for self-play games, the earliest ply from which a search with a node
+    /// budget proves the exact final result; per game and the mean.
+    Proofply(proofply::ProofPlyArgs),
     /// Speak the engine protocol (docs/en/protocol.md, like UCI) on standard input and output, for a
     /// referee, a tournament runner or a GUI. Type `ugi`, `position seed 1`, `go movetime 1000`,
     /// `quit`.
@@ -109,6 +113,7 @@ fn main() -> ExitCode {
         Command::Perft(a) => toolbox::perft(a, rules),
         Command::Go(a) => analyse::go(a, rules),
         Command::Bench(a) => analyse::bench(a),
+        Command::Proofply(a) => proofply::run(a, rules),
         Command::Engine => protocol::run(rules),
         Command::Match(a) => matchcmd::run(*a, rules),
         Command::Tournament(a) => tournament::run(*a, rules),

@@ -12,6 +12,7 @@
 pub mod bench;
 mod engine;
 pub mod eval;
+pub mod horizon;
 mod info;
 mod limits;
 mod options;
