@@ -10,6 +10,7 @@
 #![warn(missing_docs)]
 
 pub mod bench;
+pub mod bounds;
 mod engine;
 pub mod eval;
 pub mod horizon;
