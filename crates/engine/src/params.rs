@@ -94,8 +94,8 @@ search_config! {
     bound_max_cells: "BoundMaxCells", Search, 100, 0, 100;
     /// Search: when at most this many cells hold numbers, a position whose knights can no longer
     /// interact is solved exactly (each side's best collection alone; see the engine's `bounds`
-    /// module; 0: off).
-    separated_max_cells: "SeparatedMaxCells", Search, 100, 0, 100;
+    /// module; 0: off, the default: it cost more nodes than it saved on the proof horizon).
+    separated_max_cells: "SeparatedMaxCells", Search, 0, 0, 100;
     /// Search: initial aspiration half-window, in centipoints.
     aspiration: "Aspiration", Search, 300, 1, 1_000_000;
     /// Search: depth from which aspiration windows are used.
