@@ -12,6 +12,7 @@ mod label;
 mod limits;
 mod matchcmd;
 mod play;
+mod proofply;
 mod protocol;
 mod records;
 mod report;
@@ -99,6 +100,9 @@ enum Command {
     /// Fit the evaluation's weights to training data (`cavalo datagen`) by least squares, with
     /// held-out validation; print the errors and the resulting `cavalo:` spec.
     Fit(Box<fit::FitArgs>),
+    /// The proof horizon: for self-play games, the earliest ply from which a search with a node
+    /// budget proves the exact final result; per game and the mean.
+    Proofply(proofply::ProofPlyArgs),
     /// Speak the engine protocol (docs/en/protocol.md, like UCI) on standard input and output, for a
     /// referee, a tournament runner or a GUI. Type `ugi`, `position seed 1`, `go movetime 1000`,
     /// `quit`.
@@ -144,6 +148,7 @@ fn main() -> ExitCode {
         Command::Accuracy(a) => accuracy::run(*a),
         Command::Datagen(a) => datagen::run(*a),
         Command::Fit(a) => fit::run(*a),
+        Command::Proofply(a) => proofply::run(a, rules),
         Command::Engine => protocol::run(rules),
         Command::Match(a) => matchcmd::run(*a, rules),
         Command::Tournament(a) => tournament::run(*a, rules),

@@ -151,6 +151,7 @@ impl Engine {
             quiescence: self.options.quiescence,
             config: self.options.search,
             eval: crate::eval::Evaluator::new(pos, self.options.search),
+            collectable: crate::bounds::Collectable::new(pos),
         });
         // Helper threads (Lazy SMP) share the table. They are not waited for: when the main
         // thread has its answer it raises `done` and returns at once; they are stopped and joined

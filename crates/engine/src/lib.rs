@@ -10,8 +10,10 @@
 #![warn(missing_docs)]
 
 pub mod bench;
+pub mod bounds;
 mod engine;
 pub mod eval;
+pub mod horizon;
 mod info;
 mod limits;
 mod options;

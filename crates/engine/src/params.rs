@@ -89,6 +89,13 @@ search_config! {
     stuck: "StuckPenalty", Eval, 1500, 0, 100_000;
     /// Evaluation: the region term is computed only when at most this many cells hold numbers.
     region_max_cells: "RegionMaxCells", Eval, 64, 0, 100;
+    /// Search: the proven bounds on what each side can still collect (reachable values, see
+    /// the engine's `bounds` module) are used when at most this many cells hold numbers (0: off).
+    bound_max_cells: "BoundMaxCells", Search, 40, 0, 100;
+    /// Search: when at most this many cells hold numbers, a position whose knights can no longer
+    /// interact is solved exactly (each side's best collection alone; see the engine's `bounds`
+    /// module; 0: off, the default: it cost more nodes than it saved on the proof horizon).
+    separated_max_cells: "SeparatedMaxCells", Search, 0, 0, 100;
     /// Search: initial aspiration half-window, in centipoints.
     aspiration: "Aspiration", Search, 300, 1, 1_000_000;
     /// Search: depth from which aspiration windows are used.

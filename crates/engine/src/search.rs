@@ -32,6 +32,8 @@ pub(crate) struct Shared {
     /// The tunable constants.
     pub config: SearchConfig,
     pub eval: crate::eval::Evaluator,
+    /// The board facts of the proven bounds on what each side can still collect.
+    pub collectable: crate::bounds::Collectable,
 }
 
 /// Per-thread counters.
@@ -52,6 +54,9 @@ pub(crate) struct Iteration {
     pub exact: bool,
     pub pv: Vec<Move>,
 }
+
+/// Positions the exact solver of a separated position may visit (both sides together; memo hits are free).
+const SOLO_BUDGET: u32 = 4_000;
 
 /// One search thread.
 pub(crate) struct Worker<'a> {
@@ -78,6 +83,8 @@ pub(crate) struct Worker<'a> {
     pv_len: [usize; MAX_PLY],
     /// Per-ply move buffers with ordering keys (allocated once, not per node).
     buf: Box<[[(i32, Move); cavalo_rules::MAX_MOVES]; MAX_PLY]>,
+    /// The exact solver of separated positions.
+    solo: crate::bounds::SoloSolver,
 }
 
 impl<'a> Worker<'a> {
@@ -105,6 +112,7 @@ impl<'a> Worker<'a> {
             pv: Box::new([[Move::PASS; MAX_PLY]; MAX_PLY]),
             pv_len: [0; MAX_PLY],
             buf: Box::new([[(0, Move::PASS); cavalo_rules::MAX_MOVES]; MAX_PLY]),
+            solo: crate::bounds::SoloSolver::default(),
         }
     }
 
@@ -310,6 +318,77 @@ impl<'a> Worker<'a> {
         }
     }
 
+    /// A proven bound outside the window `alpha..beta`, when the points the mover and the
+    /// opponent can still collect decide the node (see [`crate::bounds`]): the mover cannot reach
+    /// alpha (a proven upper bound) or the opponent cannot bring it below beta (a proven lower
+    /// bound).
+    #[inline]
+    fn bound_cut(&self, alpha: i32, beta: i32) -> Option<i32> {
+        let pos = &self.pos;
+        let c = &self.shared.collectable;
+        if pos.holding().len() > self.shared.config.bound_max_cells as usize || !pos.placements_done() {
+            return None;
+        }
+        let me = pos.side_to_move();
+        let diff = pos.points_diff(me);
+        let now = score::proven(diff);
+        if now <= alpha {
+            // Cheap first: everything left on the board, then what the mover can reach.
+            let remaining = c.remaining(pos);
+            if score::proven(diff + remaining) <= alpha {
+                return Some(score::proven(diff + remaining));
+            }
+            let up = score::proven(diff + c.gain_bound(pos, me));
+            (up <= alpha).then_some(up)
+        } else if now >= beta {
+            let remaining = c.remaining(pos);
+            if score::proven(diff - remaining) >= beta {
+                return Some(score::proven(diff - remaining));
+            }
+            let low = score::proven(diff - c.gain_bound(pos, !me));
+            (low >= beta).then_some(low)
+        } else {
+            None
+        }
+    }
+
+    /// The exact value of a position whose knights can no longer interact (see
+    /// [`crate::bounds::Collectable::separated`]), stored in the table as proven.
+    fn separated_value(&mut self) -> Option<i32> {
+        let pos = &self.pos;
+        if pos.holding().len() > self.shared.config.separated_max_cells as usize || !pos.placements_done() {
+            return None;
+        }
+        let (mine, theirs) = self.shared.collectable.separated(pos)?;
+        let diff = pos.points_diff(pos.side_to_move());
+        let mut budget = SOLO_BUDGET;
+        let gain = self.solo.solve(&mut self.pos, mine, &mut budget);
+        let lost = gain.and_then(|_| {
+            let undo = self.pos.play(Move::PASS);
+            let lost = self.solo.solve(&mut self.pos, theirs, &mut budget);
+            self.pos.unplay(Move::PASS, undo);
+            lost
+        });
+        // The solver's positions count as nodes: node limits and the clock bound them too.
+        let used = (SOLO_BUDGET - budget) as u64;
+        self.counters.nodes += used;
+        self.unreported += used;
+        if self.unreported >= CHECK_EVERY {
+            self.flush_nodes();
+            self.check_limits();
+        }
+        let v = score::proven(diff + gain? - lost?);
+        let entry = Entry {
+            best_move: None,
+            score: score::to_relative(v, diff, true),
+            proven: true,
+            depth: 0,
+            bound: Bound::Exact,
+        };
+        self.shared.tt.store(self.pos.hash(), entry);
+        Some(v)
+    }
+
     /// Negamax with alpha-beta. Scores are from the side to move's view.
     fn search(&mut self, depth: i32, mut alpha: i32, beta: i32, ply: usize, pv_node: bool) -> i32 {
         self.pv_len[ply] = 0;
@@ -318,6 +397,16 @@ impl<'a> Worker<'a> {
             return 0;
         }
         self.seldepth = self.seldepth.max(ply);
+        if ply > 0
+            && let Some(v) = self.bound_cut(alpha, beta)
+        {
+            return v;
+        }
+        if ply > 0
+            && let Some(v) = self.separated_value()
+        {
+            return v;
+        }
         if depth <= 0 || ply >= MAX_PLY - 2 {
             return self.quiescence(alpha, beta, ply, 0);
         }

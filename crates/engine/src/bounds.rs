@@ -1,0 +1,242 @@
+//! Sound bounds on the points a side can still collect, used by the search as proven score
+//! bounds (a node whose mover cannot reach alpha even by collecting everything it could ever
+//! collect fails low with a proven upper bound; likewise for beta).
+//!
+//! A knight only ever lands on cells that hold their number now (cells are never restored), along
+//! knight jumps through such cells: what `side` can still collect is at most the sum of the values
+//! its knight can reach ([`crate::eval::reachable`], the other knight ignored), reduced by two
+//! facts of the rules that hold whatever either side does:
+//! - of a symmetric pair `ab`/`ba` at most one value is ever collected (landing on one removes the
+//!   other), so a pair both of whose cells are reachable counts only its larger value;
+//! - every landing on a double removes a second double while one is left, so of `k` doubles still
+//!   on the board at most `ceil(k / 2)` are ever landed on (by both sides together): only the
+//!   largest that many reachable doubles count.
+//!
+//! The threat rule, passes and the opponent's landings only take values away, so the bound stays
+//! sound under them.
+
+use cavalo_rules::{Cell, CellSet, Position, Side};
+
+use crate::eval::{ValuePlanes, reachable};
+
+/// The board facts the bound needs, computed once per search.
+#[derive(Clone, Debug)]
+pub struct Collectable {
+    planes: ValuePlanes,
+    /// Cells holding a double, from the lowest value to the highest.
+    doubles: Vec<Cell>,
+    /// All cells holding a double.
+    double_set: CellSet,
+    /// The cells holding the smaller value of a symmetric pair, with the cell of the larger one.
+    pairs: Vec<(Cell, Cell, i32)>,
+    /// The cells of [`Collectable::pairs`]' smaller values.
+    low_set: CellSet,
+}
+
+impl Collectable {
+    /// The facts of `pos`'s board (the values on its cells and the rules' doubles).
+    pub fn new(pos: &Position) -> Collectable {
+        let board = pos.board();
+        let rules = pos.rules();
+        let mut doubles: Vec<(u8, Cell)> = Vec::new();
+        let mut pairs = Vec::new();
+        let mut low_set = CellSet::EMPTY;
+        for c in Cell::all() {
+            let Some(v) = board.value(c) else { continue };
+            if rules.is_double(v) {
+                doubles.push((v, c));
+            } else if let Some(s) = cavalo_rules::symmetric(v)
+                && s > v
+                && let Some(partner) = board.cell_of(s)
+            {
+                pairs.push((c, partner, v as i32));
+                low_set.insert(c);
+            }
+        }
+        doubles.sort_unstable();
+        Collectable {
+            planes: ValuePlanes::new(pos),
+            double_set: doubles.iter().map(|&(_, c)| c).collect(),
+            doubles: doubles.into_iter().map(|(_, c)| c).collect(),
+            pairs,
+            low_set,
+        }
+    }
+
+    /// The sum of the values still on the board.
+    #[inline]
+    pub fn remaining(&self, pos: &Position) -> i32 {
+        self.planes.sum(pos.holding())
+    }
+
+    /// An upper bound on the points `side` can still collect in `pos`.
+    pub fn gain_bound(&self, pos: &Position, side: Side) -> i32 {
+        let open = pos.holding();
+        let reach = match pos.knight(side) {
+            Some(k) => reachable(CellSet::from_cell(k), open),
+            None => open,
+        };
+        let mut sum = self.planes.sum(reach);
+        // Symmetric pairs: only the larger value of a pair both of whose cells are reachable.
+        let lows = reach & self.low_set;
+        if !lows.is_empty() {
+            for &(low, high, v) in &self.pairs {
+                if lows.contains(low) && reach.contains(high) {
+                    sum -= v;
+                }
+            }
+        }
+        // Doubles: at most ceil(k / 2) of the k left are ever landed on.
+        let left = (open & self.double_set).len();
+        let reached = reach & self.double_set;
+        let mut excess = reached.len().saturating_sub(left.div_ceil(2));
+        for &c in &self.doubles {
+            if excess == 0 {
+                break;
+            }
+            if reached.contains(c) {
+                sum -= pos.value_at(c).unwrap_or(0) as i32;
+                excess -= 1;
+            }
+        }
+        sum
+    }
+}
+
+/// How a position splits between the two knights (see [`Collectable::separated`]).
+impl Collectable {
+    /// When the knights can no longer interact — no cell reachable by both, no symmetric pair
+    /// with one cell in each side's reach, not both sides with a double in reach — each side's
+    /// gain is its own business and the exact value is the points difference plus the most the
+    /// mover can collect alone minus the most the opponent can collect alone. Returns the two
+    /// reachable regions (mover's, opponent's) then.
+    ///
+    /// (The threat rule cannot matter then either: a cell next to the other knight and holding
+    /// its number is reachable by that knight.)
+    pub fn separated(&self, pos: &Position) -> Option<(CellSet, CellSet)> {
+        let me = pos.side_to_move();
+        let (km, ko) = (pos.knight(me)?, pos.knight(!me)?);
+        let open = pos.holding();
+        let rm = reachable(CellSet::from_cell(km), open);
+        let ro = reachable(CellSet::from_cell(ko), open);
+        if rm.intersects(ro) || (rm.intersects(self.double_set) && ro.intersects(self.double_set)) {
+            return None;
+        }
+        let lows = (rm | ro) & self.low_set;
+        if !lows.is_empty() {
+            for &(low, high, _) in &self.pairs {
+                if lows.contains(low)
+                    && (rm.contains(low) && ro.contains(high) || ro.contains(low) && rm.contains(high))
+                {
+                    return None;
+                }
+            }
+        }
+        Some((rm, ro))
+    }
+}
+
+/// The most a knight can collect alone in its region: an exhaustive search over its paths (the
+/// other side passing), memoised on (knight cell, cells of the region still holding).
+#[derive(Default)]
+pub struct SoloSolver {
+    memo: std::collections::HashMap<(u8, u128), i32>,
+}
+
+/// Memo entries kept before the memo is emptied (bounded memory).
+const SOLO_MEMO_MAX: usize = 1 << 20;
+
+impl SoloSolver {
+    /// The most the side to move of `pos` can collect alone within `region` (its reachable
+    /// cells), or `None` when more than `budget` new positions would be needed.
+    pub fn solve(&mut self, pos: &mut Position, region: CellSet, budget: &mut u32) -> Option<i32> {
+        if self.memo.len() > SOLO_MEMO_MAX {
+            self.memo.clear();
+        }
+        let me = pos.side_to_move();
+        let key = (pos.knight(me)?.index() as u8, (pos.holding() & region).bits());
+        if let Some(&v) = self.memo.get(&key) {
+            return Some(v);
+        }
+        if *budget == 0 {
+            return None;
+        }
+        *budget -= 1;
+        let moves = pos.legal_moves();
+        let mut best = 0;
+        for &m in moves.iter() {
+            let Some(d) = m.destination() else { continue };
+            let gained = pos.value_at(d).unwrap_or(0) as i32;
+            let undo = pos.play(m);
+            let pass = pos.play(cavalo_rules::Move::PASS);
+            let rest = self.solve(pos, region, budget);
+            pos.unplay(cavalo_rules::Move::PASS, pass);
+            pos.unplay(m, undo);
+            best = best.max(gained + rest?);
+        }
+        self.memo.insert(key, best);
+        Some(best)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use cavalo_rules::Rules;
+    use rand::rngs::SmallRng;
+    use rand::{Rng, SeedableRng};
+
+    /// The most points `side` can collect from `pos` on, whatever both sides play (a search over
+    /// every line: both sides cooperate to maximise `side`'s gain).
+    fn most_collectable(pos: &mut Position, side: Side, budget: &mut u64) -> Option<i32> {
+        if *budget == 0 {
+            return None;
+        }
+        *budget -= 1;
+        let moves = pos.legal_moves();
+        let mut best = 0;
+        for &m in moves.iter() {
+            let before = pos.points(side) as i32;
+            let undo = pos.play(m);
+            let gained = pos.points(side) as i32 - before;
+            let rest = most_collectable(pos, side, budget);
+            pos.unplay(m, undo);
+            best = best.max(gained + rest?);
+        }
+        Some(best)
+    }
+
+    #[test]
+    fn the_bound_is_never_below_what_a_side_can_collect() {
+        let mut rng = SmallRng::seed_from_u64(13);
+        let mut checked = 0;
+        for seed in 0..150u64 {
+            let mut pos = Position::from_seed(seed, Rules::default());
+            let plies = rng.random_range(14..40);
+            for _ in 0..plies {
+                let moves = pos.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                pos.play(moves[rng.random_range(0..moves.len())]);
+            }
+            if pos.is_over() || !pos.placements_done() {
+                continue;
+            }
+            let c = Collectable::new(&pos);
+            for side in [Side::White, Side::Black] {
+                let mut budget = 30_000;
+                if let Some(most) = most_collectable(&mut pos.clone(), side, &mut budget) {
+                    let bound = c.gain_bound(&pos, side);
+                    assert!(
+                        bound >= most,
+                        "seed {seed}: bound {bound} < {most} collectable by {side:?} in {pos}"
+                    );
+                    assert!(bound <= c.remaining(&pos));
+                    checked += 1;
+                }
+            }
+        }
+        assert!(checked > 20, "only {checked} positions small enough");
+    }
+}

@@ -1,0 +1,106 @@
+//! Proven values are exact: the engine's proven results against a plain negamax over every line
+//! (no pruning, no table), and the consistency "value = best over moves of minus the child's
+//! proven value".
+
+use std::sync::atomic::AtomicBool;
+
+use cavalo_engine::{Engine, Limits, Options};
+use cavalo_rules::{Position, Rules};
+use proptest::prelude::*;
+use rand::rngs::SmallRng;
+use rand::{Rng, SeedableRng};
+
+/// The exact final difference (side to move minus opponent) by plain negamax over every line,
+/// or `None` when the tree has more than `budget` nodes.
+fn negamax(pos: &mut Position, budget: &mut u64) -> Option<i32> {
+    if *budget == 0 {
+        return None;
+    }
+    *budget -= 1;
+    let moves = pos.legal_moves();
+    if moves.is_empty() {
+        return Some(pos.points_diff(pos.side_to_move()));
+    }
+    let mut best = i32::MIN;
+    for &m in moves.iter() {
+        let undo = pos.play(m);
+        let v = negamax(pos, budget);
+        pos.unplay(m, undo);
+        best = best.max(-v?);
+    }
+    Some(best)
+}
+
+/// The position after `plies` random plies from the seeded board.
+fn random_position(seed: u64, plies: usize, rules: Rules) -> Position {
+    let mut rng = SmallRng::seed_from_u64(seed);
+    let mut pos = Position::from_seed(seed, rules);
+    for _ in 0..plies {
+        let moves = pos.legal_moves();
+        if moves.is_empty() {
+            break;
+        }
+        pos.play(moves[rng.random_range(0..moves.len())]);
+    }
+    pos
+}
+
+/// The engine's proven value of `pos` (points, side to move's view), if it proves it.
+fn engine_value(pos: &Position, options: &Options, nodes: u64) -> Option<i32> {
+    let mut engine = Engine::new(options.clone());
+    let stop = AtomicBool::new(false);
+    let r = engine.search(pos, &Limits::nodes(nodes), &stop, &mut |_| {});
+    r.info.proven.then_some(r.info.score)
+}
+
+fn small_options(bounds: bool) -> Options {
+    let mut o = Options { hash_mib: 2, ..Options::default() };
+    o.search.bound_max_cells = if bounds { 100 } else { 0 };
+    o.search.separated_max_cells = if bounds { 100 } else { 0 };
+    o
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 24, ..ProptestConfig::default() })]
+
+    /// Near the end of random games: whatever the engine proves is the exact minimax value, with
+    /// and without the proven bounds and the separated-position solver, under both threat variants.
+    #[test]
+    fn proven_values_equal_exhaustive_minimax(seed in 0u64..1_000_000, plies in 20usize..40, threat in any::<bool>()) {
+        let rules = Rules { threat, ..Rules::default() };
+        let pos = random_position(seed, plies, rules);
+        let mut budget = 50_000;
+        if let Some(exact) = negamax(&mut pos.clone(), &mut budget) {
+            for bounds in [true, false] {
+                let v = engine_value(&pos, &small_options(bounds), 400_000);
+                prop_assert_eq!(v, Some(exact), "bounds {} in {}", bounds, pos);
+            }
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 8, ..ProptestConfig::default() })]
+
+    /// A proven value is the best over the moves of minus the children's proven values.
+    #[test]
+    fn a_proven_value_is_the_best_of_its_children(seed in 0u64..1_000_000, plies in 24usize..40) {
+        let pos = random_position(seed, plies, Rules::default());
+        let options = small_options(true);
+        if let Some(v) = engine_value(&pos, &options, 20_000) {
+            let mut best = None;
+            let mut all = true;
+            for &m in pos.legal_moves().iter() {
+                let mut child = pos.clone();
+                child.play(m);
+                match engine_value(&child, &options, 50_000) {
+                    Some(c) => best = best.max(Some(-c)),
+                    None => all = false,
+                }
+            }
+            if all && !pos.is_over() {
+                prop_assert_eq!(best, Some(v), "{}", pos);
+            }
+        }
+    }
+}
