@@ -30,8 +30,8 @@ mod guard;
 mod import;
 mod invite;
 mod lang;
-mod seats;
 mod sched;
+mod seats;
 mod server;
 
 use std::collections::HashMap;
