@@ -15,6 +15,7 @@ async fn an_invitation_link_lets_a_second_browser_play_the_other_seat() {
     a.find(Locator::Css("#mode")).await.unwrap().select_by_value("human-human").await.unwrap();
     a.find(Locator::Css("#start-button")).await.unwrap().click().await.unwrap();
     wait(a, "White's turn", MY_TURN).await;
+    wait(a, "the placements played", "document.querySelector('#moves tbody tr')").await;
     let id = text(a, "/#\\/game\\/([A-Za-z0-9-]+)/.exec(location.hash)[1]").await;
 
     // The creator holds both seats: it may hand Black's over.
