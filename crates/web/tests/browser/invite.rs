@@ -13,9 +13,13 @@ async fn an_invitation_link_lets_a_second_browser_play_the_other_seat() {
     let (a, srv) = (&page.c, &page.srv);
     visit(a, srv).await;
     a.find(Locator::Css("#mode")).await.unwrap().select_by_value("human-human").await.unwrap();
+    // Seed 1: both placements are forced (no double to choose), so the server plays them and
+    // the first move to make is White's knight move.
+    a.find(Locator::Css("#new-game summary")).await.unwrap().click().await.unwrap();
+    a.find(Locator::Css("#seed")).await.unwrap().send_keys("1").await.unwrap();
     a.find(Locator::Css("#start-button")).await.unwrap().click().await.unwrap();
+    wait(a, "the placements played", "document.querySelectorAll('#moves tbody tr').length == 2").await;
     wait(a, "White's turn", MY_TURN).await;
-    wait(a, "the placements played", "document.querySelector('#moves tbody tr')").await;
     let id = text(a, "/#\\/game\\/([A-Za-z0-9-]+)/.exec(location.hash)[1]").await;
 
     // The creator holds both seats: it may hand Black's over.
