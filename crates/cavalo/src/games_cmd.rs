@@ -7,7 +7,7 @@ use std::path::PathBuf;
 use std::sync::Arc;
 
 use anyhow::{Context, Result, bail};
-use cavalo_session::store::{Db, GameRow, StoreErrorKind, read_game};
+use cavalo_session::store::{Db, GameRow, import_files};
 use cavalo_session::{Actor, Session};
 use clap::{Args, Subcommand, ValueEnum};
 
@@ -168,60 +168,20 @@ pub fn run(a: GamesArgs) -> Result<()> {
     Ok(())
 }
 
-/// The `*.json` files `paths` stand for (a directory for its own, sorted), and the paths that
-/// could not be listed.
-fn json_files(paths: &[PathBuf]) -> (Vec<PathBuf>, Vec<(PathBuf, String)>) {
-    let (mut files, mut bad) = (Vec::new(), Vec::new());
-    for p in paths {
-        if !p.is_dir() {
-            files.push(p.clone());
-            continue;
-        }
-        match std::fs::read_dir(p) {
-            Ok(entries) => {
-                let mut found: Vec<PathBuf> = entries
-                    .filter_map(|e| e.ok().map(|e| e.path()))
-                    .filter(|f| f.extension().is_some_and(|x| x == "json"))
-                    .filter(|f| !f.file_name().is_some_and(|n| n.to_string_lossy().starts_with('.')))
-                    .collect();
-                found.sort();
-                files.extend(found);
-            }
-            Err(e) => bad.push((p.clone(), e.to_string())),
-        }
-    }
-    (files, bad)
-}
-
 fn import(db: &Db, paths: &[PathBuf]) -> Result<()> {
-    let (files, mut bad) = json_files(paths);
-    let (mut imported, mut present) = (0, 0);
-    for f in files {
-        let game = std::fs::read(&f)
-            .map_err(|e| e.to_string())
-            .and_then(|b| read_game(&b).map_err(|e| e.to_string()));
-        match game {
-            Err(reason) => bad.push((f, reason)),
-            Ok(s) => match db.resolve(s.id()) {
-                Ok(id) if id == s.id() => present += 1,
-                Err(e) if e.kind != StoreErrorKind::NotFound => return Err(e.into()),
-                _ => {
-                    db.put_game(&s)?;
-                    imported += 1;
-                }
-            },
-        }
-    }
-    for (f, reason) in &bad {
+    let report = import_files(db, paths)?;
+    for (f, reason) in &report.skipped {
         eprintln!("skipped {}: {reason}", f.display());
     }
     println!(
-        "imported {imported} games into {}; {present} already there, {} files skipped",
+        "imported {} games into {}; {} already there, {} files skipped",
+        report.imported.len(),
         db.path().display(),
-        bad.len()
+        report.present,
+        report.skipped.len()
     );
-    if !bad.is_empty() {
-        bail!("{} files were not imported (named above)", bad.len());
+    if !report.skipped.is_empty() {
+        bail!("{} files were not imported (named above)", report.skipped.len());
     }
     Ok(())
 }

@@ -376,21 +376,3 @@ fn for_mode_builds_the_players_of_each_mode() {
     let c = GameConfig::for_mode(Start::Seed(1), Mode::HumanHuman, Side::Black, engines());
     assert_eq!(c.mode(), Mode::HumanHuman);
 }
-
-#[test]
-fn a_session_directory_keeps_and_gives_back_games() {
-    use cavalo_session::store::SessionDir;
-    let dir = tempfile::tempdir().unwrap();
-    let store = SessionDir::open(dir.path().join("sessions")).unwrap();
-    let mut s = Session::new(config(1, PlayerConfig::human(), computer("greedy"))).unwrap();
-    s.play_forced().unwrap();
-    let path = store.save(&s).unwrap();
-    assert!(path.ends_with(format!("{}.json", s.id())));
-    std::fs::write(dir.path().join("sessions/broken.json"), "{").unwrap();
-    std::fs::write(dir.path().join("sessions/notes.txt"), "not a game").unwrap();
-    let (games, skipped) = store.load_all().unwrap();
-    assert_eq!(games.len(), 1);
-    assert_eq!(games[0].plies(), s.plies());
-    assert_eq!(skipped.len(), 1);
-    assert!(skipped[0].to_string().contains("broken.json"));
-}

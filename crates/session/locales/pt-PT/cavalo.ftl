@@ -243,7 +243,6 @@ api-bad-time = o tempo por jogada tem de ser de { $min } a { $max } ms, não { $
 api-moved-on = o jogo avançou: está na meia-jogada { $ply }, não { $seen }; recarregue-o
 api-bad-query = o pedido não foi compreendido: { $reason }
 api-hint-failed = a pesquisa da sugestão falhou
-api-too-many = o servidor guarda no máximo { $max } jogos
 api-bad-host = este servidor só responde aos nomes desta máquina (localhost, 127.0.0.1, [::1]), não a `{ $host }`
 api-cross-origin = uma página de outro sítio ({ $origin }) não pode alterar jogos neste servidor
 api-not-json = envie o pedido em JSON, com o cabeçalho `Content-Type: application/json`

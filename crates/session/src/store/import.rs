@@ -1,10 +1,74 @@
 //! Games from JSON files into the store: the records `cavalo play` writes (`games/*.json`) and
 //! the sessions `cavalo serve` keeps (`sessions/*.json`).
 
+use std::path::PathBuf;
+
 use cavalo_rules::GameRecord;
 use serde_json::{Value, json};
 
+use crate::store::{Db, StoreError, StoreErrorKind};
 use crate::{GameConfig, PlayerConfig, Session};
+
+/// What [`import_files`] did.
+#[derive(Debug, Default)]
+pub struct ImportReport {
+    /// The ids of the games put into the database.
+    pub imported: Vec<String>,
+    /// How many games were in the database already (left alone).
+    pub present: usize,
+    /// The files (or directories) not imported, each with the reason.
+    pub skipped: Vec<(PathBuf, String)>,
+}
+
+/// Imports the games of the `*.json` files `paths` stand for (a directory stands for its own,
+/// sorted, hidden ones left out) into `db`; a game already there is left alone. A file that is
+/// not a game (unreadable, not UTF-8, not JSON, a game that does not replay) or a directory that
+/// cannot be listed is reported in [`ImportReport::skipped`], never fatal; only a failing
+/// database is an error.
+pub fn import_files(db: &Db, paths: &[PathBuf]) -> Result<ImportReport, StoreError> {
+    let mut report = ImportReport::default();
+    for f in json_files(paths, &mut report.skipped) {
+        let game = std::fs::read(&f)
+            .map_err(|e| e.to_string())
+            .and_then(|b| read_game(&b).map_err(|e| e.to_string()));
+        match game {
+            Err(reason) => report.skipped.push((f, reason)),
+            Ok(s) => match db.resolve(s.id()) {
+                Ok(id) if id == s.id() => report.present += 1,
+                Err(e) if e.kind != StoreErrorKind::NotFound => return Err(e),
+                _ => {
+                    db.put_game(&s)?;
+                    report.imported.push(s.id().to_string());
+                }
+            },
+        }
+    }
+    Ok(report)
+}
+
+/// The `*.json` files `paths` stand for; the directories that could not be listed go to `bad`.
+fn json_files(paths: &[PathBuf], bad: &mut Vec<(PathBuf, String)>) -> Vec<PathBuf> {
+    let mut files = Vec::new();
+    for p in paths {
+        if !p.is_dir() {
+            files.push(p.clone());
+            continue;
+        }
+        match std::fs::read_dir(p) {
+            Ok(entries) => {
+                let mut found: Vec<PathBuf> = entries
+                    .filter_map(|e| e.ok().map(|e| e.path()))
+                    .filter(|f| f.extension().is_some_and(|x| x == "json"))
+                    .filter(|f| !f.file_name().is_some_and(|n| n.to_string_lossy().starts_with('.')))
+                    .collect();
+                found.sort();
+                files.extend(found);
+            }
+            Err(e) => bad.push((p.clone(), e.to_string())),
+        }
+    }
+    files
+}
 
 /// Why a file could not be read as a game.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
