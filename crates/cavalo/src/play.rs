@@ -412,7 +412,7 @@ fn human_line<R: BufRead>(
         Command::Move(text) => match interpret_move(s.position(), &text) {
             Err(e) => {
                 let error = present::error_text(&e, lang);
-                println!("{}", lang.tr_with("term-error-help", &[("error", Arg::from(error + "."))]));
+                println!("{}", lang.tr_with("term-error-help", &[("error", Arg::from(error))]));
             }
             Ok(choice) => {
                 let mv = match &choice {
