@@ -11,6 +11,7 @@ use cavalo_rules::{
 use serde::Serialize;
 
 use crate::i18n::{Arg, Lang};
+use crate::store::{StoreError, StoreErrorKind};
 use crate::{Actor, Ply, Session, SessionError, Turn};
 
 /// One cell as shown: its content and its marks.
@@ -333,9 +334,23 @@ pub fn error_text(e: &SessionError, lang: Lang) -> String {
         SessionError::NothingToUndo => lang.tr("err-nothing-to-undo"),
         SessionError::Stale => lang.tr("err-stale"),
         SessionError::Io(r) => lang.tr_with("err-io", &reason(r)),
-        SessionError::Store(e) => lang.tr_with("err-io", &reason(&e.message)),
+        SessionError::Store(e) => store_error_text(e, lang),
         SessionError::Restore(r) => lang.tr_with("err-restore", &reason(r)),
     }
+}
+
+/// A failed read or write of the games database in `lang`, worded by its kind (the store's own
+/// message, naming what failed and where, is its reason).
+pub fn store_error_text(e: &StoreError, lang: Lang) -> String {
+    let key = match e.kind {
+        StoreErrorKind::Full => "err-store-full",
+        StoreErrorKind::ReadOnly => "err-store-read-only",
+        StoreErrorKind::Locked => "err-store-locked",
+        StoreErrorKind::Corrupt => "err-store-corrupt",
+        StoreErrorKind::NotFound => "err-store-not-found",
+        StoreErrorKind::Open | StoreErrorKind::Invalid | StoreErrorKind::Other => "err-store",
+    };
+    lang.tr_with(key, &[("reason", Arg::from(e.message.as_str()))])
 }
 
 /// An illegal move and why, in `lang`: the rules crate's typed reason worded by the catalogue.

@@ -6,7 +6,7 @@ use std::hash::{BuildHasher, Hasher};
 use std::sync::Arc;
 
 use axum::extract::rejection::JsonRejection;
-use axum::extract::{DefaultBodyLimit, FromRequest, Path, Query, Request, State};
+use axum::extract::{DefaultBodyLimit, FromRequest, FromRequestParts, Path, Query, Request, State};
 use axum::http::{StatusCode, header};
 use axum::response::sse::{Event as SseEvent, KeepAlive, Sse};
 use axum::response::{IntoResponse, Response};
@@ -15,7 +15,7 @@ use axum::{Json, Router};
 use cavalo_engine::PlayerKind;
 use cavalo_rules::{Rules, Side, Start};
 use cavalo_session::i18n::{Arg, Lang};
-use cavalo_session::present::error_text;
+use cavalo_session::present::{error_text, store_error_text};
 use cavalo_session::store::db::web::new_secret;
 use cavalo_session::store::{StoreError, StoreErrorKind};
 use cavalo_session::{
@@ -70,7 +70,7 @@ impl ApiError {
         ApiError(status, msg.into())
     }
     /// An answer worded by the catalogue: message `key` with `args` in `lang`.
-    fn say(status: StatusCode, lang: Lang, key: &str, args: &[(&str, Arg)]) -> ApiError {
+    pub(crate) fn say(status: StatusCode, lang: Lang, key: &str, args: &[(&str, Arg)]) -> ApiError {
         ApiError(status, lang.tr_with(key, args))
     }
     pub(crate) fn bad(lang: Lang, key: &str, args: &[(&str, Arg)]) -> ApiError {
@@ -91,20 +91,22 @@ impl ApiError {
         };
         ApiError(status, error_text(e, lang))
     }
-    /// A failed read or write of the games database: nothing was changed.
-    pub(crate) fn store(e: &StoreError) -> ApiError {
+    /// A failed read or write of the games database, in `lang`: nothing was changed. The status
+    /// comes from the error's kind.
+    pub(crate) fn store(e: &StoreError, lang: Lang) -> ApiError {
         let status = match e.kind {
             StoreErrorKind::NotFound => StatusCode::NOT_FOUND,
+            StoreErrorKind::Locked => StatusCode::SERVICE_UNAVAILABLE,
             _ => StatusCode::INTERNAL_SERVER_ERROR,
         };
         eprintln!("cavalo serve: {e}");
-        ApiError(status, e.to_string())
+        ApiError(status, store_error_text(e, lang))
     }
     /// A seat check's failure in `lang`.
     fn seat(e: SeatError, lang: Lang) -> ApiError {
         match e {
             SeatError::Refused(r) => r.answer(lang),
-            SeatError::Store(e) => ApiError::store(&e),
+            SeatError::Store(e) => ApiError::store(&e, lang),
         }
     }
 }
@@ -125,26 +127,27 @@ impl<S: Send + Sync, T: DeserializeOwned> FromRequest<S> for Body<T> {
     type Rejection = ApiError;
 
     async fn from_request(req: Request, state: &S) -> Result<Self, ApiError> {
-        match Json::<T>::from_request(req, state).await {
+        let (mut parts, body) = req.into_parts();
+        let ReqLang(lang) = ReqLang::from_request_parts(&mut parts, state).await?;
+        match Json::<T>::from_request(Request::from_parts(parts, body), state).await {
             Ok(Json(v)) => Ok(Body(v)),
-            Err(r) => Err(rejection(r)),
+            Err(r) => Err(rejection(r, lang)),
         }
     }
 }
 
-fn rejection(r: JsonRejection) -> ApiError {
-    let msg = match &r {
-        JsonRejection::MissingJsonContentType(_) => {
-            "send the body as JSON with the header `Content-Type: application/json`".to_string()
-        }
-        JsonRejection::JsonSyntaxError(_) => format!("the body is not valid JSON: {}", r.body_text()),
-        JsonRejection::JsonDataError(_) => format!("the body does not fit: {}", r.body_text()),
+/// A JSON body's fault in `lang`, worded by its kind (serde's own detail is the reason).
+fn rejection(r: JsonRejection, lang: Lang) -> ApiError {
+    let reason = |r: &JsonRejection| [("reason", Arg::from(r.body_text()))];
+    match &r {
+        JsonRejection::MissingJsonContentType(_) => ApiError::say(r.status(), lang, "api-not-json", &[]),
+        JsonRejection::JsonSyntaxError(_) => ApiError::say(r.status(), lang, "api-body-syntax", &reason(&r)),
+        JsonRejection::JsonDataError(_) => ApiError::say(r.status(), lang, "api-body-shape", &reason(&r)),
         JsonRejection::BytesRejection(_) if r.status() == StatusCode::PAYLOAD_TOO_LARGE => {
-            format!("the body is too large (at most {BODY_LIMIT} bytes)")
+            ApiError::say(r.status(), lang, "api-body-too-large", &[("max", BODY_LIMIT.into())])
         }
-        _ => r.body_text(),
-    };
-    ApiError(r.status(), msg)
+        _ => ApiError::say(r.status(), lang, "api-body-unreadable", &reason(&r)),
+    }
 }
 
 async fn not_found(ReqLang(lang): ReqLang, req: Request) -> ApiError {
@@ -161,7 +164,7 @@ pub(crate) fn find(app: &App, id: &str, lang: Lang) -> ApiResult<Arc<Game>> {
         return Err(ApiError::bad(lang, "api-not-game-id", &[("id", id.into())]));
     }
     app.game(id)
-        .map_err(|e| ApiError::store(&e))?
+        .map_err(|e| ApiError::store(&e, lang))?
         .ok_or_else(|| ApiError::say(StatusCode::NOT_FOUND, lang, "api-no-game", &[("id", id.into())]))
 }
 
@@ -196,10 +199,10 @@ async fn info(State(app): State<App>) -> Json<Value> {
     }))
 }
 
-async fn list(State(app): State<App>) -> ApiResult<Json<Value>> {
+async fn list(State(app): State<App>, ReqLang(lang): ReqLang) -> ApiResult<Json<Value>> {
     let ids: std::collections::HashSet<String> =
-        app.db().web_game_ids(false).map_err(|e| ApiError::store(&e))?.into_iter().collect();
-    let mut rows = app.db().list().map_err(|e| ApiError::store(&e))?;
+        app.db().web_game_ids(false).map_err(|e| ApiError::store(&e, lang))?.into_iter().collect();
+    let mut rows = app.db().list().map_err(|e| ApiError::store(&e, lang))?;
     rows.retain(|r| ids.contains(&r.id));
     rows.sort_by(|a, b| b.created.cmp(&a.created).then(b.id.cmp(&a.id)));
     let games: Vec<Value> = rows
@@ -329,9 +332,9 @@ async fn create(
     let tokens: Vec<(Side, String)> =
         seats::seat_sides(humans).into_iter().map(|side| (side, new_secret())).collect();
     let pairs: Vec<(Side, &str)> = tokens.iter().map(|(side, t)| (*side, t.as_str())).collect();
-    app.db().add_web_game(&s, &pairs).map_err(|e| ApiError::store(&e))?;
+    app.db().add_web_game(&s, &pairs).map_err(|e| ApiError::store(&e, lang))?;
     s.keep_in(app.db().clone());
-    let seats = app.db().seats(s.id()).map_err(|e| ApiError::store(&e))?;
+    let seats = app.db().seats(s.id()).map_err(|e| ApiError::store(&e, lang))?;
     let g = Arc::new(Game::owned_by(s, seats, peer));
     app.insert(g.clone());
     let mut state = g.state(&g.lock(), lang, None);
@@ -373,6 +376,32 @@ struct MoveRequest {
     ply: Option<usize>,
 }
 
+/// A state-changing request on game `id` by the seat `token` holds: `need` says which seat the
+/// game's state requires, `act` changes the session. The change is then recorded, shown to every
+/// watcher and answered with the new state, and the game's driver is woken (the computer may be
+/// to move).
+fn change(
+    app: &App,
+    id: &str,
+    lang: Lang,
+    token: &SeatToken,
+    need: impl FnOnce(&Session) -> Need,
+    act: impl FnOnce(&mut Session, &Game) -> ApiResult<()>,
+) -> ApiResult<Json<Value>> {
+    guard(app, lang)?;
+    let g = find(app, id, lang)?;
+    let state = {
+        let mut s = g.lock();
+        seat_of(app, &g, token, need(&s), lang)?;
+        act(&mut s, &g)?;
+        app.changed(&mut s);
+        g.publish(&s);
+        g.state(&s, lang, None)
+    };
+    game::kick(app, &g);
+    Ok(Json(state))
+}
+
 async fn play(
     State(app): State<App>,
     Path(id): Path<String>,
@@ -380,11 +409,7 @@ async fn play(
     token: SeatToken,
     Body(req): Body<MoveRequest>,
 ) -> ApiResult<Json<Value>> {
-    guard(&app, lang)?;
-    let g = find(&app, &id, lang)?;
-    let state = {
-        let mut s = g.lock();
-        seat_of(&app, &g, &token, mover(&s), lang)?;
+    change(&app, &id, lang, &token, mover, |s, _| {
         s.human_to_move().map_err(|e| ApiError::session(&e, lang))?;
         if let Some(n) = req.ply
             && n != s.plies().len()
@@ -398,13 +423,8 @@ async fn play(
             // A landing on a double without a choice removes the highest other double (RULES §4).
             MoveChoice::ChooseRemoval { options, .. } => options[0],
         };
-        s.play_human(mv).map_err(|e| ApiError::session(&e, lang))?;
-        app.changed(&mut s);
-        g.publish(&s);
-        g.state(&s, lang, None)
-    };
-    game::kick(&app, &g);
-    Ok(Json(state))
+        s.play_human(mv).map(|_| ()).map_err(|e| ApiError::session(&e, lang))
+    })
 }
 
 async fn undo(
@@ -413,24 +433,18 @@ async fn undo(
     ReqLang(lang): ReqLang,
     token: SeatToken,
 ) -> ApiResult<Json<Value>> {
-    guard(&app, lang)?;
-    let g = find(&app, &id, lang)?;
-    let state = {
-        let mut s = g.lock();
-        // The move taken back is the last one a human chose: its side's seat takes it back.
+    // The move taken back is the last one a human chose: its side's seat takes it back.
+    let need = |s: &Session| {
         let last = s.plies().iter().rev().find(|p| p.by == Actor::Human && !p.forced).map(|p| p.side);
-        seat_of(&app, &g, &token, last.map_or(Need::Any, Need::Side), lang)?;
+        last.map_or(Need::Any, Need::Side)
+    };
+    change(&app, &id, lang, &token, need, |s, g| {
         if s.mode() == Mode::ComputerComputer || !s.can_undo() {
             return Err(ApiError::session(&SessionError::NothingToUndo, lang));
         }
         g.stop_search();
-        s.undo().map_err(|e| ApiError::session(&e, lang))?;
-        app.changed(&mut s);
-        g.publish(&s);
-        g.state(&s, lang, None)
-    };
-    game::kick(&app, &g);
-    Ok(Json(state))
+        s.undo().map(|_| ()).map_err(|e| ApiError::session(&e, lang))
+    })
 }
 
 async fn hint(
@@ -470,25 +484,28 @@ async fn quit(
     ReqLang(lang): ReqLang,
     token: SeatToken,
 ) -> ApiResult<Json<Value>> {
-    guard(&app, lang)?;
-    let g = find(&app, &id, lang)?;
-    let mut s = g.lock();
-    seat_of(&app, &g, &token, Need::Any, lang)?;
-    let ended = match s.status() {
-        Status::Playing => None,
-        Status::Over => Some(SessionError::GameOver),
-        Status::Quit => Some(SessionError::Abandoned),
-    };
-    if let Some(e) = ended {
-        return Err(ApiError::session(&e, lang));
-    }
-    // Stored first: a failed write leaves the game as it was.
-    app.db().abandon(&id).map_err(|e| ApiError::store(&e))?;
-    g.stop_search();
-    s.quit();
-    app.changed(&mut s);
-    g.publish(&s);
-    Ok(Json(g.state(&s, lang, None)))
+    change(
+        &app,
+        &id,
+        lang,
+        &token,
+        |_| Need::Any,
+        |s, g| {
+            let ended = match s.status() {
+                Status::Playing => None,
+                Status::Over => Some(SessionError::GameOver),
+                Status::Quit => Some(SessionError::Abandoned),
+            };
+            if let Some(e) = ended {
+                return Err(ApiError::session(&e, lang));
+            }
+            // Stored first: a failed write leaves the game as it was.
+            app.db().abandon(&id).map_err(|e| ApiError::store(&e, lang))?;
+            g.stop_search();
+            s.quit();
+            Ok(())
+        },
+    )
 }
 
 /// `DELETE /api/games/{id}`: deletes the game for good (any of its seats may); its watchers are
@@ -503,7 +520,7 @@ async fn delete(
     let g = find(&app, &id, lang)?;
     seat_of(&app, &g, &token, Need::Any, lang)?;
     let _s = g.lock();
-    app.db().delete(&id).map_err(|e| ApiError::store(&e))?;
+    app.db().delete(&id).map_err(|e| ApiError::store(&e, lang))?;
     app.forget(std::slice::from_ref(&id));
     Ok(StatusCode::NO_CONTENT)
 }

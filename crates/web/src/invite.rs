@@ -4,6 +4,7 @@
 use axum::Json;
 use axum::extract::{Path, State};
 use cavalo_rules::Side;
+use cavalo_session::i18n::Lang;
 use cavalo_session::store::db::web::new_secret;
 use serde::Deserialize;
 use serde_json::{Value, json};
@@ -16,9 +17,9 @@ use crate::lang::ReqLang;
 use crate::seats::{Need, SeatToken};
 
 /// Reads the game's seats again after a change of theirs and tells the watchers.
-fn refresh_seats(app: &App, g: &Game) -> ApiResult<()> {
+fn refresh_seats(app: &App, g: &Game, lang: Lang) -> ApiResult<()> {
     let s = g.lock();
-    g.set_seats(app.db().seats(&g.id).map_err(|e| ApiError::store(&e))?);
+    g.set_seats(app.db().seats(&g.id).map_err(|e| ApiError::store(&e, lang))?);
     g.publish(&s);
     Ok(())
 }
@@ -45,10 +46,10 @@ pub(crate) async fn invite(
         .ok_or_else(|| ApiError::bad(lang, "api-bad-side", &[("side", req.side.as_str().into())]))?;
     seat_of(&app, &g, &token, Need::Side(side), lang)?;
     let code = new_secret();
-    if !app.db().invite(&id, side, &code).map_err(|e| ApiError::store(&e))? {
+    if !app.db().invite(&id, side, &code).map_err(|e| ApiError::store(&e, lang))? {
         return Err(Refusal::NoSuchSeat(side).answer(lang));
     }
-    refresh_seats(&app, &g)?;
+    refresh_seats(&app, &g, lang)?;
     Ok(Json(json!({ "side": side, "invite": code, "link": format!("/?game={id}&invite={code}") })))
 }
 
@@ -73,8 +74,8 @@ pub(crate) async fn claim(
     let side = app
         .db()
         .claim(&id, req.invite.trim(), &token)
-        .map_err(|e| ApiError::store(&e))?
+        .map_err(|e| ApiError::store(&e, lang))?
         .ok_or_else(|| Refusal::BadInvite.answer(lang))?;
-    refresh_seats(&app, &g)?;
+    refresh_seats(&app, &g, lang)?;
     Ok(Json(json!({ "side": side, "token": token, "state": g.state(&g.lock(), lang, None) })))
 }

@@ -33,6 +33,7 @@ mod lang;
 mod sched;
 mod seats;
 mod server;
+mod worded;
 
 use std::collections::HashMap;
 use std::net::SocketAddr;

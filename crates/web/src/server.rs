@@ -202,12 +202,14 @@ pub(crate) async fn serve(
 ) -> std::io::Result<()> {
     let limits = app.config().limits.clone();
     let longest_answer = Duration::from_millis(2 * app.config().max_time_ms + 10_000);
-    let router = app.router().layer(RequestBodyLimitLayer::new(limits.body_limit)).layer(
-        TimeoutLayer::with_status_code(
+    let router = app
+        .router()
+        .layer(RequestBodyLimitLayer::new(limits.body_limit))
+        .layer(TimeoutLayer::with_status_code(
             StatusCode::REQUEST_TIMEOUT,
             limits.request_timeout.max(longest_answer),
-        ),
-    );
+        ))
+        .layer(axum::middleware::from_fn_with_state(limits.body_limit, crate::worded::word_refusals));
     let connections = Arc::new(Semaphore::new(limits.max_connections.max(1)));
     let graceful = hyper_util::server::graceful::GracefulShutdown::new();
     let mut http = hyper::server::conn::http1::Builder::new();

@@ -198,7 +198,7 @@ async fn every_bad_request_gets_a_4xx_json_error() {
     let games = "/api/games";
     // Creating games.
     expect_error(&srv, "POST", games, Some("{\"mode\":"), 400, "not valid JSON").await;
-    expect_error(&srv, "POST", games, Some("[1,2]"), 422, "does not fit").await;
+    expect_error(&srv, "POST", games, Some("[1,2]"), 422, "not the ones expected").await;
     expect_error(&srv, "POST", games, Some(r#"{"colour":"red"}"#), 422, "unknown field").await;
     expect_error(&srv, "POST", games, Some(r#"{"mode":"xx"}"#), 400, "not a mode").await;
     let pt = "/api/games?lang=pt";
@@ -211,11 +211,12 @@ async fn every_bad_request_gets_a_4xx_json_error() {
     expect_error(&srv, "POST", games, Some(r#"{"engine":"stockfish"}"#), 400, "not a computer player").await;
     expect_error(&srv, "POST", games, Some(r#"{"time_ms":5}"#), 400, "time per move").await;
     expect_error(&srv, "POST", games, Some(r#"{"time_ms":999999}"#), 400, "time per move").await;
-    expect_error(&srv, "POST", games, Some(r#"{"time_ms":-1}"#), 422, "does not fit").await;
+    expect_error(&srv, "POST", games, Some(r#"{"time_ms":-1}"#), 422, "not the ones expected").await;
     expect_error(&srv, "POST", games, Some(r#"{"seed":1,"position":"seed:2"}"#), 400, "not both").await;
     expect_error(&srv, "POST", games, Some(r#"{"position":"banana"}"#), 400, "bad position").await;
     expect_error(&srv, "POST", games, Some(r#"{"position":"((1 2 3))"}"#), 400, "bad position").await;
-    expect_error(&srv, "POST", games, Some(r#"{"rules":{"threat":"yes"}}"#), 422, "does not fit").await;
+    expect_error(&srv, "POST", games, Some(r#"{"rules":{"threat":"yes"}}"#), 422, "not the ones expected")
+        .await;
     expect_error(&srv, "POST", games, Some(r#"{"rules":{"gravity":true}}"#), 422, "unknown field").await;
     let big = format!(r#"{{"position":"{}"}}"#, "1,".repeat(20_000));
     expect_error(&srv, "POST", games, Some(&big), 413, "too large").await;
@@ -245,7 +246,7 @@ async fn every_bad_request_gets_a_4xx_json_error() {
     expect_error(&srv, "POST", &mv, Some(r#"{"move":"A1"}"#), 422, "").await;
     expect_error(&srv, "POST", &mv, Some(r#"{"move":"banana"}"#), 422, "is not a move").await;
     expect_error(&srv, "POST", &mv, Some(r#"{"move":"Z99"}"#), 422, "").await;
-    expect_error(&srv, "POST", &mv, Some(r#"{"move":7}"#), 422, "does not fit").await;
+    expect_error(&srv, "POST", &mv, Some(r#"{"move":7}"#), 422, "not the ones expected").await;
     expect_error(&srv, "POST", &mv, Some(r#"{}"#), 422, "missing field").await;
     expect_error(&srv, "POST", &mv, Some(r#"{"move":"A1","ply":0}"#), 409, "moved on").await;
     let legal = st["destinations"][0]["cell"].as_str().unwrap();

@@ -191,7 +191,8 @@ async fn file_descriptors_stay_bounded_under_many_idle_connections() {
 async fn a_too_large_body_is_413() {
     let (_dir, srv) = server_with(|_| {}).await;
     let big = "x".repeat(200 * 1024);
-    for path in ["/api/games", "/api/games/abc/undo"] {
+    let cases = [("/api/games", "at most 65"), ("/api/games/abc/undo?lang=pt", "no máximo 65")];
+    for (path, words) in cases {
         let r = srv
             .http
             .post(srv.url(path))
@@ -201,6 +202,9 @@ async fn a_too_large_body_is_413() {
             .await
             .unwrap();
         assert_eq!(r.status(), 413, "{path}");
+        // Worded like every other refusal: JSON, in the request's language.
+        let v: serde_json::Value = r.json().await.unwrap();
+        assert!(v["error"].as_str().unwrap().contains(words), "{path}: {v}");
     }
     assert!(srv.get("/api/games").await.1["games"].as_array().unwrap().is_empty(), "nothing was created");
     srv.stop().await;

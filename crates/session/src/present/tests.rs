@@ -217,3 +217,21 @@ fn unreadable_moves_and_bad_removals_are_explained_in_both_languages() {
         }
     }
 }
+
+#[test]
+fn store_errors_are_worded_by_kind_in_both_languages() {
+    use crate::store::{StoreError, StoreErrorKind};
+    let full = StoreError::new(StoreErrorKind::Full, "games.db: disk I/O");
+    let other = StoreError::new(StoreErrorKind::Other, "games.db: odd");
+    assert_eq!(
+        store_error_text(&full, Lang::En),
+        "The disk is full: the games database could not be written (games.db: disk I/O)."
+    );
+    assert!(store_error_text(&full, Lang::Pt).starts_with("O disco está cheio"));
+    assert!(
+        store_error_text(&other, Lang::En)
+            .starts_with("The games database could not be read or written: games.db: odd")
+    );
+    // A session's storage error is worded the same way.
+    assert_eq!(error_text(&SessionError::Store(full.clone()), Lang::Pt), store_error_text(&full, Lang::Pt));
+}
