@@ -24,6 +24,7 @@ use axum::http::{StatusCode, header};
 use axum::response::{IntoResponse, Response};
 
 use crate::api::ApiError;
+use crate::lang::ReqLang;
 
 const INDEX: &str = include_str!("../static/index.html");
 
@@ -63,12 +64,11 @@ pub(crate) async fn index() -> Response {
     page("text/html; charset=utf-8", INDEX)
 }
 
-pub(crate) async fn file(Path(name): Path<String>) -> Result<Response, ApiError> {
-    FILES
-        .iter()
-        .find(|(n, _, _)| *n == name)
-        .map(|(_, ct, body)| page(ct, body))
-        .ok_or_else(|| ApiError::new(StatusCode::NOT_FOUND, format!("there is no file /static/{name}")))
+pub(crate) async fn file(ReqLang(lang): ReqLang, Path(name): Path<String>) -> Result<Response, ApiError> {
+    FILES.iter().find(|(n, _, _)| *n == name).map(|(_, ct, body)| page(ct, body)).ok_or_else(|| {
+        let path = format!("/static/{name}");
+        ApiError::say(StatusCode::NOT_FOUND, lang, "api-nothing-at", &[("path", path.into())])
+    })
 }
 
 #[cfg(test)]

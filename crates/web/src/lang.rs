@@ -5,7 +5,7 @@ use axum::Json;
 use axum::extract::{FromRequestParts, Query};
 use axum::http::request::Parts;
 use axum::http::{StatusCode, header};
-use cavalo_session::i18n::Lang;
+use cavalo_session::i18n::{Arg, Lang, UnknownLang};
 use serde::Deserialize;
 use serde_json::{Map, Value, json};
 
@@ -24,18 +24,22 @@ impl<S: Send + Sync> FromRequestParts<S> for ReqLang {
     type Rejection = ApiError;
 
     async fn from_request_parts(parts: &mut Parts, _: &S) -> Result<ReqLang, ApiError> {
-        let asked = Query::<LangQuery>::try_from_uri(&parts.uri).ok().and_then(|q| q.0.lang);
-        if let Some(name) = asked.filter(|n| !n.is_empty()) {
-            return name.parse().map(ReqLang).map_err(|e: cavalo_session::i18n::UnknownLang| {
-                ApiError::new(StatusCode::BAD_REQUEST, e.to_string())
-            });
-        }
         let browser = parts
             .headers
             .get(header::ACCEPT_LANGUAGE)
             .and_then(|h| h.to_str().ok())
-            .and_then(Lang::from_accept_language);
-        Ok(ReqLang(browser.unwrap_or_default()))
+            .and_then(Lang::from_accept_language)
+            .unwrap_or_default();
+        let asked = Query::<LangQuery>::try_from_uri(&parts.uri).ok().and_then(|q| q.0.lang);
+        match asked.filter(|n| !n.is_empty()) {
+            // An unknown `?lang=` is refused in the browser's language, naming the known ones.
+            Some(name) => name.parse().map(ReqLang).map_err(|UnknownLang(name)| {
+                let known = Lang::ALL.map(|l| l.code()).join(", ");
+                let args = [("lang", Arg::from(name)), ("known", Arg::from(known))];
+                ApiError::say(StatusCode::BAD_REQUEST, browser, "api-bad-lang", &args)
+            }),
+            None => Ok(ReqLang(browser)),
+        }
     }
 }
 

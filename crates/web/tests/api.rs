@@ -205,7 +205,15 @@ async fn every_bad_request_gets_a_4xx_json_error() {
     expect_error(&srv, "POST", pt, Some(r#"{"mode":"xx"}"#), 400, "não é um modo").await;
     expect_error(&srv, "POST", pt, Some(r#"{"time_ms":5}"#), 400, "tempo por jogada").await;
     expect_error(&srv, "GET", "/api/nothing?lang=pt", None, 404, "não há nada em").await;
-    expect_error(&srv, "GET", "/api/games/nope?lang=xx", None, 400, "unknown language").await;
+    expect_error(
+        &srv,
+        "GET",
+        "/api/games/nope?lang=xx",
+        None,
+        400,
+        "`xx` is not a language of this server: use pt, en",
+    )
+    .await;
     expect_error(&srv, "GET", "/api/games/nope?since=abc", None, 400, "not understood").await;
     expect_error(&srv, "POST", games, Some(r#"{"human":"green"}"#), 400, "not a side").await;
     expect_error(&srv, "POST", games, Some(r#"{"engine":"stockfish"}"#), 400, "not a computer player").await;
@@ -225,7 +233,8 @@ async fn every_bad_request_gets_a_4xx_json_error() {
     assert!(r.json::<Value>().await.unwrap()["error"].as_str().unwrap().contains("Content-Type"));
     // Routes and methods.
     expect_error(&srv, "GET", "/api/nothing", None, 404, "nothing at").await;
-    expect_error(&srv, "GET", "/static/secret.txt", None, 404, "no file").await;
+    expect_error(&srv, "GET", "/static/secret.txt?lang=pt", None, 404, "não há nada em /static/secret.txt")
+        .await;
     expect_error(&srv, "DELETE", games, None, 405, "not allowed").await;
     expect_error(&srv, "PUT", "/api/games/x/move", None, 405, "not allowed").await;
     // Unknown games and bad ids.
