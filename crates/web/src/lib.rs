@@ -97,7 +97,8 @@ impl WebConfig {
 /// The database's file name in a data directory (as `cavalo play` and `cavalo games` name it).
 pub const DB_FILE: &str = "games.sqlite";
 
-/// How often the retention rules are applied while the server runs (and when a game ends).
+/// How often the retention rules are applied and idle finished games let go of while the server
+/// runs (the retention rules also when a game ends).
 const PRUNE_EVERY: Duration = Duration::from_secs(600);
 
 /// The server's state: the games and the search pool. Cheap to clone.
@@ -204,18 +205,32 @@ impl App {
         for g in games {
             game::kick(self, &g);
         }
-        if self.inner.config.retention != Retention::default() {
-            let app = self.clone();
-            let mut shutdown = self.inner.shutdown.subscribe();
-            tokio::spawn(async move {
-                loop {
-                    tokio::select! {
-                        _ = tokio::time::sleep(PRUNE_EVERY) => app.prune(),
-                        _ = shutdown.changed() => return,
+        let app = self.clone();
+        let mut shutdown = self.inner.shutdown.subscribe();
+        tokio::spawn(async move {
+            loop {
+                tokio::select! {
+                    _ = tokio::time::sleep(PRUNE_EVERY) => {
+                        app.prune();
+                        app.unload_idle();
                     }
+                    _ = shutdown.changed() => return,
                 }
-            });
-        }
+            }
+        });
+    }
+
+    /// Lets go of the finished games nobody is using (no page watching, no request, no search):
+    /// they stay in the database and are read again when asked for, so the memory a long-running
+    /// server holds is that of its unfinished games and the games being looked at. Runs every
+    /// 10 minutes; returns how many games were let go.
+    pub fn unload_idle(&self) -> usize {
+        let mut games = self.inner.games.lock().expect("games lock");
+        let before = games.len();
+        // Under the map's lock nobody can take a new handle of a game, so a game whose only
+        // handle is the map's is unused (watchers, requests and drivers all hold one).
+        games.retain(|_, g| Arc::strong_count(g) > 1 || g.lock().status() == cavalo_session::Status::Playing);
+        before - games.len()
     }
 
     /// Stops every search and every driver; the app then refuses requests. Games stay saved.

@@ -519,3 +519,37 @@ async fn the_api_says_the_models_announcements() {
     assert_eq!(v["error"], "O jogo terminou.");
     srv.stop().await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn finished_games_nobody_uses_leave_memory_and_come_back_when_asked_for() {
+    let dir = tempfile::tempdir().unwrap();
+    let srv = Server::start(dir.path()).await;
+    let playing = srv.create(json!({"mode": "hh", "seed": 3})).await["id"].as_str().unwrap().to_string();
+    let over = srv.create(json!({"mode": "hh", "seed": 4})).await["id"].as_str().unwrap().to_string();
+    let (status, _) = srv.post_empty(&format!("/api/games/{over}/quit")).await;
+    assert_eq!(status, 200);
+    assert_eq!(srv.app.game_count(), 2);
+
+    // A page watching the finished game keeps it.
+    let watching = srv.http.get(srv.url(&format!("/api/games/{over}/events"))).send().await.unwrap();
+    assert_eq!(watching.status(), 200);
+    assert_eq!(srv.app.unload_idle(), 0);
+    drop(watching);
+    // The stream ends when the server next writes to it or notices the closed connection.
+    let start = Instant::now();
+    let mut gone = 0;
+    while gone == 0 && start.elapsed() < Duration::from_secs(30) {
+        tokio::time::sleep(Duration::from_millis(50)).await;
+        gone = srv.app.unload_idle();
+    }
+    assert_eq!(gone, 1, "the finished game, unwatched, is let go");
+    assert_eq!(srv.app.game_count(), 1, "the unfinished game stays");
+
+    // Asked for again, it is read from the database as it was.
+    let (status, st) = srv.get(&format!("/api/games/{over}")).await;
+    assert_eq!((status, st["status"].as_str()), (200, Some("quit")), "{st}");
+    assert_eq!(srv.app.game_count(), 2);
+    let (status, st) = srv.get(&format!("/api/games/{playing}")).await;
+    assert_eq!((status, st["status"].as_str()), (200, Some("playing")), "{st}");
+    srv.stop().await;
+}
