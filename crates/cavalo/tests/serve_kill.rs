@@ -5,58 +5,19 @@
 //! Between two lives of the server the games database is read directly: `PRAGMA integrity_check`
 //! is `ok` and every acknowledged ply is stored, in order.
 
-use std::io::{BufRead, BufReader, Read, Write};
-use std::net::TcpStream;
-use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
-const BIN: &str = env!("CARGO_BIN_EXE_cavalo");
+mod common;
+use common::serve::{Served, http as request, serve as start};
 
-struct Served {
-    child: Child,
-    addr: String,
-}
-
-/// Starts the server on a free loopback port; returns once it printed its address.
+/// Starts the server with one small engine.
 fn serve(dir: &std::path::Path) -> Served {
-    let mut child = Command::new(BIN)
-        .args(["serve", "--host", "127.0.0.1", "--port", "0", "--engines", "1", "--hash", "1", "--data-dir"])
-        .arg(dir)
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("cavalo serve starts");
-    let mut out = BufReader::new(child.stdout.take().unwrap());
-    let mut line = String::new();
-    while out.read_line(&mut line).expect("read the server's output") > 0 {
-        if let Some(at) = line.find("http://127.0.0.1:") {
-            let addr = line[at + 7..].split('/').next().unwrap().to_string();
-            // Keep reading (and dropping) the output so that the server never blocks on it.
-            std::thread::spawn(move || std::io::copy(&mut out, &mut std::io::sink()));
-            return Served { child, addr };
-        }
-        line.clear();
-    }
-    let _ = child.kill();
-    let _ = child.wait();
-    panic!("cavalo serve printed no address");
+    start(dir, &["--host", "127.0.0.1", "--engines", "1", "--hash", "1"])
 }
 
-/// One HTTP/1.1 request; the status and the body.
+/// A request naming the server's own address as its host.
 fn http(addr: &str, method: &str, path: &str, body: &str) -> (u16, serde_json::Value) {
-    let mut s = TcpStream::connect(addr).expect("connect");
-    s.set_read_timeout(Some(Duration::from_secs(10))).unwrap();
-    write!(
-        s,
-        "{method} {path} HTTP/1.1\r\nHost: {addr}\r\nOrigin: http://{addr}\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
-        body.len()
-    )
-    .unwrap();
-    let mut text = String::new();
-    s.read_to_string(&mut text).expect("read the answer");
-    let status = text.split(' ').nth(1).and_then(|c| c.parse().ok()).unwrap_or(0);
-    let body = text.split_once("\r\n\r\n").map_or("", |(_, b)| b);
-    (status, serde_json::from_str(body).unwrap_or(serde_json::Value::Null))
+    request(addr, addr, method, path, body)
 }
 
 /// The moves of `id` stored in the games database, and its integrity check.
@@ -145,6 +106,4 @@ fn acknowledged_plies_survive_kill_9_at_random_moments() {
         assert!(start.elapsed() < Duration::from_secs(120), "the game did not end: {st}");
         std::thread::sleep(Duration::from_millis(50));
     }
-    let _ = srv.child.kill();
-    let _ = srv.child.wait();
 }

@@ -1,4 +1,7 @@
-//! What the integration tests of the `cavalo` binary share.
+//! What the integration tests of the `cavalo` binary share (each test uses some of it).
+#![allow(dead_code)]
+
+pub mod serve;
 
 use std::process::{Command, Output};
 
