@@ -10,6 +10,7 @@ use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
 use anyhow::{Context, Result, bail};
+use cavalo_engine::selfplay;
 use cavalo_engine::solver::Solver;
 use cavalo_engine::{Engine, Options};
 use cavalo_rules::Rules;
@@ -261,7 +262,7 @@ fn merge(paths: &[PathBuf]) -> Result<()> {
 fn build_one(engine: &mut Engine, prover: &mut Solver, params: Params, seed: u64, rules: Rules) -> Line {
     let how = SelfPlay { nodes: params.selfplay_nodes, random_moves: 0 };
     let dropped = |dropped| Line::Dropped(Dropped { seed, rules, dropped });
-    let Some(pos) = label::play_to(seed, rules, params.ply, how, engine) else {
+    let Some(pos) = selfplay::position_at_ply(seed, rules, params.ply, how, engine) else {
         return dropped(Reason::Ended);
     };
     prover.clear();
@@ -410,6 +411,19 @@ mod tests {
         // A build with other parameters does not add to the file.
         let e = accuracy(&["--build", m.to_str().unwrap(), "--seeds", "4..4", "--ply", "31", "--quiet"]);
         assert!(e.unwrap_err().to_string().contains("built with ply 30"));
+    }
+
+    #[test]
+    fn the_builtin_suites_first_positions_are_regenerated_exactly() {
+        let s = suite::read(BUILTIN, false).unwrap();
+        let p = s.params;
+        let how = SelfPlay { nodes: p.selfplay_nodes, random_moves: 0 };
+        let mut engine = Engine::new(Options { hash_mib: 16, ..Options::default() });
+        for line in s.lines.iter().filter(|l| matches!(l, Line::Kept(_))).take(2) {
+            let Line::Kept(e) = line else { unreachable!() };
+            let pos = selfplay::position_at_ply(e.seed, e.rules, p.ply, how, &mut engine).unwrap();
+            assert_eq!(pos.to_string(), e.position, "seed {}", e.seed);
+        }
     }
 
     #[test]
