@@ -89,6 +89,19 @@ search_config! {
     stuck: "StuckPenalty", Eval, 1500, 0, 100_000;
     /// Evaluation: the region term is computed only when at most this many cells hold numbers.
     region_max_cells: "RegionMaxCells", Eval, 64, 0, 100;
+    /// Evaluation: weight (per mille) of the values on the mover's legal destinations minus
+    /// those on the opponent's (0: not computed).
+    reach1: "Reach1Weight", Eval, 0, -1000, 1000;
+    /// Evaluation: weight (per mille) of the values two knight jumps away and not one (through
+    /// any destination), the mover's minus the opponent's (0: not computed).
+    reach2: "Reach2Weight", Eval, 0, -1000, 1000;
+    /// Evaluation: centipoints per cell two knight jumps away and not one, the mover's more than
+    /// the opponent's (0: not computed).
+    mobility2: "Mobility2Weight", Eval, 0, -2000, 2000;
+    /// Evaluation: weight (per mille) of the values on cells of the colour the mover's knight
+    /// lands on next minus those of the colour the opponent's lands on next (0 when both
+    /// knights stand on the same colour; 0: not computed).
+    parity: "ParityWeight", Eval, 0, -1000, 1000;
     /// Search: the proven bounds on what each side can still collect (reachable values, see
     /// the engine's `bounds` module) are used when at most this many cells hold numbers (0: off).
     bound_max_cells: "BoundMaxCells", Search, 40, 0, 100;
