@@ -12,7 +12,7 @@ use std::time::Instant;
 use anyhow::{Context, Result, bail};
 use cavalo_engine::selfplay;
 use cavalo_engine::solver::Solver;
-use cavalo_engine::{Engine, Options};
+use cavalo_engine::{Engine, Options, SearchConfig};
 use cavalo_rules::Rules;
 use clap::Args;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
@@ -258,6 +258,26 @@ fn merge(paths: &[PathBuf]) -> Result<()> {
     Ok(())
 }
 
+/// The search configuration of the suite's self-play games: the evaluation weights the built-in
+/// suite was made with (the defaults before the fitted evaluation), pinned so that a change of
+/// the evaluation's defaults does not change the suite's positions (a change of the search
+/// still does: rebuild the whole suite then).
+pub fn selfplay_config() -> SearchConfig {
+    SearchConfig {
+        mobility: 200,
+        tempo_best: 500,
+        region: 150,
+        stuck: 1500,
+        mobility2: 0,
+        ..SearchConfig::default()
+    }
+}
+
+/// The engine that plays the suite's self-play games.
+fn selfplay_engine() -> Engine {
+    Engine::new(Options { hash_mib: 16, search: selfplay_config(), ..Options::default() })
+}
+
 /// What building one (seed, variant) pair gave.
 fn build_one(engine: &mut Engine, prover: &mut Solver, params: Params, seed: u64, rules: Rules) -> Line {
     let how = SelfPlay { nodes: params.selfplay_nodes, random_moves: 0 };
@@ -323,7 +343,7 @@ fn build(a: &AccuracyArgs, out: &Path) -> Result<()> {
     label::run_jobs(
         &work,
         usize::from(a.jobs.map_or(label::cores() as u16, |j| j)),
-        || (Engine::new(Options { hash_mib: 16, ..Options::default() }), Solver::new(256, budget)),
+        || (selfplay_engine(), Solver::new(256, budget)),
         |(engine, prover), &(seed, rules)| build_one(engine, prover, params, seed, rules),
         |_, line| {
             if failed.is_none()
@@ -418,7 +438,7 @@ mod tests {
         let s = suite::read(BUILTIN, false).unwrap();
         let p = s.params;
         let how = SelfPlay { nodes: p.selfplay_nodes, random_moves: 0 };
-        let mut engine = Engine::new(Options { hash_mib: 16, ..Options::default() });
+        let mut engine = selfplay_engine();
         for line in s.lines.iter().filter(|l| matches!(l, Line::Kept(_))).take(2) {
             let Line::Kept(e) = line else { unreachable!() };
             let pos = selfplay::position_at_ply(e.seed, e.rules, p.ply, how, &mut engine).unwrap();

@@ -157,19 +157,32 @@ pub struct Terms {
 pub struct Needed {
     /// The region term (still only when the board is sparse enough).
     pub region: bool,
-    /// The reach, second-ply and parity terms.
-    pub reach: bool,
+    /// The values on the destinations.
+    pub reach1: bool,
+    /// The values two jumps out.
+    pub reach2: bool,
+    /// The cells two jumps out.
+    pub mobility2: bool,
+    /// The values on the colour each knight lands on next.
+    pub parity: bool,
 }
 
 impl Needed {
     /// Every term (what a fit regresses on).
-    pub const ALL: Needed = Needed { region: true, reach: true };
+    pub const ALL: Needed =
+        Needed { region: true, reach1: true, reach2: true, mobility2: true, parity: true };
+    /// Only the terms always computed.
+    pub const NONE: Needed =
+        Needed { region: false, reach1: false, reach2: false, mobility2: false, parity: false };
 
     /// The terms whose weight in `w` is not zero.
     pub fn of(w: &SearchConfig) -> Needed {
         Needed {
             region: w.region != 0,
-            reach: w.reach1 != 0 || w.reach2 != 0 || w.mobility2 != 0 || w.parity != 0,
+            reach1: w.reach1 != 0,
+            reach2: w.reach2 != 0,
+            mobility2: w.mobility2 != 0,
+            parity: w.parity != 0,
         }
     }
 }
@@ -189,26 +202,30 @@ pub fn terms(pos: &Position, w: &SearchConfig, planes: &ValuePlanes, need: Neede
         stuck: i32::from(dopp.is_empty()) - i32::from(dm.is_empty()),
         ..Terms::default()
     };
-    if need.reach {
-        let open = pos.holding();
+    let open = pos.holding();
+    if need.reach1 {
+        t.reach1 = planes.sum(dm) - planes.sum(dopp);
+    }
+    if need.reach2 || need.mobility2 {
         let second = |d: CellSet| knight_spread(d) & open & !d;
         let (s2m, s2o) = (second(dm), second(dopp));
-        t.reach1 = planes.sum(dm) - planes.sum(dopp);
-        t.reach2 = planes.sum(s2m) - planes.sum(s2o);
         t.mobility2 = s2m.len() as i32 - s2o.len() as i32;
-        if let (Some(km), Some(ko)) = (pos.knight(me), pos.knight(opp)) {
-            // The colour a knight lands on next is the one it does not stand on.
-            let even = CellSet::from_bits_truncate(EVEN);
-            let next =
-                |k: cavalo_rules::Cell| if EVEN >> k.index() & 1 == 1 { open - even } else { open & even };
-            t.parity = planes.sum(next(km)) - planes.sum(next(ko));
+        if need.reach2 {
+            t.reach2 = planes.sum(s2m) - planes.sum(s2o);
         }
+    }
+    if need.parity
+        && let (Some(km), Some(ko)) = (pos.knight(me), pos.knight(opp))
+    {
+        // The colour a knight lands on next is the one it does not stand on.
+        let even = CellSet::from_bits_truncate(EVEN);
+        let next = |k: cavalo_rules::Cell| if EVEN >> k.index() & 1 == 1 { open - even } else { open & even };
+        t.parity = planes.sum(next(km)) - planes.sum(next(ko));
     }
     if need.region
         && pos.holding().len() <= w.region_max_cells as usize
         && let (Some(km), Some(ko)) = (pos.knight(me), pos.knight(opp))
     {
-        let open = pos.holding();
         let rm = reachable(CellSet::from_cell(km), open);
         let ro = reachable(CellSet::from_cell(ko), open);
         let shared = rm & ro;
@@ -306,7 +323,7 @@ mod tests {
         };
         assert_eq!(t.parity, next(km) - next(ko));
         // Terms not asked for stay zero.
-        let few = terms(&pos, &w, &planes, Needed { region: false, reach: false });
+        let few = terms(&pos, &w, &planes, Needed::NONE);
         assert_eq!((few.reach1, few.reach2, few.mobility2, few.parity, few.region), (0, 0, 0, 0, 0));
     }
 
