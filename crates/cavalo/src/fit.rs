@@ -14,15 +14,18 @@ use crate::datagen;
 
 const HELP: &str = "\
 The evaluation is linear in its weights (see the technical manual): points difference plus
-MobilityWeight, TempoWeight, StuckPenalty and RegionWeight times their terms. The fit minimises
-the squared difference between the evaluation and the label (the final points difference) over
-the training games; one game in --holdout is kept apart (by seed) to measure the error of the
-result on positions it was not fitted to. Keep a fitted configuration only when the validation
-error drops, `cavalo accuracy --set SPEC` improves and a match does not lose:
-  cavalo match --engine1 cavalo:SPEC --engine2 cavalo --pairs 100 --time-ms 100
+MobilityWeight, TempoWeight, StuckPenalty, RegionWeight, Reach1Weight, Reach2Weight,
+Mobility2Weight and ParityWeight times their terms. The fit sets the weights named by --weights
+(the others keep their value in --base) to minimise the squared difference between the
+evaluation and the label (the final points difference) over the training games; one game in
+--holdout is kept apart (by seed) to measure the error of the result on positions it was not
+fitted to. Keep a fitted configuration only when the validation error drops, `cavalo accuracy
+--set SPEC` improves and a match does not lose:
+  cavalo match --engine1 cavalo:SPEC --engine2 cavalo --seeds 2001..2100 --nodes 20000
 
 Examples:
   cavalo fit train.jsonl
+  cavalo fit train.jsonl --weights MobilityWeight,TempoWeight,StuckPenalty,RegionWeight,Mobility2Weight
   cavalo fit train.jsonl --inexact --min-ply 14 --max-ply 40 --json fitted.json";
 
 /// Options of `cavalo fit`.
@@ -51,7 +54,7 @@ pub struct FitArgs {
     #[arg(
         long,
         value_delimiter = ',',
-        default_value = "MobilityWeight,TempoWeight,StuckPenalty,RegionWeight"
+        default_value = "MobilityWeight,TempoWeight,StuckPenalty,RegionWeight,Mobility2Weight"
     )]
     weights: Vec<String>,
     /// Parameters of the base configuration (the weights not fitted, RegionMaxCells), as in a
