@@ -2,15 +2,17 @@
 //! with the exact value of every legal move), and how many points it loses; `--build` makes a
 //! suite.
 
-use std::fs::File;
-use std::io::{BufReader, BufWriter, Write};
-use std::path::PathBuf;
+use std::collections::HashSet;
+use std::fs::{File, OpenOptions};
+use std::io::{BufWriter, Write};
+use std::path::{Path, PathBuf};
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
 use anyhow::{Context, Result, bail};
+use cavalo_engine::selfplay;
 use cavalo_engine::solver::Solver;
-use cavalo_engine::{Engine, Options};
+use cavalo_engine::{Engine, Options, SearchConfig};
 use cavalo_rules::Rules;
 use clap::Args;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
@@ -18,7 +20,7 @@ use serde::Serialize;
 
 use crate::analyse::{EngineArgs, LimitArgs};
 use crate::label::{self, SelfPlay};
-use crate::suite::{self, Entry, Header, Item};
+use crate::suite::{self, Dropped, Entry, Item, Line, Params, Reason, Suite};
 
 /// The suite built into the program (`crates/cavalo/data/accuracy-ply14.jsonl`).
 const BUILTIN: &str = include_str!("../data/accuracy-ply14.jsonl");
@@ -34,7 +36,8 @@ Examples:
   cavalo accuracy --nodes 200000 --json             (reproducible)
   cavalo accuracy --set mobility=150,region=300 --time-ms 100
   cavalo accuracy --engine classic:4
-  cavalo accuracy --build suite.jsonl --seeds 1001..1100 --variants canonical,no-threat --jobs 2";
+  cavalo accuracy --build suite.jsonl --seeds 1001..1100 --variants canonical,no-threat --jobs 2
+  cavalo accuracy --merge all.jsonl all.jsonl chunk-1.jsonl chunk-2.jsonl";
 
 /// Options of `cavalo accuracy`.
 #[derive(Args, Debug)]
@@ -57,9 +60,15 @@ pub struct AccuracyArgs {
     /// No progress bar.
     #[arg(long)]
     quiet: bool,
-    /// Make a suite instead of measuring, and write it to FILE.
-    #[arg(long, value_name = "FILE")]
+    /// Make a suite instead of measuring: each position is appended to FILE as it is solved; the
+    /// (seed, variant) pairs already in FILE are skipped, so an interrupted build resumes and a
+    /// file grows by new ranges.
+    #[arg(long, value_name = "FILE", conflicts_with = "merge")]
     build: Option<PathBuf>,
+    /// Merge suites built with the same ply and budgets: `--merge OUT IN...` writes the lines of
+    /// every IN to OUT, sorted by variant and seed (OUT may be one of the inputs).
+    #[arg(long, value_name = "FILE", num_args = 2.., conflicts_with = "suite")]
+    merge: Vec<PathBuf>,
     /// --build: the boards' seeds, A..B.
     #[arg(long, default_value = "1001..1100", requires = "build")]
     seeds: String,
@@ -131,13 +140,15 @@ pub fn run(a: AccuracyArgs) -> Result<()> {
     if let Some(out) = &a.build {
         return build(&a, out);
     }
-    let (header, items) = match &a.suite {
-        Some(p) => {
-            let f = File::open(p).with_context(|| format!("cannot read {}", p.display()))?;
-            suite::read(BufReader::new(f)).with_context(|| format!("{}", p.display()))?
-        }
-        None => suite::read(BUILTIN.as_bytes()).context("the built-in suite")?,
+    if !a.merge.is_empty() {
+        return merge(&a.merge);
+    }
+    let measured = match &a.suite {
+        Some(p) => read_file(p, false)?,
+        None => suite::read(BUILTIN, false).context("the built-in suite")?,
     };
+    let items = measured.items()?;
+    let ply = measured.params.ply;
     if items.is_empty() {
         bail!("the suite holds no positions");
     }
@@ -169,7 +180,7 @@ pub fn run(a: AccuracyArgs) -> Result<()> {
     if a.json {
         let v = serde_json::json!({
             "suite": a.suite.as_ref().map_or("built-in".to_string(), |p| p.display().to_string()),
-            "ply": header.ply,
+            "ply": ply,
             "player": kind.to_string(),
             "options": options.to_string(),
             "limits": {
@@ -186,7 +197,7 @@ pub fn run(a: AccuracyArgs) -> Result<()> {
             out,
             "{} positions (ply {}): optimal {:.1}%  mean loss {:.2} points  worst {}{}",
             acc.positions,
-            header.ply,
+            ply,
             acc.optimal_pct,
             acc.mean_loss,
             acc.worst_loss,
@@ -200,14 +211,95 @@ pub fn run(a: AccuracyArgs) -> Result<()> {
     Ok(())
 }
 
-/// What building one position gave.
-enum Built {
-    Kept(Entry),
-    Unproven,
-    Ended,
+fn read_file(path: &Path, partial_tail: bool) -> Result<Suite> {
+    let text = std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
+    suite::read(&text, partial_tail).with_context(|| format!("{}", path.display()))
 }
 
-fn build(a: &AccuracyArgs, out: &PathBuf) -> Result<()> {
+/// Writes `s` to `path` whole: to a temporary file beside it, then renamed over it.
+fn write_file(path: &Path, s: &Suite) -> Result<()> {
+    let tmp = path.with_extension("tmp");
+    let f = File::create(&tmp).with_context(|| format!("cannot write {}", tmp.display()))?;
+    s.write(BufWriter::new(f)).with_context(|| format!("cannot write {}", tmp.display()))?;
+    std::fs::rename(&tmp, path).with_context(|| format!("cannot write {}", path.display()))
+}
+
+fn summary(s: &Suite) -> String {
+    let c = s.counts();
+    let unknown =
+        if c.unknown > 0 { format!(", {} dropped by a version 1 build", c.unknown) } else { String::new() };
+    format!(
+        "{} positions ({} not proven within {} nodes, {} games ended before ply {}{unknown})",
+        c.positions, c.unproven, s.params.budget, c.ended, s.params.ply
+    )
+}
+
+/// `--merge OUT IN...`: the lines of every input (built with the same parameters) in one suite.
+fn merge(paths: &[PathBuf]) -> Result<()> {
+    let (out, inputs) = paths.split_first().context("--merge needs OUT and at least one IN")?;
+    if out.exists() && !inputs.contains(out) {
+        bail!("{} exists: name it among the inputs to add to it", out.display());
+    }
+    let mut merged: Option<Suite> = None;
+    for p in inputs {
+        let s = read_file(p, false)?;
+        match &mut merged {
+            None => {
+                let mut m = Suite::new(s.params);
+                m.merge(s)?;
+                merged = Some(m);
+            }
+            Some(m) => m.merge(s).with_context(|| format!("{}", p.display()))?,
+        }
+    }
+    let merged = merged.context("--merge needs at least one input")?;
+    write_file(out, &merged)?;
+    eprintln!("{} written to {}", summary(&merged), out.display());
+    Ok(())
+}
+
+/// The search configuration of the suite's self-play games: the evaluation weights the built-in
+/// suite was made with (the defaults before the fitted evaluation), pinned so that a change of
+/// the evaluation's defaults does not change the suite's positions (a change of the search
+/// still does: rebuild the whole suite then).
+pub fn selfplay_config() -> SearchConfig {
+    SearchConfig {
+        mobility: 200,
+        tempo_best: 500,
+        region: 150,
+        stuck: 1500,
+        mobility2: 0,
+        ..SearchConfig::default()
+    }
+}
+
+/// The engine that plays the suite's self-play games.
+fn selfplay_engine() -> Engine {
+    Engine::new(Options { hash_mib: 16, search: selfplay_config(), ..Options::default() })
+}
+
+/// What building one (seed, variant) pair gave.
+fn build_one(engine: &mut Engine, prover: &mut Solver, params: Params, seed: u64, rules: Rules) -> Line {
+    let how = SelfPlay { nodes: params.selfplay_nodes, random_moves: 0 };
+    let dropped = |dropped| Line::Dropped(Dropped { seed, rules, dropped });
+    let Some(pos) = selfplay::position_at_ply(seed, rules, params.ply, how, engine) else {
+        return dropped(Reason::Ended);
+    };
+    prover.clear();
+    match prover.move_values(&pos) {
+        Some(values) => Line::Kept(Entry {
+            seed,
+            rules,
+            position: pos.to_string(),
+            moves: values.into_iter().map(|(m, v)| (m.to_string(), v)).collect(),
+        }),
+        None => dropped(Reason::Unproven),
+    }
+}
+
+/// `--build FILE`: each pair's line is appended to FILE as soon as it is built; pairs already in
+/// FILE (an interrupted build, or a smaller range) are skipped; at the end the lines are sorted.
+fn build(a: &AccuracyArgs, out: &Path) -> Result<()> {
     let (first, count) = crate::matchcmd::parse_seed_range(&a.seeds)?;
     let variants: Vec<Rules> = a
         .variants
@@ -218,65 +310,61 @@ fn build(a: &AccuracyArgs, out: &PathBuf) -> Result<()> {
     if a.ply < 3 {
         bail!("--ply must be at least 3 (after the placements)");
     }
-    let work: Vec<(u64, Rules)> =
-        variants.iter().flat_map(|&r| (first..first + count).map(move |s| (s, r))).collect();
-    let how = SelfPlay { nodes: a.selfplay_nodes, random_moves: 0 };
-    let (ply, budget) = (a.ply, a.budget);
+    let params = Params { ply: a.ply, selfplay_nodes: a.selfplay_nodes, budget: a.budget };
+    let resumed = out.metadata().is_ok_and(|m| m.len() > 0);
+    let mut built = if resumed { read_file(out, true)? } else { Suite::new(params) };
+    if built.params != params {
+        bail!(
+            "{} was built with ply {}, {} self-play nodes and budget {}: give the same to add to it",
+            out.display(),
+            built.params.ply,
+            built.params.selfplay_nodes,
+            built.params.budget
+        );
+    }
+    // Rewritten whole first: a cut last line goes, a version 1 file becomes version 2.
+    write_file(out, &built)?;
+    let done: HashSet<(u64, Rules)> = built.lines.iter().map(Line::key).collect();
+    let work: Vec<(u64, Rules)> = variants
+        .iter()
+        .flat_map(|&r| (first..first + count).map(move |s| (s, r)))
+        .filter(|k| !done.contains(k))
+        .collect();
+    if resumed {
+        eprintln!("{} pairs already in {}: skipped", done.len(), out.display());
+    }
+    let mut file = OpenOptions::new()
+        .append(true)
+        .open(out)
+        .with_context(|| format!("cannot write {}", out.display()))?;
     let bar = bar(work.len(), a.quiet, "positions");
-    let mut results: Vec<Option<Built>> = (0..work.len()).map(|_| None).collect();
-    let (mut unproven, mut ended) = (0, 0);
+    let mut failed = None;
+    let budget = a.budget;
     label::run_jobs(
         &work,
         usize::from(a.jobs.map_or(label::cores() as u16, |j| j)),
-        || (Engine::new(Options { hash_mib: 16, ..Options::default() }), Solver::new(256, budget)),
-        |(engine, prover), &(seed, rules)| {
-            let Some(pos) = label::play_to(seed, rules, ply, how, engine) else { return Built::Ended };
-            prover.clear();
-            match prover.move_values(&pos) {
-                Some(values) => Built::Kept(Entry {
-                    seed,
-                    rules,
-                    position: pos.to_string(),
-                    moves: values.into_iter().map(|(m, v)| (m.to_string(), v)).collect(),
-                }),
-                None => Built::Unproven,
+        || (selfplay_engine(), Solver::new(256, budget)),
+        |(engine, prover), &(seed, rules)| build_one(engine, prover, params, seed, rules),
+        |_, line| {
+            if failed.is_none()
+                && let Err(e) = writeln!(file, "{}", serde_json::to_string(&line).expect("a line serialises"))
+                    .and_then(|()| file.flush())
+            {
+                failed = Some(e);
             }
-        },
-        |i, r| {
-            match r {
-                Built::Unproven => unproven += 1,
-                Built::Ended => ended += 1,
-                Built::Kept(_) => {}
-            }
-            results[i] = Some(r);
+            built.lines.push(line);
+            let c = built.counts();
             bar.inc(1);
-            bar.set_message(format!("{unproven} unproven"));
+            bar.set_message(format!("{} unproven", c.unproven));
         },
     );
     bar.finish_and_clear();
-    let entries: Vec<Entry> = results
-        .into_iter()
-        .filter_map(|r| if let Some(Built::Kept(e)) = r { Some(e) } else { None })
-        .collect();
-    let header = Header {
-        format: suite::FORMAT.into(),
-        version: suite::VERSION,
-        ply,
-        seeds: format!("{first}..{}", first + count - 1),
-        variants: variants.iter().map(Rules::to_string).collect(),
-        selfplay_nodes: a.selfplay_nodes,
-        budget,
-        positions: entries.len(),
-        unproven,
-        ended,
-    };
-    let f = File::create(out).with_context(|| format!("cannot write {}", out.display()))?;
-    suite::write(BufWriter::new(f), &header, &entries)?;
-    eprintln!(
-        "{} positions written to {} ({unproven} dropped: a move not proven within {budget} nodes; {ended} games ended before ply {ply})",
-        entries.len(),
-        out.display()
-    );
+    if let Some(e) = failed {
+        return Err(e).with_context(|| format!("cannot write {}", out.display()));
+    }
+    built.lines.sort_by_key(|l| suite::order(l.key()));
+    write_file(out, &built)?;
+    eprintln!("{} written to {}", summary(&built), out.display());
     Ok(())
 }
 
@@ -293,10 +381,76 @@ mod tests {
         assert_eq!(summarise(&[]), Accuracy::default());
     }
 
+    #[derive(clap::Parser)]
+    struct Cli {
+        #[command(flatten)]
+        a: AccuracyArgs,
+    }
+
+    fn accuracy(args: &[&str]) -> Result<()> {
+        use clap::Parser;
+        run(Cli::parse_from(std::iter::once("accuracy").chain(args.iter().copied())).a)
+    }
+
+    /// Builds seeds `seeds` (late positions, small budgets: quick) into `out`.
+    fn build_into(out: &Path, seeds: &str) {
+        let out = out.to_str().unwrap();
+        let args = ["--build", out, "--seeds", seeds, "--variants", "canonical,no-threat"];
+        let small =
+            ["--ply", "30", "--selfplay-nodes", "300", "--budget", "3000000", "--jobs", "2", "--quiet"];
+        accuracy(&[&args[..], &small[..]].concat()).unwrap();
+    }
+
+    #[test]
+    fn an_interrupted_build_resumes_and_merged_builds_are_one_build() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = |n: &str| dir.path().join(n);
+        build_into(&path("whole"), "1..3");
+        let whole = std::fs::read_to_string(path("whole")).unwrap();
+        let s = suite::read(&whole, false).unwrap();
+        assert_eq!(s.lines.len(), 6, "{whole}");
+        assert!(s.counts().positions > 0, "{whole}");
+
+        // Interrupted while writing its last line, then resumed over a larger range.
+        build_into(&path("cut"), "1..2");
+        let text = std::fs::read_to_string(path("cut")).unwrap();
+        std::fs::write(path("cut"), &text[..text.len() - 10]).unwrap();
+        build_into(&path("cut"), "1..3");
+        assert_eq!(std::fs::read_to_string(path("cut")).unwrap(), whole);
+
+        // Two ranges merged.
+        build_into(&path("a"), "1..1");
+        build_into(&path("b"), "2..3");
+        let (m, a, b) = (path("m"), path("a"), path("b"));
+        accuracy(&["--merge", m.to_str().unwrap(), a.to_str().unwrap(), b.to_str().unwrap()]).unwrap();
+        assert_eq!(std::fs::read_to_string(&m).unwrap(), whole);
+        // Merging again adds nothing; an existing output not among the inputs is refused.
+        accuracy(&["--merge", m.to_str().unwrap(), m.to_str().unwrap(), a.to_str().unwrap()]).unwrap();
+        assert_eq!(std::fs::read_to_string(&m).unwrap(), whole);
+        assert!(accuracy(&["--merge", m.to_str().unwrap(), a.to_str().unwrap()]).is_err());
+        // A build with other parameters does not add to the file.
+        let e = accuracy(&["--build", m.to_str().unwrap(), "--seeds", "4..4", "--ply", "31", "--quiet"]);
+        assert!(e.unwrap_err().to_string().contains("built with ply 30"));
+    }
+
+    #[test]
+    fn the_builtin_suites_first_positions_are_regenerated_exactly() {
+        let s = suite::read(BUILTIN, false).unwrap();
+        let p = s.params;
+        let how = SelfPlay { nodes: p.selfplay_nodes, random_moves: 0 };
+        let mut engine = selfplay_engine();
+        for line in s.lines.iter().filter(|l| matches!(l, Line::Kept(_))).take(2) {
+            let Line::Kept(e) = line else { unreachable!() };
+            let pos = selfplay::position_at_ply(e.seed, e.rules, p.ply, how, &mut engine).unwrap();
+            assert_eq!(pos.to_string(), e.position, "seed {}", e.seed);
+        }
+    }
+
     #[test]
     fn the_builtin_suite_reads() {
-        let (h, items) = suite::read(BUILTIN.as_bytes()).unwrap();
-        assert_eq!(h.positions, items.len());
+        let s = suite::read(BUILTIN, false).unwrap();
+        let items = s.items().unwrap();
+        assert_eq!(s.counts().positions, items.len());
         assert!(!items.is_empty());
         assert!(items.iter().all(|it| it.position.placements_done() && !it.position.is_over()));
     }

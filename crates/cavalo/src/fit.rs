@@ -4,8 +4,8 @@
 use std::io::Write;
 use std::path::PathBuf;
 
-use anyhow::{Result, bail};
-use cavalo_engine::eval::{Terms, ValuePlanes, terms, weigh};
+use anyhow::{Context, Result, bail};
+use cavalo_engine::eval::{Needed, Terms, ValuePlanes, terms, weigh};
 use cavalo_engine::{Options, SearchConfig};
 use cavalo_rules::Position;
 use clap::Args;
@@ -14,15 +14,18 @@ use crate::datagen;
 
 const HELP: &str = "\
 The evaluation is linear in its weights (see the technical manual): points difference plus
-MobilityWeight, TempoWeight, StuckPenalty and RegionWeight times their terms. The fit minimises
-the squared difference between the evaluation and the label (the final points difference) over
-the training games; one game in --holdout is kept apart (by seed) to measure the error of the
-result on positions it was not fitted to. Keep a fitted configuration only when the validation
-error drops, `cavalo accuracy --set SPEC` improves and a match does not lose:
-  cavalo match --engine1 cavalo:SPEC --engine2 cavalo --pairs 100 --time-ms 100
+MobilityWeight, TempoWeight, StuckPenalty, RegionWeight, Reach1Weight, Reach2Weight,
+Mobility2Weight and ParityWeight times their terms. The fit sets the weights named by --weights
+(the others keep their value in --base) to minimise the squared difference between the
+evaluation and the label (the final points difference) over the training games; one game in
+--holdout is kept apart (by seed) to measure the error of the result on positions it was not
+fitted to. Keep a fitted configuration only when the validation error drops, `cavalo accuracy
+--set SPEC` improves and a match does not lose:
+  cavalo match --engine1 cavalo:SPEC --engine2 cavalo --seeds 2001..2100 --nodes 20000
 
 Examples:
   cavalo fit train.jsonl
+  cavalo fit train.jsonl --weights MobilityWeight,TempoWeight,StuckPenalty,RegionWeight,Mobility2Weight
   cavalo fit train.jsonl --inexact --min-ply 14 --max-ply 40 --json fitted.json";
 
 /// Options of `cavalo fit`.
@@ -47,21 +50,51 @@ pub struct FitArgs {
     /// Ridge penalty (per position) keeping weights near today's defaults.
     #[arg(long, default_value_t = 1e-3)]
     ridge: f64,
+    /// The weights to fit (the others keep their default), comma-separated.
+    #[arg(
+        long,
+        value_delimiter = ',',
+        default_value = "MobilityWeight,TempoWeight,StuckPenalty,RegionWeight,Mobility2Weight"
+    )]
+    weights: Vec<String>,
+    /// Parameters of the base configuration (the weights not fitted, RegionMaxCells), as in a
+    /// `cavalo:` spec: KEY=VALUE, comma-separated.
+    #[arg(long, value_name = "SPEC", default_value = "")]
+    base: String,
     /// Write the fitted configuration (every search parameter) as JSON to this file.
     #[arg(long, value_name = "FILE")]
     json: Option<PathBuf>,
 }
 
-/// The fitted weights: one column per weight, in the evaluation's units.
-const WEIGHTS: [&str; 4] = ["MobilityWeight", "TempoWeight", "StuckPenalty", "RegionWeight"];
+/// The weights that can be fitted: one column per weight, in the evaluation's units.
+const WEIGHTS: [&str; 8] = [
+    "MobilityWeight",
+    "TempoWeight",
+    "StuckPenalty",
+    "RegionWeight",
+    "Reach1Weight",
+    "Reach2Weight",
+    "Mobility2Weight",
+    "ParityWeight",
+];
 
 /// The columns of one position: what each weight multiplies (centipoints per unit of weight).
-fn columns(t: &Terms) -> [f64; 4] {
-    [t.mobility as f64, t.best as f64 * 0.1, t.stuck as f64, t.region as f64 * 0.1]
+fn columns(t: &Terms) -> [f64; 8] {
+    let per_mille = |x: i32| f64::from(x) * 0.1;
+    [
+        f64::from(t.mobility),
+        per_mille(t.best),
+        f64::from(t.stuck),
+        per_mille(t.region),
+        per_mille(t.reach1),
+        per_mille(t.reach2),
+        f64::from(t.mobility2),
+        per_mille(t.parity),
+    ]
 }
 
-fn weights_of(c: &SearchConfig) -> [f64; 4] {
-    WEIGHTS.map(|n| (SearchConfig::param(n).expect("a weight").get)(c) as f64)
+fn weights_of(c: &SearchConfig) -> [f64; 8] {
+    WEIGHTS.map(|n| f64::from((SearchConfig::param(n).expect("a weight").get)(c)))
 }
 
 /// One position: its terms and its label in centipoints.
@@ -75,71 +108,94 @@ fn rmse(rows: &[Row], c: &SearchConfig) -> f64 {
     if rows.is_empty() {
         return f64::NAN;
     }
-    let s: f64 = rows.iter().map(|r| (weigh(&r.terms, c) as f64 - r.label).powi(2)).sum();
+    let s: f64 = rows.iter().map(|r| (f64::from(weigh(&r.terms, c)) - r.label).powi(2)).sum();
     (s / rows.len() as f64).sqrt() / 100.0
 }
 
 /// Solves `a x = b` (a symmetric positive definite, small) by Gaussian elimination.
-fn solve<const N: usize>(mut a: [[f64; N]; N], mut b: [f64; N]) -> Option<[f64; N]> {
-    for i in 0..N {
-        let p = (i..N).max_by(|&x, &y| a[x][i].abs().total_cmp(&a[y][i].abs()))?;
+fn solve(mut a: Vec<Vec<f64>>, mut b: Vec<f64>) -> Option<Vec<f64>> {
+    let n = b.len();
+    for i in 0..n {
+        let p = (i..n).max_by(|&x, &y| a[x][i].abs().total_cmp(&a[y][i].abs()))?;
         if a[p][i].abs() < 1e-12 {
             return None;
         }
         a.swap(i, p);
         b.swap(i, p);
-        for r in i + 1..N {
+        for r in i + 1..n {
             let f = a[r][i] / a[i][i];
-            let pivot = a[i];
+            let pivot = a[i].clone();
             for (x, p) in a[r][i..].iter_mut().zip(&pivot[i..]) {
                 *x -= f * p;
             }
             b[r] -= f * b[i];
         }
     }
-    let mut x = [0.0; N];
-    for i in (0..N).rev() {
-        let s: f64 = (i + 1..N).map(|c| a[i][c] * x[c]).sum();
+    let mut x = vec![0.0; n];
+    for i in (0..n).rev() {
+        let s: f64 = (i + 1..n).map(|c| a[i][c] * x[c]).sum();
         x[i] = (b[i] - s) / a[i][i];
     }
     Some(x)
 }
 
-/// The least-squares weights for `rows` over `base` (the other parameters), pulled towards
-/// `base`'s weights by `ridge` (scaled by each column's variance).
-fn fit(rows: &[Row], base: &SearchConfig, ridge: f64) -> Option<SearchConfig> {
-    let mut ata = [[0.0; 4]; 4];
-    let mut atb = [0.0; 4];
+/// The least-squares weights `fitted` (indices into [`WEIGHTS`]) for `rows` over `base` (the
+/// other weights and parameters stay), pulled towards `base`'s weights by `ridge` (scaled by each
+/// column's second moment).
+fn fit(rows: &[Row], base: &SearchConfig, fitted: &[usize], ridge: f64) -> Option<SearchConfig> {
+    let k = fitted.len();
+    let w0 = weights_of(base);
+    let mut ata = vec![vec![0.0; k]; k];
+    let mut atb = vec![0.0; k];
     for r in rows {
-        let x = columns(&r.terms);
-        let y = r.label - r.terms.points as f64 * 100.0;
-        for i in 0..4 {
-            for j in 0..4 {
+        let all = columns(&r.terms);
+        // What the weights not fitted and the points already explain.
+        let fixed: f64 = (0..WEIGHTS.len()).filter(|i| !fitted.contains(i)).map(|i| all[i] * w0[i]).sum();
+        let y = r.label - f64::from(r.terms.points) * 100.0 - fixed;
+        let x: Vec<f64> = fitted.iter().map(|&i| all[i]).collect();
+        for i in 0..k {
+            for j in 0..k {
                 ata[i][j] += x[i] * x[j];
             }
             atb[i] += x[i] * y;
         }
     }
-    let w0 = weights_of(base);
-    for i in 0..4 {
+    for (i, &col) in fitted.iter().enumerate() {
         // A column that never varies (e.g. no position sparse enough for the region term) keeps
         // its weight.
         let lambda = ridge * ata[i][i].max(1.0);
         ata[i][i] += lambda;
-        atb[i] += lambda * w0[i];
+        atb[i] += lambda * w0[col];
     }
     let x = solve(ata, atb)?;
     let mut c = *base;
-    for (name, v) in WEIGHTS.iter().zip(x) {
-        let p = SearchConfig::param(name).expect("a weight");
+    for (&col, v) in fitted.iter().zip(x) {
+        let p = SearchConfig::param(WEIGHTS[col]).expect("a weight");
         (p.set)(&mut c, (v.round() as i32).clamp(p.min, p.max));
     }
     Some(c)
 }
 
+/// The indices in [`WEIGHTS`] of the weights named in `names` (parameter names, matched as the
+/// protocol matches them).
+fn chosen(names: &[String]) -> Result<Vec<usize>> {
+    names
+        .iter()
+        .map(|n| {
+            let p = SearchConfig::param(n).with_context(|| format!("`{n}` is not a parameter"))?;
+            WEIGHTS
+                .iter()
+                .position(|w| *w == p.name)
+                .with_context(|| format!("`{n}` is not a weight the fit can set: {}", WEIGHTS.join(", ")))
+        })
+        .collect()
+}
+
 /// Runs `cavalo fit`.
 pub fn run(a: FitArgs) -> Result<()> {
-    let base = SearchConfig::default();
+    let fitted_cols = chosen(&a.weights)?;
+    let base = a.base.parse::<Options>().map_err(|e| anyhow::anyhow!("--base: {e}"))?.search;
+    let defaults = SearchConfig::default();
     let (mut train, mut valid) = (Vec::new(), Vec::new());
     for path in &a.data {
         for g in datagen::read(path)? {
@@ -149,7 +205,8 @@ pub fn run(a: FitArgs) -> Result<()> {
                 }
                 let pos = Position::from_position_string(&s.position, g.rules)?;
                 let planes = ValuePlanes::new(&pos);
-                let row = Row { terms: terms(&pos, &base, &planes, true), label: s.value as f64 * 100.0 };
+                let row =
+                    Row { terms: terms(&pos, &base, &planes, Needed::ALL), label: s.value as f64 * 100.0 };
                 if g.seed % a.holdout == 0 { &mut valid } else { &mut train }.push(row);
             }
         }
@@ -157,14 +214,16 @@ pub fn run(a: FitArgs) -> Result<()> {
     if train.is_empty() {
         bail!("no positions to fit (see --inexact, --min-ply, --max-ply)");
     }
-    let Some(fitted) = fit(&train, &base, a.ridge) else { bail!("the fit is singular: too few positions") };
+    let Some(fitted) = fit(&train, &base, &fitted_cols, a.ridge) else {
+        bail!("the fit is singular: too few positions")
+    };
     let mut out = std::io::stdout().lock();
     writeln!(out, "positions: {} training, {} validation", train.len(), valid.len())?;
     writeln!(out, "{:<10} {:>14} {:>16}", "", "train RMSE", "validation RMSE")?;
-    for (name, c) in [("defaults", &base), ("fitted", &fitted)] {
+    for (name, c) in [("defaults", &defaults), ("base", &base), ("fitted", &fitted)] {
         writeln!(out, "{name:<10} {:>14.2} {:>16.2}", rmse(&train, c), rmse(&valid, c))?;
     }
-    for (name, (old, new)) in WEIGHTS.iter().zip(weights_of(&base).iter().zip(weights_of(&fitted))) {
+    for (name, (old, new)) in WEIGHTS.iter().zip(weights_of(&defaults).iter().zip(weights_of(&fitted))) {
         writeln!(out, "  {name:<16} {old:>8} -> {new}")?;
     }
     let spec = Options { search: fitted, ..Options::default() }.to_string();
@@ -186,15 +245,23 @@ mod tests {
             tempo_best: 800,
             stuck: 2000,
             region: 0,
+            reach1: 250,
             ..SearchConfig::default()
         };
         let mut rows = Vec::new();
         for i in 0..200 {
-            let t =
-                Terms { points: i % 7 - 3, mobility: i % 5 - 2, best: i % 97, stuck: i % 3 - 1, region: 0 };
+            let t = Terms {
+                points: i % 7 - 3,
+                mobility: i % 5 - 2,
+                best: i % 97,
+                stuck: i % 3 - 1,
+                reach1: (i * 37) % 200 - 100,
+                ..Terms::default()
+            };
             rows.push(Row { terms: t, label: weigh(&t, &truth) as f64 });
         }
-        let c = fit(&rows, &SearchConfig::default(), 1e-9).unwrap();
+        let c = fit(&rows, &SearchConfig::default(), &[0, 1, 2, 3, 4], 1e-9).unwrap();
+        assert_eq!(c.reach1, 250);
         assert!((c.mobility - 300).abs() <= 1, "{}", c.mobility);
         assert!((c.tempo_best - 800).abs() <= 1, "{}", c.tempo_best);
         assert!((c.stuck - 2000).abs() <= 1, "{}", c.stuck);
@@ -206,8 +273,15 @@ mod tests {
 
     #[test]
     fn solving_a_small_system() {
-        let x = solve([[2.0, 1.0], [1.0, 3.0]], [3.0, 5.0]).unwrap();
+        let x = solve(vec![vec![2.0, 1.0], vec![1.0, 3.0]], vec![3.0, 5.0]).unwrap();
         assert!((x[0] - 0.8).abs() < 1e-9 && (x[1] - 1.4).abs() < 1e-9);
-        assert!(solve([[0.0, 0.0], [0.0, 0.0]], [1.0, 1.0]).is_none());
+        assert!(solve(vec![vec![0.0, 0.0], vec![0.0, 0.0]], vec![1.0, 1.0]).is_none());
+    }
+
+    #[test]
+    fn weights_are_chosen_by_name() {
+        assert_eq!(chosen(&["reach1_weight".into(), "TempoWeight".into()]).unwrap(), [4, 1]);
+        assert!(chosen(&["Aspiration".into()]).is_err());
+        assert!(chosen(&["Nothing".into()]).is_err());
     }
 }

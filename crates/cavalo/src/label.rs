@@ -1,44 +1,8 @@
-//! Positions to label: self-play to a given ply, and jobs on every core. Shared by
-//! `cavalo accuracy --build` and `cavalo datagen`.
+//! Positions to label: moves checked against a position, and jobs on every core. Shared by
+//! `cavalo accuracy --build` and `cavalo datagen` (the self-play games: `cavalo_engine::selfplay`).
 
-use std::sync::atomic::AtomicBool;
-
-use cavalo_engine::{Engine, Limits};
-use cavalo_rules::{Move, Position, Rules};
-use rand::rngs::SmallRng;
-use rand::{Rng, SeedableRng};
-
-/// How the games that positions are taken from are played.
-#[derive(Clone, Copy, Debug)]
-pub struct SelfPlay {
-    /// Node budget per move of the engine.
-    pub nodes: u64,
-    /// The first this many moves after the placements are random (0: none).
-    pub random_moves: u16,
-}
-
-/// Plays the game of board `seed` under `rules` to `ply` plies (placements included) with the
-/// engine against itself; `None` when the game ends earlier. Random moves, if any, come from a
-/// generator seeded by `seed`, so the same arguments give the same position.
-pub fn play_to(seed: u64, rules: Rules, ply: u16, how: SelfPlay, engine: &mut Engine) -> Option<Position> {
-    let mut pos = Position::from_seed(seed, rules);
-    let mut rng = SmallRng::seed_from_u64(seed ^ 0x5EED_DA7A);
-    let stop = AtomicBool::new(false);
-    engine.new_game();
-    while pos.ply() < ply {
-        let moves = pos.legal_moves();
-        if moves.is_empty() {
-            return None;
-        }
-        let mv = if pos.placements_done() && pos.ply() < 2 + how.random_moves {
-            moves[rng.random_range(0..moves.len())]
-        } else {
-            engine.search(&pos, &Limits::nodes(how.nodes), &stop, &mut |_| {}).best_move?
-        };
-        pos.play(mv);
-    }
-    (!pos.is_over()).then_some(pos)
-}
+pub use cavalo_engine::selfplay::SelfPlay;
+use cavalo_rules::{Move, Position};
 
 /// `mv` checked against `pos` and normalised (a default removal named explicitly or not is one
 /// move); `None` when it is not legal there.

@@ -116,7 +116,7 @@ fn scripted_conversation() {
         "option name Hash type spin default 64 min 1 max 8192",
         "option name Quiescence type check default false",
         "option name LmrDepth type spin default 3 min 1 max 120",
-        "option name MobilityWeight type spin default 200 min 0 max 5000",
+        "option name MobilityWeight type spin default 0 min 0 max 5000",
         "option name Threads type spin default 1 min 1 max 256",
         "option name Threat type check default true",
         "option name ZeroDouble type check default true",

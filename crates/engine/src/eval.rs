@@ -11,6 +11,19 @@ const NOT_COL_01: u128 = mask_cols(2, 9);
 const NOT_COL_9: u128 = mask_cols(0, 8);
 const NOT_COL_89: u128 = mask_cols(0, 7);
 
+/// The cells whose row and column add up to an even number (a knight's jump changes colour).
+const EVEN: u128 = {
+    let mut m = 0u128;
+    let mut i = 0;
+    while i < 100 {
+        if (i / 10 + i % 10) % 2 == 0 {
+            m |= 1u128 << i;
+        }
+        i += 1;
+    }
+    m
+};
+
 const fn mask_cols(lo: u32, hi: u32) -> u128 {
     let mut m = 0u128;
     let mut r = 0;
@@ -112,7 +125,9 @@ pub fn evaluate(pos: &Position, w: &SearchConfig) -> i32 {
 /// The evaluation's terms before weighting, from the side to move's view: what a fit of the
 /// weights (`cavalo fit`) regresses on. The evaluation is
 /// `SCALE * points_diff + mobility * MobilityWeight + SCALE * best * TempoWeight / 1000
-/// + stuck * StuckPenalty + SCALE * region * RegionWeight / 1000`.
+/// + stuck * StuckPenalty + SCALE * region * RegionWeight / 1000
+/// + SCALE * reach1 * Reach1Weight / 1000 + SCALE * reach2 * Reach2Weight / 1000
+/// + mobility2 * Mobility2Weight + SCALE * parity * ParityWeight / 1000`.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Terms {
     /// Points difference so far (mover minus opponent).
@@ -126,12 +141,56 @@ pub struct Terms {
     /// The sum of the values only the mover's knight can reach minus those only the opponent's
     /// can reach; 0 unless at most `RegionMaxCells` cells hold numbers.
     pub region: i32,
+    /// The values on the mover's legal destinations minus those on the opponent's.
+    pub reach1: i32,
+    /// The values two knight jumps away and not one, the mover's minus the opponent's.
+    pub reach2: i32,
+    /// Cells holding numbers two knight jumps away and not one, the mover's minus the opponent's.
+    pub mobility2: i32,
+    /// The values on the colour the mover lands on next minus those on the colour the opponent
+    /// lands on next.
+    pub parity: i32,
 }
 
-/// The terms of `pos` (the region term only when `region` is set and the board is sparse
-/// enough for `w.region_max_cells`).
+/// Which optional terms to compute.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Needed {
+    /// The region term (still only when the board is sparse enough).
+    pub region: bool,
+    /// The values on the destinations.
+    pub reach1: bool,
+    /// The values two jumps out.
+    pub reach2: bool,
+    /// The cells two jumps out.
+    pub mobility2: bool,
+    /// The values on the colour each knight lands on next.
+    pub parity: bool,
+}
+
+impl Needed {
+    /// Every term (what a fit regresses on).
+    pub const ALL: Needed =
+        Needed { region: true, reach1: true, reach2: true, mobility2: true, parity: true };
+    /// Only the terms always computed.
+    pub const NONE: Needed =
+        Needed { region: false, reach1: false, reach2: false, mobility2: false, parity: false };
+
+    /// The terms whose weight in `w` is not zero.
+    pub fn of(w: &SearchConfig) -> Needed {
+        Needed {
+            region: w.region != 0,
+            reach1: w.reach1 != 0,
+            reach2: w.reach2 != 0,
+            mobility2: w.mobility2 != 0,
+            parity: w.parity != 0,
+        }
+    }
+}
+
+/// The terms of `pos` (the optional ones only when `need` asks for them; the region term also
+/// only when the board is sparse enough for `w.region_max_cells`).
 #[inline]
-pub fn terms(pos: &Position, w: &SearchConfig, planes: &ValuePlanes, region: bool) -> Terms {
+pub fn terms(pos: &Position, w: &SearchConfig, planes: &ValuePlanes, need: Needed) -> Terms {
     let me = pos.side_to_move();
     let opp = !me;
     let dm = pos.destinations(me);
@@ -141,13 +200,32 @@ pub fn terms(pos: &Position, w: &SearchConfig, planes: &ValuePlanes, region: boo
         mobility: dm.len() as i32 - dopp.len() as i32,
         best: dm.iter().filter_map(|c| pos.value_at(c)).max().unwrap_or(0) as i32,
         stuck: i32::from(dopp.is_empty()) - i32::from(dm.is_empty()),
-        region: 0,
+        ..Terms::default()
     };
-    if region
+    let open = pos.holding();
+    if need.reach1 {
+        t.reach1 = planes.sum(dm) - planes.sum(dopp);
+    }
+    if need.reach2 || need.mobility2 {
+        let second = |d: CellSet| knight_spread(d) & open & !d;
+        let (s2m, s2o) = (second(dm), second(dopp));
+        t.mobility2 = s2m.len() as i32 - s2o.len() as i32;
+        if need.reach2 {
+            t.reach2 = planes.sum(s2m) - planes.sum(s2o);
+        }
+    }
+    if need.parity
+        && let (Some(km), Some(ko)) = (pos.knight(me), pos.knight(opp))
+    {
+        // The colour a knight lands on next is the one it does not stand on.
+        let even = CellSet::from_bits_truncate(EVEN);
+        let next = |k: cavalo_rules::Cell| if EVEN >> k.index() & 1 == 1 { open - even } else { open & even };
+        t.parity = planes.sum(next(km)) - planes.sum(next(ko));
+    }
+    if need.region
         && pos.holding().len() <= w.region_max_cells as usize
         && let (Some(km), Some(ko)) = (pos.knight(me), pos.knight(opp))
     {
-        let open = pos.holding();
         let rm = reachable(CellSet::from_cell(km), open);
         let ro = reachable(CellSet::from_cell(ko), open);
         let shared = rm & ro;
@@ -164,11 +242,15 @@ pub fn weigh(t: &Terms, w: &SearchConfig) -> i32 {
         + t.best * SCALE * w.tempo_best / 1000
         + t.stuck * w.stuck
         + t.region * SCALE * w.region / 1000
+        + t.reach1 * SCALE * w.reach1 / 1000
+        + t.reach2 * SCALE * w.reach2 / 1000
+        + t.mobility2 * w.mobility2
+        + t.parity * SCALE * w.parity / 1000
 }
 
 #[inline]
 fn evaluate_with(pos: &Position, w: &SearchConfig, planes: &ValuePlanes) -> i32 {
-    weigh(&terms(pos, w, planes, w.region != 0), w)
+    weigh(&terms(pos, w, planes, Needed::of(w)), w)
 }
 
 #[cfg(test)]
@@ -195,16 +277,54 @@ mod tests {
 
     #[test]
     fn the_terms_weighed_are_the_evaluation() {
-        let w = SearchConfig { region_max_cells: 100, ..SearchConfig::default() };
+        let w = SearchConfig {
+            region_max_cells: 100,
+            reach1: 300,
+            reach2: -70,
+            mobility2: 40,
+            parity: 20,
+            ..SearchConfig::default()
+        };
         let mut pos = Position::from_seed(9, cavalo_rules::Rules::default());
         for _ in 0..20 {
             let Some(&m) = pos.legal_moves().last() else { break };
             pos.play(m);
             let planes = ValuePlanes::new(&pos);
-            let t = terms(&pos, &w, &planes, true);
+            let t = terms(&pos, &w, &planes, Needed::ALL);
             assert_eq!(weigh(&t, &w), evaluate(&pos, &w), "{pos}");
             assert_eq!(t.points, pos.points_diff(pos.side_to_move()));
         }
+    }
+
+    #[test]
+    fn reach_and_parity_terms_count_what_they_say() {
+        let mut pos = Position::from_seed(5, cavalo_rules::Rules::default());
+        for _ in 0..10 {
+            let m = pos.legal_moves()[0];
+            pos.play(m);
+        }
+        let w = SearchConfig::default();
+        let planes = ValuePlanes::new(&pos);
+        let t = terms(&pos, &w, &planes, Needed::ALL);
+        let me = pos.side_to_move();
+        let sum = |side| -> i32 {
+            pos.destinations(side).iter().filter_map(|c| pos.value_at(c)).map(i32::from).sum()
+        };
+        assert_eq!(t.reach1, sum(me) - sum(!me));
+        let (km, ko) = (pos.knight(me).unwrap(), pos.knight(!me).unwrap());
+        let colour = |c: Cell| (c.index() / 10 + c.index() % 10) % 2;
+        let next = |k: Cell| -> i32 {
+            pos.holding()
+                .iter()
+                .filter(|&c| colour(c) != colour(k))
+                .filter_map(|c| pos.value_at(c))
+                .map(i32::from)
+                .sum()
+        };
+        assert_eq!(t.parity, next(km) - next(ko));
+        // Terms not asked for stay zero.
+        let few = terms(&pos, &w, &planes, Needed::NONE);
+        assert_eq!((few.reach1, few.reach2, few.mobility2, few.parity, few.region), (0, 0, 0, 0, 0));
     }
 
     #[test]

@@ -11,8 +11,10 @@
 
 use std::sync::atomic::AtomicBool;
 
-use cavalo_rules::{Move, Position, Rules};
+use cavalo_rules::{Position, Rules};
 
+pub use crate::selfplay::Game;
+use crate::selfplay::{self, SelfPlay};
 use crate::{Engine, Limits, Options};
 
 /// Nodes per move of the self-play games.
@@ -20,41 +22,11 @@ pub const GAME_NODES: u64 = 100_000;
 /// Default node budget of a proof.
 pub const PROOF_NODES: u64 = 10_000_000;
 
-/// A game: its board's seed and its plies.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Game {
-    /// The board's seed.
-    pub seed: u64,
-    /// The plies played from the seeded board (placements included).
-    pub moves: Vec<Move>,
-}
-
-impl Game {
-    /// The position after the first `ply` plies.
-    pub fn position_at(&self, ply: usize, rules: Rules) -> Position {
-        let mut p = Position::from_seed(self.seed, rules);
-        for &m in &self.moves[..ply.min(self.moves.len())] {
-            p.play(m);
-        }
-        p
-    }
-}
-
 /// A self-play game of the engine with `options` (threads forced to 1) at `nodes` per move.
 pub fn self_play(seed: u64, rules: Rules, nodes: u64, options: &Options) -> Game {
     let options = Options { threads: 1, ..options.clone() };
     let mut engines = [Engine::new(options.clone()), Engine::new(options)];
-    let stop = AtomicBool::new(false);
-    let mut pos = Position::from_seed(seed, rules);
-    let mut moves = Vec::new();
-    while !pos.is_over() {
-        let engine = &mut engines[pos.side_to_move().index()];
-        let r = engine.search(&pos, &Limits::nodes(nodes), &stop, &mut |_| {});
-        let Some(m) = r.best_move else { break };
-        pos.play(m);
-        moves.push(m);
-    }
-    Game { seed, moves }
+    selfplay::play(seed, rules, SelfPlay { nodes, random_moves: 0 }, u16::MAX, &mut engines)
 }
 
 /// The outcome of one proof attempt.

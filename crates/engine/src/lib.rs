@@ -22,6 +22,7 @@ mod players;
 mod pool;
 pub mod score;
 mod search;
+pub mod selfplay;
 pub mod solver;
 mod timeman;
 mod tt;

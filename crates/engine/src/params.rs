@@ -80,15 +80,28 @@ macro_rules! search_config {
 
 search_config! {
     /// Evaluation: centipoints per legal destination more than the opponent.
-    mobility: "MobilityWeight", Eval, 200, 0, 5000;
+    mobility: "MobilityWeight", Eval, 0, 0, 5000;
     /// Evaluation: weight (per mille) of the best value the mover can land on next (the tempo).
-    tempo_best: "TempoWeight", Eval, 500, 0, 2000;
+    tempo_best: "TempoWeight", Eval, 279, 0, 2000;
     /// Evaluation: weight (per mille) of the difference of the values each knight alone can reach.
-    region: "RegionWeight", Eval, 150, 0, 2000;
+    region: "RegionWeight", Eval, 384, 0, 2000;
     /// Evaluation: centipoints of penalty for a knight with no legal destination (it must pass).
-    stuck: "StuckPenalty", Eval, 1500, 0, 100_000;
+    stuck: "StuckPenalty", Eval, 3378, 0, 100_000;
     /// Evaluation: the region term is computed only when at most this many cells hold numbers.
     region_max_cells: "RegionMaxCells", Eval, 64, 0, 100;
+    /// Evaluation: weight (per mille) of the values on the mover's legal destinations minus
+    /// those on the opponent's (0: not computed).
+    reach1: "Reach1Weight", Eval, 0, -1000, 1000;
+    /// Evaluation: weight (per mille) of the values two knight jumps away and not one (through
+    /// any destination), the mover's minus the opponent's (0: not computed).
+    reach2: "Reach2Weight", Eval, 0, -1000, 1000;
+    /// Evaluation: centipoints per cell two knight jumps away and not one, the mover's more than
+    /// the opponent's (0: not computed).
+    mobility2: "Mobility2Weight", Eval, 2792, -5000, 5000;
+    /// Evaluation: weight (per mille) of the values on cells of the colour the mover's knight
+    /// lands on next minus those of the colour the opponent's lands on next (0 when both
+    /// knights stand on the same colour; 0: not computed).
+    parity: "ParityWeight", Eval, 0, -1000, 1000;
     /// Search: the proven bounds on what each side can still collect (reachable values, see
     /// the engine's `bounds` module) are used when at most this many cells hold numbers (0: off).
     bound_max_cells: "BoundMaxCells", Search, 40, 0, 100;

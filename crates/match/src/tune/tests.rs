@@ -2,8 +2,9 @@ use super::*;
 
 fn spsa(iterations: u64, r_end: f64) -> Spsa {
     let params = vec![
-        TunedParam { r_end, ..("MobilityWeight").parse().unwrap() },
-        TunedParam { r_end, ..("tempo_weight").parse().unwrap() },
+        // Started away from the optimum whatever today's defaults are.
+        TunedParam { r_end, theta: 200.0, c_end: 40.0, ..("MobilityWeight").parse().unwrap() },
+        TunedParam { r_end, theta: 500.0, c_end: 100.0, ..("tempo_weight").parse().unwrap() },
     ];
     Spsa::new(params, iterations, 7, 1, 100.0).unwrap()
 }
@@ -24,7 +25,11 @@ fn fake_match(opt: [f64; 2]) -> impl FnMut(&SearchConfig, &SearchConfig, u64) ->
 #[test]
 fn specs_are_read_and_bad_ones_refused() {
     let p: TunedParam = "MobilityWeight".parse().unwrap();
-    assert_eq!((p.name.as_str(), p.theta, p.c_end, p.r_end), ("MobilityWeight", 200.0, 40.0, DEFAULT_R_END));
+    // Default 0: a twentieth of the range 0..5000.
+    assert_eq!((p.name.as_str(), p.theta, p.c_end, p.r_end), ("MobilityWeight", 0.0, 250.0, DEFAULT_R_END));
+    let p: TunedParam = "TempoWeight".parse().unwrap();
+    // A fifth of the default, 279.
+    assert_eq!((p.theta, p.c_end), (279.0, 55.8));
     let p: TunedParam = "region_max_cells:3:0.01".parse().unwrap();
     assert_eq!((p.name.as_str(), p.theta, p.c_end, p.r_end), ("RegionMaxCells", 64.0, 3.0, 0.01));
     assert_eq!("Hash".parse::<TunedParam>(), Err(TuneError::Unknown("Hash".into())));
