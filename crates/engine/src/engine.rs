@@ -38,6 +38,8 @@ pub struct Engine {
     last: Option<Arc<Shared>>,
     /// Lateness of earlier answers past their hard deadline.
     latency: Latency,
+    /// The proof search's solver and its table (allocated at the first search that uses it).
+    prover: Option<crate::solver::Solver>,
 }
 
 impl Engine {
@@ -62,6 +64,7 @@ impl Engine {
             pool,
             last: None,
             latency: Latency::default(),
+            prover: None,
         })
     }
 
@@ -103,6 +106,7 @@ impl Engine {
         self.stop_helpers();
         if options.hash_mib != self.options.hash_mib {
             self.tt = Arc::new(Table::new(options.hash_mib)?);
+            self.prover = None;
         }
         self.pool.resize(helpers_for(options.threads));
         self.options = options;
@@ -113,6 +117,9 @@ impl Engine {
     pub fn new_game(&mut self) {
         self.stop_helpers();
         self.tt.clear();
+        if let Some(p) = &mut self.prover {
+            p.clear();
+        }
         *self.history = [[0; 100]; 2];
     }
 
@@ -159,7 +166,13 @@ impl Engine {
         self.last = Some(Arc::clone(&shared));
         self.pool.start(&shared, pos, &self.history);
         let history = std::mem::replace(&mut self.history, Box::new([[0; 100]; 2]));
+        if self.prover.is_none() && self.options.search.proof_share > 0 {
+            self.prover = crate::solver::Solver::try_new(prover_mib(self.options.hash_mib), u64::MAX);
+        }
         let mut main = Worker::new(&shared, Some(stop), pos, history);
+        if let Some(p) = &mut self.prover {
+            main = main.with_prover(p);
+        }
         let tt = &self.tt;
         let mut report = |it: &Iteration, w: &Worker| {
             on_info(&make_info(it, &shared, w.counters, tt.hashfull()));
@@ -179,6 +192,12 @@ impl Drop for Engine {
     fn drop(&mut self) {
         self.stop_helpers();
     }
+}
+
+/// The size of the proof search's table for a transposition table of `hash_mib` MiB: half of
+/// it, at most 256 MiB.
+fn prover_mib(hash_mib: usize) -> usize {
+    (hash_mib / 2).clamp(1, 256)
 }
 
 /// Statistics of an iteration: the main thread's counters plus what the helpers reported so far.
