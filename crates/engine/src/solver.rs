@@ -166,9 +166,14 @@ impl Solver {
             // The value is known but not its move: find one again.
             lo = -INF;
         }
-        let mut g = guess;
+        // The next probe's beta. Values often come back just past beta (the table's bounds of
+        // earlier probes), so consecutive probes that move the same way take doubling steps,
+        // and once both bounds are known the gap is bisected.
+        let mut beta = guess;
+        let mut step = 1;
+        let mut last_up = None;
         while lo < hi {
-            let beta = g.clamp(lo + 1, hi);
+            beta = beta.clamp(lo + 1, hi);
             // One null-window probe over the root moves, the last best first.
             let mut value = -INF;
             let mut raised = None;
@@ -190,13 +195,19 @@ impl Solver {
                     }
                 }
             }
-            if value >= beta {
+            let up = value >= beta;
+            if up {
                 lo = value;
                 best = raised;
             } else {
                 hi = value;
             }
-            g = value;
+            step = if last_up == Some(up) { (step * 2).min(INF) } else { 1 };
+            last_up = Some(up);
+            beta = if up { lo + step } else { hi + 1 - step };
+            if lo > -INF && hi < INF && step > 1 {
+                beta = lo + (hi - lo + 1) / 2;
+            }
         }
         let mv = best.map_or(0, |m| m.bits());
         let size = pos.holding().len() as u8;
