@@ -314,9 +314,20 @@ impl Solver {
         let (alpha0, beta0) = (alpha, beta);
         let mut order: [(i32, Move); cavalo_rules::MAX_MOVES] = [(0, Move::PASS); cavalo_rules::MAX_MOVES];
         let n = moves.len();
+        // The table's move first; then the moves that leave the opponent the fewest replies
+        // (a proof needs one refutation, and a cramped opponent has few), the larger gain first
+        // among those (a default double removal before the others).
         for (i, &m) in moves.iter().enumerate() {
-            let key =
-                if Some(m) == tt_move { 1000 } else { gain(pos, m) * 2 - i32::from(m.removal().is_some()) };
+            let key = if Some(m) == tt_move {
+                i32::MAX
+            } else if n == 1 {
+                0
+            } else {
+                let undo = pos.play(m);
+                let replies = pos.legal_moves().len() as i32;
+                pos.unplay(m, undo);
+                -replies * 1000 + gain(pos, m) * 2 - i32::from(m.removal().is_some())
+            };
             order[i] = (key, m);
         }
         order[..n].sort_unstable_by_key(|o| std::cmp::Reverse(o.0));
