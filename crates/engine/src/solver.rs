@@ -185,6 +185,11 @@ impl Solver {
                 let v = gm - self.rest(pos, gm - beta, gm - beta + 1, stop);
                 pos.unplay(m, undo);
                 if self.aborted {
+                    // Keep the bounds proven so far for the next call.
+                    // (A lower bound only with the move that reached it.)
+                    if (lo > -INF && best.is_some()) || (lo == -INF && hi < INF) {
+                        self.store(key, lo, hi, best.unwrap_or(moves[0]), pos.holding().len() as u8);
+                    }
                     return None;
                 }
                 if v > value {
@@ -209,9 +214,7 @@ impl Solver {
                 beta = lo + (hi - lo + 1) / 2;
             }
         }
-        let mv = best.map_or(0, |m| m.bits());
-        let size = pos.holding().len() as u8;
-        self.store(key, lo, hi, Move::from_bits(mv).unwrap_or(moves[0]), size);
+        self.store(key, lo, hi, best.unwrap_or(moves[0]), pos.holding().len() as u8);
         Some((lo, best))
     }
 
