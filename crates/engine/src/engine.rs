@@ -29,7 +29,8 @@ use crate::tt::{AllocError, Table};
 /// assert_eq!(result.best_move.unwrap().to_string(), "F1");
 /// ```
 pub struct Engine {
-    options: Options,
+    /// (Boxed: the engine stays small enough to be held inline by front ends.)
+    options: Box<Options>,
     tt: Arc<Table>,
     history: Box<[[i32; 100]; 2]>,
     /// The helper threads (persistent).
@@ -39,7 +40,7 @@ pub struct Engine {
     /// Lateness of earlier answers past their hard deadline.
     latency: Latency,
     /// The proof search's solver and its table (allocated at the first search that uses it).
-    prover: Option<crate::solver::Solver>,
+    prover: Option<Box<crate::solver::Solver>>,
 }
 
 impl Engine {
@@ -58,7 +59,7 @@ impl Engine {
         let mut pool = Pool::default();
         pool.resize(helpers_for(options.threads));
         Ok(Engine {
-            options,
+            options: Box::new(options),
             tt,
             history: Box::new([[0; 100]; 2]),
             pool,
@@ -109,7 +110,7 @@ impl Engine {
             self.prover = None;
         }
         self.pool.resize(helpers_for(options.threads));
-        self.options = options;
+        *self.options = options;
         Ok(())
     }
 
@@ -167,7 +168,8 @@ impl Engine {
         self.pool.start(&shared, pos, &self.history);
         let history = std::mem::replace(&mut self.history, Box::new([[0; 100]; 2]));
         if self.prover.is_none() && self.options.search.proof_share > 0 {
-            self.prover = crate::solver::Solver::try_new(prover_mib(self.options.hash_mib), u64::MAX);
+            self.prover =
+                crate::solver::Solver::try_new(prover_mib(self.options.hash_mib), u64::MAX).map(Box::new);
         }
         let mut main = Worker::new(&shared, Some(stop), pos, history);
         if let Some(p) = &mut self.prover {

@@ -246,7 +246,9 @@ impl<'a> Worker<'a> {
     fn try_prove(&mut self, it: &Iteration) -> Option<Iteration> {
         let c = &self.shared.config;
         let share = c.proof_share.clamp(0, 95) as u64;
+        // A search limited in depth (`go depth`, the bench) asked for that search only.
         if share == 0
+            || self.shared.limits.depth.is_some()
             || it.depth < c.proof_depth as u32
             || self.pos.holding().len() > c.proof_max_cells as usize
         {
