@@ -262,9 +262,13 @@ impl<'a> Worker<'a> {
         let solver = self.prover.take()?;
         let pos = self.pos.clone();
         let mut counted = 0;
+        // The solver's nodes cost more than the search's: the limits are checked at every call.
         let proof = solver.prove(&pos, score::to_points(it.score), budget, &mut |n| {
-            self.add_nodes(n - counted);
+            self.counters.nodes += n - counted;
+            self.unreported += n - counted;
             counted = n;
+            self.flush_nodes();
+            self.check_limits();
             self.stopped
         });
         self.add_nodes(solver.nodes() - counted);

@@ -18,7 +18,7 @@ use crate::bounds::Collectable;
 const INF: i32 = 10_000;
 
 /// The solver checks its stop condition every this many nodes.
-const STOP_EVERY: u64 = 1024;
+const STOP_EVERY: u64 = 64;
 
 #[derive(Clone, Copy, Default)]
 struct Slot {
@@ -30,12 +30,36 @@ struct Slot {
     size: u8,
 }
 
+impl Slot {
+    /// The slot as one word of the table (all zero: empty).
+    fn pack(self) -> u128 {
+        self.key as u128
+            | (self.lo as u16 as u128) << 64
+            | (self.hi as u16 as u128) << 80
+            | (self.mv as u128) << 96
+            | (self.size as u128) << 112
+    }
+
+    fn unpack(w: u128) -> Slot {
+        Slot {
+            key: w as u64,
+            lo: (w >> 64) as u16 as i16,
+            hi: (w >> 80) as u16 as i16,
+            mv: (w >> 96) as u16,
+            size: (w >> 112) as u8,
+        }
+    }
+}
+
 /// An exact solver with its table. Reuse it across positions of one board (the table helps);
 /// call [`Solver::clear`] before a position of another board (the table's keys do not name
 /// the board's values).
 pub struct Solver {
-    table: Vec<[Slot; 2]>,
+    /// Two packed slots per bucket (zeroed memory: the pages are only taken when written).
+    table: Vec<u128>,
     mask: usize,
+    /// Something was stored since the last clear.
+    used: bool,
     nodes: u64,
     budget: u64,
     aborted: bool,
@@ -60,16 +84,14 @@ impl Solver {
         Solver::try_new(mib, budget).expect("the solver's table can be allocated")
     }
 
-    /// Like [`Solver::new`], or `None` when the table cannot be allocated (never an abort).
+    /// Like [`Solver::new`], or `None` when the size overflows.
     pub fn try_new(mib: usize, budget: u64) -> Option<Solver> {
-        let buckets = (mib.max(1).checked_mul(1 << 20)?) / std::mem::size_of::<[Slot; 2]>();
+        let buckets = (mib.max(1).checked_mul(1 << 20)?) / (2 * std::mem::size_of::<u128>());
         let buckets = (buckets.next_power_of_two() / 2).max(1);
-        let mut table = Vec::new();
-        table.try_reserve_exact(buckets).ok()?;
-        table.resize(buckets, [Slot::default(); 2]);
         Some(Solver {
-            table,
+            table: vec![0; 2 * buckets],
             mask: buckets - 1,
+            used: false,
             nodes: 0,
             budget,
             aborted: false,
@@ -80,7 +102,10 @@ impl Solver {
 
     /// Forgets the table.
     pub fn clear(&mut self) {
-        self.table.iter_mut().for_each(|b| *b = [Slot::default(); 2]);
+        if self.used {
+            self.table.fill(0);
+            self.used = false;
+        }
     }
 
     /// Nodes visited by the last call.
@@ -102,7 +127,7 @@ impl Solver {
     /// moving by whole points until the lower and upper bounds meet (MTD(f)). Each probe only
     /// needs one refuting move where the answer is yes, and the proven bounds of
     /// [`crate::bounds`] cut far more at a null window. Gives up (`None`) after `budget` nodes or
-    /// when `stop` (called every 1024 nodes with the nodes so far) says so; the table keeps what
+    /// when `stop` (called every 64 nodes with the nodes so far) says so; the table keeps what
     /// was proven, so a later call goes on from there. The table is emptied first when `pos` is
     /// on another board than the last call's.
     pub fn prove(
@@ -250,20 +275,22 @@ impl Solver {
     }
 
     fn probe(&self, key: u64) -> Option<Slot> {
-        self.table[self.bucket(key)].iter().find(|s| s.key == key && s.size > 0).copied()
+        let i = 2 * self.bucket(key);
+        self.table[i..i + 2].iter().map(|&w| Slot::unpack(w)).find(|s| s.key == key && s.size > 0)
     }
 
     fn store(&mut self, key: u64, lo: i32, hi: i32, mv: Move, size: u8) {
-        let i = self.bucket(key);
-        let b = &mut self.table[i];
-        let slot = Slot { key, lo: lo as i16, hi: hi as i16, mv: mv.bits(), size };
-        if b[0].key == key || b[0].size <= size {
-            if b[0].key != key && b[0].size > 0 {
-                b[1] = b[0];
+        let i = 2 * self.bucket(key);
+        self.used = true;
+        let slot = Slot { key, lo: lo as i16, hi: hi as i16, mv: mv.bits(), size }.pack();
+        let first = Slot::unpack(self.table[i]);
+        if first.key == key || first.size <= size {
+            if first.key != key && first.size > 0 {
+                self.table[i + 1] = self.table[i];
             }
-            b[0] = slot;
+            self.table[i] = slot;
         } else {
-            b[1] = slot;
+            self.table[i + 1] = slot;
         }
     }
 
