@@ -29,7 +29,8 @@ use crate::tt::{AllocError, Table};
 /// assert_eq!(result.best_move.unwrap().to_string(), "F1");
 /// ```
 pub struct Engine {
-    options: Options,
+    /// (Boxed: the engine stays small enough to be held inline by front ends.)
+    options: Box<Options>,
     tt: Arc<Table>,
     history: Box<[[i32; 100]; 2]>,
     /// The helper threads (persistent).
@@ -38,6 +39,8 @@ pub struct Engine {
     last: Option<Arc<Shared>>,
     /// Lateness of earlier answers past their hard deadline.
     latency: Latency,
+    /// The proof search's solver and its table (allocated at the first search that uses it).
+    prover: Option<Box<crate::solver::Solver>>,
 }
 
 impl Engine {
@@ -56,12 +59,13 @@ impl Engine {
         let mut pool = Pool::default();
         pool.resize(helpers_for(options.threads));
         Ok(Engine {
-            options,
+            options: Box::new(options),
             tt,
             history: Box::new([[0; 100]; 2]),
             pool,
             last: None,
             latency: Latency::default(),
+            prover: None,
         })
     }
 
@@ -103,9 +107,10 @@ impl Engine {
         self.stop_helpers();
         if options.hash_mib != self.options.hash_mib {
             self.tt = Arc::new(Table::new(options.hash_mib)?);
+            self.prover = None;
         }
         self.pool.resize(helpers_for(options.threads));
-        self.options = options;
+        *self.options = options;
         Ok(())
     }
 
@@ -113,6 +118,9 @@ impl Engine {
     pub fn new_game(&mut self) {
         self.stop_helpers();
         self.tt.clear();
+        if let Some(p) = &mut self.prover {
+            p.clear();
+        }
         *self.history = [[0; 100]; 2];
     }
 
@@ -159,7 +167,14 @@ impl Engine {
         self.last = Some(Arc::clone(&shared));
         self.pool.start(&shared, pos, &self.history);
         let history = std::mem::replace(&mut self.history, Box::new([[0; 100]; 2]));
+        if self.prover.is_none() && self.options.search.proof_share > 0 {
+            self.prover =
+                crate::solver::Solver::try_new(prover_mib(self.options.hash_mib), u64::MAX).map(Box::new);
+        }
         let mut main = Worker::new(&shared, Some(stop), pos, history);
+        if let Some(p) = &mut self.prover {
+            main = main.with_prover(p);
+        }
         let tt = &self.tt;
         let mut report = |it: &Iteration, w: &Worker| {
             on_info(&make_info(it, &shared, w.counters, tt.hashfull()));
@@ -179,6 +194,12 @@ impl Drop for Engine {
     fn drop(&mut self) {
         self.stop_helpers();
     }
+}
+
+/// The size of the proof search's table for a transposition table of `hash_mib` MiB: half of
+/// it, at most 256 MiB.
+fn prover_mib(hash_mib: usize) -> usize {
+    (hash_mib / 2).clamp(1, 256)
 }
 
 /// Statistics of an iteration: the main thread's counters plus what the helpers reported so far.

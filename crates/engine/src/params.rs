@@ -109,6 +109,15 @@ search_config! {
     /// interact is solved exactly (each side's best collection alone; see the engine's `bounds`
     /// module; 0: off, the default: it cost more nodes than it saved on the proof horizon).
     separated_max_cells: "SeparatedMaxCells", Search, 0, 0, 100;
+    /// Search: share (per cent) of the nodes given to the proof search (null-window probes to
+    /// the end of the game, see the engine's `solver` module) after each iteration (0: off).
+    proof_share: "ProofShare", Search, 90, 0, 95;
+    /// Search: the proof search runs after iterations of at least this depth (not in searches
+    /// limited by depth: `go depth`, the bench), so that small node budgets keep their nodes.
+    proof_depth: "ProofDepth", Search, 8, 1, 120;
+    /// Search: the proof search runs when at most this many cells hold numbers (84: from about
+    /// ply 8 on, two cells leave the board per ply; earlier proofs are out of reach).
+    proof_max_cells: "ProofMaxCells", Search, 84, 0, 100;
     /// Search: initial aspiration half-window, in centipoints.
     aspiration: "Aspiration", Search, 300, 1, 1_000_000;
     /// Search: depth from which aspiration windows are used.

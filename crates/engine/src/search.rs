@@ -85,6 +85,10 @@ pub(crate) struct Worker<'a> {
     buf: Box<[[(i32, Move); cavalo_rules::MAX_MOVES]; MAX_PLY]>,
     /// The exact solver of separated positions.
     solo: crate::bounds::SoloSolver,
+    /// The proof search's solver (main thread only).
+    prover: Option<&'a mut crate::solver::Solver>,
+    /// Nodes spent in the proof search so far.
+    proof_nodes: u64,
 }
 
 impl<'a> Worker<'a> {
@@ -113,7 +117,15 @@ impl<'a> Worker<'a> {
             pv_len: [0; MAX_PLY],
             buf: Box::new([[(0, Move::PASS); cavalo_rules::MAX_MOVES]; MAX_PLY]),
             solo: crate::bounds::SoloSolver::default(),
+            prover: None,
+            proof_nodes: 0,
         }
+    }
+
+    /// Gives the worker a proof search (see [`Worker::try_prove`]).
+    pub fn with_prover(mut self, prover: &'a mut crate::solver::Solver) -> Worker<'a> {
+        self.prover = Some(prover);
+        self
     }
 
     /// The history table (kept between searches by the engine).
@@ -193,6 +205,15 @@ impl<'a> Worker<'a> {
             if self.main {
                 on_iteration(&best, self);
             }
+            if !best.exact
+                && let Some(proof) = self.try_prove(&best)
+            {
+                best = proof;
+                on_iteration(&best, self);
+            }
+            if self.stopped {
+                break;
+            }
             if best.exact || (root_moves.len() == 1 && timed) {
                 break;
             }
@@ -217,6 +238,54 @@ impl<'a> Worker<'a> {
             self.shared.alpha_cuts.fetch_add(c.alpha_cuts - self.published_cuts.0, Relaxed);
             self.shared.beta_cuts.fetch_add(c.beta_cuts - self.published_cuts.1, Relaxed);
             self.published_cuts = (c.alpha_cuts, c.beta_cuts);
+        }
+    }
+
+    /// The proof search after an iteration, within its share of the nodes (see
+    /// [`crate::solver::Solver::prove`]): the iteration made exact when it proves the result.
+    fn try_prove(&mut self, it: &Iteration) -> Option<Iteration> {
+        let c = &self.shared.config;
+        let share = c.proof_share.clamp(0, 95) as u64;
+        // A search limited in depth (`go depth`, the bench) asked for that search only.
+        if share == 0
+            || self.shared.limits.depth.is_some()
+            || it.depth < c.proof_depth as u32
+            || self.pos.holding().len() > c.proof_max_cells as usize
+        {
+            return None;
+        }
+        let searched = self.counters.nodes - self.proof_nodes;
+        let budget = (searched * share / (100 - share)).checked_sub(self.proof_nodes)?;
+        if budget < 1024 {
+            return None;
+        }
+        let solver = self.prover.take()?;
+        let pos = self.pos.clone();
+        let mut counted = 0;
+        // The solver's nodes cost more than the search's: the limits are checked at every call.
+        let proof = solver.prove(&pos, score::to_points(it.score), budget, &mut |n| {
+            self.counters.nodes += n - counted;
+            self.unreported += n - counted;
+            counted = n;
+            self.flush_nodes();
+            self.check_limits();
+            self.stopped
+        });
+        self.add_nodes(solver.nodes() - counted);
+        self.proof_nodes += solver.nodes();
+        self.prover = Some(solver);
+        let proof = proof?;
+        let pv = if proof.line.is_empty() { it.pv.clone() } else { proof.line };
+        Some(Iteration { score: score::proven(proof.diff), exact: true, pv, ..it.clone() })
+    }
+
+    /// Counts `n` nodes searched outside [`Worker::search`] and checks the limits.
+    fn add_nodes(&mut self, n: u64) {
+        self.counters.nodes += n;
+        self.unreported += n;
+        if self.unreported >= CHECK_EVERY {
+            self.flush_nodes();
+            self.check_limits();
         }
     }
 

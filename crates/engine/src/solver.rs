@@ -5,12 +5,20 @@
 //! Values are *rests*: the points the side to move will still win minus the points the
 //! opponent will still win with best play by both; they depend only on the cells, the knights and
 //! the side to move, so the table is keyed by the position's hash.
+//!
+//! The engine also uses it as its *proof search* ([`Solver::prove`]): null-window probes
+//! "is the rest at least `x`?" with no depth limit (MTD(f) around the heuristic score), the table
+//! keeping a proven lower and upper bound per position, so that a `go` proves the exact result
+//! long before a depth-limited search sees every line to its end.
 
-use cavalo_rules::{CellSet, Move, Position};
+use cavalo_rules::{Board, Move, Position, Rules};
 
-use crate::eval::{ValuePlanes, reachable};
+use crate::bounds::Collectable;
 
 const INF: i32 = 10_000;
+
+/// The solver checks its stop condition every this many nodes.
+const STOP_EVERY: u64 = 64;
 
 #[derive(Clone, Copy, Default)]
 struct Slot {
@@ -22,36 +30,82 @@ struct Slot {
     size: u8,
 }
 
+impl Slot {
+    /// The slot as one word of the table (all zero: empty).
+    fn pack(self) -> u128 {
+        self.key as u128
+            | (self.lo as u16 as u128) << 64
+            | (self.hi as u16 as u128) << 80
+            | (self.mv as u128) << 96
+            | (self.size as u128) << 112
+    }
+
+    fn unpack(w: u128) -> Slot {
+        Slot {
+            key: w as u64,
+            lo: (w >> 64) as u16 as i16,
+            hi: (w >> 80) as u16 as i16,
+            mv: (w >> 96) as u16,
+            size: (w >> 112) as u8,
+        }
+    }
+}
+
 /// An exact solver with its table. Reuse it across positions of one board (the table helps);
 /// call [`Solver::clear`] before a position of another board (the table's keys do not name
 /// the board's values).
 pub struct Solver {
-    table: Vec<[Slot; 2]>,
+    /// Two packed slots per bucket (zeroed memory: the pages are only taken when written).
+    table: Vec<u128>,
     mask: usize,
+    /// Something was stored since the last clear.
+    used: bool,
     nodes: u64,
     budget: u64,
     aborted: bool,
-    planes: ValuePlanes,
+    /// The proven bounds on what each side can still collect, for the board being solved.
+    collectable: Option<Collectable>,
+    /// The board and rules the table's entries belong to (see [`Solver::prove`]).
+    board: Option<(Board, Rules)>,
+}
+
+/// The proof of a position's exact result (see [`Solver::prove`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Proof {
+    /// The final points difference (side to move minus opponent) with best play.
+    pub diff: i32,
+    /// A best move, then the moves the table remembers after it (a line, not all proven best).
+    pub line: Vec<Move>,
 }
 
 impl Solver {
     /// A solver whose table has about `mib` MiB, giving up after `budget` nodes per call.
     pub fn new(mib: usize, budget: u64) -> Solver {
-        let buckets = (mib.max(1) << 20) / std::mem::size_of::<[Slot; 2]>();
-        let buckets = buckets.next_power_of_two() / 2;
-        Solver {
-            table: vec![[Slot::default(); 2]; buckets.max(1)],
-            mask: buckets.max(1) - 1,
+        Solver::try_new(mib, budget).expect("the solver's table can be allocated")
+    }
+
+    /// Like [`Solver::new`], or `None` when the size overflows.
+    pub fn try_new(mib: usize, budget: u64) -> Option<Solver> {
+        let buckets = (mib.max(1).checked_mul(1 << 20)?) / (2 * std::mem::size_of::<u128>());
+        let buckets = (buckets.next_power_of_two() / 2).max(1);
+        Some(Solver {
+            table: vec![0; 2 * buckets],
+            mask: buckets - 1,
+            used: false,
             nodes: 0,
             budget,
             aborted: false,
-            planes: ValuePlanes::default(),
-        }
+            collectable: None,
+            board: None,
+        })
     }
 
     /// Forgets the table.
     pub fn clear(&mut self) {
-        self.table.iter_mut().for_each(|b| *b = [Slot::default(); 2]);
+        if self.used {
+            self.table.fill(0);
+            self.used = false;
+        }
     }
 
     /// Nodes visited by the last call.
@@ -64,8 +118,129 @@ impl Solver {
     pub fn solve(&mut self, pos: &Position) -> Option<i32> {
         self.start(pos);
         let mut p = pos.clone();
-        let r = self.rest(&mut p, -INF, INF);
+        let r = self.rest(&mut p, -INF, INF, &mut |_| false);
         (!self.aborted).then(|| pos.points_diff(pos.side_to_move()) + r)
+    }
+
+    /// The proof search: the exact result of `pos` by null-window probes "is the rest at least
+    /// `x`?" starting at `guess` (the expected final difference, side to move's view) and
+    /// moving by whole points until the lower and upper bounds meet (MTD(f)). Each probe only
+    /// needs one refuting move where the answer is yes, and the proven bounds of
+    /// [`crate::bounds`] cut far more at a null window. Gives up (`None`) after `budget` nodes or
+    /// when `stop` (called every 64 nodes with the nodes so far) says so; the table keeps what
+    /// was proven, so a later call goes on from there. The table is emptied first when `pos` is
+    /// on another board than the last call's.
+    pub fn prove(
+        &mut self,
+        pos: &Position,
+        guess: i32,
+        budget: u64,
+        stop: &mut dyn FnMut(u64) -> bool,
+    ) -> Option<Proof> {
+        let board = (pos.board().clone(), pos.rules());
+        if self.board.as_ref() != Some(&board) {
+            self.clear();
+            self.board = Some(board);
+        }
+        self.start(pos);
+        let saved = std::mem::replace(&mut self.budget, budget);
+        let proof = self.mtd(&mut pos.clone(), guess - pos.points_diff(pos.side_to_move()), stop);
+        self.budget = saved;
+        let (rest, best) = proof?;
+        let diff = pos.points_diff(pos.side_to_move()) + rest;
+        let mut line = Vec::new();
+        if let Some(m) = best {
+            line.push(m);
+            let mut p = pos.clone();
+            p.play(m);
+            while line.len() < 64 {
+                let Some(m) = self.probe(p.hash()).and_then(|s| Move::from_bits(s.mv)) else { break };
+                if !p.legal_moves().contains(&m) {
+                    break;
+                }
+                p.play(m);
+                line.push(m);
+            }
+        }
+        Some(Proof { diff, line })
+    }
+
+    /// MTD(f) at the root: the exact rest and a move that achieves it (none when the game is
+    /// over), or `None` when stopped.
+    fn mtd(
+        &mut self,
+        pos: &mut Position,
+        guess: i32,
+        stop: &mut dyn FnMut(u64) -> bool,
+    ) -> Option<(i32, Option<Move>)> {
+        let moves = pos.legal_moves();
+        if moves.is_empty() {
+            return Some((0, None));
+        }
+        let key = pos.hash();
+        let (mut lo, mut hi, mut best) = match self.probe(key) {
+            Some(s) => (i32::from(s.lo), i32::from(s.hi), Move::from_bits(s.mv)),
+            None => (-INF, INF, None),
+        };
+        // The stored move is only trusted when it is legal here and the value is known.
+        best = best.filter(|m| moves.contains(m));
+        if lo == hi && best.is_some() {
+            return Some((lo, best));
+        }
+        if lo == hi {
+            // The value is known but not its move: find one again.
+            lo = -INF;
+        }
+        // The next probe's beta. Values often come back just past beta (the table's bounds of
+        // earlier probes), so consecutive probes that move the same way take doubling steps,
+        // and once both bounds are known the gap is bisected.
+        let mut beta = guess;
+        let mut step = 1;
+        let mut last_up = None;
+        while lo < hi {
+            beta = beta.clamp(lo + 1, hi);
+            // One null-window probe over the root moves, the last best first.
+            let mut value = -INF;
+            let mut raised = None;
+            let mut order: Vec<Move> = moves.iter().copied().collect();
+            order.sort_by_key(|&m| (Some(m) != best, std::cmp::Reverse(gain(pos, m))));
+            for m in order {
+                let gm = gain(pos, m);
+                let undo = pos.play(m);
+                let v = gm - self.rest(pos, gm - beta, gm - beta + 1, stop);
+                pos.unplay(m, undo);
+                if self.aborted {
+                    // Keep the bounds proven so far for the next call.
+                    // (A lower bound only with the move that reached it.)
+                    if (lo > -INF && best.is_some()) || (lo == -INF && hi < INF) {
+                        self.store(key, lo, hi, best.unwrap_or(moves[0]), pos.holding().len() as u8);
+                    }
+                    return None;
+                }
+                if v > value {
+                    value = v;
+                    if v >= beta {
+                        raised = Some(m);
+                        break;
+                    }
+                }
+            }
+            let up = value >= beta;
+            if up {
+                lo = value;
+                best = raised;
+            } else {
+                hi = value;
+            }
+            step = if last_up == Some(up) { (step * 2).min(INF) } else { 1 };
+            last_up = Some(up);
+            beta = if up { lo + step } else { hi + 1 - step };
+            if lo > -INF && hi < INF && step > 1 {
+                beta = lo + (hi - lo + 1) / 2;
+            }
+        }
+        self.store(key, lo, hi, best.unwrap_or(moves[0]), pos.holding().len() as u8);
+        Some((lo, best))
     }
 
     /// The final points difference for the mover after each legal move of `pos` with best play
@@ -78,7 +253,7 @@ impl Solver {
         for &mv in pos.legal_moves().iter() {
             let gain = gain(&p, mv);
             let undo = p.play(mv);
-            let r = self.rest(&mut p, -INF, INF);
+            let r = self.rest(&mut p, -INF, INF, &mut |_| false);
             p.unplay(mv, undo);
             if self.aborted {
                 return None;
@@ -91,7 +266,7 @@ impl Solver {
     fn start(&mut self, pos: &Position) {
         self.nodes = 0;
         self.aborted = false;
-        self.planes = ValuePlanes::new(pos);
+        self.collectable = Some(Collectable::new(pos));
     }
 
     #[inline]
@@ -100,27 +275,35 @@ impl Solver {
     }
 
     fn probe(&self, key: u64) -> Option<Slot> {
-        self.table[self.bucket(key)].iter().find(|s| s.key == key && s.size > 0).copied()
+        let i = 2 * self.bucket(key);
+        self.table[i..i + 2].iter().map(|&w| Slot::unpack(w)).find(|s| s.key == key && s.size > 0)
     }
 
     fn store(&mut self, key: u64, lo: i32, hi: i32, mv: Move, size: u8) {
-        let i = self.bucket(key);
-        let b = &mut self.table[i];
-        let slot = Slot { key, lo: lo as i16, hi: hi as i16, mv: mv.bits(), size };
-        if b[0].key == key || b[0].size <= size {
-            if b[0].key != key && b[0].size > 0 {
-                b[1] = b[0];
+        let i = 2 * self.bucket(key);
+        self.used = true;
+        let slot = Slot { key, lo: lo as i16, hi: hi as i16, mv: mv.bits(), size }.pack();
+        let first = Slot::unpack(self.table[i]);
+        if first.key == key || first.size <= size {
+            if first.key != key && first.size > 0 {
+                self.table[i + 1] = self.table[i];
             }
-            b[0] = slot;
+            self.table[i] = slot;
         } else {
-            b[1] = slot;
+            self.table[i + 1] = slot;
         }
     }
 
     /// The rest of `pos` if inside `(alpha, beta)`; otherwise a bound on the same side.
-    fn rest(&mut self, pos: &mut Position, mut alpha: i32, mut beta: i32) -> i32 {
+    fn rest(
+        &mut self,
+        pos: &mut Position,
+        mut alpha: i32,
+        mut beta: i32,
+        stop: &mut dyn FnMut(u64) -> bool,
+    ) -> i32 {
         self.nodes += 1;
-        if self.nodes > self.budget {
+        if self.nodes > self.budget || (self.nodes.is_multiple_of(STOP_EVERY) && stop(self.nodes)) {
             self.aborted = true;
             return 0;
         }
@@ -130,13 +313,14 @@ impl Solver {
         }
         let me = pos.side_to_move();
         let open = pos.holding();
-        // The mover can at most win every value its knight can still reach; the opponent the same.
-        if let (Some(km), Some(ko)) = (pos.knight(me), pos.knight(!me)) {
-            let upper = self.planes.sum(reachable(CellSet::from_cell(km), open));
+        // The mover can at most win what it can still collect (see `crate::bounds`); the
+        // opponent the same.
+        if let (Some(c), true) = (&self.collectable, pos.placements_done()) {
+            let upper = c.gain_bound(pos, me);
             if upper <= alpha {
                 return upper;
             }
-            let lower = -self.planes.sum(reachable(CellSet::from_cell(ko), open));
+            let lower = -c.gain_bound(pos, !me);
             if lower >= beta {
                 return lower;
             }
@@ -160,9 +344,20 @@ impl Solver {
         let (alpha0, beta0) = (alpha, beta);
         let mut order: [(i32, Move); cavalo_rules::MAX_MOVES] = [(0, Move::PASS); cavalo_rules::MAX_MOVES];
         let n = moves.len();
+        // The table's move first; then the moves that leave the opponent the fewest replies
+        // (a proof needs one refutation, and a cramped opponent has few), the larger gain first
+        // among those (a default double removal before the others).
         for (i, &m) in moves.iter().enumerate() {
-            let key =
-                if Some(m) == tt_move { 1000 } else { gain(pos, m) * 2 - i32::from(m.removal().is_some()) };
+            let key = if Some(m) == tt_move {
+                i32::MAX
+            } else if n == 1 {
+                0
+            } else {
+                let undo = pos.play(m);
+                let replies = pos.legal_moves().len() as i32;
+                pos.unplay(m, undo);
+                -replies * 1000 + gain(pos, m) * 2 - i32::from(m.removal().is_some())
+            };
             order[i] = (key, m);
         }
         order[..n].sort_unstable_by_key(|o| std::cmp::Reverse(o.0));
@@ -173,11 +368,11 @@ impl Solver {
             let undo = pos.play(m);
             let mut v;
             if i == 0 {
-                v = g - self.rest(pos, g - beta, g - alpha);
+                v = g - self.rest(pos, g - beta, g - alpha, stop);
             } else {
-                v = g - self.rest(pos, g - alpha - 1, g - alpha);
+                v = g - self.rest(pos, g - alpha - 1, g - alpha, stop);
                 if v > alpha && v < beta && !self.aborted {
-                    v = g - self.rest(pos, g - beta, g - v);
+                    v = g - self.rest(pos, g - beta, g - v, stop);
                 }
             }
             pos.unplay(m, undo);
@@ -202,9 +397,14 @@ impl Solver {
         } else {
             (best, best)
         };
-        let (lo, hi) = match self.probe(key) {
-            Some(s) => (lo.max(i32::from(s.lo)), hi.min(i32::from(s.hi))),
-            None => (lo, hi),
+        // A fail-low names no good move: the move of an earlier result is kept then.
+        let (lo, hi, best_move) = match self.probe(key) {
+            Some(s) => (
+                lo.max(i32::from(s.lo)),
+                hi.min(i32::from(s.hi)),
+                if best <= alpha0 { Move::from_bits(s.mv).unwrap_or(best_move) } else { best_move },
+            ),
+            None => (lo, hi, best_move),
         };
         self.store(key, lo, hi, best_move, open.len() as u8);
         best
@@ -268,6 +468,65 @@ mod tests {
             }
         }
         assert!(checked > 20, "{checked}");
+    }
+
+    #[test]
+    fn the_proof_search_agrees_with_minimax_from_any_guess_and_budget() {
+        let mut checked = 0;
+        for seed in 1..30 {
+            for rules in [Rules::CANONICAL, Rules { threat: false, ..Rules::CANONICAL }] {
+                for ply in [36, 44, 52] {
+                    let Some(pos) = late_position(seed, rules, ply) else { continue };
+                    let exact = minimax(&mut pos.clone());
+                    let mut s = Solver::new(1, u64::MAX);
+                    for guess in [exact, exact - 7, exact + 30, -500] {
+                        let proof = s.prove(&pos, guess, u64::MAX, &mut |_| false).unwrap();
+                        assert_eq!(proof.diff, exact, "{pos} guess {guess}");
+                        // The first move of the line achieves the value.
+                        let mut c = pos.clone();
+                        c.play(proof.line[0]);
+                        assert_eq!(-minimax(&mut c), exact, "{pos} {}", proof.line[0]);
+                    }
+                    // Small budgets give up or prove the same value; the table carries over.
+                    let mut s = Solver::new(1, u64::MAX);
+                    let mut proved = None;
+                    for _ in 0..200 {
+                        proved = s.prove(&pos, 0, 50, &mut |_| false);
+                        if proved.is_some() {
+                            break;
+                        }
+                    }
+                    if let Some(p) = proved {
+                        assert_eq!(p.diff, exact, "{pos} in slices");
+                    }
+                    checked += 1;
+                }
+            }
+        }
+        assert!(checked > 20, "{checked}");
+    }
+
+    #[test]
+    fn the_proof_search_stops_when_asked_and_forgets_another_board() {
+        let pos = late_position(3, Rules::CANONICAL, 4).unwrap();
+        let mut s = Solver::new(1, u64::MAX);
+        let mut calls = 0;
+        assert_eq!(
+            s.prove(&pos, 0, u64::MAX, &mut |_| {
+                calls += 1;
+                calls > 3
+            }),
+            None
+        );
+        assert!(s.nodes() <= 4 * STOP_EVERY);
+        let boards: Vec<Position> =
+            (1..20).filter_map(|seed| late_position(seed, Rules::CANONICAL, 44)).take(2).collect();
+        let (a, b) = (&boards[0], &boards[1]);
+        assert_ne!(a.board(), b.board());
+        for p in [a, b, a] {
+            let exact = minimax(&mut p.clone());
+            assert_eq!(s.prove(p, 0, u64::MAX, &mut |_| false).map(|p| p.diff), Some(exact));
+        }
     }
 
     #[test]

@@ -60,6 +60,15 @@ fn small_options(bounds: bool) -> Options {
     o
 }
 
+/// Options whose proof search runs after every iteration and gets most of the nodes (`on`), or
+/// never runs.
+fn proof_options(on: bool) -> Options {
+    let mut o = Options { hash_mib: 2, ..Options::default() };
+    o.search.proof_share = if on { 90 } else { 0 };
+    o.search.proof_depth = 1;
+    o
+}
+
 proptest! {
     #![proptest_config(ProptestConfig { cases: 24, ..ProptestConfig::default() })]
 
@@ -74,6 +83,10 @@ proptest! {
             for bounds in [true, false] {
                 let v = engine_value(&pos, &small_options(bounds), 400_000);
                 prop_assert_eq!(v, Some(exact), "bounds {} in {}", bounds, pos);
+            }
+            for proof in [true, false] {
+                let v = engine_value(&pos, &proof_options(proof), 400_000);
+                prop_assert_eq!(v, Some(exact), "proof search {} in {}", proof, pos);
             }
         }
     }
@@ -100,6 +113,44 @@ proptest! {
             }
             if all && !pos.is_over() {
                 prop_assert_eq!(best, Some(v), "{}", pos);
+            }
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 10, ..ProptestConfig::default() })]
+
+    /// Earlier in random games, where the depth-limited search alone proves nothing within the
+    /// budget: what the proof search proves is the best over the moves of minus the children's
+    /// values proven by the depth-limited search alone (an independent method), and its first
+    /// move achieves it.
+    #[test]
+    fn the_proof_search_agrees_with_the_depth_limited_search(seed in 0u64..1_000_000, plies in 18usize..30) {
+        let pos = random_position(seed, plies, Rules::default());
+        let mut engine = Engine::new(proof_options(true));
+        let stop = AtomicBool::new(false);
+        let r = engine.search(&pos, &Limits::nodes(300_000), &stop, &mut |_| {});
+        if r.info.proven && !pos.is_over() {
+            let mut best = None;
+            let mut first = None;
+            let mut all = true;
+            for &m in pos.legal_moves().iter() {
+                let mut child = pos.clone();
+                child.play(m);
+                match engine_value(&child, &proof_options(false), 3_000_000) {
+                    Some(c) => {
+                        best = best.max(Some(-c));
+                        if Some(m) == r.best_move {
+                            first = Some(-c);
+                        }
+                    }
+                    None => all = false,
+                }
+            }
+            if all {
+                prop_assert_eq!(best, Some(r.info.score), "{}", pos);
+                prop_assert_eq!(first, Some(r.info.score), "the best move in {}", pos);
             }
         }
     }
