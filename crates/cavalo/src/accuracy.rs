@@ -259,9 +259,9 @@ fn merge(paths: &[PathBuf]) -> Result<()> {
 }
 
 /// The search configuration of the suite's self-play games: the evaluation weights the built-in
-/// suite was made with (the defaults before the fitted evaluation), pinned so that a change of
-/// the evaluation's defaults does not change the suite's positions (a change of the search
-/// still does: rebuild the whole suite then).
+/// suite was made with (the defaults before the fitted evaluation) and no proof search (it came
+/// after), pinned so that a change of those defaults does not change the suite's positions (any
+/// other change of the search still does: rebuild the whole suite then).
 pub fn selfplay_config() -> SearchConfig {
     SearchConfig {
         mobility: 200,
@@ -269,6 +269,7 @@ pub fn selfplay_config() -> SearchConfig {
         region: 150,
         stuck: 1500,
         mobility2: 0,
+        proof_share: 0,
         ..SearchConfig::default()
     }
 }
