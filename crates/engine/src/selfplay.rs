@@ -121,7 +121,7 @@ mod tests {
     #[test]
     fn a_game_to_the_end_ends_and_a_later_ply_is_not_reached() {
         let how = SelfPlay { nodes: 200, random_moves: 0 };
-        let g = play(3, Rules::default(), how, u16::MAX, &mut [engine(), engine()]);
+        let g = play(3, Rules::default(), how, u16::MAX, &mut [engine()]);
         assert!(g.position_at(g.moves.len(), Rules::default()).is_over());
         let past = u16::try_from(g.moves.len()).unwrap();
         assert!(position_at_ply(3, Rules::default(), past, how, &mut engine()).is_none());

@@ -56,7 +56,7 @@ impl Slot {
 /// the board's values).
 pub struct Solver {
     /// Two packed slots per bucket (zeroed memory: the pages are only taken when written).
-    table: Vec<u128>,
+    table: Box<[u128]>,
     mask: usize,
     /// Something was stored since the last clear.
     used: bool,
@@ -84,12 +84,12 @@ impl Solver {
         Solver::try_new(mib, budget).expect("the solver's table can be allocated")
     }
 
-    /// Like [`Solver::new`], or `None` when the size overflows.
+    /// Like [`Solver::new`], or `None` when the memory cannot be had (never an abort).
     pub fn try_new(mib: usize, budget: u64) -> Option<Solver> {
         let buckets = (mib.max(1).checked_mul(1 << 20)?) / (2 * std::mem::size_of::<u128>());
         let buckets = (buckets.next_power_of_two() / 2).max(1);
         Some(Solver {
-            table: vec![0; 2 * buckets],
+            table: crate::tt::zeroed(2 * buckets)?,
             mask: buckets - 1,
             used: false,
             nodes: 0,

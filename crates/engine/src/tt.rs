@@ -107,24 +107,36 @@ fn worth(data: u64) -> u32 {
     (proven as u32) << 10 | ((proven && exact) as u32) << 9 | depth
 }
 
-/// `n` zeroed slots, or `None` when the allocator refuses (never an abort). The memory is asked
-/// for zeroed with the slots' own alignment, so the system's `calloc` hands out untouched pages
-/// that are only provided as they are first written (a large over-aligned request would be
-/// written over in full instead).
-fn zeroed_slots(n: usize) -> Option<Box<[Slot]>> {
-    let layout = std::alloc::Layout::array::<Slot>(n).ok()?;
+/// A type whose all-zero bytes are a valid value, so [`zeroed`] may hand out memory the
+/// allocator zeroed without writing it.
+///
+/// # Safety
+/// Implement it only for types for which every value made of zero bytes is valid.
+pub(crate) unsafe trait ZeroValid {}
+
+// SAFETY: two atomic integers holding 0.
+unsafe impl ZeroValid for Slot {}
+// SAFETY: 0.
+unsafe impl ZeroValid for u128 {}
+
+/// `n` zeroed values, or `None` when the allocator refuses or `n` is 0 (never an abort). The
+/// memory is asked for zeroed with the type's own alignment, so the system's `calloc` hands out
+/// untouched pages that are only provided as they are first written (a large over-aligned
+/// request would be written over in full instead).
+pub(crate) fn zeroed<T: ZeroValid>(n: usize) -> Option<Box<[T]>> {
+    let layout = std::alloc::Layout::array::<T>(n).ok()?;
     if layout.size() == 0 {
         return None;
     }
     // SAFETY: the layout has a non-zero size (checked above).
-    let ptr = unsafe { std::alloc::alloc_zeroed(layout) }.cast::<Slot>();
+    let ptr = unsafe { std::alloc::alloc_zeroed(layout) }.cast::<T>();
     if ptr.is_null() {
         return None;
     }
     let slice = std::ptr::slice_from_raw_parts_mut(ptr, n);
-    // SAFETY: `ptr` was allocated by the global allocator with the layout of `[Slot; n]`, and
-    // all-zero bytes are a valid `Slot` (two atomic integers holding 0), so the box owns `n`
-    // initialised slots and frees them with the same layout.
+    // SAFETY: `ptr` was allocated by the global allocator with the layout of `[T; n]`, and
+    // all-zero bytes are a valid `T` (`T: ZeroValid`), so the box owns `n` initialised values and
+    // frees them with the same layout.
     Some(unsafe { Box::from_raw(slice) })
 }
 
@@ -135,7 +147,7 @@ impl Table {
         let buckets = (bytes / BUCKET_BYTES).max(1);
         let pad = BUCKET_BYTES / std::mem::size_of::<Slot>() - 1;
         let n = buckets.checked_mul(WAYS).and_then(|n| n.checked_add(pad)).ok_or(AllocError { mib })?;
-        let slots = zeroed_slots(n).ok_or(AllocError { mib })?;
+        let slots = zeroed::<Slot>(n).ok_or(AllocError { mib })?;
         let misalign = (slots.as_ptr() as usize % BUCKET_BYTES) / std::mem::size_of::<Slot>();
         let offset = if misalign == 0 { 0 } else { WAYS - misalign };
         Ok(Table { slots, offset, buckets, age: AtomicU64::new(0) })
