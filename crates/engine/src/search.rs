@@ -251,6 +251,8 @@ impl<'a> Worker<'a> {
             || self.shared.limits.depth.is_some()
             || it.depth < c.proof_depth as u32
             || self.pos.holding().len() > c.proof_max_cells as usize
+            || (self.pos.holding().len() > c.proof_late_cells as usize
+                && self.counters.nodes < c.proof_min_nodes as u64)
         {
             return None;
         }
