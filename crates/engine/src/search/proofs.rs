@@ -1,0 +1,122 @@
+//! The worker's exact results: the proven bounds that cut a node outright, the separated solver,
+//! and the proof search run after an iteration (see [`crate::bounds`] and [`crate::solver`]).
+
+use cavalo_rules::Move;
+
+use super::{Iteration, SOLO_BUDGET, Worker};
+use crate::params::CHECK_EVERY;
+use crate::score;
+use crate::tt::{Bound, Entry};
+
+impl Worker<'_> {
+    /// The proof search after an iteration, within its share of the nodes (see
+    /// [`crate::solver::Solver::prove`]): the iteration made exact when it proves the result.
+    pub(super) fn try_prove(&mut self, it: &Iteration) -> Option<Iteration> {
+        let c = &self.shared.config;
+        let share = c.proof_share.clamp(0, 95) as u64;
+        // A search limited in depth (`go depth`, the bench) asked for that search only.
+        if share == 0
+            || self.shared.limits.depth.is_some()
+            || it.depth < c.proof_depth as u32
+            || self.pos.holding().len() > c.proof_max_cells as usize
+            || (self.pos.holding().len() > c.proof_late_cells as usize
+                && self.counters.nodes < c.proof_min_nodes as u64)
+        {
+            return None;
+        }
+        let searched = self.counters.nodes - self.proof_nodes;
+        let budget = (searched * share / (100 - share)).checked_sub(self.proof_nodes)?;
+        if budget < 1024 {
+            return None;
+        }
+        let solver = self.prover.take()?;
+        let pos = self.pos.clone();
+        let mut counted = 0;
+        // The solver's nodes cost more than the search's: the limits are checked at every call.
+        let proof = solver.prove(&pos, score::to_points(it.score), budget, &mut |n| {
+            self.counters.nodes += n - counted;
+            self.unreported += n - counted;
+            counted = n;
+            self.flush_nodes();
+            self.check_limits();
+            self.stopped
+        });
+        self.add_nodes(solver.nodes() - counted);
+        self.proof_nodes += solver.nodes();
+        self.prover = Some(solver);
+        let proof = proof?;
+        let pv = if proof.line.is_empty() { it.pv.clone() } else { proof.line };
+        Some(Iteration { score: score::proven(proof.diff), exact: true, pv, ..it.clone() })
+    }
+
+    /// A proven bound outside the window `alpha..beta`, when the points the mover and the
+    /// opponent can still collect decide the node (see [`crate::bounds`]): the mover cannot reach
+    /// alpha (a proven upper bound) or the opponent cannot bring it below beta (a proven lower
+    /// bound).
+    #[inline]
+    pub(super) fn bound_cut(&self, alpha: i32, beta: i32) -> Option<i32> {
+        let pos = &self.pos;
+        let c = &self.shared.collectable;
+        if pos.holding().len() > self.shared.config.bound_max_cells as usize || !pos.placements_done() {
+            return None;
+        }
+        let me = pos.side_to_move();
+        let diff = pos.points_diff(me);
+        let now = score::proven(diff);
+        if now <= alpha {
+            // Cheap first: everything left on the board, then what the mover can reach.
+            let remaining = c.remaining(pos);
+            if score::proven(diff + remaining) <= alpha {
+                return Some(score::proven(diff + remaining));
+            }
+            let up = score::proven(diff + c.gain_bound(pos, me));
+            (up <= alpha).then_some(up)
+        } else if now >= beta {
+            let remaining = c.remaining(pos);
+            if score::proven(diff - remaining) >= beta {
+                return Some(score::proven(diff - remaining));
+            }
+            let low = score::proven(diff - c.gain_bound(pos, !me));
+            (low >= beta).then_some(low)
+        } else {
+            None
+        }
+    }
+
+    /// The exact value of a position whose knights can no longer interact (see
+    /// [`crate::bounds::Collectable::separated`]), stored in the table as proven.
+    pub(super) fn separated_value(&mut self) -> Option<i32> {
+        let pos = &self.pos;
+        if pos.holding().len() > self.shared.config.separated_max_cells as usize || !pos.placements_done() {
+            return None;
+        }
+        let (mine, theirs) = self.shared.collectable.separated(pos)?;
+        let diff = pos.points_diff(pos.side_to_move());
+        let mut budget = SOLO_BUDGET;
+        let gain = self.solo.solve(&mut self.pos, mine, &mut budget);
+        let lost = gain.and_then(|_| {
+            let undo = self.pos.play(Move::PASS);
+            let lost = self.solo.solve(&mut self.pos, theirs, &mut budget);
+            self.pos.unplay(Move::PASS, undo);
+            lost
+        });
+        // The solver's positions count as nodes: node limits and the clock bound them too.
+        let used = (SOLO_BUDGET - budget) as u64;
+        self.counters.nodes += used;
+        self.unreported += used;
+        if self.unreported >= CHECK_EVERY {
+            self.flush_nodes();
+            self.check_limits();
+        }
+        let v = score::proven(diff + gain? - lost?);
+        let entry = Entry {
+            best_move: None,
+            score: score::to_relative(v, diff, true),
+            proven: true,
+            depth: 0,
+            bound: Bound::Exact,
+        };
+        self.shared.tt.store(self.pos.hash(), entry);
+        Some(v)
+    }
+}
