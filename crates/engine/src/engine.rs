@@ -202,6 +202,12 @@ fn prover_mib(hash_mib: usize) -> usize {
     (hash_mib / 2).clamp(1, 256)
 }
 
+/// The most an engine with `Hash` `hash_mib` allocates for search: its transposition table and
+/// the proof search's table ([`prover_mib`]), in MiB.
+pub fn search_memory_mib(hash_mib: usize) -> usize {
+    hash_mib + prover_mib(hash_mib)
+}
+
 /// Statistics of an iteration: the main thread's counters plus what the helpers reported so far.
 fn make_info(it: &Iteration, shared: &Shared, main: Counters, hashfull: u32) -> SearchInfo {
     let time = shared.tm.elapsed();

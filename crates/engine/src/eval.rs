@@ -102,24 +102,26 @@ pub struct Evaluator {
     pub weights: SearchConfig,
     /// The value planes of the board searched.
     pub planes: ValuePlanes,
+    /// The optional terms the weights use (derived once, not at every node).
+    need: Needed,
 }
 
 impl Evaluator {
     /// An evaluator for positions on `pos`'s board.
     pub fn new(pos: &Position, weights: SearchConfig) -> Evaluator {
-        Evaluator { weights, planes: ValuePlanes::new(pos) }
+        Evaluator { weights, planes: ValuePlanes::new(pos), need: Needed::of(&weights) }
     }
 
     /// The evaluation of `pos` in centipoints from the side to move's view.
     #[inline]
     pub fn evaluate(&self, pos: &Position) -> i32 {
-        evaluate_with(pos, &self.weights, &self.planes)
+        weigh(&terms(pos, &self.weights, &self.planes, self.need), &self.weights)
     }
 }
 
 /// The evaluation of `pos` in centipoints from the side to move's view.
 pub fn evaluate(pos: &Position, w: &SearchConfig) -> i32 {
-    evaluate_with(pos, w, &ValuePlanes::new(pos))
+    Evaluator::new(pos, *w).evaluate(pos)
 }
 
 /// The evaluation's terms before weighting, from the side to move's view: what a fit of the
@@ -246,11 +248,6 @@ pub fn weigh(t: &Terms, w: &SearchConfig) -> i32 {
         + t.reach2 * SCALE * w.reach2 / 1000
         + t.mobility2 * w.mobility2
         + t.parity * SCALE * w.parity / 1000
-}
-
-#[inline]
-fn evaluate_with(pos: &Position, w: &SearchConfig, planes: &ValuePlanes) -> i32 {
-    weigh(&terms(pos, w, planes, Needed::of(w)), w)
 }
 
 #[cfg(test)]

@@ -1,5 +1,6 @@
 //! The server's engines: a fixed number of Cavalo engines, each with its transposition table,
-//! made once at start. Memory for search is bounded by `engines × hash`, whatever the number of
+//! made once at start. Memory for search is bounded by `engines × (hash + proof table)` (see
+//! `cavalo_engine::search_memory_mib`), whatever the number of
 //! games: a game holds no engine; a search borrows one and gives it back.
 
 use cavalo_engine::{Options, Player, PlayerKind};
@@ -53,13 +54,15 @@ impl Slot {
 
 /// The memory the pool's tables take, in MiB.
 pub(crate) fn pool_mib(engines: usize, hash_mib: usize) -> usize {
-    engines * hash_mib
+    engines * cavalo_engine::search_memory_mib(hash_mib)
 }
 
-/// The line printed at start: `N engines × H MiB = M MiB for search`.
+/// The line printed at start: `N engines × (H + P) MiB = M MiB for search` (each engine's
+/// transposition table and its proof search's table).
 pub fn pool_line(engines: usize, hash_mib: usize) -> String {
     let word = if engines == 1 { "engine" } else { "engines" };
-    format!("{engines} {word} × {hash_mib} MiB = {} MiB for search", pool_mib(engines, hash_mib))
+    let proof = cavalo_engine::search_memory_mib(hash_mib) - hash_mib;
+    format!("{engines} {word} × ({hash_mib} + {proof}) MiB = {} MiB for search", pool_mib(engines, hash_mib))
 }
 
 #[cfg(test)]
@@ -112,7 +115,7 @@ mod tests {
 
     #[test]
     fn the_line_says_the_bound() {
-        assert_eq!(pool_line(4, 16), "4 engines × 16 MiB = 64 MiB for search");
-        assert_eq!(pool_line(1, 8), "1 engine × 8 MiB = 8 MiB for search");
+        assert_eq!(pool_line(4, 16), "4 engines × (16 + 8) MiB = 96 MiB for search");
+        assert_eq!(pool_line(1, 1), "1 engine × (1 + 1) MiB = 2 MiB for search");
     }
 }

@@ -228,7 +228,8 @@ impl App {
         let mut games = self.inner.games.lock().expect("games lock");
         let before = games.len();
         // Under the map's lock nobody can take a new handle of a game, so a game whose only
-        // handle is the map's is unused (watchers, requests and drivers all hold one).
+        // handle is the map's is unused (watchers, requests and drivers all hold one) and nobody
+        // holds its lock: taking it here cannot wait on a thread that waits for the map.
         games.retain(|_, g| Arc::strong_count(g) > 1 || g.lock().status() == cavalo_session::Status::Playing);
         before - games.len()
     }
