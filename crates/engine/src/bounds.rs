@@ -207,6 +207,54 @@ mod tests {
     }
 
     #[test]
+    fn separated_positions_are_worth_each_sides_best_alone_whatever_the_memo_saw_before() {
+        // One memo shared by many positions of a board (as in a search) against a fresh memo
+        // for each, and the difference of the two sides' best alone against the exact solver.
+        let mut rng = SmallRng::seed_from_u64(29);
+        let mut checked = 0;
+        let mut exact_checked = 0;
+        for seed in 0..40u64 {
+            let mut shared = SoloSolver::default();
+            for _ in 0..6 {
+                let mut pos = Position::from_seed(seed, Rules::default());
+                while !pos.is_over() {
+                    let moves = pos.legal_moves();
+                    pos.play(moves[rng.random_range(0..moves.len())]);
+                    let c = Collectable::new(&pos);
+                    let Some((mine, _)) = c.separated(&pos) else { continue };
+                    let (mut a, mut b) = (20_000, u32::MAX);
+                    let Some(fresh) = SoloSolver::default().solve(&mut pos.clone(), mine, &mut a) else {
+                        continue;
+                    };
+                    let remembered = shared.solve(&mut pos.clone(), mine, &mut b);
+                    assert_eq!(remembered, Some(fresh), "seed {seed}: {pos}");
+                    let (_, theirs) = c.separated(&pos).unwrap();
+                    let mut p = pos.clone();
+                    let undo = p.play(cavalo_rules::Move::PASS);
+                    let lost = SoloSolver::default().solve(&mut p, theirs, &mut a);
+                    p.unplay(cavalo_rules::Move::PASS, undo);
+                    if pos.holding().len() > 30 {
+                        continue;
+                    }
+                    if let (Some(lost), Some(exact)) =
+                        (lost, crate::solver::Solver::new(1, 50_000).solve(&pos))
+                    {
+                        assert_eq!(
+                            pos.points_diff(pos.side_to_move()) + fresh - lost,
+                            exact,
+                            "seed {seed}: {pos}"
+                        );
+                        exact_checked += 1;
+                    }
+                    checked += 1;
+                }
+            }
+        }
+        assert!(checked > 200, "only {checked} separated positions");
+        assert!(exact_checked > 100, "only {exact_checked} solved");
+    }
+
+    #[test]
     fn the_bound_is_never_below_what_a_side_can_collect() {
         let mut rng = SmallRng::seed_from_u64(13);
         let mut checked = 0;

@@ -88,6 +88,22 @@ impl ValuePlanes {
         ValuePlanes(planes)
     }
 
+    /// The highest value written on a cell of `s` (0 when `s` is empty): the planes from the
+    /// highest bit down, keeping the cells that have each bit when some do.
+    #[inline]
+    pub fn max(&self, s: CellSet) -> i32 {
+        let mut cells = s.bits();
+        let mut best = 0;
+        for k in (0..7).rev() {
+            let with = cells & self.0[k];
+            if with != 0 {
+                cells = with;
+                best |= 1 << k;
+            }
+        }
+        best
+    }
+
     /// The sum of the values written on the cells of `s`.
     #[inline]
     pub fn sum(&self, s: CellSet) -> i32 {
@@ -200,7 +216,7 @@ pub fn terms(pos: &Position, w: &SearchConfig, planes: &ValuePlanes, need: Neede
     let mut t = Terms {
         points: pos.points_diff(me),
         mobility: dm.len() as i32 - dopp.len() as i32,
-        best: dm.iter().filter_map(|c| pos.value_at(c)).max().unwrap_or(0) as i32,
+        best: planes.max(dm),
         stuck: i32::from(dopp.is_empty()) - i32::from(dm.is_empty()),
         ..Terms::default()
     };
@@ -270,6 +286,12 @@ mod tests {
         let s: CellSet = Cell::all().take(10).collect();
         let expect: i32 = s.iter().map(|c| pos.value_at(c).unwrap() as i32).sum();
         assert_eq!(planes.sum(s), expect);
+        assert_eq!(planes.max(CellSet::EMPTY), 0);
+        for n in 1..30 {
+            let s: CellSet = Cell::all().skip(n * 3).take(n).collect();
+            let expect = s.iter().map(|c| pos.value_at(c).unwrap() as i32).max().unwrap_or(0);
+            assert_eq!(planes.max(s), expect, "{n}");
+        }
     }
 
     #[test]
