@@ -39,7 +39,7 @@ pub struct Engine {
     last: Option<Arc<Shared>>,
     /// Lateness of earlier answers past their hard deadline.
     latency: Latency,
-    /// The proof search's solver and its table (allocated at the first search that uses it).
+    /// The proof search's solver and its table (none while `ProofShare` is 0).
     prover: Option<Box<crate::solver::Solver>>,
 }
 
@@ -52,10 +52,11 @@ impl Engine {
         })
     }
 
-    /// An engine with these options, or an error when the table cannot be allocated.
+    /// An engine with these options, or an error when the tables cannot be allocated.
     pub fn try_new(options: Options) -> Result<Engine, AllocError> {
         let options = options.clamped();
         let tt = Arc::new(Table::new(options.hash_mib)?);
+        let prover = prover_for(&options)?;
         let mut pool = Pool::default();
         pool.resize(helpers_for(options.threads));
         Ok(Engine {
@@ -65,7 +66,7 @@ impl Engine {
             pool,
             last: None,
             latency: Latency::default(),
-            prover: None,
+            prover,
         })
     }
 
@@ -100,14 +101,18 @@ impl Engine {
         &self.options
     }
 
-    /// Changes the options (a new hash size clears the table). When the new table cannot be
+    /// Changes the options (a new hash size clears the tables). When a new table cannot be
     /// allocated nothing changes and the error says so.
     pub fn set_options(&mut self, options: Options) -> Result<(), AllocError> {
         let options = options.clamped();
         self.stop_helpers();
-        if options.hash_mib != self.options.hash_mib {
-            self.tt = Arc::new(Table::new(options.hash_mib)?);
-            self.prover = None;
+        let resized = options.hash_mib != self.options.hash_mib;
+        let tt = if resized { Some(Table::new(options.hash_mib)?) } else { None };
+        if resized || (options.search.proof_share > 0) != self.prover.is_some() {
+            self.prover = prover_for(&options)?;
+        }
+        if let Some(tt) = tt {
+            self.tt = Arc::new(tt);
         }
         self.pool.resize(helpers_for(options.threads));
         *self.options = options;
@@ -167,10 +172,6 @@ impl Engine {
         self.last = Some(Arc::clone(&shared));
         self.pool.start(&shared, pos, &self.history);
         let history = std::mem::replace(&mut self.history, Box::new([[0; 100]; 2]));
-        if self.prover.is_none() && self.options.search.proof_share > 0 {
-            self.prover =
-                crate::solver::Solver::try_new(prover_mib(self.options.hash_mib), u64::MAX).map(Box::new);
-        }
         let mut main = Worker::new(&shared, Some(stop), pos, history);
         if let Some(p) = &mut self.prover {
             main = main.with_prover(p);
@@ -194,6 +195,16 @@ impl Drop for Engine {
     fn drop(&mut self) {
         self.stop_helpers();
     }
+}
+
+/// The proof search's solver for `options` (none when `ProofShare` is 0), or the error of its
+/// table's allocation.
+fn prover_for(options: &Options) -> Result<Option<Box<crate::solver::Solver>>, AllocError> {
+    if options.search.proof_share == 0 {
+        return Ok(None);
+    }
+    let mib = prover_mib(options.hash_mib);
+    crate::solver::Solver::try_new(mib, u64::MAX).map(|s| Some(Box::new(s))).ok_or(AllocError { mib })
 }
 
 /// The size of the proof search's table for a transposition table of `hash_mib` MiB: half of
@@ -225,5 +236,27 @@ fn make_info(it: &Iteration, shared: &Shared, main: Counters, hashfull: u32) -> 
         nps: if secs > 0.0 { (nodes as f64 / secs) as u64 } else { 0 },
         hashfull,
         pv: it.pv.clone(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_proof_table_is_allocated_with_the_options_not_at_a_search() {
+        let off = Options {
+            hash_mib: 4,
+            search: crate::SearchConfig { proof_share: 0, ..Default::default() },
+            ..Options::default()
+        };
+        let mut engine = Engine::try_new(off.clone()).unwrap();
+        assert!(engine.prover.is_none(), "no proof search, no table");
+        let on = Options { search: crate::SearchConfig::default(), ..off.clone() };
+        engine.set_options(on.clone()).unwrap();
+        assert!(engine.prover.is_some());
+        assert!(Engine::try_new(on).unwrap().prover.is_some());
+        engine.set_options(off).unwrap();
+        assert!(engine.prover.is_none(), "turning it off frees the table");
     }
 }
