@@ -51,6 +51,22 @@ pub fn knight_spread(s: CellSet) -> CellSet {
     CellSet::from_bits_truncate(up | down)
 }
 
+/// The cells with at least one knight's jump neighbour in `s`, and those with at least two.
+#[inline]
+pub fn neighbour_counts(s: CellSet) -> (CellSet, CellSet) {
+    let b = s.bits();
+    let r1 = b & NOT_COL_9;
+    let r2 = b & NOT_COL_89;
+    let l1 = b & NOT_COL_0;
+    let l2 = b & NOT_COL_01;
+    let (mut one, mut two) = (0u128, 0u128);
+    for t in [r1 << 21, l1 << 19, r2 << 12, l2 << 8, l1 >> 21, r1 >> 19, l2 >> 12, r2 >> 8] {
+        two |= one & t;
+        one |= t;
+    }
+    (CellSet::from_bits_truncate(one), CellSet::from_bits_truncate(two))
+}
+
 /// The cells a knight starting on `from` could ever reach through cells of `open` (not counting
 /// `from` itself unless revisited), ignoring the other knight.
 #[inline]
@@ -275,6 +291,22 @@ mod tests {
     fn spread_matches_the_jump_table() {
         for c in Cell::all() {
             assert_eq!(knight_spread(CellSet::from_cell(c)), CellSet::knight_jumps(c), "{c}");
+        }
+    }
+
+    #[test]
+    fn neighbour_counts_count_jumps_into_the_set() {
+        let mut pos = Position::from_seed(12, cavalo_rules::Rules::default());
+        for _ in 0..30 {
+            let Some(&m) = pos.legal_moves().first() else { break };
+            pos.play(m);
+            let open = pos.holding();
+            let (one, two) = neighbour_counts(open);
+            for c in Cell::all() {
+                let n = (CellSet::knight_jumps(c) & open).len();
+                assert_eq!(one.contains(c), n >= 1, "{c} {pos}");
+                assert_eq!(two.contains(c), n >= 2, "{c} {pos}");
+            }
         }
     }
 
