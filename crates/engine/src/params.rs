@@ -123,7 +123,7 @@ search_config! {
     /// Search: the nodes a search spends before the proof search may run above
     /// `ProofLateCells` cells: a proof that early needs millions of nodes, and a short search
     /// (100 ms) that gave it its share lost points in matches.
-    proof_min_nodes: "ProofMinNodes", Search, 2_000_000, 0, 1_000_000_000;
+    proof_min_nodes: "ProofMinNodes", Search, 1_000_000, 0, 1_000_000_000;
     /// Search: with at most this many cells holding numbers (from about ply 18), the proof
     /// search runs whatever the nodes spent.
     proof_late_cells: "ProofLateCells", Search, 64, 0, 100;
