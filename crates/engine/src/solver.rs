@@ -13,7 +13,10 @@
 
 use cavalo_rules::{Board, Move, Position, Rules};
 
+use std::sync::Arc;
+
 use crate::bounds::Collectable;
+use crate::tt::Table;
 
 const INF: i32 = 10_000;
 
@@ -67,6 +70,10 @@ pub struct Solver {
     collectable: Option<Collectable>,
     /// The board and rules the table's entries belong to (see [`Solver::prove`]).
     board: Option<(Board, Rules)>,
+    /// A heuristic search's table whose best moves order the moves of positions that the
+    /// solver's own table has no move for, while at least `hint_cells` cells hold numbers.
+    hints: Option<Arc<Table>>,
+    hint_cells: usize,
 }
 
 /// The proof of a position's exact result (see [`Solver::prove`]).
@@ -97,6 +104,8 @@ impl Solver {
             aborted: false,
             collectable: None,
             board: None,
+            hints: None,
+            hint_cells: usize::MAX,
         })
     }
 
@@ -106,6 +115,14 @@ impl Solver {
             self.table.fill(0);
             self.used = false;
         }
+    }
+
+    /// Orders the moves of positions with at least `min_cells` cells holding numbers by the best
+    /// moves of `table` (a heuristic search's table on the same board) when the solver's own
+    /// table has none; `None` turns the hints off.
+    pub fn set_hints(&mut self, table: Option<Arc<Table>>, min_cells: usize) {
+        self.hints = table;
+        self.hint_cells = min_cells;
     }
 
     /// Nodes visited by the last call.
@@ -341,6 +358,12 @@ impl Solver {
             beta = beta.min(hi + 1);
             tt_move = Move::from_bits(s.mv);
         }
+        if tt_move.is_none()
+            && open.len() >= self.hint_cells
+            && let Some(t) = &self.hints
+        {
+            tt_move = t.probe(key).and_then(|e| e.best_move);
+        }
         let (alpha0, beta0) = (alpha, beta);
         let mut order: [(i32, Move); cavalo_rules::MAX_MOVES] = [(0, Move::PASS); cavalo_rules::MAX_MOVES];
         let n = moves.len();
@@ -468,6 +491,55 @@ mod tests {
             }
         }
         assert!(checked > 20, "{checked}");
+    }
+
+    /// Hints that name a move in every position two plies deep (the last legal one: often bad).
+    fn hint_table(pos: &Position) -> Arc<Table> {
+        let table = Table::new(1).unwrap();
+        let hint = |p: &Position| {
+            if let Some(&m) = p.legal_moves().last() {
+                let e = crate::tt::Entry {
+                    best_move: Some(m),
+                    score: 0,
+                    proven: false,
+                    depth: 1,
+                    bound: crate::tt::Bound::Lower,
+                };
+                table.store(p.hash(), e);
+            }
+        };
+        hint(pos);
+        for &m in pos.legal_moves().iter() {
+            let mut c = pos.clone();
+            c.play(m);
+            hint(&c);
+        }
+        Arc::new(table)
+    }
+
+    #[test]
+    fn hints_from_a_heuristic_table_change_the_order_not_the_value() {
+        let mut checked = 0;
+        let mut fewer_or_more = 0;
+        for seed in 1..30 {
+            for ply in [36, 44] {
+                let Some(pos) = late_position(seed, Rules::CANONICAL, ply) else { continue };
+                let exact = minimax(&mut pos.clone());
+                let mut plain = Solver::new(1, u64::MAX);
+                assert_eq!(plain.prove(&pos, 0, u64::MAX, &mut |_| false).unwrap().diff, exact);
+                let mut hinted = Solver::new(1, u64::MAX);
+                hinted.set_hints(Some(hint_table(&pos)), 0);
+                let proof = hinted.prove(&pos, 0, u64::MAX, &mut |_| false).unwrap();
+                assert_eq!(proof.diff, exact, "{pos}");
+                let mut c = pos.clone();
+                c.play(proof.line[0]);
+                assert_eq!(-minimax(&mut c), exact, "{pos} {}", proof.line[0]);
+                fewer_or_more += usize::from(hinted.nodes() != plain.nodes());
+                checked += 1;
+            }
+        }
+        assert!(checked > 20, "{checked}");
+        assert!(fewer_or_more > 0, "the hints were never used");
     }
 
     #[test]

@@ -8,6 +8,11 @@ use crate::params::CHECK_EVERY;
 use crate::score;
 use crate::tt::{Bound, Entry};
 
+/// The proof search orders moves by the heuristic search's best moves while fewer than this many
+/// cells have left the board since the root (about 12 plies: two cells leave per ply; the
+/// iterations before a proof reach about 20 plies, and 6 or 18 proved fewer positions).
+const HINT_CELLS: usize = 24;
+
 impl Worker<'_> {
     /// The proof search after an iteration, within its share of the nodes (see
     /// [`crate::solver::Solver::prove`]): the iteration made exact when it proves the result.
@@ -31,6 +36,10 @@ impl Worker<'_> {
         }
         let solver = self.prover.take()?;
         let pos = self.pos.clone();
+        solver.set_hints(
+            Some(std::sync::Arc::clone(&self.shared.tt)),
+            pos.holding().len().saturating_sub(HINT_CELLS),
+        );
         let mut counted = 0;
         // The solver's nodes cost more than the search's: the limits are checked at every call.
         let proof = solver.prove(&pos, score::to_points(it.score), budget, &mut |n| {
@@ -41,6 +50,7 @@ impl Worker<'_> {
             self.check_limits();
             self.stopped
         });
+        solver.set_hints(None, usize::MAX);
         self.add_nodes(solver.nodes() - counted);
         self.proof_nodes += solver.nodes();
         self.prover = Some(solver);
