@@ -346,7 +346,10 @@ impl Solver {
         }
         let key = pos.hash();
         let mut tt_move = None;
-        if let Some(s) = self.probe(key) {
+        // (A position never comes back in its own subtree, so this entry is still what the
+        // table knows when the node stores its result below.)
+        let stored = self.probe(key);
+        if let Some(s) = stored {
             let (lo, hi) = (i32::from(s.lo), i32::from(s.hi));
             if lo >= beta || lo == hi {
                 return lo;
@@ -421,7 +424,7 @@ impl Solver {
             (best, best)
         };
         // A fail-low names no good move: the move of an earlier result is kept then.
-        let (lo, hi, best_move) = match self.probe(key) {
+        let (lo, hi, best_move) = match stored {
             Some(s) => (
                 lo.max(i32::from(s.lo)),
                 hi.min(i32::from(s.hi)),
