@@ -155,10 +155,14 @@ impl Collectable {
 }
 
 /// The most a knight can collect alone in its region: an exhaustive search over its paths (the
-/// other side passing), memoised on (knight cell, cells of the region still holding).
+/// other side passing), memoised on (knight cell, cells of the region and doubles still holding).
 #[derive(Default)]
 pub struct SoloSolver {
     memo: std::collections::HashMap<(u8, u128), i32>,
+    /// The cells of the board holding a double: the doubles left outside the region are part of
+    /// a memo key, since a landing on a double must remove another one and takes one of the
+    /// region's only when none is left outside it.
+    doubles: Option<CellSet>,
 }
 
 /// Memo entries kept before the memo is emptied (bounded memory).
@@ -172,7 +176,10 @@ impl SoloSolver {
             self.memo.clear();
         }
         let me = pos.side_to_move();
-        let key = (pos.knight(me)?.index() as u8, (pos.holding() & region).bits());
+        let doubles = *self.doubles.get_or_insert_with(|| {
+            Cell::all().filter(|&c| pos.board().value(c).is_some_and(|v| pos.rules().is_double(v))).collect()
+        });
+        let key = (pos.knight(me)?.index() as u8, (pos.holding() & (region | doubles)).bits());
         if let Some(&v) = self.memo.get(&key) {
             return Some(v);
         }
@@ -270,6 +277,26 @@ mod tests {
         }
         assert!(checked > 200, "only {checked} separated positions");
         assert!(exact_checked > 100, "only {exact_checked} solved");
+    }
+
+    #[test]
+    fn a_double_left_outside_the_region_is_part_of_the_memo_key() {
+        // Black alone in its region with the doubles 55 and 33: a landing on 55 removes 33 unless
+        // another double is left elsewhere (00 in the first position, not in the second).
+        let without = ".,.,35,.,.,.,81,.,.,16/.,61,.,.,.,.,.,.,.,./.,.,.,.,.,.,.,.,60,41/.,.,.,.,.,.,.,14,.,./.,.,.,.,.,.,.,.,.,./.,.,.,.,.,.,.,.,54,./.,.,.,B,.,.,.,.,95,./W,55,.,.,.,59,.,.,.,06/45,.,.,.,.,.,25,.,.,./18,.,33,.,.,.,53,.,52,. b 1448 1100";
+        let with = without.replacen(".,.,.,.,.,.,.,.,60,41", ".,.,.,.,00,.,.,.,60,41", 1);
+        let best_alone = |solver: &mut SoloSolver, fen: &str| {
+            let pos: Position = fen.parse().unwrap();
+            let (mine, _) = Collectable::new(&pos).separated(&pos).unwrap();
+            let mut budget = u32::MAX;
+            solver.solve(&mut pos.clone(), mine, &mut budget)
+        };
+        let mut shared = SoloSolver::default();
+        let fresh_with = best_alone(&mut SoloSolver::default(), &with);
+        let fresh_without = best_alone(&mut SoloSolver::default(), without);
+        assert_ne!(fresh_with, fresh_without, "the outside double must matter here");
+        assert_eq!(best_alone(&mut shared, &with), fresh_with);
+        assert_eq!(best_alone(&mut shared, without), fresh_without);
     }
 
     #[test]
