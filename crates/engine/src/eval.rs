@@ -38,29 +38,28 @@ const fn mask_cols(lo: u32, hi: u32) -> u128 {
     m
 }
 
-/// Every cell one knight's jump from some cell of `s`.
+/// The cells of `b` moved by each of the eight knight's jumps (cells that would leave the board
+/// dropped): cell `c` is in the `i`-th set when `c` is one jump from a cell of `b`.
 #[inline]
-pub fn knight_spread(s: CellSet) -> CellSet {
-    let b = s.bits();
+fn jumps(b: u128) -> [u128; 8] {
     let r1 = b & NOT_COL_9; // may move one column right
     let r2 = b & NOT_COL_89; // two columns right
     let l1 = b & NOT_COL_0;
     let l2 = b & NOT_COL_01;
-    let up = (r1 << 21) | (l1 << 19) | (r2 << 12) | (l2 << 8);
-    let down = (l1 >> 21) | (r1 >> 19) | (l2 >> 12) | (r2 >> 8);
-    CellSet::from_bits_truncate(up | down)
+    [r1 << 21, l1 << 19, r2 << 12, l2 << 8, l1 >> 21, r1 >> 19, l2 >> 12, r2 >> 8]
+}
+
+/// Every cell one knight's jump from some cell of `s`.
+#[inline]
+pub fn knight_spread(s: CellSet) -> CellSet {
+    CellSet::from_bits_truncate(jumps(s.bits()).iter().fold(0, |a, &t| a | t))
 }
 
 /// The cells with at least one knight's jump neighbour in `s`, and those with at least two.
 #[inline]
 pub fn neighbour_counts(s: CellSet) -> (CellSet, CellSet) {
-    let b = s.bits();
-    let r1 = b & NOT_COL_9;
-    let r2 = b & NOT_COL_89;
-    let l1 = b & NOT_COL_0;
-    let l2 = b & NOT_COL_01;
     let (mut one, mut two) = (0u128, 0u128);
-    for t in [r1 << 21, l1 << 19, r2 << 12, l2 << 8, l1 >> 21, r1 >> 19, l2 >> 12, r2 >> 8] {
+    for t in jumps(s.bits()) {
         two |= one & t;
         one |= t;
     }

@@ -118,7 +118,7 @@ impl<'a> Worker<'a> {
             pv: Box::new([[Move::PASS; MAX_PLY]; MAX_PLY]),
             pv_len: [0; MAX_PLY],
             buf: Box::new([[(0, Move::PASS); cavalo_rules::MAX_MOVES]; MAX_PLY]),
-            solo: crate::bounds::SoloSolver::default(),
+            solo: crate::bounds::SoloSolver::new(&shared.collectable),
             prover: None,
             proof_nodes: 0,
         }
