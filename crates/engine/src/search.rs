@@ -354,6 +354,10 @@ impl<'a> Worker<'a> {
     /// Negamax with alpha-beta. Scores are from the side to move's view.
     fn search(&mut self, depth: i32, mut alpha: i32, beta: i32, ply: usize, pv_node: bool) -> i32 {
         self.pv_len[ply] = 0;
+        if depth > 0 {
+            // The probe comes after the bounds and the move generation: start loading it now.
+            self.shared.tt.prefetch(self.pos.hash());
+        }
         self.count_node();
         if self.stopped {
             return 0;
