@@ -20,6 +20,12 @@
 //!
 //! The threat rule, passes and the opponent's landings only take values away, so the bound stays
 //! sound under them.
+//!
+//! A side's gain is also at least what it surely wins: the side to move its best landing now
+//! ([`Collectable::best_landing`]), the other side the least over the mover's moves of its best
+//! landing right after ([`Collectable::sure_reply`]). So the value of a position (mover's gain
+//! minus opponent's) lies between `best_landing - gain_bound(opponent)` and
+//! `gain_bound(mover) - sure_reply`.
 
 use cavalo_rules::{Cell, CellSet, Position, Side};
 
@@ -67,6 +73,32 @@ impl Collectable {
             pairs,
             low_set,
         }
+    }
+
+    /// The points `side` wins by its next landing at best (0 when it has none): a part of its
+    /// gain it is sure of when it is to move.
+    #[inline]
+    pub fn best_landing(&self, pos: &Position, side: Side) -> i32 {
+        self.planes.max(pos.destinations(side))
+    }
+
+    /// What the opponent of the side to move is sure to win: the least, over the mover's moves,
+    /// of the opponent's best landing right after it; 0 without trying the moves when even the
+    /// opponent's best landing now (which it can only be below) is less than `need`, the
+    /// amount that would decide.
+    pub fn sure_reply(&self, pos: &mut Position, need: i32) -> i32 {
+        let Some(ko) = pos.knight(!pos.side_to_move()) else { return 0 };
+        // The opponent's knight does not move meanwhile: its landings stay among its jumps.
+        if self.planes.max(CellSet::knight_jumps(ko) & pos.holding()) < need {
+            return 0;
+        }
+        let mut least = i32::MAX;
+        for &m in pos.legal_moves().iter() {
+            let undo = pos.play(m);
+            least = least.min(self.best_landing(pos, pos.side_to_move()));
+            pos.unplay(m, undo);
+        }
+        if least == i32::MAX { 0 } else { least }
     }
 
     /// The sum of the values still on the board.
@@ -343,5 +375,64 @@ mod tests {
         }
         assert!(checked > 20, "only {checked} positions small enough");
         assert!(tighter > 30, "the dead ends tightened only {tighter} of {checked} bounds");
+    }
+
+    /// The rest of `pos` (the mover's gain to the end minus the opponent's) by plain negamax,
+    /// or `None` past 200,000 positions.
+    fn negamax(pos: &mut Position, memo: &mut std::collections::HashMap<u64, i32>) -> Option<i32> {
+        if let Some(&v) = memo.get(&pos.hash()) {
+            return Some(v);
+        }
+        if memo.len() > 200_000 {
+            return None;
+        }
+        let mut best = None::<i32>;
+        for &m in pos.legal_moves().iter() {
+            let g = m.destination().and_then(|d| pos.value_at(d)).map_or(0, i32::from);
+            let undo = pos.play(m);
+            let v = negamax(pos, memo);
+            pos.unplay(m, undo);
+            let v = g - v?;
+            best = Some(best.map_or(v, |b| b.max(v)));
+        }
+        let v = best.unwrap_or(0);
+        memo.insert(pos.hash(), v);
+        Some(v)
+    }
+
+    #[test]
+    fn the_value_lies_between_the_sure_gains_and_the_bounds() {
+        let mut rng = SmallRng::seed_from_u64(29);
+        let (mut checked, mut lifted, mut lowered) = (0, 0, 0);
+        for seed in 0..120u64 {
+            let mut pos = Position::from_seed(seed, Rules::default());
+            let plies = rng.random_range(36..56);
+            for _ in 0..plies {
+                let moves = pos.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                pos.play(moves[rng.random_range(0..moves.len())]);
+            }
+            if pos.is_over() || !pos.placements_done() {
+                continue;
+            }
+            // Plain negamax (none of these bounds), memoised on the position.
+            let mut memo = std::collections::HashMap::new();
+            let Some(rest) = negamax(&mut pos.clone(), &mut memo) else { continue };
+            let me = pos.side_to_move();
+            let c = Collectable::new(&pos);
+            let lower = c.best_landing(&pos, me) - c.gain_bound(&pos, !me);
+            let sure = c.sure_reply(&mut pos.clone(), i32::MIN);
+            let upper = c.gain_bound(&pos, me) - sure;
+            assert!(lower <= rest && rest <= upper, "seed {seed}: {lower} <= {rest} <= {upper} in {pos}");
+            // Skipped when it could not decide: 0 then.
+            assert_eq!(c.sure_reply(&mut pos.clone(), i32::MAX), 0);
+            checked += 1;
+            lifted += usize::from(c.best_landing(&pos, me) > 0);
+            lowered += usize::from(sure > 0);
+        }
+        assert!(checked > 40, "{checked}");
+        assert!(lifted > 20 && lowered > 20, "{lifted} {lowered} of {checked}");
     }
 }
