@@ -26,19 +26,6 @@ pub const fn proven(diff: i32) -> i32 {
     }
 }
 
-/// The largest final difference whose proven score is at most `v` (see [`proven`]).
-#[inline]
-pub const fn max_diff_at_most(v: i32) -> i32 {
-    if v >= PROVEN {
-        (v - PROVEN) / SCALE
-    } else if v >= 0 {
-        0
-    } else {
-        let d = (v + PROVEN).div_euclid(SCALE);
-        if d < -1 { d } else { -1 }
-    }
-}
-
 /// Whether `v` is a proven win or loss.
 #[inline]
 pub const fn is_proven(v: i32) -> bool {
@@ -87,15 +74,6 @@ pub const fn can_be_exact(v: i32) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn max_diff_at_most_is_the_largest_difference_below_a_score() {
-        let probes = (-3..=3).flat_map(|d| [-1, 0, 1, 99].map(|e| proven(d) + e));
-        for v in probes.chain([-5, 5, 0, HEURISTIC_MAX, -HEURISTIC_MAX, PROVEN - 1]) {
-            let d = max_diff_at_most(v);
-            assert!(proven(d) <= v && proven(d + 1) > v, "{v}: {d}");
-        }
-    }
 
     #[test]
     fn proven_scores_outrank_heuristics() {

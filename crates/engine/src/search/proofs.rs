@@ -64,8 +64,8 @@ impl Worker<'_> {
     /// alpha (a proven upper bound) or the opponent cannot bring it below beta (a proven lower
     /// bound).
     #[inline]
-    pub(super) fn bound_cut(&mut self, alpha: i32, beta: i32) -> Option<i32> {
-        let pos = &mut self.pos;
+    pub(super) fn bound_cut(&self, alpha: i32, beta: i32) -> Option<i32> {
+        let pos = &self.pos;
         let c = &self.shared.collectable;
         if pos.holding().len() > self.shared.config.bound_max_cells as usize || !pos.placements_done() {
             return None;
@@ -74,26 +74,19 @@ impl Worker<'_> {
         let diff = pos.points_diff(me);
         let now = score::proven(diff);
         if now <= alpha {
-            // Cheap first: everything left on the board, then what the mover can reach, then
-            // less what the opponent is sure to win after any move.
+            // Cheap first: everything left on the board, then what the mover can reach.
             let remaining = c.remaining(pos);
             if score::proven(diff + remaining) <= alpha {
                 return Some(score::proven(diff + remaining));
             }
-            let most = c.gain_bound(pos, me);
-            let up = score::proven(diff + most);
-            if up <= alpha {
-                return Some(up);
-            }
-            let need = diff + most - score::max_diff_at_most(alpha);
-            let up = score::proven(diff + most - c.sure_reply(pos, need));
+            let up = score::proven(diff + c.gain_bound(pos, me));
             (up <= alpha).then_some(up)
         } else if now >= beta {
             let remaining = c.remaining(pos);
             if score::proven(diff - remaining) >= beta {
                 return Some(score::proven(diff - remaining));
             }
-            let low = score::proven(diff + c.best_landing(pos, me) - c.gain_bound(pos, !me));
+            let low = score::proven(diff - c.gain_bound(pos, !me));
             (low >= beta).then_some(low)
         } else {
             None
