@@ -396,17 +396,20 @@ impl Solver {
             tt_move = t.probe(key).and_then(|e| e.best_move);
         }
         let (alpha0, beta0) = (alpha, beta);
-        let mut order: [(i32, Move); cavalo_rules::MAX_MOVES] = [(0, Move::PASS); cavalo_rules::MAX_MOVES];
+        // Per move: the ordering key, the move, and the most it can be worth by the child's
+        // entry in the table (`INF`: no entry).
+        let mut order = [(0, Move::PASS, INF); cavalo_rules::MAX_MOVES];
         let n = moves.len();
         // The table's move first; then the moves that leave the opponent the fewest replies
         // (a proof needs one refutation, and a cramped opponent has few), the larger gain first
-        // among those (a default double removal before the others).
-        // A child the table already refutes enough cuts the node before any is searched.
+        // among those (a default double removal before the others). A child the table already
+        // refutes enough cuts the node before any is searched; one it shows cannot raise alpha is
+        // not searched (and goes last).
         for (i, &m) in moves.iter().enumerate() {
-            let rank = if Some(m) == tt_move {
-                i32::MAX
+            let (rank, ceiling) = if Some(m) == tt_move {
+                (i32::MAX, INF)
             } else if n == 1 {
-                0
+                (0, INF)
             } else {
                 let undo = pos.play(m);
                 let replies = pos.legal_moves().len() as i32;
@@ -421,14 +424,23 @@ impl Solver {
                     self.store(key, v.max(stored.map_or(-INF, |s| i32::from(s.lo))), hi, m, 1);
                     return v;
                 }
-                -replies * 1000 + g * 2 - i32::from(m.removal().is_some())
+                let ceiling = child.map_or(INF, |c| g - i32::from(c.lo));
+                let rank = -replies * 1000 + g * 2 - i32::from(m.removal().is_some());
+                (if ceiling <= alpha { i32::MIN } else { rank }, ceiling)
             };
-            order[i] = (rank, m);
+            order[i] = (rank, m, ceiling);
         }
         order[..n].sort_unstable_by_key(|o| std::cmp::Reverse(o.0));
         let mut best = -INF;
         let mut best_move = order[0].1;
-        for (i, &(_, m)) in order[..n].iter().enumerate() {
+        for (i, &(_, m, ceiling)) in order[..n].iter().enumerate() {
+            if ceiling <= alpha {
+                if ceiling > best {
+                    best = ceiling;
+                    best_move = m;
+                }
+                continue;
+            }
             let g = gain(pos, m);
             let undo = pos.play(m);
             let mut v;
