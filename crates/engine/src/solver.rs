@@ -396,9 +396,9 @@ impl Solver {
             tt_move = t.probe(key).and_then(|e| e.best_move);
         }
         let (alpha0, beta0) = (alpha, beta);
-        // Per move: the ordering key, the move, and the most it can be worth by the child's
-        // entry in the table (`INF`: no entry).
-        let mut order = [(0, Move::PASS, INF); cavalo_rules::MAX_MOVES];
+        // Per move: the ordering key, the move, and the least and the most it can be worth by
+        // what is known of the child (the end of the game, or its entry in the table).
+        let mut order = [(0, Move::PASS, -INF, INF); cavalo_rules::MAX_MOVES];
         let n = moves.len();
         // The table's move first; then the moves that leave the opponent the fewest replies
         // (a proof needs one refutation, and a cramped opponent has few), the larger gain first
@@ -406,34 +406,36 @@ impl Solver {
         // refutes enough cuts the node before any is searched; one it shows cannot raise alpha is
         // not searched (and goes last).
         for (i, &m) in moves.iter().enumerate() {
-            let (rank, ceiling) = if Some(m) == tt_move {
-                (i32::MAX, INF)
+            let (rank, floor, ceiling) = if Some(m) == tt_move {
+                (i32::MAX, -INF, INF)
             } else if n == 1 {
-                (0, INF)
+                (0, -INF, INF)
             } else {
                 let undo = pos.play(m);
                 let replies = pos.legal_moves().len() as i32;
-                let child = self.probe(pos.hash());
+                // The child's rest: 0 when the game ends there, else what the table knows.
+                let (lo, hi) = if replies == 0 {
+                    (0, 0)
+                } else {
+                    self.probe(pos.hash()).map_or((-INF, INF), |c| (i32::from(c.lo), i32::from(c.hi)))
+                };
                 pos.unplay(m, undo);
                 let g = gain(pos, m);
-                if let Some(c) = child
-                    && g - i32::from(c.hi) >= beta
-                {
-                    let v = g - i32::from(c.hi);
+                if g - hi >= beta {
+                    let v = g - hi;
                     let hi = stored.map_or(INF, |s| i32::from(s.hi));
                     self.store(key, v.max(stored.map_or(-INF, |s| i32::from(s.lo))), hi, m, 1);
                     return v;
                 }
-                let ceiling = child.map_or(INF, |c| g - i32::from(c.lo));
                 let rank = -replies * 1000 + g * 2 - i32::from(m.removal().is_some());
-                (if ceiling <= alpha { i32::MIN } else { rank }, ceiling)
+                (if g - lo <= alpha { i32::MIN } else { rank }, g - hi, g - lo)
             };
-            order[i] = (rank, m, ceiling);
+            order[i] = (rank, m, floor, ceiling);
         }
         order[..n].sort_unstable_by_key(|o| std::cmp::Reverse(o.0));
         let mut best = -INF;
         let mut best_move = order[0].1;
-        for (i, &(_, m, ceiling)) in order[..n].iter().enumerate() {
+        for (i, &(_, m, floor, ceiling)) in order[..n].iter().enumerate() {
             if ceiling <= alpha {
                 if ceiling > best {
                     best = ceiling;
@@ -441,20 +443,24 @@ impl Solver {
                 }
                 continue;
             }
-            let g = gain(pos, m);
-            let undo = pos.play(m);
-            let mut v;
-            if i == 0 {
-                v = g - self.rest(pos, g - beta, g - alpha, stop);
-            } else {
-                v = g - self.rest(pos, g - alpha - 1, g - alpha, stop);
-                if v > alpha && v < beta && !self.aborted {
-                    v = g - self.rest(pos, g - beta, g - v, stop);
+            let mut v = floor;
+            // A child whose value is known (the game ends there, or the table has it exactly)
+            // is not searched again.
+            if floor < ceiling {
+                let g = gain(pos, m);
+                let undo = pos.play(m);
+                if i == 0 {
+                    v = g - self.rest(pos, g - beta, g - alpha, stop);
+                } else {
+                    v = g - self.rest(pos, g - alpha - 1, g - alpha, stop);
+                    if v > alpha && v < beta && !self.aborted {
+                        v = g - self.rest(pos, g - beta, g - v, stop);
+                    }
                 }
-            }
-            pos.unplay(m, undo);
-            if self.aborted {
-                return 0;
+                pos.unplay(m, undo);
+                if self.aborted {
+                    return 0;
+                }
             }
             if v > best {
                 best = v;
