@@ -115,7 +115,7 @@ mod tests {
 
     #[test]
     fn the_line_says_the_bound() {
-        assert_eq!(pool_line(4, 16), "4 engines × (16 + 8) MiB = 96 MiB for search");
+        assert_eq!(pool_line(4, 16), "4 engines × (16 + 16) MiB = 128 MiB for search");
         assert_eq!(pool_line(1, 1), "1 engine × (1 + 1) MiB = 2 MiB for search");
     }
 }
