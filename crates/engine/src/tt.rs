@@ -133,35 +133,12 @@ pub(crate) fn zeroed<T: ZeroValid>(n: usize) -> Option<Box<[T]>> {
     if ptr.is_null() {
         return None;
     }
-    advise_huge_pages(ptr.cast(), layout.size());
     let slice = std::ptr::slice_from_raw_parts_mut(ptr, n);
     // SAFETY: `ptr` was allocated by the global allocator with the layout of `[T; n]`, and
     // all-zero bytes are a valid `T` (`T: ZeroValid`), so the box owns `n` initialised values and
     // frees them with the same layout.
     Some(unsafe { Box::from_raw(slice) })
 }
-
-/// Asks Linux to back `len` bytes from `ptr` with huge pages where it can: a table probed at
-/// random addresses otherwise misses the processor's page cache (TLB) on most probes. Only a
-/// hint; failure changes nothing.
-#[cfg(target_os = "linux")]
-fn advise_huge_pages(ptr: *mut u8, len: usize) {
-    // madvise wants a page-aligned start: advise the whole pages inside the block.
-    const PAGE: usize = 4096;
-    // Blocks smaller than one huge page (2 MiB) gain nothing.
-    const HUGE: usize = 2 << 20;
-    let skip = ptr.align_offset(PAGE);
-    if len < HUGE || skip >= len {
-        return;
-    }
-    let (ptr, len) = (ptr.wrapping_add(skip), (len - skip) / PAGE * PAGE);
-    // SAFETY: madvise with MADV_HUGEPAGE does not change the contents or validity of the memory;
-    // the range is memory just allocated and owned by the caller.
-    unsafe { libc::madvise(ptr.cast(), len, libc::MADV_HUGEPAGE) };
-}
-
-#[cfg(not(target_os = "linux"))]
-fn advise_huge_pages(_: *mut u8, _: usize) {}
 
 impl Table {
     /// A table of about `mib` MiB (at least one bucket), or an error when the memory cannot be had.
