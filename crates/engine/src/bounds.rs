@@ -339,24 +339,27 @@ mod tests {
         assert_eq!(best_alone(&mut shared, without), fresh_without);
     }
 
+    /// The position after a random number of random plies (in `plies`) on the board of `seed`,
+    /// or `None` when the game is over or a knight is not placed yet.
+    fn random_game_position(seed: u64, rng: &mut SmallRng, plies: std::ops::Range<u32>) -> Option<Position> {
+        let mut pos = Position::from_seed(seed, Rules::default());
+        for _ in 0..rng.random_range(plies) {
+            let moves = pos.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            pos.play(moves[rng.random_range(0..moves.len())]);
+        }
+        (!pos.is_over() && pos.placements_done()).then_some(pos)
+    }
+
     #[test]
     fn the_bound_is_never_below_what_a_side_can_collect() {
         let mut rng = SmallRng::seed_from_u64(13);
         let mut checked = 0;
         let mut tighter = 0;
         for seed in 0..150u64 {
-            let mut pos = Position::from_seed(seed, Rules::default());
-            let plies = rng.random_range(14..40);
-            for _ in 0..plies {
-                let moves = pos.legal_moves();
-                if moves.is_empty() {
-                    break;
-                }
-                pos.play(moves[rng.random_range(0..moves.len())]);
-            }
-            if pos.is_over() || !pos.placements_done() {
-                continue;
-            }
+            let Some(pos) = random_game_position(seed, &mut rng, 14..40) else { continue };
             let c = Collectable::new(&pos);
             for side in [Side::White, Side::Black] {
                 let mut budget = 30_000;
@@ -405,18 +408,7 @@ mod tests {
         let mut rng = SmallRng::seed_from_u64(29);
         let (mut checked, mut lifted, mut lowered) = (0, 0, 0);
         for seed in 0..120u64 {
-            let mut pos = Position::from_seed(seed, Rules::default());
-            let plies = rng.random_range(36..56);
-            for _ in 0..plies {
-                let moves = pos.legal_moves();
-                if moves.is_empty() {
-                    break;
-                }
-                pos.play(moves[rng.random_range(0..moves.len())]);
-            }
-            if pos.is_over() || !pos.placements_done() {
-                continue;
-            }
+            let Some(pos) = random_game_position(seed, &mut rng, 36..56) else { continue };
             // Plain negamax (none of these bounds), memoised on the position.
             let mut memo = std::collections::HashMap::new();
             let Some(rest) = negamax(&mut pos.clone(), &mut memo) else { continue };
