@@ -16,7 +16,7 @@ use std::path::{Path, PathBuf};
 use std::sync::{Mutex, MutexGuard};
 
 use cavalo_rules::{Position, Side};
-use rusqlite::{Connection, ErrorCode, OptionalExtension, Transaction, params};
+use rusqlite::{Connection, ErrorCode, OptionalExtension, Transaction, TransactionBehavior, params};
 use rusqlite_migration::{M, Migrations};
 use serde_json::{Value, json};
 
@@ -231,7 +231,16 @@ impl Db {
         let err = |e: rusqlite::Error| StoreError::sqlite(path, &e);
         let conn = Connection::open(path).map_err(err)?;
         conn.busy_timeout(std::time::Duration::from_secs(5)).map_err(err)?;
-        conn.pragma_update(None, "journal_mode", "WAL").map_err(err)?;
+        // Two programs creating the file at once: the switch to WAL may find the other one's
+        // lock without waiting for it; try again a few times.
+        let mut attempt = 0;
+        while let Err(e) = conn.pragma_update(None, "journal_mode", "WAL") {
+            attempt += 1;
+            if attempt == 10 || e.sqlite_error_code() != Some(ErrorCode::DatabaseBusy) {
+                return Err(err(e));
+            }
+            std::thread::sleep(std::time::Duration::from_millis(20 * attempt));
+        }
         conn.pragma_update(None, "synchronous", "FULL").map_err(err)?;
         conn.pragma_update(None, "foreign_keys", "ON").map_err(err)?;
         Ok(conn)
@@ -258,7 +267,10 @@ impl Db {
         f: impl FnOnce(&Transaction) -> Result<T, StoreError>,
     ) -> Result<T, StoreError> {
         let mut conn = self.conn();
-        let tx = conn.transaction().map_err(|e| self.err(e))?;
+        // Immediate: the write lock is taken (waiting for it) at the start. A deferred
+        // transaction that reads first fails at once, without waiting, when another program
+        // wrote in between (WAL mode).
+        let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate).map_err(|e| self.err(e))?;
         let out = f(&tx)?;
         tx.commit().map_err(|e| self.err(e))?;
         Ok(out)
