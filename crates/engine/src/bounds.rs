@@ -243,6 +243,7 @@ impl SoloSolver {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::testutil::negamax_rest;
     use cavalo_rules::Rules;
     use rand::rngs::SmallRng;
     use rand::{Rng, SeedableRng};
@@ -380,29 +381,6 @@ mod tests {
         assert!(tighter > 30, "the dead ends tightened only {tighter} of {checked} bounds");
     }
 
-    /// The rest of `pos` (the mover's gain to the end minus the opponent's) by plain negamax,
-    /// or `None` past 200,000 positions.
-    fn negamax(pos: &mut Position, memo: &mut std::collections::HashMap<u64, i32>) -> Option<i32> {
-        if let Some(&v) = memo.get(&pos.hash()) {
-            return Some(v);
-        }
-        if memo.len() > 200_000 {
-            return None;
-        }
-        let mut best = None::<i32>;
-        for &m in pos.legal_moves().iter() {
-            let g = m.destination().and_then(|d| pos.value_at(d)).map_or(0, i32::from);
-            let undo = pos.play(m);
-            let v = negamax(pos, memo);
-            pos.unplay(m, undo);
-            let v = g - v?;
-            best = Some(best.map_or(v, |b| b.max(v)));
-        }
-        let v = best.unwrap_or(0);
-        memo.insert(pos.hash(), v);
-        Some(v)
-    }
-
     #[test]
     fn the_value_lies_between_the_sure_gains_and_the_bounds() {
         let mut rng = SmallRng::seed_from_u64(29);
@@ -411,7 +389,7 @@ mod tests {
             let Some(pos) = random_game_position(seed, &mut rng, 36..56) else { continue };
             // Plain negamax (none of these bounds), memoised on the position.
             let mut memo = std::collections::HashMap::new();
-            let Some(rest) = negamax(&mut pos.clone(), &mut memo) else { continue };
+            let Some(rest) = negamax_rest(&mut pos.clone(), &mut memo, 200_000) else { continue };
             let me = pos.side_to_move();
             let c = Collectable::new(&pos);
             let lower = c.best_landing(&pos, me) - c.gain_bound(&pos, !me);

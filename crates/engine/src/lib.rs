@@ -24,6 +24,8 @@ pub mod score;
 mod search;
 pub mod selfplay;
 pub mod solver;
+#[cfg(test)]
+mod testutil;
 mod timeman;
 mod tt;
 

@@ -504,22 +504,8 @@ fn gain(pos: &Position, mv: Move) -> i32 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::testutil::minimax;
     use cavalo_rules::Rules;
-
-    /// Plain minimax to the end of the game.
-    fn minimax(pos: &mut Position) -> i32 {
-        let moves = pos.legal_moves();
-        if moves.is_empty() {
-            return pos.points_diff(pos.side_to_move());
-        }
-        let mut best = i32::MIN;
-        for &m in moves.iter() {
-            let u = pos.play(m);
-            best = best.max(-minimax(pos));
-            pos.unplay(m, u);
-        }
-        best
-    }
 
     fn late_position(seed: u64, rules: Rules, ply: u16) -> Option<Position> {
         let mut p = Position::from_seed(seed, rules);
