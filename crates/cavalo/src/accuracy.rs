@@ -35,6 +35,8 @@ its loss is the best value minus its value.
 Examples:
   cavalo accuracy                                   (our engine, 100 ms per move)
   cavalo accuracy --nodes 200000 --json             (reproducible)
+  cavalo accuracy --nodes 1000000 --moves           (also each position: seed, rules, the move
+                                                     chosen, its value, the best value, the loss)
   cavalo accuracy --set mobility=150,region=300 --time-ms 100
   cavalo accuracy --engine classic:4
   cavalo accuracy --build suite.jsonl --seeds 1001..1100 --variants canonical,no-threat --jobs 2
@@ -61,6 +63,10 @@ pub struct AccuracyArgs {
     /// No progress bar.
     #[arg(long)]
     quiet: bool,
+    /// Also list each position: the move chosen, its exact value, the best value and the loss
+    /// (with --json: a `positions` array).
+    #[arg(long)]
+    moves: bool,
     /// Make a suite instead of measuring: each position is appended to FILE as it is solved; the
     /// (seed, variant) pairs already in FILE are skipped, so an interrupted build resumes and a
     /// file grows by new ranges.
@@ -158,6 +164,7 @@ pub fn run(a: AccuracyArgs) -> Result<()> {
     let kind = a.engine.engine;
     let bar = bar(items.len(), a.quiet || a.json, "positions");
     let mut losses = vec![(None, 0); items.len()];
+    let mut chosen = vec![None; items.len()];
     let start = Instant::now();
     label::run_jobs(
         &items,
@@ -168,18 +175,20 @@ pub fn run(a: AccuracyArgs) -> Result<()> {
             let stop = AtomicBool::new(false);
             let r = player.choose(&it.position, &limits, &stop, &mut |_| {});
             let worst = it.best - it.values.values().min().copied().unwrap_or(it.best);
-            (r.best_move.and_then(|m| it.loss(m)), worst)
+            ((r.best_move.and_then(|m| it.loss(m)), worst), r.best_move)
         },
-        |i, r| {
+        |i, (r, mv)| {
             losses[i] = r;
+            chosen[i] = mv;
             bar.inc(1);
         },
     );
     bar.finish_and_clear();
     let acc = summarise(&losses);
+    let rows: Vec<Row> = if a.moves { rows(&items, &chosen) } else { Vec::new() };
     let mut out = std::io::stdout().lock();
     if a.json {
-        let v = serde_json::json!({
+        let mut v = serde_json::json!({
             "suite": a.suite.as_ref().map_or("built-in".to_string(), |p| p.display().to_string()),
             "ply": ply,
             "player": kind.to_string(),
@@ -192,8 +201,23 @@ pub fn run(a: AccuracyArgs) -> Result<()> {
             "accuracy": acc,
             "seconds": start.elapsed().as_secs_f64(),
         });
+        if a.moves {
+            v["positions"] = serde_json::to_value(&rows)?;
+        }
         writeln!(out, "{v}")?;
     } else {
+        for r in &rows {
+            writeln!(
+                out,
+                "{:>5} {:<10} {:<7} {:>6}   best {:>6}  loss {}",
+                r.seed,
+                r.rules,
+                r.chosen.as_deref().unwrap_or("-"),
+                r.value.map_or("-".to_string(), |v| format!("{v:+}")),
+                format!("{:+}", r.best),
+                r.loss
+            )?;
+        }
         writeln!(
             out,
             "{} positions (ply {}): optimal {:.1}%  mean loss {:.2} points  worst {}{}",
@@ -210,6 +234,40 @@ pub fn run(a: AccuracyArgs) -> Result<()> {
         )?;
     }
     Ok(())
+}
+
+/// One position of a measure, for `--moves`.
+#[derive(Debug, Serialize)]
+struct Row {
+    seed: u64,
+    rules: String,
+    /// The move chosen (`None`: no move).
+    chosen: Option<String>,
+    /// Its exact value (`None`: not one of the suite's moves).
+    value: Option<i32>,
+    /// The best value.
+    best: i32,
+    /// The points lost (a move not in the suite counts as the worst).
+    loss: i32,
+}
+
+fn rows(items: &[Item], chosen: &[Option<cavalo_rules::Move>]) -> Vec<Row> {
+    items
+        .iter()
+        .zip(chosen)
+        .map(|(it, mv)| {
+            let value = mv.and_then(|m| it.value(m));
+            let worst = it.values.values().min().copied().unwrap_or(it.best);
+            Row {
+                seed: it.seed,
+                rules: it.rules.to_string(),
+                chosen: mv.map(|m| m.to_string()),
+                value,
+                best: it.best,
+                loss: it.best - value.unwrap_or(worst),
+            }
+        })
+        .collect()
 }
 
 fn read_file(path: &Path, partial_tail: bool) -> Result<Suite> {

@@ -222,6 +222,10 @@ pub fn header_line(params: Params) -> String {
 /// A suite entry read and checked: the position and its move values.
 #[derive(Clone, Debug)]
 pub struct Item {
+    /// The board's seed.
+    pub seed: u64,
+    /// The rule variant.
+    pub rules: Rules,
     /// The position.
     pub position: Position,
     /// The exact value of each legal move.
@@ -233,8 +237,13 @@ pub struct Item {
 impl Item {
     /// The points lost by playing `mv` (`None` when `mv` is not one of the suite's moves).
     pub fn loss(&self, mv: Move) -> Option<i32> {
+        self.value(mv).map(|v| self.best - v)
+    }
+
+    /// The exact value of `mv` (`None` when `mv` is not one of the suite's moves).
+    pub fn value(&self, mv: Move) -> Option<i32> {
         let mv = crate::label::canonical(&self.position, mv)?;
-        self.values.get(&mv).map(|v| self.best - v)
+        self.values.get(&mv).copied()
     }
 }
 
@@ -249,7 +258,7 @@ fn item(entry: &Entry) -> Result<Item> {
         bail!("the suite has {} moves, the position {}", values.len(), position.legal_moves().len());
     }
     let best = *values.values().max().context("no moves")?;
-    Ok(Item { position, values, best })
+    Ok(Item { seed: entry.seed, rules: entry.rules, position, values, best })
 }
 
 /// Reads a suite (version 1 or 2); every line is checked. With `partial_tail`, a last line

@@ -200,3 +200,44 @@ fn engine_options_on_the_command_line_use_the_engine_table() {
     fails(&["go", "seed:1", "--hash", "0"], "Hash: `0` is not a whole number from 1 to 8192");
     fails(&["go", "seed:1", "--threads", "257"], "Threads");
 }
+
+#[test]
+fn accuracy_lists_each_position_with_moves() {
+    // A suite of two positions: the first two of the built-in suite, whose moves' values are
+    // known, measured at a tiny node budget.
+    let builtin = include_str!("../data/accuracy-ply14.jsonl");
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("two.jsonl");
+    let lines: Vec<&str> = builtin.lines().take(3).collect();
+    std::fs::write(&file, lines.join("\n") + "\n").unwrap();
+    let file = file.to_str().unwrap();
+    let text = ok(&["accuracy", "--suite", file, "--nodes", "3000", "--moves", "--quiet"]);
+    let rows: Vec<&str> = text.lines().collect();
+    assert_eq!(rows.len(), 3, "{text}");
+    for (row, line) in rows[..2].iter().zip(&lines[1..]) {
+        let entry: serde_json::Value = serde_json::from_str(line).unwrap();
+        let fields: Vec<&str> = row.split_whitespace().collect();
+        assert_eq!(fields[0], entry["seed"].to_string(), "{row}");
+        assert_eq!(fields[1], "canonical", "{row}");
+        // The move chosen is one of the suite's, printed with its exact value; the loss is the
+        // best value less that one.
+        let moves = entry["moves"].as_array().unwrap();
+        let value = |m: &str| moves.iter().find(|e| e[0] == m).map(|e| e[1].as_i64().unwrap());
+        let chosen = value(fields[2]).unwrap_or_else(|| panic!("{row}: not a suite move"));
+        let best = moves.iter().map(|e| e[1].as_i64().unwrap()).max().unwrap();
+        assert_eq!(fields[3], format!("{chosen:+}"), "{row}");
+        assert_eq!(fields[5], format!("{best:+}"), "{row}");
+        assert_eq!(fields[7], (best - chosen).to_string(), "{row}");
+    }
+    assert!(rows[2].starts_with("2 positions (ply 14): optimal "), "{text}");
+
+    let json = ok(&["accuracy", "--suite", file, "--nodes", "3000", "--moves", "--json"]);
+    let v: serde_json::Value = serde_json::from_str(&json).unwrap();
+    let positions = v["positions"].as_array().unwrap();
+    assert_eq!(positions.len(), 2, "{json}");
+    let lost: i64 = positions.iter().map(|p| p["loss"].as_i64().unwrap()).sum();
+    assert!((v["accuracy"]["mean_loss"].as_f64().unwrap() - lost as f64 / 2.0).abs() < 1e-9, "{json}");
+    // Without --moves, no list.
+    let plain = ok(&["accuracy", "--suite", file, "--nodes", "3000", "--json"]);
+    assert!(!plain.contains("\"positions\":["), "{plain}");
+}
