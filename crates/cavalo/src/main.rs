@@ -29,6 +29,7 @@ mod view;
 
 use std::process::ExitCode;
 
+use cavalo_session::i18n::Lang;
 use clap::{Parser, Subcommand};
 
 use crate::input::RulesArgs;
@@ -132,6 +133,11 @@ enum Command {
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let rules = cli.rules.rules();
+    // `cavalo play` speaks the player's language, its failures included; the tools speak English.
+    let lang = match &cli.command {
+        Command::Play(a) => a.lang.unwrap_or_else(Lang::from_env),
+        _ => Lang::En,
+    };
     let result = match cli.command {
         Command::Play(a) => play::play(a, rules),
         Command::Replay(a) => games::replay(a),
@@ -165,7 +171,7 @@ fn main() -> ExitCode {
             ExitCode::SUCCESS
         }
         Err(e) => {
-            eprintln!("error: {e:#}");
+            eprintln!("{}: {e:#}", lang.tr("error-prefix"));
             ExitCode::FAILURE
         }
     }

@@ -387,6 +387,36 @@ fn the_language_comes_from_lang_or_the_flag() {
     assert!(by_lc_all.contains("Fim do jogo: "));
 }
 
+#[test]
+fn a_failure_of_the_game_is_told_in_its_language_and_a_tools_in_english() {
+    let dir = tempfile::tempdir().unwrap();
+    let fail = |args: &[&str], env: &[(&str, &str)]| {
+        let mut cmd = Command::new(BIN);
+        cmd.args(args)
+            .current_dir(dir.path())
+            .env("XDG_DATA_HOME", dir.path())
+            .env_remove("LC_ALL")
+            .env_remove("LC_MESSAGES")
+            .env_remove("LANG")
+            .stdin(Stdio::null());
+        for (k, v) in env {
+            cmd.env(k, v);
+        }
+        let out = cmd.output().unwrap();
+        assert!(!out.status.success(), "{args:?}");
+        String::from_utf8(out.stderr).unwrap()
+    };
+    // No answer to the menu: the game never starts.
+    let pt = fail(&["play", "--plain", "--lang", "pt"], &[]);
+    assert!(pt.starts_with("erro: sem resposta"), "{pt}");
+    let by_lang = fail(&["play", "--plain"], &[("LANG", "pt_PT.UTF-8")]);
+    assert!(by_lang.starts_with("erro: "), "{by_lang}");
+    let en = fail(&["play", "--plain", "--lang", "en"], &[("LANG", "pt_PT.UTF-8")]);
+    assert!(en.starts_with("error: no answer"), "{en}");
+    let tool = fail(&["moves", "nonsense"], &[("LANG", "pt_PT.UTF-8")]);
+    assert!(tool.starts_with("error: invalid position"), "{tool}");
+}
+
 /// A scripted human-human game on seed `seed`: the moves typed (each human's `k`-th legal move,
 /// `k` the ply number) and the announcements the session makes for it, in `lang`.
 fn scripted_game(seed: u64, lang: cavalo_session::i18n::Lang) -> (Vec<String>, Vec<String>) {

@@ -173,6 +173,8 @@ term-quit-ask = Quit this game? It will be saved. (y/n) [n]:{ " " }
 term-goes-on = The game goes on.
 term-hint-thinking = Thinking about a hint…
 term-taken-back = Taken back: { $moves }.
+# What the program writes before a message that ends it with a failure.
+error-prefix = error
 term-error-help = { $error } Type help for help.
 term-double-holds = { $cell } holds the double { $value }: you remove another double: { $list }.
 term-double-which = Which double to remove? Enter for { $default }; cancel (Esc in the full screen) to choose another move:{ " " }

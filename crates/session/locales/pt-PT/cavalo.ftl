@@ -173,6 +173,8 @@ term-quit-ask = Sair deste jogo? Será guardado. (s/n) [n]:{ " " }
 term-goes-on = O jogo continua.
 term-hint-thinking = A pensar numa sugestão…
 term-taken-back = Anulado: { $moves }.
+# What the program writes before a message that ends it with a failure.
+error-prefix = erro
 term-error-help = { $error } Escreva help para obter ajuda.
 term-double-holds = { $cell } tem o duplo { $value }: remove outro duplo: { $list }.
 term-double-which = Que duplo remover? Enter para { $default }; cancel (Esc no ecrã inteiro) para escolher outra jogada:{ " " }
