@@ -228,6 +228,10 @@ impl<'a> Worker<'a> {
             depth += 1;
         }
         self.flush_nodes();
+        // The last iteration, even interrupted, may have chosen a move the proofs refute.
+        if let Some(better) = self.proven_better(&best) {
+            best = better;
+        }
         best
     }
 

@@ -275,6 +275,33 @@ impl Solver {
         Some((lo, best))
     }
 
+    /// What the table has proven about each legal move of `pos`: the move with a lower and an
+    /// upper bound on the final points difference for the mover after it (`None`: not proven
+    /// on that side). Costs no search: a proof that ran out of nodes still leaves, for instance,
+    /// one move proven at least some value and another proven below it.
+    pub fn move_bounds(&self, pos: &Position) -> Vec<(Move, Option<i32>, Option<i32>)> {
+        let same_board = self.board.as_ref().is_some_and(|(b, r)| b == pos.board() && *r == pos.rules());
+        let diff = pos.points_diff(pos.side_to_move());
+        let mut p = pos.clone();
+        let mut out = Vec::new();
+        for &mv in pos.legal_moves().iter() {
+            let now = diff + gain(&p, mv);
+            let undo = p.play(mv);
+            // The rest of the child, from its mover's (the opponent's) view.
+            let rest = if p.legal_moves().is_empty() {
+                Some((0, 0))
+            } else if same_board {
+                self.probe(p.hash()).map(|s| (i32::from(s.lo), i32::from(s.hi)))
+            } else {
+                None
+            };
+            p.unplay(mv, undo);
+            let (lo, hi) = rest.unwrap_or((-INF, INF));
+            out.push((mv, (hi < INF).then_some(now - hi), (lo > -INF).then_some(now - lo)));
+        }
+        out
+    }
+
     /// The final points difference for the mover after each legal move of `pos` with best play
     /// afterwards, or `None` when the budget (for all of them together) ran out.
     pub fn move_values(&mut self, pos: &Position) -> Option<Vec<(Move, i32)>> {
@@ -623,6 +650,63 @@ mod tests {
             }
         }
         assert!(checked > 20, "{checked}");
+    }
+
+    #[test]
+    fn the_bounds_of_each_move_left_by_unfinished_proofs_hold_and_tell_moves_apart() {
+        // After proofs cut short at several budgets, every bound the table gives a move holds
+        // for the move's exact value; some moves are told apart before the whole proof ends.
+        let (mut checked, mut bounded, mut apart) = (0, 0, 0);
+        for seed in 1..30 {
+            for ply in [34, 40] {
+                let Some(pos) = late_position(seed, Rules::CANONICAL, ply) else { continue };
+                let exact: Vec<(Move, i32)> = pos
+                    .legal_moves()
+                    .iter()
+                    .map(|&m| {
+                        let mut c = pos.clone();
+                        c.play(m);
+                        (m, -minimax(&mut c))
+                    })
+                    .collect();
+                let mut s = Solver::new(1, u64::MAX);
+                // Nothing proven yet: nothing known but the moves that end the game.
+                for (m, lo, hi) in s.move_bounds(&pos) {
+                    let mut c = pos.clone();
+                    c.play(m);
+                    assert_eq!(lo.is_some(), c.is_over(), "{pos} {m}");
+                    assert_eq!(lo, hi);
+                }
+                for budget in [200, 2_000, 20_000, u64::MAX] {
+                    let proof = s.prove(&pos, 0, budget, &mut |_| false);
+                    let bounds = s.move_bounds(&pos);
+                    assert_eq!(bounds.len(), exact.len());
+                    for ((m, lo, hi), &(em, v)) in bounds.iter().zip(&exact) {
+                        assert_eq!(*m, em);
+                        assert!(
+                            lo.is_none_or(|lo| lo <= v) && hi.is_none_or(|hi| v <= hi),
+                            "{pos} {m}: {lo:?} {v} {hi:?}"
+                        );
+                        bounded += usize::from(lo.is_some() || hi.is_some());
+                    }
+                    let best_lo = bounds.iter().filter_map(|b| b.1).max();
+                    if proof.is_none() && bounds.iter().any(|b| b.2.is_some_and(|hi| Some(hi) < best_lo)) {
+                        apart += 1;
+                    }
+                    checked += 1;
+                }
+                // A position of another board knows nothing.
+                let other = late_position(seed + 100, Rules::CANONICAL, ply);
+                if let Some(o) = other {
+                    assert!(s.move_bounds(&o).iter().all(|(m, lo, _)| {
+                        let mut c = o.clone();
+                        c.play(*m);
+                        lo.is_some() == c.is_over()
+                    }));
+                }
+            }
+        }
+        assert!(checked > 50 && bounded > 100 && apart > 0, "{checked} {bounded} {apart}");
     }
 
     #[test]

@@ -54,9 +54,24 @@ impl Worker<'_> {
         self.add_nodes(solver.nodes() - counted);
         self.proof_nodes += solver.nodes();
         self.prover = Some(solver);
-        let proof = proof?;
+        let Some(proof) = proof else { return self.proven_better(it) };
         let pv = if proof.line.is_empty() { it.pv.clone() } else { proof.line };
         Some(Iteration { score: score::proven(proof.diff), exact: true, pv, ..it.clone() })
+    }
+
+    /// `it` with another first move when the proof table proves its first move worse than
+    /// another (an upper bound below the other's lower bound): the move proven best then, the
+    /// heuristic score kept. `None` when no such proof is known (or no proof search ran).
+    pub(super) fn proven_better(&self, it: &Iteration) -> Option<Iteration> {
+        if self.proof_nodes == 0 {
+            return None;
+        }
+        let chosen = *it.pv.first()?;
+        let bounds = self.prover.as_ref()?.move_bounds(&self.pos);
+        let (_, chosen_hi) = bounds.iter().find(|b| b.0 == chosen).map(|b| (b.1, b.2))?;
+        let (best, best_lo) =
+            bounds.iter().filter_map(|&(m, lo, _)| Some((m, lo?))).max_by_key(|&(_, lo)| lo)?;
+        (chosen_hi? < best_lo).then(|| Iteration { pv: vec![best], exact: false, ..it.clone() })
     }
 
     /// A proven bound outside the window `alpha..beta`, when the points the mover and the
