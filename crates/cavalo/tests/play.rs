@@ -349,15 +349,13 @@ fn our_engine_shows_its_thinking_and_the_course_statistics() {
     assert!(p.time_ms <= 200, "{}", p.time_ms);
 }
 
-/// Runs `cavalo play --plain --mode cc --time-ms 50 --seed 7` with the environment `env` and the
-/// extra `args`, nothing on standard input.
-fn cc_game(env: &[(&str, &str)], args: &[&str]) -> String {
-    let dir = tempfile::tempdir().unwrap();
+/// Runs the binary with `args` in `dir` (its data directory too), nothing on standard input, the
+/// language variables removed and then `env` set.
+fn run_in(dir: &Path, args: &[&str], env: &[(&str, &str)]) -> std::process::Output {
     let mut cmd = Command::new(BIN);
-    cmd.args(["play", "--plain", "--mode", "cc", "--time-ms", "50", "--seed", "7", "--hash", "1"])
-        .args(args)
-        .current_dir(dir.path())
-        .env("XDG_DATA_HOME", dir.path())
+    cmd.args(args)
+        .current_dir(dir)
+        .env("XDG_DATA_HOME", dir)
         .env_remove("LC_ALL")
         .env_remove("LC_MESSAGES")
         .env_remove("LANG")
@@ -365,7 +363,15 @@ fn cc_game(env: &[(&str, &str)], args: &[&str]) -> String {
     for (k, v) in env {
         cmd.env(k, v);
     }
-    let out = cmd.output().unwrap();
+    cmd.output().unwrap()
+}
+
+/// Runs `cavalo play --plain --mode cc --time-ms 50 --seed 7` with the environment `env` and the
+/// extra `args`, nothing on standard input.
+fn cc_game(env: &[(&str, &str)], args: &[&str]) -> String {
+    let dir = tempfile::tempdir().unwrap();
+    let base = ["play", "--plain", "--mode", "cc", "--time-ms", "50", "--seed", "7", "--hash", "1"];
+    let out = run_in(dir.path(), &[&base[..], args].concat(), env);
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     String::from_utf8(out.stdout).unwrap()
 }
@@ -391,18 +397,7 @@ fn the_language_comes_from_lang_or_the_flag() {
 fn a_failure_of_the_game_is_told_in_its_language_and_a_tools_in_english() {
     let dir = tempfile::tempdir().unwrap();
     let fail = |args: &[&str], env: &[(&str, &str)]| {
-        let mut cmd = Command::new(BIN);
-        cmd.args(args)
-            .current_dir(dir.path())
-            .env("XDG_DATA_HOME", dir.path())
-            .env_remove("LC_ALL")
-            .env_remove("LC_MESSAGES")
-            .env_remove("LANG")
-            .stdin(Stdio::null());
-        for (k, v) in env {
-            cmd.env(k, v);
-        }
-        let out = cmd.output().unwrap();
+        let out = run_in(dir.path(), args, env);
         assert!(!out.status.success(), "{args:?}");
         String::from_utf8(out.stderr).unwrap()
     };
