@@ -117,13 +117,14 @@ search_config! {
     proof_depth: "ProofDepth", Search, 8, 1, 120;
     /// Search: the proof search runs when at most this many cells hold numbers (84: from about
     /// ply 8 on, two cells leave the board per ply; earlier proofs are out of reach) and the
-    /// search has already spent `ProofMinNodes` nodes, or at most `ProofLateCells` cells hold
-    /// numbers.
+    /// search may spend `ProofMinNodes` nodes, or at most `ProofLateCells` cells hold numbers.
     proof_max_cells: "ProofMaxCells", Search, 84, 0, 100;
-    /// Search: the nodes a search spends before the proof search may run above
-    /// `ProofLateCells` cells: a proof that early needs millions of nodes, and a short search
-    /// (100 ms) that gave it its share lost points in matches.
-    proof_min_nodes: "ProofMinNodes", Search, 1_000_000, 0, 1_000_000_000;
+    /// Search: the nodes a search must be able to spend in all (its node limit, or its rate
+    /// times its time; without a limit, the nodes spent so far) for the proof search to run
+    /// above `ProofLateCells` cells, once a tenth of them is spent: a proof that early needs
+    /// millions of nodes, a short search (100 ms) that gave it its share lost points in matches,
+    /// and one started only after 1 M nodes spent left too few for it.
+    proof_min_nodes: "ProofMinNodes", Search, 1_500_000, 0, 1_000_000_000;
     /// Search: with at most this many cells holding numbers (from about ply 18), the proof
     /// search runs whatever the nodes spent.
     proof_late_cells: "ProofLateCells", Search, 64, 0, 100;

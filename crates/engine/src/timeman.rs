@@ -47,6 +47,11 @@ impl TimeManager {
         self.hard
     }
 
+    /// The time from the start to the hard deadline, if any.
+    pub fn usable(&self) -> Option<Duration> {
+        self.hard.map(|h| h.saturating_duration_since(self.start))
+    }
+
     /// Time since the start.
     pub fn elapsed(&self) -> Duration {
         self.start.elapsed()

@@ -24,8 +24,7 @@ impl Worker<'_> {
             || self.shared.limits.depth.is_some()
             || it.depth < c.proof_depth as u32
             || self.pos.holding().len() > c.proof_max_cells as usize
-            || (self.pos.holding().len() > c.proof_late_cells as usize
-                && self.counters.nodes < c.proof_min_nodes as u64)
+            || (self.pos.holding().len() > c.proof_late_cells as usize && !self.early_proof_due())
         {
             return None;
         }
@@ -57,6 +56,31 @@ impl Worker<'_> {
         let Some(proof) = proof else { return self.proven_better(it) };
         let pv = if proof.line.is_empty() { it.pv.clone() } else { proof.line };
         Some(Iteration { score: score::proven(proof.diff), exact: true, pv, ..it.clone() })
+    }
+
+    /// Whether the proof search may run although more than `ProofLateCells` cells hold numbers:
+    /// the search can spend `ProofMinNodes` nodes in all, and has spent a tenth of them on the
+    /// heuristic search (whose score is the first probe and whose moves are the hints).
+    fn early_proof_due(&self) -> bool {
+        let expected = self.expected_nodes();
+        expected >= self.shared.config.proof_min_nodes as u64 && self.counters.nodes >= expected / 10
+    }
+
+    /// The nodes this search may spend in all: its node limit, or its rate so far times the time
+    /// up to its deadline (the smaller of the two); without either, the nodes spent so far.
+    fn expected_nodes(&self) -> u64 {
+        let spent = self.counters.nodes;
+        let tm = &self.shared.tm;
+        let by_time = tm.usable().map(|usable| {
+            let elapsed = tm.elapsed().as_secs_f64().max(1e-6);
+            (spent as f64 * usable.as_secs_f64() / elapsed) as u64
+        });
+        match (self.shared.limits.nodes, by_time) {
+            (Some(n), Some(t)) => n.min(t),
+            (Some(n), None) => n,
+            (None, Some(t)) => t,
+            (None, None) => spent,
+        }
     }
 
     /// `it` with another first move when the proof table proves its first move worse than
