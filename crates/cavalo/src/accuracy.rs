@@ -163,7 +163,6 @@ pub fn run(a: AccuracyArgs) -> Result<()> {
     let options = a.engine.options();
     let kind = a.engine.engine;
     let bar = bar(items.len(), a.quiet || a.json, "positions");
-    let mut losses = vec![(None, 0); items.len()];
     let mut chosen = vec![None; items.len()];
     let start = Instant::now();
     label::run_jobs(
@@ -173,19 +172,18 @@ pub fn run(a: AccuracyArgs) -> Result<()> {
         |player, it: &Item| {
             player.new_game();
             let stop = AtomicBool::new(false);
-            let r = player.choose(&it.position, &limits, &stop, &mut |_| {});
-            let worst = it.best - it.values.values().min().copied().unwrap_or(it.best);
-            ((r.best_move.and_then(|m| it.loss(m)), worst), r.best_move)
+            player.choose(&it.position, &limits, &stop, &mut |_| {}).best_move
         },
-        |i, (r, mv)| {
-            losses[i] = r;
+        |i, mv| {
             chosen[i] = mv;
             bar.inc(1);
         },
     );
     bar.finish_and_clear();
-    let acc = summarise(&losses);
-    let rows: Vec<Row> = if a.moves { rows(&items, &chosen) } else { Vec::new() };
+    let rows = rows(&items, &chosen);
+    let acc =
+        summarise(&rows.iter().map(|r| (r.value.map(|v| r.best - v), r.best - r.worst)).collect::<Vec<_>>());
+    let rows = if a.moves { rows } else { Vec::new() };
     let mut out = std::io::stdout().lock();
     if a.json {
         let mut v = serde_json::json!({
@@ -247,6 +245,9 @@ struct Row {
     value: Option<i32>,
     /// The best value.
     best: i32,
+    /// The worst move's value.
+    #[serde(skip)]
+    worst: i32,
     /// The points lost (a move not in the suite counts as the worst).
     loss: i32,
 }
@@ -264,6 +265,7 @@ fn rows(items: &[Item], chosen: &[Option<cavalo_rules::Move>]) -> Vec<Row> {
                 chosen: mv.map(|m| m.to_string()),
                 value,
                 best: it.best,
+                worst,
                 loss: it.best - value.unwrap_or(worst),
             }
         })

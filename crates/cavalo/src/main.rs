@@ -139,7 +139,7 @@ fn main() -> ExitCode {
         _ => Lang::En,
     };
     let result = match cli.command {
-        Command::Play(a) => play::play(a, rules),
+        Command::Play(a) => play::play(a, rules, lang),
         Command::Replay(a) => games::replay(a),
         Command::Games(a) => games_cmd::run(a),
         Command::Stats(a) => stats::stats(a),

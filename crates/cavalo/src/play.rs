@@ -218,10 +218,9 @@ fn random_seed() -> u64 {
     h.finish() % 1_000_000
 }
 
-pub fn play(a: PlayArgs, rules: Rules) -> Result<()> {
+pub fn play(a: PlayArgs, rules: Rules, lang: Lang) -> Result<()> {
     let tty = std::io::stdin().is_terminal() && std::io::stdout().is_terminal();
     let stdin = std::io::stdin();
-    let lang = a.lang.unwrap_or_else(Lang::from_env);
     let mut lines = Lines::new(stdin.lock(), lang);
     let config = setup(&a, rules, &mut lines, lang)?;
     let db = a.store.open()?;

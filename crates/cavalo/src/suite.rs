@@ -235,11 +235,6 @@ pub struct Item {
 }
 
 impl Item {
-    /// The points lost by playing `mv` (`None` when `mv` is not one of the suite's moves).
-    pub fn loss(&self, mv: Move) -> Option<i32> {
-        self.value(mv).map(|v| self.best - v)
-    }
-
     /// The exact value of `mv` (`None` when `mv` is not one of the suite's moves).
     pub fn value(&self, mv: Move) -> Option<i32> {
         let mv = crate::label::canonical(&self.position, mv)?;
@@ -377,8 +372,8 @@ mod tests {
         let it = &items[0];
         let pos = &it.position;
         assert_eq!(it.best, 10);
-        assert_eq!(it.loss(pos.legal_moves()[0]), Some(0));
-        assert_eq!(it.loss(pos.legal_moves()[1]), Some(3));
+        assert_eq!(it.value(pos.legal_moves()[0]), Some(10));
+        assert_eq!(it.value(pos.legal_moves()[1]), Some(7));
     }
 
     #[test]

@@ -85,11 +85,9 @@ impl Worker<'_> {
 
     /// `it` with another first move when the proof table proves its first move worse than
     /// another (an upper bound below the other's lower bound): the move proven best then, the
-    /// heuristic score kept. `None` when no such proof is known (or no proof search ran).
+    /// heuristic score kept. `None` when no such proof is known. The table's proofs may come
+    /// from earlier searches of the game (it is kept while the board is the same).
     pub(super) fn proven_better(&self, it: &Iteration) -> Option<Iteration> {
-        if self.proof_nodes == 0 {
-            return None;
-        }
         let chosen = *it.pv.first()?;
         let bounds = self.prover.as_ref()?.move_bounds(&self.pos);
         let (_, chosen_hi) = bounds.iter().find(|b| b.0 == chosen).map(|b| (b.1, b.2))?;

@@ -193,6 +193,25 @@ fn side_name(s: Side) -> &'static str {
     s.name()
 }
 
+/// Runs `f` until it succeeds, at most `tries` times, while `again` says its error may pass
+/// (another program holding the file for a moment): 20 ms, 40 ms, 60 ms... between tries.
+fn retried<T, E>(
+    tries: u32,
+    again: impl Fn(&E) -> bool,
+    mut f: impl FnMut() -> Result<T, E>,
+) -> Result<T, E> {
+    let mut attempt = 1;
+    loop {
+        match f() {
+            Err(e) if attempt < tries && again(&e) => {
+                std::thread::sleep(std::time::Duration::from_millis(20 * u64::from(attempt)));
+                attempt += 1;
+            }
+            r => return r,
+        }
+    }
+}
+
 impl Db {
     /// Opens (creating when missing, with its directory) the database at `path`, in WAL mode,
     /// and brings its schema up to date.
@@ -204,17 +223,15 @@ impl Db {
         let latest = rusqlite_migration::SchemaVersion::Inside(
             std::num::NonZeroUsize::new(STEPS.len()).expect("at least one migration"),
         );
-        let mut attempt = 0;
-        while let Err(e) = migrations().to_latest(&mut conn) {
-            if migrations().current_version(&conn).is_ok_and(|v| v == latest) {
-                break;
-            }
-            attempt += 1;
-            if attempt == 5 {
-                return Err(migration_error(path, e));
-            }
-            std::thread::sleep(std::time::Duration::from_millis(20 * attempt));
-        }
+        retried(
+            5,
+            |_| true,
+            || match migrations().to_latest(&mut conn) {
+                Err(_) if migrations().current_version(&conn).is_ok_and(|v| v == latest) => Ok(()),
+                r => r,
+            },
+        )
+        .map_err(|e| migration_error(path, e))?;
         Ok(Db { conn: Mutex::new(conn), path: path.to_path_buf() })
     }
 
@@ -233,14 +250,8 @@ impl Db {
         conn.busy_timeout(std::time::Duration::from_secs(5)).map_err(err)?;
         // Two programs creating the file at once: the switch to WAL may find the other one's
         // lock without waiting for it; try again a few times.
-        let mut attempt = 0;
-        while let Err(e) = conn.pragma_update(None, "journal_mode", "WAL") {
-            attempt += 1;
-            if attempt == 10 || e.sqlite_error_code() != Some(ErrorCode::DatabaseBusy) {
-                return Err(err(e));
-            }
-            std::thread::sleep(std::time::Duration::from_millis(20 * attempt));
-        }
+        let busy = |e: &rusqlite::Error| e.sqlite_error_code() == Some(ErrorCode::DatabaseBusy);
+        retried(10, busy, || conn.pragma_update(None, "journal_mode", "WAL")).map_err(err)?;
         conn.pragma_update(None, "synchronous", "FULL").map_err(err)?;
         conn.pragma_update(None, "foreign_keys", "ON").map_err(err)?;
         Ok(conn)
