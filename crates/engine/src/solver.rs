@@ -334,6 +334,12 @@ impl Solver {
         self.offset + WAYS * ((key as usize) & self.mask)
     }
 
+    /// Starts loading `key`'s bucket into the cache (see [`crate::tt::prefetch`]).
+    #[inline]
+    fn prefetch(&self, key: u64) {
+        crate::tt::prefetch(self.table.as_ptr().wrapping_add(self.bucket(key)));
+    }
+
     fn probe(&self, key: u64) -> Option<Slot> {
         let i = self.bucket(key);
         self.table[i..i + WAYS].iter().map(|&w| Slot::unpack(w)).find(|s| s.key == key && s.work > 0)
@@ -380,6 +386,9 @@ impl Solver {
         }
         let me = pos.side_to_move();
         let open = pos.holding();
+        let key = pos.hash();
+        // The table is read after the bounds below: its line is on its way meanwhile.
+        self.prefetch(key);
         // The mover can at most win what it can still collect (see `crate::bounds`); the
         // opponent the same.
         if let (Some(c), true) = (&self.collectable, pos.placements_done()) {
@@ -399,7 +408,6 @@ impl Solver {
             alpha = alpha.max(lower - 1);
             beta = beta.min(upper + 1);
         }
-        let key = pos.hash();
         let mut tt_move = None;
         // (A position never comes back in its own subtree, so this entry is still what the
         // table knows when the node stores its result below.)
@@ -427,6 +435,16 @@ impl Solver {
         // what is known of the child (the end of the game, or its entry in the table).
         let mut order = [(0, Move::PASS, -INF, INF); cavalo_rules::MAX_MOVES];
         let n = moves.len();
+        // Each child's replies and key, its table line fetched while the others are played.
+        let mut children = [(0, 0); cavalo_rules::MAX_MOVES];
+        if n > 1 {
+            for (i, &m) in moves.iter().enumerate() {
+                let undo = pos.play(m);
+                children[i] = (pos.legal_moves().len() as i32, pos.hash());
+                pos.unplay(m, undo);
+                self.prefetch(children[i].1);
+            }
+        }
         // The table's move first; then the moves that leave the opponent the fewest replies
         // (a proof needs one refutation, and a cramped opponent has few), the larger gain first
         // among those (a default double removal before the others). A child the table already
@@ -438,15 +456,13 @@ impl Solver {
             } else if n == 1 {
                 (0, -INF, INF)
             } else {
-                let undo = pos.play(m);
-                let replies = pos.legal_moves().len() as i32;
+                let (replies, child) = children[i];
                 // The child's rest: 0 when the game ends there, else what the table knows.
                 let (lo, hi) = if replies == 0 {
                     (0, 0)
                 } else {
-                    self.probe(pos.hash()).map_or((-INF, INF), |c| (i32::from(c.lo), i32::from(c.hi)))
+                    self.probe(child).map_or((-INF, INF), |c| (i32::from(c.lo), i32::from(c.hi)))
                 };
-                pos.unplay(m, undo);
                 let g = gain(pos, m);
                 if g - hi >= beta {
                     let v = g - hi;

@@ -119,6 +119,21 @@ unsafe impl ZeroValid for Slot {}
 // SAFETY: 0.
 unsafe impl ZeroValid for u128 {}
 
+/// Asks the processor to start loading the cache line at `p` (a slot of a table), so that a read
+/// of it a little later does not wait for memory. Only a hint: it reads nothing and changes nothing.
+#[inline]
+pub(crate) fn prefetch<T>(p: *const T) {
+    #[cfg(target_arch = "x86_64")]
+    {
+        use std::arch::x86_64::{_MM_HINT_T0, _mm_prefetch};
+        // SAFETY: a prefetch only hints the cache; it reads nothing and cannot fault, whatever
+        // the address.
+        unsafe { _mm_prefetch::<_MM_HINT_T0>(p.cast::<i8>()) };
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    let _ = p;
+}
+
 /// `n` zeroed values, or `None` when the allocator refuses or `n` is 0 (never an abort). The
 /// memory is asked for zeroed with the type's own alignment, so the system's `calloc` hands out
 /// untouched pages that are only provided as they are first written (a large over-aligned
@@ -182,16 +197,7 @@ impl Table {
     /// a little later does not wait for memory. Only a hint: it never changes the table.
     #[inline]
     pub fn prefetch(&self, key: u64) {
-        #[cfg(target_arch = "x86_64")]
-        {
-            use std::arch::x86_64::{_MM_HINT_T0, _mm_prefetch};
-            let line = self.bucket(key).as_ptr().cast::<i8>();
-            // SAFETY: a prefetch only hints the cache; it reads nothing and cannot fault, and the
-            // address is that of a bucket of the table anyway.
-            unsafe { _mm_prefetch::<_MM_HINT_T0>(line) };
-        }
-        #[cfg(not(target_arch = "x86_64"))]
-        let _ = key;
+        prefetch(self.bucket(key).as_ptr());
     }
 
     /// Looks `key` up.
