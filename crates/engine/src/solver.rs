@@ -435,7 +435,8 @@ impl Solver {
         // what is known of the child (the end of the game, or its entry in the table).
         let mut order = [(0, Move::PASS, -INF, INF); cavalo_rules::MAX_MOVES];
         let n = moves.len();
-        // Each child's replies and key, its table line fetched while the others are played.
+        // Each child's replies and key, its table line fetched while the others are played (the
+        // table's move too: searched first, its line is wanted soonest).
         let mut children = [(0, 0); cavalo_rules::MAX_MOVES];
         if n > 1 {
             for (i, &m) in moves.iter().enumerate() {

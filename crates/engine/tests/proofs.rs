@@ -155,3 +155,38 @@ proptest! {
         }
     }
 }
+
+/// The proof search's gate above `ProofLateCells` (here every position is above it): a search
+/// whose node limit reaches `ProofMinNodes` gives the proof search its share and proves
+/// positions the heuristic search alone does not, or sooner; one whose limit falls short
+/// searches exactly as with no proof search at all (same move, score and nodes).
+#[test]
+fn the_proof_search_runs_early_only_when_the_budget_reaches_proof_min_nodes() {
+    let gated = |min_nodes: i32, share: i32| {
+        let mut o = Options { hash_mib: 2, ..Options::default() };
+        o.search.proof_late_cells = 0;
+        o.search.proof_min_nodes = min_nodes;
+        o.search.proof_share = share;
+        o
+    };
+    let search = |pos: &Position, o: Options| {
+        let r = Engine::new(o).search(pos, &Limits::nodes(400_000), &AtomicBool::new(false), &mut |_| {});
+        (r.best_move, r.info.score, r.info.proven, r.info.nodes)
+    };
+    let mut opened = 0;
+    for seed in 1..=12 {
+        let pos = random_position(seed, 22, Rules::default());
+        if pos.is_over() {
+            continue;
+        }
+        let none = search(&pos, gated(100_000, 0));
+        assert_eq!(search(&pos, gated(1_000_000, 90)), none, "budget below the gate, seed {seed}: {pos}");
+        let early = search(&pos, gated(100_000, 90));
+        if early.2 && none.2 {
+            assert_eq!(early.1, none.1, "two proven values differ, seed {seed}: {pos}");
+        }
+        // Proven where the heuristic search alone is not, or proven sooner.
+        opened += usize::from(early.2 && (!none.2 || early.3 < none.3));
+    }
+    assert!(opened >= 4, "the open gate proved only {opened} positions sooner than the heuristic search");
+}
