@@ -12,6 +12,7 @@ use crate::options::Options;
 use crate::pool::{Pool, helpers_for};
 use crate::score::to_points;
 use crate::search::{Counters, Iteration, Shared, Worker};
+use crate::solver::ProofTable;
 use crate::timeman::{Latency, TimeManager};
 use crate::tt::{AllocError, Table};
 
@@ -39,8 +40,8 @@ pub struct Engine {
     last: Option<Arc<Shared>>,
     /// Lateness of earlier answers past their hard deadline.
     latency: Latency,
-    /// The proof search's solver and its table (none while `ProofShare` is 0).
-    prover: Option<Box<crate::solver::Solver>>,
+    /// The proof search's table, shared by the threads' solvers (none while `ProofShare` is 0).
+    proofs: Option<Arc<ProofTable>>,
 }
 
 impl Engine {
@@ -56,7 +57,7 @@ impl Engine {
     pub fn try_new(options: Options) -> Result<Engine, AllocError> {
         let options = options.clamped();
         let tt = Arc::new(Table::new(options.hash_mib)?);
-        let prover = prover_for(&options)?;
+        let proofs = proof_table_for(&options)?;
         let mut pool = Pool::default();
         pool.resize(helpers_for(options.threads));
         Ok(Engine {
@@ -66,7 +67,7 @@ impl Engine {
             pool,
             last: None,
             latency: Latency::default(),
-            prover,
+            proofs,
         })
     }
 
@@ -108,8 +109,8 @@ impl Engine {
         self.stop_helpers();
         let resized = options.hash_mib != self.options.hash_mib;
         let tt = if resized { Some(Table::new(options.hash_mib)?) } else { None };
-        if resized || (options.search.proof_share > 0) != self.prover.is_some() {
-            self.prover = prover_for(&options)?;
+        if resized || (options.search.proof_share > 0) != self.proofs.is_some() {
+            self.proofs = proof_table_for(&options)?;
         }
         if let Some(tt) = tt {
             self.tt = Arc::new(tt);
@@ -123,7 +124,7 @@ impl Engine {
     pub fn new_game(&mut self) {
         self.stop_helpers();
         self.tt.clear();
-        if let Some(p) = &mut self.prover {
+        if let Some(p) = &self.proofs {
             p.clear();
         }
         *self.history = [[0; 100]; 2];
@@ -165,6 +166,10 @@ impl Engine {
             config: self.options.search,
             eval: crate::eval::Evaluator::new(pos, self.options.search),
             collectable: crate::bounds::Collectable::new(pos),
+            proofs: self.proofs.clone(),
+            helper_proofs: self.proofs.is_some()
+                && self.options.search.helper_proofs > 0
+                && self.pool.len() > 0,
         });
         // Helper threads (Lazy SMP) share the table. They are not waited for: when the main
         // thread has its answer it raises `done` and returns at once; they are stopped and joined
@@ -173,9 +178,6 @@ impl Engine {
         self.pool.start(&shared, pos, &self.history);
         let history = std::mem::replace(&mut self.history, Box::new([[0; 100]; 2]));
         let mut main = Worker::new(&shared, Some(stop), pos, history);
-        if let Some(p) = &mut self.prover {
-            main = main.with_prover(p);
-        }
         let tt = &self.tt;
         let mut report = |it: &Iteration, w: &Worker| {
             on_info(&make_info(it, &shared, w.counters, tt.hashfull()));
@@ -197,14 +199,14 @@ impl Drop for Engine {
     }
 }
 
-/// The proof search's solver for `options` (none when `ProofShare` is 0), or the error of its
-/// table's allocation.
-fn prover_for(options: &Options) -> Result<Option<Box<crate::solver::Solver>>, AllocError> {
+/// The proof search's table for `options` (none when `ProofShare` is 0), or the error of its
+/// allocation.
+fn proof_table_for(options: &Options) -> Result<Option<Arc<ProofTable>>, AllocError> {
     if options.search.proof_share == 0 {
         return Ok(None);
     }
     let mib = prover_mib(options.hash_mib);
-    crate::solver::Solver::try_new(mib, u64::MAX).map(|s| Some(Box::new(s))).ok_or(AllocError { mib })
+    ProofTable::try_new(mib).map(|t| Some(Arc::new(t))).ok_or(AllocError { mib })
 }
 
 /// The size of the proof search's table for a transposition table of `hash_mib` MiB: the same,
@@ -252,12 +254,12 @@ mod tests {
             ..Options::default()
         };
         let mut engine = Engine::try_new(off.clone()).unwrap();
-        assert!(engine.prover.is_none(), "no proof search, no table");
+        assert!(engine.proofs.is_none(), "no proof search, no table");
         let on = Options { search: crate::SearchConfig::default(), ..off.clone() };
         engine.set_options(on.clone()).unwrap();
-        assert!(engine.prover.is_some());
-        assert!(Engine::try_new(on).unwrap().prover.is_some());
+        assert!(engine.proofs.is_some());
+        assert!(Engine::try_new(on).unwrap().proofs.is_some());
         engine.set_options(off).unwrap();
-        assert!(engine.prover.is_none(), "turning it off frees the table");
+        assert!(engine.proofs.is_none(), "turning it off frees the table");
     }
 }

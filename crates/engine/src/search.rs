@@ -36,6 +36,10 @@ pub(crate) struct Shared {
     pub eval: crate::eval::Evaluator,
     /// The board facts of the proven bounds on what each side can still collect.
     pub collectable: crate::bounds::Collectable,
+    /// The proof search's table, shared by the threads' solvers (none: no proof search).
+    pub proofs: Option<Arc<crate::solver::ProofTable>>,
+    /// The helper threads run proof searches too (`HelperProofs`, with helpers and a table).
+    pub helper_proofs: bool,
 }
 
 /// Per-thread counters.
@@ -87,8 +91,8 @@ pub(crate) struct Worker<'a> {
     buf: Box<[[(i32, Move); cavalo_rules::MAX_MOVES]; MAX_PLY]>,
     /// The exact solver of separated positions.
     solo: crate::bounds::SoloSolver,
-    /// The proof search's solver (main thread only).
-    prover: Option<&'a mut crate::solver::Solver>,
+    /// The proof search's solver (the main thread's; the helpers' too with `HelperProofs`).
+    prover: Option<crate::solver::Solver>,
     /// Nodes spent in the proof search so far.
     proof_nodes: u64,
 }
@@ -119,15 +123,13 @@ impl<'a> Worker<'a> {
             pv_len: [0; MAX_PLY],
             buf: Box::new([[(0, Move::PASS); cavalo_rules::MAX_MOVES]; MAX_PLY]),
             solo: crate::bounds::SoloSolver::new(&shared.collectable),
-            prover: None,
+            prover: shared
+                .proofs
+                .as_ref()
+                .filter(|_| stop.is_some() || shared.helper_proofs)
+                .map(|t| crate::solver::Solver::sharing(Arc::clone(t), u64::MAX)),
             proof_nodes: 0,
         }
-    }
-
-    /// Gives the worker a proof search (see [`Worker::try_prove`]).
-    pub fn with_prover(mut self, prover: &'a mut crate::solver::Solver) -> Worker<'a> {
-        self.prover = Some(prover);
-        self
     }
 
     /// The history table (kept between searches by the engine).

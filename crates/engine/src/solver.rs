@@ -11,7 +11,7 @@
 //! keeping a proven lower and upper bound per position, so that a `go` proves the exact result
 //! long before a depth-limited search sees every line to its end.
 
-use cavalo_rules::{Board, Move, Position, Rules};
+use cavalo_rules::{Move, Position};
 
 use std::sync::Arc;
 
@@ -20,71 +20,36 @@ use crate::tt::Table;
 
 const INF: i32 = 10_000;
 
-/// Slots per bucket of the table: one cache line. A store replaces the same position's slot, else
-/// the slot whose result took the fewest nodes to find (4 ways by work: 2 to 16% fewer nodes on
-/// the proofs of the proof-horizon measure than 2 ways by cells left).
-const WAYS: usize = 4;
-
-/// The work of a proof's root entry: above any subtree's.
-const ROOT_WORK: u8 = u8::MAX;
-
 /// The solver checks its stop condition every this many nodes.
 const STOP_EVERY: u64 = 64;
 
-#[derive(Clone, Copy, Default)]
-struct Slot {
-    key: u64,
-    lo: i16,
-    hi: i16,
-    mv: u16,
-    /// The work the result took: 1 + log2 of its nodes (0: an empty slot; a proof's root
-    /// [`ROOT_WORK`]). The slot of least work is replaced first.
-    work: u8,
-}
+mod table;
 
-impl Slot {
-    /// The slot as one word of the table (all zero: empty).
-    fn pack(self) -> u128 {
-        self.key as u128
-            | (self.lo as u16 as u128) << 64
-            | (self.hi as u16 as u128) << 80
-            | (self.mv as u128) << 96
-            | (self.work as u128) << 112
-    }
-
-    fn unpack(w: u128) -> Slot {
-        Slot {
-            key: w as u64,
-            lo: (w >> 64) as u16 as i16,
-            hi: (w >> 80) as u16 as i16,
-            mv: (w >> 96) as u16,
-            work: (w >> 112) as u8,
-        }
-    }
-}
+pub use table::ProofTable;
+use table::{Known, ROOT_WORK};
 
 /// An exact solver with its table. Reuse it across positions of one board (the table helps);
 /// call [`Solver::clear`] before a position of another board (the table's keys do not name
 /// the board's values).
 pub struct Solver {
-    /// [`WAYS`] packed slots per bucket (zeroed memory: the pages are only taken when written),
-    /// after `offset` slots of padding that start bucket 0 on a cache line.
-    table: Box<[u128]>,
-    offset: usize,
-    mask: usize,
-    /// Something was stored since the last clear.
-    used: bool,
+    /// The table (shared with the other threads proving positions of the same board, if any).
+    table: Arc<ProofTable>,
     nodes: u64,
     budget: u64,
     aborted: bool,
     /// The proven bounds on what each side can still collect, for the board being solved.
     collectable: Option<Collectable>,
-    /// The board and rules the table's entries belong to (see [`Solver::prove`]).
-    board: Option<(Board, Rules)>,
     /// A heuristic search's table whose best moves order the moves of positions that the
     /// solver's own table has no move for, while at least `hint_cells` cells hold numbers.
     hints: Option<Arc<Table>>,
     hint_cells: usize,
+    /// Nodes with at least this many cells holding numbers tell the other threads that they
+    /// are being searched, and put off the moves into nodes another thread is searching
+    /// (simplified ABDADA; `usize::MAX`: alone, off).
+    defer_cells: usize,
+    /// The key of the position [`Solver::prove`] is proving while sharing the work (see
+    /// [`Solver::set_deferral`]): the search stops early when another thread has proven it.
+    root: Option<u64>,
 }
 
 /// The proof of a position's exact result (see [`Solver::prove`]).
@@ -104,32 +69,33 @@ impl Solver {
 
     /// Like [`Solver::new`], or `None` when the memory cannot be had (never an abort).
     pub fn try_new(mib: usize, budget: u64) -> Option<Solver> {
-        let buckets = (mib.max(1).checked_mul(1 << 20)?) / (WAYS * std::mem::size_of::<u128>());
-        let buckets = (buckets.next_power_of_two() / 2).max(1);
-        let table = crate::tt::zeroed::<u128>(WAYS * buckets + WAYS - 1)?;
-        let line = WAYS * std::mem::size_of::<u128>();
-        let offset = (line - table.as_ptr() as usize % line) % line / std::mem::size_of::<u128>();
-        Some(Solver {
+        Some(Solver::sharing(Arc::new(ProofTable::try_new(mib)?), budget))
+    }
+
+    /// A solver using `table`, which other solvers (other threads) may use at the same time on
+    /// the same board: what one proves, the others read.
+    pub fn sharing(table: Arc<ProofTable>, budget: u64) -> Solver {
+        Solver {
             table,
-            offset,
-            mask: buckets - 1,
-            used: false,
             nodes: 0,
             budget,
             aborted: false,
             collectable: None,
-            board: None,
             hints: None,
             hint_cells: usize::MAX,
-        })
+            defer_cells: usize::MAX,
+            root: None,
+        }
+    }
+
+    /// The solver's table.
+    pub fn table(&self) -> &Arc<ProofTable> {
+        &self.table
     }
 
     /// Forgets the table.
     pub fn clear(&mut self) {
-        if self.used {
-            self.table.fill(0);
-            self.used = false;
-        }
+        self.table.clear();
     }
 
     /// Orders the moves of positions with at least `min_cells` cells holding numbers by the best
@@ -138,6 +104,15 @@ impl Solver {
     pub fn set_hints(&mut self, table: Option<Arc<Table>>, min_cells: usize) {
         self.hints = table;
         self.hint_cells = min_cells;
+    }
+
+    /// Shares the work with other threads proving the same position through the table: nodes
+    /// with at least `min_cells` cells holding numbers (the top of the tree) are marked while
+    /// searched, and a move into a node another thread is searching is tried after the others
+    /// (but a node's first move); a proof also ends as soon as the table holds the exact value
+    /// of its position (another thread proved it). `usize::MAX`: off (one thread).
+    pub fn set_deferral(&mut self, min_cells: usize) {
+        self.defer_cells = min_cells;
     }
 
     /// Nodes visited by the last call.
@@ -169,11 +144,7 @@ impl Solver {
         budget: u64,
         stop: &mut dyn FnMut(u64) -> bool,
     ) -> Option<Proof> {
-        let board = (pos.board().clone(), pos.rules());
-        if self.board.as_ref() != Some(&board) {
-            self.clear();
-            self.board = Some(board);
-        }
+        self.table.claim(pos.board(), pos.rules());
         self.start(pos);
         let saved = std::mem::replace(&mut self.budget, budget);
         let proof = self.mtd(&mut pos.clone(), guess - pos.points_diff(pos.side_to_move()), stop);
@@ -219,10 +190,13 @@ impl Solver {
         if lo == hi && best.is_some() {
             return Some((lo, best));
         }
-        if lo == hi {
-            // The value is known but not its move: find one again.
+        // The value is known but not its move: find one again (and do not stop on the entry).
+        let moveless = lo == hi;
+        if moveless {
             lo = -INF;
         }
+        // (Alone, no other thread can prove it: no need to look.)
+        self.root = (!moveless && self.defer_cells != usize::MAX).then_some(key);
         // The next probe's beta. Values often come back just past beta (the table's bounds of
         // earlier probes), so consecutive probes that move the same way take doubling steps,
         // and once both bounds are known the gap is bisected.
@@ -230,6 +204,11 @@ impl Solver {
         let mut step = 1;
         let mut last_up = None;
         while lo < hi {
+            // Other threads proving the same position share the table: their bounds count too.
+            (lo, hi, best) = self.merge_root(key, &moves, lo, hi, best);
+            if lo >= hi {
+                break;
+            }
             beta = beta.clamp(lo + 1, hi);
             // One null-window probe over the root moves, the last best first.
             let mut value = -INF;
@@ -245,9 +224,12 @@ impl Solver {
                     // Keep the bounds proven so far for the next call.
                     // (A lower bound only with the move that reached it.)
                     if (lo > -INF && best.is_some()) || (lo == -INF && hi < INF) {
-                        self.store(key, lo, hi, best.unwrap_or(moves[0]), ROOT_WORK);
+                        (lo, hi, best) = self.store_root(key, &moves, lo, hi, best);
                     }
-                    return None;
+                    // Another thread may have finished the proof.
+                    let (lo, hi, best) = self.merge_root(key, &moves, lo, hi, best);
+                    self.root = None;
+                    return (lo == hi && best.is_some()).then_some((lo, best));
                 }
                 if v > value {
                     value = v;
@@ -270,9 +252,43 @@ impl Solver {
             if lo > -INF && hi < INF && step > 1 {
                 beta = lo + (hi - lo + 1) / 2;
             }
+            (lo, hi, best) = self.store_root(key, &moves, lo, hi, best);
         }
-        self.store(key, lo, hi, best.unwrap_or(moves[0]), ROOT_WORK);
+        self.root = None;
         Some((lo, best))
+    }
+
+    /// The root's bounds `lo..=hi` (`best`: the move of `lo`) tightened by the table's entry
+    /// for it (another thread's proof of the same position), its move taken only when legal.
+    fn merge_root(
+        &self,
+        key: u64,
+        moves: &[Move],
+        mut lo: i32,
+        hi: i32,
+        mut best: Option<Move>,
+    ) -> (i32, i32, Option<Move>) {
+        let Some(s) = self.probe(key) else { return (lo, hi, best) };
+        let stored = Move::from_bits(s.mv).filter(|m| moves.contains(m));
+        if i32::from(s.lo) > lo && stored.is_some() {
+            (lo, best) = (i32::from(s.lo), stored);
+        }
+        (lo, hi.min(i32::from(s.hi)), best)
+    }
+
+    /// Stores the root's bounds merged with the table's (see [`Solver::merge_root`]) and
+    /// returns them.
+    fn store_root(
+        &self,
+        key: u64,
+        moves: &[Move],
+        lo: i32,
+        hi: i32,
+        best: Option<Move>,
+    ) -> (i32, i32, Option<Move>) {
+        let (lo, hi, best) = self.merge_root(key, moves, lo, hi, best);
+        self.store(key, lo, hi, best.unwrap_or(moves[0]), ROOT_WORK);
+        (lo, hi, best)
     }
 
     /// What the table has proven about each legal move of `pos`: the move with a lower and an
@@ -280,7 +296,7 @@ impl Solver {
     /// on that side). Costs no search: a proof that ran out of nodes still leaves, for instance,
     /// one move proven at least some value and another proven below it.
     pub fn move_bounds(&self, pos: &Position) -> Vec<(Move, Option<i32>, Option<i32>)> {
-        let same_board = self.board.as_ref().is_some_and(|(b, r)| b == pos.board() && *r == pos.rules());
+        let same_board = self.table.holds(pos.board(), pos.rules());
         let diff = pos.points_diff(pos.side_to_move());
         let mut p = pos.clone();
         let mut out = Vec::new();
@@ -328,42 +344,16 @@ impl Solver {
         self.collectable = Some(Collectable::new(pos));
     }
 
-    /// The index of `key`'s bucket's first slot.
-    #[inline]
-    fn bucket(&self, key: u64) -> usize {
-        self.offset + WAYS * ((key as usize) & self.mask)
+    fn probe(&self, key: u64) -> Option<Known> {
+        self.table.probe(key)
     }
 
-    /// Starts loading `key`'s bucket into the cache (see [`crate::tt::prefetch`]).
-    #[inline]
     fn prefetch(&self, key: u64) {
-        crate::tt::prefetch(self.table.as_ptr().wrapping_add(self.bucket(key)));
+        self.table.prefetch(key);
     }
 
-    fn probe(&self, key: u64) -> Option<Slot> {
-        let i = self.bucket(key);
-        self.table[i..i + WAYS].iter().map(|&w| Slot::unpack(w)).find(|s| s.key == key && s.work > 0)
-    }
-
-    fn store(&mut self, key: u64, lo: i32, hi: i32, mv: Move, work: u8) {
-        let i = self.bucket(key);
-        self.used = true;
-        let slot = Slot { key, lo: lo as i16, hi: hi as i16, mv: mv.bits(), work }.pack();
-        // The same position's slot, else the one nearest the leaves (the cheapest to find again).
-        let mut victim = i;
-        let mut smallest = u8::MAX;
-        for j in i..i + WAYS {
-            let old = Slot::unpack(self.table[j]);
-            if old.key == key {
-                victim = j;
-                break;
-            }
-            if old.work < smallest {
-                smallest = old.work;
-                victim = j;
-            }
-        }
-        self.table[victim] = slot;
+    fn store(&self, key: u64, lo: i32, hi: i32, mv: Move, work: u8) {
+        self.table.store(key, Known { lo: lo as i16, hi: hi as i16, mv: mv.bits(), work });
     }
 
     /// The rest of `pos` if inside `(alpha, beta)`; otherwise a bound on the same side.
@@ -376,7 +366,9 @@ impl Solver {
     ) -> i32 {
         self.nodes += 1;
         let first_node = self.nodes;
-        if self.nodes > self.budget || (self.nodes.is_multiple_of(STOP_EVERY) && stop(self.nodes)) {
+        if self.nodes > self.budget
+            || (self.nodes.is_multiple_of(STOP_EVERY) && (stop(self.nodes) || self.root_proven()))
+        {
             self.aborted = true;
             return 0;
         }
@@ -433,7 +425,7 @@ impl Solver {
         let (alpha0, beta0) = (alpha, beta);
         // Per move: the ordering key, the move, and the least and the most it can be worth by
         // what is known of the child (the end of the game, or its entry in the table).
-        let mut order = [(0, Move::PASS, -INF, INF); cavalo_rules::MAX_MOVES];
+        let mut order = [(0, Move::PASS, -INF, INF, 0u8); cavalo_rules::MAX_MOVES];
         let n = moves.len();
         // Each child's replies and key, its table line fetched while the others are played (the
         // table's move too: searched first, its line is wanted soonest).
@@ -452,12 +444,12 @@ impl Solver {
         // refutes enough cuts the node before any is searched; one it shows cannot raise alpha is
         // not searched (and goes last).
         for (i, &m) in moves.iter().enumerate() {
+            let (replies, child) = children[i];
             let (rank, floor, ceiling) = if Some(m) == tt_move {
                 (i32::MAX, -INF, INF)
             } else if n == 1 {
                 (0, -INF, INF)
             } else {
-                let (replies, child) = children[i];
                 // The child's rest: 0 when the game ends there, else what the table knows.
                 let (lo, hi) = if replies == 0 {
                     (0, 0)
@@ -474,48 +466,63 @@ impl Solver {
                 let rank = -replies * 1000 + g * 2 - i32::from(m.removal().is_some());
                 (if g - lo <= alpha { i32::MIN } else { rank }, g - hi, g - lo)
             };
-            order[i] = (rank, m, floor, ceiling);
+            order[i] = (rank, m, floor, ceiling, i as u8);
         }
         order[..n].sort_unstable_by_key(|o| std::cmp::Reverse(o.0));
         let mut best = -INF;
         let mut best_move = order[0].1;
-        for (i, &(_, m, floor, ceiling)) in order[..n].iter().enumerate() {
-            if ceiling <= alpha {
-                if ceiling > best {
-                    best = ceiling;
-                    best_move = m;
+        // Near the root of a proof shared by threads, a move whose child another thread is
+        // searching waits for a second pass (but the first move: see `defer_cells`).
+        let defer = n > 1 && open.len() >= self.defer_cells;
+        if defer {
+            self.table.mark_busy(key);
+        }
+        let mut deferred = 0u128;
+        'passes: for pass in 0..2 {
+            for (i, &(_, m, floor, ceiling, at)) in order[..n].iter().enumerate() {
+                if pass == 1 && deferred >> i & 1 == 0 {
+                    continue;
                 }
-                continue;
-            }
-            let mut v = floor;
-            // A child whose value is known (the game ends there, or the table has it exactly)
-            // is not searched again.
-            if floor < ceiling {
-                let g = gain(pos, m);
-                let undo = pos.play(m);
-                if i == 0 {
-                    v = g - self.rest(pos, g - beta, g - alpha, stop);
-                } else {
-                    v = g - self.rest(pos, g - alpha - 1, g - alpha, stop);
-                    if v > alpha && v < beta && !self.aborted {
-                        v = g - self.rest(pos, g - beta, g - v, stop);
+                if ceiling <= alpha {
+                    if ceiling > best {
+                        best = ceiling;
+                        best_move = m;
                     }
+                    continue;
                 }
-                pos.unplay(m, undo);
+                if pass == 0
+                    && defer
+                    && i > 0
+                    && floor < ceiling
+                    && self.table.is_busy(children[usize::from(at)].1)
+                {
+                    deferred |= 1 << i;
+                    continue;
+                }
+                let v = self.child_value(pos, (i, m, floor, ceiling), alpha, beta, stop);
                 if self.aborted {
+                    if defer {
+                        self.table.unmark_busy(key);
+                    }
                     return 0;
                 }
-            }
-            if v > best {
-                best = v;
-                best_move = m;
-                if v > alpha {
-                    alpha = v;
-                    if alpha >= beta {
-                        break;
+                if v > best {
+                    best = v;
+                    best_move = m;
+                    if v > alpha {
+                        alpha = v;
+                        if alpha >= beta {
+                            break 'passes;
+                        }
                     }
                 }
             }
+            if deferred == 0 {
+                break;
+            }
+        }
+        if defer {
+            self.table.unmark_busy(key);
         }
         let (lo, hi) = if best <= alpha0 {
             (-INF, best)
@@ -537,6 +544,39 @@ impl Solver {
         self.store(key, lo, hi, best_move, work);
         best
     }
+
+    /// Whether the table holds the exact rest of the position being proven (another thread
+    /// sharing it finished first).
+    fn root_proven(&self) -> bool {
+        self.root.and_then(|k| self.probe(k)).is_some_and(|s| s.lo == s.hi)
+    }
+
+    /// The value for the mover of `m`, the `i`-th move tried at a node with window
+    /// `(alpha, beta)`: `floor` when the child's value is known (`floor == ceiling`), else
+    /// searched, the first move with the whole window, the others with a null window first
+    /// (principal-variation search).
+    fn child_value(
+        &mut self,
+        pos: &mut Position,
+        (i, m, floor, ceiling): (usize, Move, i32, i32),
+        alpha: i32,
+        beta: i32,
+        stop: &mut dyn FnMut(u64) -> bool,
+    ) -> i32 {
+        if floor >= ceiling {
+            return floor;
+        }
+        let g = gain(pos, m);
+        let undo = pos.play(m);
+        let v = if i == 0 {
+            g - self.rest(pos, g - beta, g - alpha, stop)
+        } else {
+            let v = g - self.rest(pos, g - alpha - 1, g - alpha, stop);
+            if v > alpha && v < beta && !self.aborted { g - self.rest(pos, g - beta, g - v, stop) } else { v }
+        };
+        pos.unplay(m, undo);
+        v
+    }
 }
 
 /// The points `mv` wins for the mover in `pos`.
@@ -546,236 +586,4 @@ fn gain(pos: &Position, mv: Move) -> i32 {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::testutil::minimax;
-    use cavalo_rules::Rules;
-
-    fn late_position(seed: u64, rules: Rules, ply: u16) -> Option<Position> {
-        let mut p = Position::from_seed(seed, rules);
-        while p.ply() < ply {
-            let moves = p.legal_moves();
-            let m = *moves.get((seed as usize + p.ply() as usize) % moves.len().max(1))?;
-            p.play(m);
-        }
-        (!p.is_over()).then_some(p)
-    }
-
-    #[test]
-    fn the_solver_agrees_with_minimax() {
-        let mut checked = 0;
-        for seed in 1..40 {
-            for rules in [Rules::CANONICAL, Rules { threat: false, ..Rules::CANONICAL }] {
-                for ply in [40, 48, 56] {
-                    let Some(pos) = late_position(seed, rules, ply) else { continue };
-                    let mut s = Solver::new(1, u64::MAX);
-                    let exact = minimax(&mut pos.clone());
-                    assert_eq!(s.solve(&pos), Some(exact), "{pos}");
-                    let values = s.move_values(&pos).unwrap();
-                    for (m, v) in values {
-                        let mut c = pos.clone();
-                        c.play(m);
-                        assert_eq!(v, -minimax(&mut c), "{pos} {m}");
-                    }
-                    checked += 1;
-                }
-            }
-        }
-        assert!(checked > 20, "{checked}");
-    }
-
-    /// Hints that name a move in every position two plies deep (the last legal one: often bad).
-    fn hint_table(pos: &Position) -> Arc<Table> {
-        let table = Table::new(1).unwrap();
-        let hint = |p: &Position| {
-            if let Some(&m) = p.legal_moves().last() {
-                let e = crate::tt::Entry {
-                    best_move: Some(m),
-                    score: 0,
-                    proven: false,
-                    depth: 1,
-                    bound: crate::tt::Bound::Lower,
-                };
-                table.store(p.hash(), e);
-            }
-        };
-        hint(pos);
-        for &m in pos.legal_moves().iter() {
-            let mut c = pos.clone();
-            c.play(m);
-            hint(&c);
-        }
-        Arc::new(table)
-    }
-
-    #[test]
-    fn hints_from_a_heuristic_table_change_the_order_not_the_value() {
-        let mut checked = 0;
-        let mut fewer_or_more = 0;
-        for seed in 1..30 {
-            for ply in [36, 44] {
-                let Some(pos) = late_position(seed, Rules::CANONICAL, ply) else { continue };
-                let exact = minimax(&mut pos.clone());
-                let mut plain = Solver::new(1, u64::MAX);
-                assert_eq!(plain.prove(&pos, 0, u64::MAX, &mut |_| false).unwrap().diff, exact);
-                let mut hinted = Solver::new(1, u64::MAX);
-                hinted.set_hints(Some(hint_table(&pos)), 0);
-                let proof = hinted.prove(&pos, 0, u64::MAX, &mut |_| false).unwrap();
-                assert_eq!(proof.diff, exact, "{pos}");
-                let mut c = pos.clone();
-                c.play(proof.line[0]);
-                assert_eq!(-minimax(&mut c), exact, "{pos} {}", proof.line[0]);
-                fewer_or_more += usize::from(hinted.nodes() != plain.nodes());
-                checked += 1;
-            }
-        }
-        assert!(checked > 20, "{checked}");
-        assert!(fewer_or_more > 0, "the hints were never used");
-    }
-
-    #[test]
-    fn the_proof_search_agrees_with_minimax_from_any_guess_and_budget() {
-        let mut checked = 0;
-        for seed in 1..30 {
-            for rules in [Rules::CANONICAL, Rules { threat: false, ..Rules::CANONICAL }] {
-                for ply in [36, 44, 52] {
-                    let Some(pos) = late_position(seed, rules, ply) else { continue };
-                    let exact = minimax(&mut pos.clone());
-                    let mut s = Solver::new(1, u64::MAX);
-                    for guess in [exact, exact - 7, exact + 30, -500] {
-                        let proof = s.prove(&pos, guess, u64::MAX, &mut |_| false).unwrap();
-                        assert_eq!(proof.diff, exact, "{pos} guess {guess}");
-                        // The first move of the line achieves the value.
-                        let mut c = pos.clone();
-                        c.play(proof.line[0]);
-                        assert_eq!(-minimax(&mut c), exact, "{pos} {}", proof.line[0]);
-                    }
-                    // Small budgets give up or prove the same value; the table carries over.
-                    let mut s = Solver::new(1, u64::MAX);
-                    let mut proved = None;
-                    for _ in 0..200 {
-                        proved = s.prove(&pos, 0, 50, &mut |_| false);
-                        if proved.is_some() {
-                            break;
-                        }
-                    }
-                    if let Some(p) = proved {
-                        assert_eq!(p.diff, exact, "{pos} in slices");
-                    }
-                    checked += 1;
-                }
-            }
-        }
-        assert!(checked > 20, "{checked}");
-    }
-
-    #[test]
-    fn the_bounds_of_each_move_left_by_unfinished_proofs_hold_and_tell_moves_apart() {
-        // After proofs cut short at several budgets, every bound the table gives a move holds
-        // for the move's exact value; some moves are told apart before the whole proof ends.
-        let (mut checked, mut bounded, mut apart) = (0, 0, 0);
-        for seed in 1..30 {
-            for ply in [34, 40] {
-                let Some(pos) = late_position(seed, Rules::CANONICAL, ply) else { continue };
-                let exact: Vec<(Move, i32)> = pos
-                    .legal_moves()
-                    .iter()
-                    .map(|&m| {
-                        let mut c = pos.clone();
-                        c.play(m);
-                        (m, -minimax(&mut c))
-                    })
-                    .collect();
-                let mut s = Solver::new(1, u64::MAX);
-                // Nothing proven yet: nothing known but the moves that end the game.
-                for (m, lo, hi) in s.move_bounds(&pos) {
-                    let mut c = pos.clone();
-                    c.play(m);
-                    assert_eq!(lo.is_some(), c.is_over(), "{pos} {m}");
-                    assert_eq!(lo, hi);
-                }
-                for budget in [200, 2_000, 20_000, u64::MAX] {
-                    let proof = s.prove(&pos, 0, budget, &mut |_| false);
-                    let bounds = s.move_bounds(&pos);
-                    assert_eq!(bounds.len(), exact.len());
-                    for ((m, lo, hi), &(em, v)) in bounds.iter().zip(&exact) {
-                        assert_eq!(*m, em);
-                        assert!(
-                            lo.is_none_or(|lo| lo <= v) && hi.is_none_or(|hi| v <= hi),
-                            "{pos} {m}: {lo:?} {v} {hi:?}"
-                        );
-                        bounded += usize::from(lo.is_some() || hi.is_some());
-                    }
-                    let best_lo = bounds.iter().filter_map(|b| b.1).max();
-                    if proof.is_none() && bounds.iter().any(|b| b.2.is_some_and(|hi| Some(hi) < best_lo)) {
-                        apart += 1;
-                    }
-                    checked += 1;
-                }
-                // A position of another board knows nothing.
-                let other = late_position(seed + 100, Rules::CANONICAL, ply);
-                if let Some(o) = other {
-                    assert!(s.move_bounds(&o).iter().all(|(m, lo, _)| {
-                        let mut c = o.clone();
-                        c.play(*m);
-                        lo.is_some() == c.is_over()
-                    }));
-                }
-            }
-        }
-        assert!(checked > 50 && bounded > 100 && apart > 0, "{checked} {bounded} {apart}");
-    }
-
-    #[test]
-    fn the_proof_search_stops_when_asked_and_forgets_another_board() {
-        let pos = late_position(3, Rules::CANONICAL, 4).unwrap();
-        let mut s = Solver::new(1, u64::MAX);
-        let mut calls = 0;
-        assert_eq!(
-            s.prove(&pos, 0, u64::MAX, &mut |_| {
-                calls += 1;
-                calls > 3
-            }),
-            None
-        );
-        assert!(s.nodes() <= 4 * STOP_EVERY);
-        let boards: Vec<Position> =
-            (1..20).filter_map(|seed| late_position(seed, Rules::CANONICAL, 44)).take(2).collect();
-        let (a, b) = (&boards[0], &boards[1]);
-        assert_ne!(a.board(), b.board());
-        for p in [a, b, a] {
-            let exact = minimax(&mut p.clone());
-            assert_eq!(s.prove(p, 0, u64::MAX, &mut |_| false).map(|p| p.diff), Some(exact));
-        }
-    }
-
-    #[test]
-    fn the_budget_is_honoured() {
-        let pos = late_position(3, Rules::CANONICAL, 4).unwrap();
-        let mut s = Solver::new(1, 1000);
-        assert_eq!(s.solve(&pos), None);
-        assert!(s.nodes() <= 1001);
-    }
-
-    #[test]
-    fn a_store_replaces_the_same_position_else_the_least_work_and_buckets_are_cache_lines() {
-        let mut s = Solver::new(1, u64::MAX);
-        let i = s.bucket(7);
-        assert_eq!(s.table[i..].as_ptr() as usize % 64, 0);
-        // Five positions of one bucket: keys differing only above the mask.
-        let key = |n: u64| 7 + (n << 40);
-        let mv = Move::PASS;
-        for (n, work) in [(0, 9), (1, 3), (2, ROOT_WORK), (3, 5)] {
-            s.store(key(n), -1, 1, mv, work);
-        }
-        s.store(key(4), 0, 0, mv, 1);
-        assert!(s.probe(key(1)).is_none(), "the least work made room");
-        for n in [0, 2, 3, 4] {
-            assert!(s.probe(key(n)).is_some(), "{n}");
-        }
-        s.store(key(0), 2, 2, mv, 1);
-        let again = s.probe(key(0)).unwrap();
-        assert_eq!((again.lo, again.hi, again.work), (2, 2, 1), "the same position is replaced in place");
-        assert!(s.probe(key(3)).is_some());
-    }
-}
+mod tests;

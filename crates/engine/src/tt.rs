@@ -34,17 +34,20 @@ pub struct Entry {
     pub bound: Bound,
 }
 
+/// One slot of a lock-free table: the key is stored XORed with the data word, so that a slot
+/// torn by two threads writing at once fails its check and reads as missing, never as another
+/// position's data (see also the proof search's table).
 #[derive(Default)]
-struct Slot {
-    key: AtomicU64,
-    data: AtomicU64,
+pub(crate) struct Slot {
+    pub(crate) key: AtomicU64,
+    pub(crate) data: AtomicU64,
 }
 
 /// Entries per bucket.
-const WAYS: usize = 4;
+pub(crate) const WAYS: usize = 4;
 
 /// The bytes of a bucket: one cache line of entries, so that a probe touches a single line.
-const BUCKET_BYTES: usize = 64;
+pub(crate) const BUCKET_BYTES: usize = 64;
 const _: () = assert!(std::mem::size_of::<Slot>() * WAYS == BUCKET_BYTES);
 
 /// The table could not be allocated.

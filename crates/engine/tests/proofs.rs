@@ -88,6 +88,9 @@ proptest! {
                 let v = engine_value(&pos, &proof_options(proof), 400_000);
                 prop_assert_eq!(v, Some(exact), "proof search {} in {}", proof, pos);
             }
+            // Two threads proving together (the helper's proofs share the table).
+            let two = Options { threads: 2, ..proof_options(true) };
+            prop_assert_eq!(engine_value(&pos, &two, 400_000), Some(exact), "two threads in {}", pos);
         }
     }
 }

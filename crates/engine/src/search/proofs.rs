@@ -33,12 +33,15 @@ impl Worker<'_> {
         if budget < 1024 {
             return None;
         }
-        let solver = self.prover.take()?;
+        let mut solver = self.prover.take()?;
         let pos = self.pos.clone();
         solver.set_hints(
             Some(std::sync::Arc::clone(&self.shared.tt)),
             pos.holding().len().saturating_sub(HINT_CELLS),
         );
+        if self.shared.helper_proofs {
+            solver.set_deferral(pos.holding().len().saturating_sub(c.proof_defer_cells as usize));
+        }
         let mut counted = 0;
         // The solver's nodes cost more than the search's: the limits are checked at every call.
         let proof = solver.prove(&pos, score::to_points(it.score), budget, &mut |n| {
