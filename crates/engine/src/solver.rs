@@ -215,9 +215,23 @@ impl Solver {
             let mut raised = None;
             let mut order: Vec<Move> = moves.iter().copied().collect();
             order.sort_by_key(|&m| (Some(m) != best, std::cmp::Reverse(gain(pos, m))));
-            for m in order {
+            // Sharing the work, a move (not the first) into a node another thread is searching
+            // goes to the end, once.
+            let mut k = 0;
+            while k < order.len() {
+                let m = order[k];
+                k += 1;
                 let gm = gain(pos, m);
                 let undo = pos.play(m);
+                if self.defer_cells != usize::MAX
+                    && k > 1
+                    && k <= moves.len()
+                    && self.table.is_busy(pos.hash())
+                {
+                    pos.unplay(m, undo);
+                    order.push(m);
+                    continue;
+                }
                 let v = gm - self.rest(pos, gm - beta, gm - beta + 1, stop);
                 pos.unplay(m, undo);
                 if self.aborted {

@@ -116,12 +116,13 @@ fn solvers_sharing_a_table_prove_the_exact_values_at_once_and_put_off_busy_nodes
                     c.play(proof.line[0]);
                     assert_eq!(-minimax(&mut c), exact, "{pos} {}", proof.line[0]);
                 }
-                // One thread whose grandchildren all look busy (marked, never unmarked):
-                // the moves into them are put off, not dropped.
+                // One thread whose children and grandchildren all look busy (marked, never
+                // unmarked): the moves into them are put off, not dropped.
                 let table = Arc::new(ProofTable::try_new(1).unwrap());
                 let mut p = pos.clone();
                 for &m in pos.legal_moves().iter() {
                     let undo = p.play(m);
+                    table.mark_busy(p.hash());
                     for &r in p.legal_moves().iter() {
                         let back = p.play(r);
                         table.mark_busy(p.hash());
