@@ -88,11 +88,6 @@ impl Solver {
         }
     }
 
-    /// The solver's table.
-    pub fn table(&self) -> &Arc<ProofTable> {
-        &self.table
-    }
-
     /// Forgets the table.
     pub fn clear(&mut self) {
         self.table.clear();
