@@ -191,7 +191,7 @@ impl Solver {
             lo = -INF;
         }
         // (Alone, no other thread can prove it: no need to look.)
-        self.root = (!moveless && self.defer_cells != usize::MAX).then_some(key);
+        self.root = (!moveless && self.shares_work()).then_some(key);
         // The next probe's beta. Values often come back just past beta (the table's bounds of
         // earlier probes), so consecutive probes that move the same way take doubling steps,
         // and once both bounds are known the gap is bisected.
@@ -210,21 +210,15 @@ impl Solver {
             let mut raised = None;
             let mut order: Vec<Move> = moves.iter().copied().collect();
             order.sort_by_key(|&m| (Some(m) != best, std::cmp::Reverse(gain(pos, m))));
-            // Sharing the work, a move (not the first) into a node another thread is searching
-            // goes to the end, once.
-            let mut k = 0;
-            while k < order.len() {
-                let m = order[k];
-                k += 1;
+            // Sharing the work, a move into a node another thread is searching waits.
+            let mut passes = Passes::new(order.len());
+            while let Some(i) = passes.next() {
+                let m = order[i];
                 let gm = gain(pos, m);
                 let undo = pos.play(m);
-                if self.defer_cells != usize::MAX
-                    && k > 1
-                    && k <= moves.len()
-                    && self.table.is_busy(pos.hash())
-                {
+                if self.shares_work() && passes.may_defer(i) && self.table.is_busy(pos.hash()) {
                     pos.unplay(m, undo);
-                    order.push(m);
+                    passes.defer(i);
                     continue;
                 }
                 let v = gm - self.rest(pos, gm - beta, gm - beta + 1, stop);
@@ -486,48 +480,40 @@ impl Solver {
         if defer {
             self.table.mark_busy(key);
         }
-        let mut deferred = 0u128;
-        'passes: for pass in 0..2 {
-            for (i, &(_, m, floor, ceiling, at)) in order[..n].iter().enumerate() {
-                if pass == 1 && deferred >> i & 1 == 0 {
-                    continue;
-                }
-                if ceiling <= alpha {
-                    if ceiling > best {
-                        best = ceiling;
-                        best_move = m;
-                    }
-                    continue;
-                }
-                if pass == 0
-                    && defer
-                    && i > 0
-                    && floor < ceiling
-                    && self.table.is_busy(children[usize::from(at)].1)
-                {
-                    deferred |= 1 << i;
-                    continue;
-                }
-                let v = self.child_value(pos, (i, m, floor, ceiling), alpha, beta, stop);
-                if self.aborted {
-                    if defer {
-                        self.table.unmark_busy(key);
-                    }
-                    return 0;
-                }
-                if v > best {
-                    best = v;
+        let mut passes = Passes::new(n);
+        while let Some(i) = passes.next() {
+            let (_, m, floor, ceiling, at) = order[i];
+            if ceiling <= alpha {
+                if ceiling > best {
+                    best = ceiling;
                     best_move = m;
-                    if v > alpha {
-                        alpha = v;
-                        if alpha >= beta {
-                            break 'passes;
-                        }
+                }
+                continue;
+            }
+            if defer
+                && passes.may_defer(i)
+                && floor < ceiling
+                && self.table.is_busy(children[usize::from(at)].1)
+            {
+                passes.defer(i);
+                continue;
+            }
+            let v = self.child_value(pos, (i, m, floor, ceiling), alpha, beta, stop);
+            if self.aborted {
+                if defer {
+                    self.table.unmark_busy(key);
+                }
+                return 0;
+            }
+            if v > best {
+                best = v;
+                best_move = m;
+                if v > alpha {
+                    alpha = v;
+                    if alpha >= beta {
+                        break;
                     }
                 }
-            }
-            if deferred == 0 {
-                break;
             }
         }
         if defer {
@@ -552,6 +538,11 @@ impl Solver {
         let work = (self.nodes - first_node + 1).ilog2() as u8 + 1; // at most 65
         self.store(key, lo, hi, best_move, work);
         best
+    }
+
+    /// Whether this solver shares its work with other threads (see [`Solver::set_deferral`]).
+    fn shares_work(&self) -> bool {
+        self.defer_cells != usize::MAX
     }
 
     /// Whether the table holds the exact rest of the position being proven (another thread
@@ -585,6 +576,51 @@ impl Solver {
         };
         pos.unplay(m, undo);
         v
+    }
+}
+
+/// The order in which a node's moves (indices `0..n`, best first) are searched when threads
+/// share the work: in order, but a move put off (see [`Passes::defer`]) comes after the others,
+/// once. Never a node's first move: one thread at least searches every node's first move.
+struct Passes {
+    n: usize,
+    next: usize,
+    /// The moves put off, by index.
+    deferred: u128,
+    /// Searching the moves put off.
+    second: bool,
+}
+
+impl Passes {
+    fn new(n: usize) -> Passes {
+        Passes { n, next: 0, deferred: 0, second: false }
+    }
+
+    /// Whether move `i` may be put off (not the first move, not already put off once).
+    fn may_defer(&self, i: usize) -> bool {
+        i > 0 && !self.second
+    }
+
+    /// Puts move `i` off until the others have been searched.
+    fn defer(&mut self, i: usize) {
+        self.deferred |= 1 << i;
+    }
+
+    /// The next move to search.
+    fn next(&mut self) -> Option<usize> {
+        loop {
+            if self.next == self.n {
+                if self.second || self.deferred == 0 {
+                    return None;
+                }
+                (self.second, self.next) = (true, 0);
+            }
+            let i = self.next;
+            self.next += 1;
+            if !self.second || self.deferred >> i & 1 != 0 {
+                return Some(i);
+            }
+        }
     }
 }
 
