@@ -1,5 +1,6 @@
 //! How the proof search scales with threads sharing its table: proves positions of an accuracy
-//! suite with `T` solvers at once (one per thread, one table) and prints the seconds each took.
+//! suite with `T` solvers at once (one per thread, one table) and prints the seconds each took,
+//! then the total time and the nodes all threads visited.
 //!
 //! `cargo run --release -p cavalo-engine --example proof_threads -- SUITE T DEFER_CELLS LIMIT_S [N]`
 //!
@@ -25,6 +26,7 @@ fn main() {
     let text = std::fs::read_to_string(suite).expect("suite");
     let mut total = 0.0;
     let mut proven = 0;
+    let mut nodes = 0;
     for line in text.lines().filter(|l| l.contains("\"position\"")).take(count) {
         let v: serde_json::Value = serde_json::from_str(line).expect("json");
         let pos: Position = v["position"].as_str().expect("position").parse().expect("position string");
@@ -32,7 +34,7 @@ fn main() {
             v["moves"].as_array().expect("moves").iter().map(|m| m[1].as_i64().unwrap()).max().unwrap();
         let table = Arc::new(ProofTable::try_new(64).expect("table"));
         let start = Instant::now();
-        let results: Vec<Option<i32>> = std::thread::scope(|scope| {
+        let results: Vec<(Option<i32>, u64)> = std::thread::scope(|scope| {
             let handles: Vec<_> = (0..threads)
                 .map(|_| {
                     let (table, pos) = (Arc::clone(&table), pos.clone());
@@ -42,14 +44,16 @@ fn main() {
                             s.set_deferral(pos.holding().len().saturating_sub(d));
                         }
                         let mut stop = |_| start.elapsed().as_secs_f64() > limit;
-                        s.prove(&pos, best as i32 - 20, u64::MAX, &mut stop).map(|p| p.diff)
+                        let diff = s.prove(&pos, best as i32 - 20, u64::MAX, &mut stop).map(|p| p.diff);
+                        (diff, s.nodes())
                     })
                 })
                 .collect();
             handles.into_iter().map(|h| h.join().unwrap()).collect()
         });
         let secs = start.elapsed().as_secs_f64().min(limit);
-        let value = results.iter().flatten().next().copied();
+        let value = results.iter().find_map(|r| r.0);
+        nodes += results.iter().map(|r| r.1).sum::<u64>();
         if let Some(d) = value {
             assert_eq!(d as i64, best, "{pos}");
             proven += 1;
@@ -57,5 +61,5 @@ fn main() {
         total += secs;
         print!("{secs:.2}{} ", if value.is_some() { "" } else { "*" });
     }
-    println!("\ntotal {total:.1} s, {proven} proven");
+    println!("\ntotal {total:.1} s, {proven} proven, {nodes} nodes");
 }

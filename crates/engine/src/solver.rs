@@ -23,8 +23,10 @@ const INF: i32 = 10_000;
 /// The solver checks its stop condition every this many nodes.
 const STOP_EVERY: u64 = 64;
 
+mod node;
 mod table;
 
+use node::{Child, Passes};
 pub use table::ProofTable;
 use table::{Known, ROOT_WORK};
 
@@ -50,6 +52,9 @@ pub struct Solver {
     /// The key of the position [`Solver::prove`] is proving while sharing the work (see
     /// [`Solver::set_deferral`]): the search stops early when another thread has proven it.
     root: Option<u64>,
+    /// The moves of the nodes on the path being searched, each node's after its parent's
+    /// (see [`Child`]): one buffer for the whole search instead of an array per node.
+    kids: Vec<Child>,
 }
 
 /// The proof of a position's exact result (see [`Solver::prove`]).
@@ -85,6 +90,7 @@ impl Solver {
             hint_cells: usize::MAX,
             defer_cells: usize::MAX,
             root: None,
+            kids: Vec::with_capacity(1024),
         }
     }
 
@@ -359,187 +365,6 @@ impl Solver {
         self.table.store(key, Known { lo: lo as i16, hi: hi as i16, mv: mv.bits(), work });
     }
 
-    /// The rest of `pos` if inside `(alpha, beta)`; otherwise a bound on the same side.
-    fn rest(
-        &mut self,
-        pos: &mut Position,
-        mut alpha: i32,
-        mut beta: i32,
-        stop: &mut dyn FnMut(u64) -> bool,
-    ) -> i32 {
-        self.nodes += 1;
-        let first_node = self.nodes;
-        if self.nodes > self.budget
-            || (self.nodes.is_multiple_of(STOP_EVERY) && (stop(self.nodes) || self.root_proven()))
-        {
-            self.aborted = true;
-            return 0;
-        }
-        let moves = pos.legal_moves();
-        if moves.is_empty() {
-            return 0;
-        }
-        let me = pos.side_to_move();
-        let open = pos.holding();
-        let key = pos.hash();
-        // The table is read after the bounds below: its line is on its way meanwhile.
-        self.prefetch(key);
-        // The mover can at most win what it can still collect (see `crate::bounds`); the
-        // opponent the same.
-        if let (Some(c), true) = (&self.collectable, pos.placements_done()) {
-            let upper = c.gain_bound(pos, me);
-            if upper <= alpha {
-                return upper;
-            }
-            // Each side also wins at least what it is sure of (see `crate::bounds`).
-            let lower = c.best_landing(pos, me) - c.gain_bound(pos, !me);
-            if lower >= beta {
-                return lower;
-            }
-            let upper = upper - c.sure_reply(pos, upper - alpha);
-            if upper <= alpha {
-                return upper;
-            }
-            alpha = alpha.max(lower - 1);
-            beta = beta.min(upper + 1);
-        }
-        let mut tt_move = None;
-        // (A position never comes back in its own subtree, so this entry is still what the
-        // table knows when the node stores its result below.)
-        let stored = self.probe(key);
-        if let Some(s) = stored {
-            let (lo, hi) = (i32::from(s.lo), i32::from(s.hi));
-            if lo >= beta || lo == hi {
-                return lo;
-            }
-            if hi <= alpha {
-                return hi;
-            }
-            alpha = alpha.max(lo - 1);
-            beta = beta.min(hi + 1);
-            tt_move = Move::from_bits(s.mv);
-        }
-        if tt_move.is_none()
-            && open.len() >= self.hint_cells
-            && let Some(t) = &self.hints
-        {
-            tt_move = t.probe(key).and_then(|e| e.best_move);
-        }
-        let (alpha0, beta0) = (alpha, beta);
-        // Per move: the ordering key, the move, and the least and the most it can be worth by
-        // what is known of the child (the end of the game, or its entry in the table).
-        let mut order = [(0, Move::PASS, -INF, INF, 0u8); cavalo_rules::MAX_MOVES];
-        let n = moves.len();
-        // Each child's replies and key, its table line fetched while the others are played (the
-        // table's move too: searched first, its line is wanted soonest).
-        let mut children = [(0, 0); cavalo_rules::MAX_MOVES];
-        if n > 1 {
-            for (i, &m) in moves.iter().enumerate() {
-                let undo = pos.play(m);
-                children[i] = (pos.legal_moves().len() as i32, pos.hash());
-                pos.unplay(m, undo);
-                self.prefetch(children[i].1);
-            }
-        }
-        // The table's move first; then the moves that leave the opponent the fewest replies
-        // (a proof needs one refutation, and a cramped opponent has few), the larger gain first
-        // among those (a default double removal before the others). A child the table already
-        // refutes enough cuts the node before any is searched; one it shows cannot raise alpha is
-        // not searched (and goes last).
-        for (i, &m) in moves.iter().enumerate() {
-            let (replies, child) = children[i];
-            let (rank, floor, ceiling) = if Some(m) == tt_move {
-                (i32::MAX, -INF, INF)
-            } else if n == 1 {
-                (0, -INF, INF)
-            } else {
-                // The child's rest: 0 when the game ends there, else what the table knows.
-                let (lo, hi) = if replies == 0 {
-                    (0, 0)
-                } else {
-                    self.probe(child).map_or((-INF, INF), |c| (i32::from(c.lo), i32::from(c.hi)))
-                };
-                let g = gain(pos, m);
-                if g - hi >= beta {
-                    let v = g - hi;
-                    let hi = stored.map_or(INF, |s| i32::from(s.hi));
-                    self.store(key, v.max(stored.map_or(-INF, |s| i32::from(s.lo))), hi, m, 1);
-                    return v;
-                }
-                let rank = -replies * 1000 + g * 2 - i32::from(m.removal().is_some());
-                (if g - lo <= alpha { i32::MIN } else { rank }, g - hi, g - lo)
-            };
-            order[i] = (rank, m, floor, ceiling, i as u8);
-        }
-        order[..n].sort_unstable_by_key(|o| std::cmp::Reverse(o.0));
-        let mut best = -INF;
-        let mut best_move = order[0].1;
-        // Near the root of a proof shared by threads, a move whose child another thread is
-        // searching waits for a second pass (but the first move: see `defer_cells`).
-        let defer = n > 1 && open.len() >= self.defer_cells;
-        if defer {
-            self.table.mark_busy(key);
-        }
-        let mut passes = Passes::new(n);
-        while let Some(i) = passes.next() {
-            let (_, m, floor, ceiling, at) = order[i];
-            if ceiling <= alpha {
-                if ceiling > best {
-                    best = ceiling;
-                    best_move = m;
-                }
-                continue;
-            }
-            if defer
-                && passes.may_defer(i)
-                && floor < ceiling
-                && self.table.is_busy(children[usize::from(at)].1)
-            {
-                passes.defer(i);
-                continue;
-            }
-            let v = self.child_value(pos, (i, m, floor, ceiling), alpha, beta, stop);
-            if self.aborted {
-                if defer {
-                    self.table.unmark_busy(key);
-                }
-                return 0;
-            }
-            if v > best {
-                best = v;
-                best_move = m;
-                if v > alpha {
-                    alpha = v;
-                    if alpha >= beta {
-                        break;
-                    }
-                }
-            }
-        }
-        if defer {
-            self.table.unmark_busy(key);
-        }
-        let (lo, hi) = if best <= alpha0 {
-            (-INF, best)
-        } else if best >= beta0 {
-            (best, INF)
-        } else {
-            (best, best)
-        };
-        // A fail-low names no good move: the move of an earlier result is kept then.
-        let (lo, hi, best_move) = match stored {
-            Some(s) => (
-                lo.max(i32::from(s.lo)),
-                hi.min(i32::from(s.hi)),
-                if best <= alpha0 { Move::from_bits(s.mv).unwrap_or(best_move) } else { best_move },
-            ),
-            None => (lo, hi, best_move),
-        };
-        let work = (self.nodes - first_node + 1).ilog2() as u8 + 1; // at most 65
-        self.store(key, lo, hi, best_move, work);
-        best
-    }
-
     /// Whether this solver shares its work with other threads (see [`Solver::set_deferral`]).
     fn shares_work(&self) -> bool {
         self.defer_cells != usize::MAX
@@ -549,78 +374,6 @@ impl Solver {
     /// sharing it finished first).
     fn root_proven(&self) -> bool {
         self.root.and_then(|k| self.probe(k)).is_some_and(|s| s.lo == s.hi)
-    }
-
-    /// The value for the mover of `m`, the `i`-th move tried at a node with window
-    /// `(alpha, beta)`: `floor` when the child's value is known (`floor == ceiling`), else
-    /// searched, the first move with the whole window, the others with a null window first
-    /// (principal-variation search).
-    fn child_value(
-        &mut self,
-        pos: &mut Position,
-        (i, m, floor, ceiling): (usize, Move, i32, i32),
-        alpha: i32,
-        beta: i32,
-        stop: &mut dyn FnMut(u64) -> bool,
-    ) -> i32 {
-        if floor >= ceiling {
-            return floor;
-        }
-        let g = gain(pos, m);
-        let undo = pos.play(m);
-        let v = if i == 0 {
-            g - self.rest(pos, g - beta, g - alpha, stop)
-        } else {
-            let v = g - self.rest(pos, g - alpha - 1, g - alpha, stop);
-            if v > alpha && v < beta && !self.aborted { g - self.rest(pos, g - beta, g - v, stop) } else { v }
-        };
-        pos.unplay(m, undo);
-        v
-    }
-}
-
-/// The order in which a node's moves (indices `0..n`, best first) are searched when threads
-/// share the work: in order, but a move put off (see [`Passes::defer`]) comes after the others,
-/// once. Never a node's first move: one thread at least searches every node's first move.
-struct Passes {
-    n: usize,
-    next: usize,
-    /// The moves put off, by index.
-    deferred: u128,
-    /// Searching the moves put off.
-    second: bool,
-}
-
-impl Passes {
-    fn new(n: usize) -> Passes {
-        Passes { n, next: 0, deferred: 0, second: false }
-    }
-
-    /// Whether move `i` may be put off (not the first move, not already put off once).
-    fn may_defer(&self, i: usize) -> bool {
-        i > 0 && !self.second
-    }
-
-    /// Puts move `i` off until the others have been searched.
-    fn defer(&mut self, i: usize) {
-        self.deferred |= 1 << i;
-    }
-
-    /// The next move to search.
-    fn next(&mut self) -> Option<usize> {
-        loop {
-            if self.next == self.n {
-                if self.second || self.deferred == 0 {
-                    return None;
-                }
-                (self.second, self.next) = (true, 0);
-            }
-            let i = self.next;
-            self.next += 1;
-            if !self.second || self.deferred >> i & 1 != 0 {
-                return Some(i);
-            }
-        }
     }
 }
 
