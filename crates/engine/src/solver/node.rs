@@ -54,8 +54,15 @@ impl Solver {
             if upper <= alpha {
                 return upper;
             }
-            // Each side also wins at least what it is sure of (see `crate::bounds`).
-            let lower = c.best_landing(pos, me) - c.gain_bound(pos, !me);
+            // Each side also wins at least what it is sure of (see `crate::bounds`). The
+            // opponent's bound (a second flood fill) is only worked out when the lower bound it
+            // gives could cut or narrow the window, by what its floor allows.
+            let lower = c.best_landing(pos, me);
+            let lower = if lower - c.gain_floor(pos, !me) >= beta.min(alpha + 2) {
+                lower - c.gain_bound(pos, !me)
+            } else {
+                -INF
+            };
             if lower >= beta {
                 return lower;
             }
