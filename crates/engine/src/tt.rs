@@ -160,9 +160,11 @@ pub(crate) fn zeroed<T: ZeroValid>(n: usize) -> Option<Box<[T]>> {
 }
 
 /// Asks the system to back the whole 2 MiB pages of `len` bytes at `ptr` (a table's memory, not
-/// yet touched) with huge pages: a table probe is a random access, and with 4 KiB pages nearly
-/// every one misses the processor's address translation cache as well as its data cache. Only
-/// advice: where the system does not follow it (or on other systems), nothing changes.
+/// yet touched, all zero) with huge pages: a table probe is a random access, and with 4 KiB
+/// pages nearly every one misses the processor's address translation cache as well as its data
+/// cache. Only advice: where the system does not follow it (or on other systems), nothing
+/// changes. The pages are then touched at once, here, while the table is made: assembling a huge
+/// page can take the kernel milliseconds, which must not fall inside a timed search.
 fn advise_huge_pages(ptr: *mut u8, len: usize) {
     #[cfg(target_os = "linux")]
     {
@@ -173,6 +175,11 @@ fn advise_huge_pages(ptr: *mut u8, len: usize) {
             // SAFETY: the range lies inside one live allocation of ours; `madvise` with
             // MADV_HUGEPAGE changes no contents and only fails harmlessly (ignored: advice).
             unsafe { libc::madvise(start as *mut libc::c_void, end - start, libc::MADV_HUGEPAGE) };
+            for page in (start..end).step_by(HUGE) {
+                // SAFETY: inside the allocation; writing the zero byte the memory already holds
+                // changes no value (the table's types are valid all-zero).
+                unsafe { (page as *mut u8).write_volatile(0) };
+            }
         }
     }
     #[cfg(not(target_os = "linux"))]
