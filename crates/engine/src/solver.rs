@@ -53,8 +53,7 @@ pub struct Solver {
     /// [`Solver::set_deferral`]): the search stops early when another thread has proven it.
     root: Option<u64>,
     /// The moves of the nodes on the path being searched, each node's after its parent's
-    /// (see [`Child`]): one buffer for the whole search instead of an array per node, grown
-    /// only by a solver that searches (each search thread has a solver).
+    /// (see [`Child`]): one buffer for the whole search instead of an array per node.
     kids: Vec<Child>,
 }
 
@@ -91,7 +90,7 @@ impl Solver {
             hint_cells: usize::MAX,
             defer_cells: usize::MAX,
             root: None,
-            kids: Vec::new(),
+            kids: Vec::with_capacity(1024),
         }
     }
 
