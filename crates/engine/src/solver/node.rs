@@ -2,9 +2,7 @@
 //! ordered, each child searched with a null window first (principal-variation search) and, when
 //! threads share the proof, a move into a node another thread is searching put off.
 
-use cavalo_rules::{CellSet, Move, Position};
-
-use crate::tt::Table;
+use cavalo_rules::{Move, Position};
 
 use super::{INF, STOP_EVERY, Solver, gain};
 
@@ -50,7 +48,9 @@ impl Solver {
         // The table is read after the bounds below: its line is on its way meanwhile (and the
         // hints' line, read when the table has no move).
         self.prefetch(key);
-        if let Some(t) = self.hints_for(open) {
+        if open.len() >= self.hint_cells
+            && let Some(t) = &self.hints
+        {
             t.prefetch(key);
         }
         // The mover can at most win what it can still collect (see `crate::bounds`); the
@@ -96,7 +96,8 @@ impl Solver {
             tt_move = Move::from_bits(s.mv);
         }
         if tt_move.is_none()
-            && let Some(t) = self.hints_for(open)
+            && open.len() >= self.hint_cells
+            && let Some(t) = &self.hints
         {
             tt_move = t.probe(key).and_then(|e| e.best_move);
         }
@@ -213,12 +214,6 @@ impl Solver {
         let work = (self.nodes - first_node + 1).ilog2() as u8 + 1; // at most 65
         self.store(key, lo, hi, best_move, work);
         best
-    }
-
-    /// The heuristic search's table whose moves order a node with the cells `open` still
-    /// holding numbers (see [`Solver::set_hints`]), if any.
-    fn hints_for(&self, open: CellSet) -> Option<&Table> {
-        self.hints.as_deref().filter(|_| open.len() >= self.hint_cells)
     }
 
     /// The value for the mover of `m`, the `i`-th move tried at a node with window
