@@ -45,14 +45,8 @@ impl Solver {
         let me = pos.side_to_move();
         let open = pos.holding();
         let key = pos.hash();
-        // The table is read after the bounds below: its line is on its way meanwhile (and the
-        // hints' line, read when the table has no move).
+        // The table is read after the bounds below: its line is on its way meanwhile.
         self.prefetch(key);
-        if open.len() >= self.hint_cells
-            && let Some(t) = &self.hints
-        {
-            t.prefetch(key);
-        }
         // The mover can at most win what it can still collect (see `crate::bounds`); the
         // opponent the same.
         if let (Some(c), true) = (&self.collectable, pos.placements_done()) {
@@ -109,7 +103,7 @@ impl Solver {
         for &m in moves.iter() {
             let (replies, child) = if n > 1 {
                 let undo = pos.play(m);
-                let child = (pos.count_moves() as i32, pos.hash());
+                let child = (pos.legal_moves().len() as i32, pos.hash());
                 pos.unplay(m, undo);
                 self.prefetch(child.1);
                 child
