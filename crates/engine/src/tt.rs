@@ -139,8 +139,9 @@ pub(crate) fn prefetch<T>(p: *const T) {
 
 /// `n` zeroed values, or `None` when the allocator refuses or `n` is 0 (never an abort). The
 /// memory is asked for zeroed with the type's own alignment, so the system's `calloc` hands out
-/// untouched pages that are only provided as they are first written (a large over-aligned
-/// request would be written over in full instead).
+/// fresh zero pages without writing over them (a large over-aligned request would be written
+/// over in full instead); on Linux they are then put on huge pages and touched once each (see
+/// `advise_huge_pages`).
 pub(crate) fn zeroed<T: ZeroValid>(n: usize) -> Option<Box<[T]>> {
     let layout = std::alloc::Layout::array::<T>(n).ok()?;
     if layout.size() == 0 {
