@@ -82,14 +82,16 @@ fn no_move_over_the_limit_with_the_cores_loaded() {
         writeln!(stdin, "{l}").unwrap();
         stdin.flush().unwrap();
     };
-    let mut read_until = |prefix: &str| -> String {
-        let mut line = String::new();
+    // The line read just before the one asked for (for a `bestmove`, its statistics).
+    let mut read_until = |prefix: &str| -> (String, String) {
+        let (mut line, mut before) = (String::new(), String::new());
         loop {
             line.clear();
             assert!(stdout.read_line(&mut line).unwrap() > 0, "the engine closed its output");
             if line.starts_with(prefix) {
-                return line.trim_end().to_string();
+                return (line.trim_end().to_string(), before);
             }
+            before = line.trim_end().to_string();
         }
     };
 
@@ -108,8 +110,8 @@ fn no_move_over_the_limit_with_the_cores_loaded() {
             send(&format!("position seed {}{list}", 100 + game));
             let t = Instant::now();
             send(&format!("go movetime {MOVETIME_MS}"));
-            let best = read_until("bestmove");
-            latencies.push(t.elapsed());
+            let (best, stats) = read_until("bestmove");
+            latencies.push((t.elapsed(), threads, stats));
             let mv = best["bestmove ".len()..].to_string();
             if mv == "none" {
                 latencies.pop();
@@ -125,11 +127,15 @@ fn no_move_over_the_limit_with_the_cores_loaded() {
     finished.store(true, Relaxed);
     let _ = watchdog.join();
 
-    latencies.sort();
+    latencies.sort_by_key(|l| l.0);
     let limit = Duration::from_millis(MOVETIME_MS);
-    let over = latencies.iter().filter(|&&l| l >= limit).count();
-    let max = *latencies.last().unwrap();
-    let median = latencies[latencies.len() / 2];
+    let over = latencies.iter().filter(|l| l.0 >= limit).count();
+    let max = latencies.last().unwrap().0;
+    let median = latencies[latencies.len() / 2].0;
+    // The slowest answers, to tell a late search from a late answer when this fails.
+    for (l, threads, stats) in latencies.iter().rev().take(5) {
+        println!("  {:.1} ms, Threads {threads}: {stats}", l.as_secs_f64() * 1e3);
+    }
     println!(
         "time limit test: {} moves in {game} games at movetime {MOVETIME_MS} ms, cores loaded: max {:.1} ms, median {:.1} ms, over the limit {over}",
         latencies.len(),

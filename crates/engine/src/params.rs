@@ -179,8 +179,9 @@ search_config! {
     /// Time: the protocol writes the answer at the latest this many per mille of `movetime`
     /// before the limit, with the last completed iteration's move if the search is late.
     backstop_permille: "BackstopPermille", Time, 100, 0, 500;
-    /// Time: the smallest such backstop margin, in microseconds.
-    backstop_min_us: "BackstopMinUs", Time, 2_000, 0, 1_000_000;
+    /// Time: the smallest such backstop margin, in microseconds: room for the answering thread
+    /// and the reader to be scheduled on a busy machine (10.5 ms was seen on a loaded CI machine).
+    backstop_min_us: "BackstopMinUs", Time, 20_000, 0, 1_000_000;
     /// Time: with a clock, the share of the remaining time spent on a move is 1/ClockDivisor.
     clock_divisor: "ClockDivisor", Time, 20, 2, 1000;
     /// Time: with a clock, the part (per mille) of the increment added to a move's share.
