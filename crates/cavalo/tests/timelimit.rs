@@ -19,6 +19,7 @@ use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
 use std::time::{Duration, Instant};
 
 const MOVETIME_MS: u64 = 100;
+const MOVES: usize = 300;
 
 /// The time the host took from this virtual machine's cores so far (the `steal` column of
 /// `/proc/stat`'s `cpu` line, in ticks of 10 ms), zero where the kernel does not say.
@@ -29,7 +30,22 @@ fn stolen() -> Duration {
         .unwrap_or(0);
     Duration::from_millis(ticks * 10)
 }
-const MOVES: usize = 300;
+
+/// One answer: how long it took, the time the host stole meanwhile, the `Threads` setting and
+/// the statistics line before `bestmove`.
+struct Answer {
+    took: Duration,
+    stolen: Duration,
+    threads: u32,
+    stats: String,
+}
+
+impl Answer {
+    /// The time the answer took, less what the host stole.
+    fn ours(&self) -> Duration {
+        self.took.saturating_sub(self.stolen)
+    }
+}
 
 /// Busy-loop processes, one per core, at the lowest priority (`nice -n 19`): the cores are never
 /// idle, as on a machine running background work. Each ends by itself after four minutes and is
@@ -126,7 +142,7 @@ fn no_move_over_the_limit_with_the_cores_loaded() {
             let (t, s) = (Instant::now(), stolen());
             send(&format!("go movetime {MOVETIME_MS}"));
             let (best, stats) = read_until("bestmove");
-            latencies.push((t.elapsed(), stolen() - s, threads, stats));
+            latencies.push(Answer { took: t.elapsed(), stolen: stolen().saturating_sub(s), threads, stats });
             let mv = best["bestmove ".len()..].to_string();
             if mv == "none" {
                 latencies.pop();
@@ -142,22 +158,28 @@ fn no_move_over_the_limit_with_the_cores_loaded() {
     finished.store(true, Relaxed);
     let _ = watchdog.join();
 
-    latencies.sort_by_key(|l| l.0);
+    latencies.sort_by_key(|a| a.took);
     let limit = Duration::from_millis(MOVETIME_MS);
-    let over = latencies.iter().filter(|l| l.0.saturating_sub(l.1) >= limit).count();
-    let excused = latencies.iter().filter(|l| l.0 >= limit && l.0.saturating_sub(l.1) < limit).count();
-    let max = latencies.last().unwrap().0;
-    let median = latencies[latencies.len() / 2].0;
+    let over = latencies.iter().filter(|a| a.ours() >= limit).count();
+    let excused = latencies.iter().filter(|a| a.took >= limit && a.ours() < limit).count();
+    let max = latencies.last().unwrap().took;
+    let median = latencies[latencies.len() / 2].took;
     // The slowest answers, to tell a late search from a late answer when this fails.
-    for (l, stolen, threads, stats) in latencies.iter().rev().take(5) {
-        let ms = |d: &Duration| d.as_secs_f64() * 1e3;
-        println!("  {:.1} ms ({:.0} ms stolen by the host), Threads {threads}: {stats}", ms(l), ms(stolen));
+    let ms = |d: Duration| d.as_secs_f64() * 1e3;
+    for a in latencies.iter().rev().take(5) {
+        println!(
+            "  {:.1} ms ({:.0} ms stolen by the host), Threads {}: {}",
+            ms(a.took),
+            ms(a.stolen),
+            a.threads,
+            a.stats
+        );
     }
     println!(
         "time limit test: {} moves in {game} games at movetime {MOVETIME_MS} ms, cores loaded: max {:.1} ms, median {:.1} ms, over the limit {over} (and {excused} over only with the host's stolen time)",
         latencies.len(),
-        max.as_secs_f64() * 1e3,
-        median.as_secs_f64() * 1e3,
+        ms(max),
+        ms(median),
     );
     assert_eq!(
         over, 0,
