@@ -7,7 +7,8 @@
 //! On a virtual machine the host may run other guests on our cores ("steal" time, which the
 //! guest's scheduler cannot see or prevent): the time the kernel reports stolen during an
 //! answer (`/proc/stat`, in 10 ms ticks, summed over the cores) is subtracted before comparing
-//! with the limit, and the answers it excused are printed.
+//! with the limit; the answers it excused are counted, and the slowest five printed with their
+//! stolen time, `Threads` setting and statistics.
 //!
 //! Bounded: the load processes are killed when the test ends (and end by themselves after four
 //! minutes), a watchdog kills the engine after three minutes.

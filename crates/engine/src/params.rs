@@ -180,7 +180,8 @@ search_config! {
     /// before the limit, with the last completed iteration's move if the search is late.
     backstop_permille: "BackstopPermille", Time, 100, 0, 500;
     /// Time: the smallest such backstop margin, in microseconds: room for the answering thread
-    /// and the reader to be scheduled on a busy machine (10.5 ms was seen on a loaded CI machine).
+    /// and the reader to be scheduled on a busy machine (answers 10.5 ms late were seen on a
+    /// loaded CI machine, once 23 ms inside the test script of a virtual machine).
     backstop_min_us: "BackstopMinUs", Time, 20_000, 0, 1_000_000;
     /// Time: with a clock, the share of the remaining time spent on a move is 1/ClockDivisor.
     clock_divisor: "ClockDivisor", Time, 20, 2, 1000;
