@@ -98,6 +98,7 @@ impl LimitArgs {
             depth: self.depth,
             nodes: self.nodes,
             clock: None,
+            answer_by: None,
         };
         if l == Limits::default() {
             l.movetime = Some(Duration::from_millis(default_ms));

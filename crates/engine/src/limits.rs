@@ -1,6 +1,6 @@
 //! What bounds a search: time, depth, nodes.
 
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 /// Limits of one search. Several may be set; the first reached ends the search. With none set the
 /// search runs until stopped (or until the result is proven).
@@ -14,6 +14,11 @@ pub struct Limits {
     pub nodes: Option<u64>,
     /// A clock: the mover's remaining time and increment; the engine budgets its own move time.
     pub clock: Option<Clock>,
+    /// An instant by which the search ends whatever the other limits leave: a caller that writes
+    /// an answer of its own at a backstop (the engine protocol) gives it just before that, so
+    /// that the search hands over its own result (a proof's bounds, the interrupted iteration)
+    /// rather than being cut off.
+    pub answer_by: Option<Instant>,
 }
 
 /// The mover's clock, for `go p1time ... p2time ...`.

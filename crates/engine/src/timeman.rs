@@ -26,7 +26,7 @@ impl TimeManager {
             (None, Some(c)) => Some(clock(&c)),
             (None, None) => None,
         };
-        match budget {
+        let tm = match budget {
             None => TimeManager { start, hard: None, soft: None },
             Some(b) => {
                 let us = b.as_micros() as u64;
@@ -39,6 +39,14 @@ impl TimeManager {
                 let soft = Duration::from_micros(hard.as_micros() as u64 * p.soft_permille as u64 / 1000);
                 TimeManager { start, hard: Some(start + hard), soft: Some(start + soft) }
             }
+        };
+        // A caller's own answer time comes first; the soft deadline stays where the move time
+        // puts it, unless that is later.
+        match limits.answer_by {
+            Some(by) if tm.hard.is_none_or(|h| by < h) => {
+                TimeManager { hard: Some(by), soft: tm.soft.map(|s| s.min(by)), ..tm }
+            }
+            _ => tm,
         }
     }
 
@@ -111,6 +119,30 @@ mod tests {
         assert!(tm.soft.unwrap() < tm.hard.unwrap());
         let none = TimeManager::new(start, &Limits::depth(3), &SearchConfig::default(), &Latency::default());
         assert!(!none.hard_expired() && !none.soft_expired());
+    }
+
+    #[test]
+    fn an_answer_time_caps_the_hard_deadline_only() {
+        let start = Instant::now();
+        let p = SearchConfig::default();
+        let free = TimeManager::new(start, &Limits::movetime_ms(1000), &p, &Latency::default());
+        let by = start + Duration::from_millis(900);
+        let limits = Limits { answer_by: Some(by), ..Limits::movetime_ms(1000) };
+        let capped = TimeManager::new(start, &limits, &p, &Latency::default());
+        assert!(free.hard.unwrap() > by);
+        assert_eq!(capped.hard, Some(by));
+        assert_eq!(capped.soft, free.soft, "the soft deadline (450 ms) is before the cap");
+        // A cap later than the move time's hard deadline changes nothing; one before the soft
+        // deadline moves both.
+        let late = Limits { answer_by: Some(start + Duration::from_secs(2)), ..Limits::movetime_ms(1000) };
+        assert_eq!(TimeManager::new(start, &late, &p, &Latency::default()).hard, free.hard);
+        let early =
+            Limits { answer_by: Some(start + Duration::from_millis(100)), ..Limits::movetime_ms(1000) };
+        let early = TimeManager::new(start, &early, &p, &Latency::default());
+        assert_eq!((early.hard, early.soft), (Some(start + Duration::from_millis(100)), early.hard));
+        // Alone, it is the hard deadline.
+        let alone = Limits { answer_by: Some(by), ..Limits::default() };
+        assert_eq!(TimeManager::new(start, &alone, &p, &Latency::default()).hard, Some(by));
     }
 
     #[test]

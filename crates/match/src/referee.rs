@@ -105,6 +105,7 @@ impl MoveLimits {
             depth: self.depth,
             nodes: self.nodes,
             clock: None,
+            answer_by: None,
         }
     }
 

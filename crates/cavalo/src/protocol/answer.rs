@@ -15,7 +15,7 @@ use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
-use cavalo_engine::{Latency, SearchConfig, SearchInfo, SearchResult};
+use cavalo_engine::{Latency, Limits, SearchConfig, SearchInfo, SearchResult};
 use cavalo_rules::Position;
 
 use super::{Brain, GoRequest, Out};
@@ -97,6 +97,14 @@ fn backstop(movetime: Duration, c: &SearchConfig, lateness: &Latency) -> Duratio
     Duration::from_micros((base + adaptive).min(us / 2))
 }
 
+/// The search's limits: the request's, ending `MinMarginUs` before the backstop (`due`), so that
+/// the search hands over its own result (the interrupted iteration, a proof's bounds) and the
+/// backstop's fallback is only for a search the machine kept from running.
+fn search_limits(limits: &Limits, due: Option<Instant>, c: &SearchConfig) -> Limits {
+    let gap = Duration::from_micros(c.min_margin_us as u64);
+    Limits { answer_by: due.map(|d| d.checked_sub(gap).unwrap_or(d)), ..limits.clone() }
+}
+
 /// The move of the last completed iteration, else the first legal move.
 fn fallback(pos: &Position, latest: Option<SearchInfo>) -> SearchResult {
     match latest {
@@ -111,12 +119,12 @@ impl Go {
         let Go { brain, out, pos, req, received, stop, answered, config, lateness, searcher } = self;
         let worst = *lateness.lock().unwrap_or_else(|e| e.into_inner());
         let due = req.limits.movetime.map(|t| received + t.saturating_sub(backstop(t, &config, &worst)));
+        let limits = search_limits(&req.limits, due, &config);
         let latest: Arc<Mutex<Option<SearchInfo>>> = Arc::default();
         let (result_tx, result_rx) = channel::<Option<SearchResult>>();
         let (sent_tx, sent_rx) = channel::<Instant>();
         let searching = {
-            let (out, pos, limits, stop, latest) =
-                (out.clone(), pos.clone(), req.limits.clone(), stop.clone(), latest.clone());
+            let (out, pos, stop, latest) = (out.clone(), pos.clone(), stop.clone(), latest.clone());
             searcher.send(Box::new(move || {
                 let mut brain = brain.lock().unwrap_or_else(|e| e.into_inner());
                 let r = (!pos.is_over()).then(|| {
@@ -190,5 +198,19 @@ mod tests {
         let mut loaded = Latency::default();
         loaded.record(Duration::from_millis(10));
         assert_eq!(backstop(Duration::from_millis(100), &c, &loaded), b + Duration::from_millis(15));
+    }
+
+    #[test]
+    fn the_search_ends_just_before_the_backstop() {
+        let c = SearchConfig::default();
+        let received = Instant::now();
+        let limits = Limits::movetime_ms(1000);
+        let due = received + Duration::from_millis(1000)
+            - backstop(Duration::from_secs(1), &c, &Latency::default());
+        let l = search_limits(&limits, Some(due), &c);
+        assert_eq!(l.answer_by, Some(due - Duration::from_micros(c.min_margin_us as u64)));
+        assert_eq!(Limits { answer_by: None, ..l }, limits, "the other limits are the request's");
+        // Without a move time (a clock, a depth, `go infinite`) there is no backstop to beat.
+        assert_eq!(search_limits(&Limits::depth(5), None, &c), Limits::depth(5));
     }
 }
