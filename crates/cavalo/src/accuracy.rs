@@ -6,14 +6,15 @@ use std::collections::HashSet;
 use std::fs::{File, OpenOptions};
 use std::io::{BufWriter, Write};
 use std::path::{Path, PathBuf};
-use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
 use anyhow::{Context, Result, bail};
 use cavalo_engine::selfplay;
 use cavalo_engine::solver::Solver;
 use cavalo_engine::{Engine, Options, SearchConfig};
-use cavalo_rules::Rules;
+use cavalo_match::contestant::{Answer, Contestant, Question};
+use cavalo_match::{MoveLimits, PlayerSpec};
+use cavalo_rules::{Move, Rules};
 use clap::Args;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use serde::Serialize;
@@ -39,6 +40,10 @@ Examples:
                                                      chosen, its value, the best value, the loss)
   cavalo accuracy --set mobility=150,region=300 --time-ms 100
   cavalo accuracy --engine classic:4
+  cavalo accuracy --player 'cmd:cavalo engine' --time-ms 1000
+                                                    (a program speaking the engine protocol)
+  cavalo accuracy --player 'lisp:team.lisp,args=state+time+side' --time-ms 1000 --moves
+                                                    (a course program, as in `cavalo match`)
   cavalo accuracy --build suite.jsonl --seeds 1001..1100 --variants canonical,no-threat --jobs 2
   cavalo accuracy --merge all.jsonl all.jsonl chunk-1.jsonl chunk-2.jsonl";
 
@@ -53,6 +58,16 @@ pub struct AccuracyArgs {
     limits: LimitArgs,
     #[command(flatten)]
     engine: EngineArgs,
+    /// Measure another player, given as in `cavalo match`: `cmd:COMMAND` (a program speaking
+    /// the engine protocol, e.g. `cmd:cavalo engine`), `lisp:FILE[,KEY=VALUE...]` (a course
+    /// program, through the adapter under SBCL) or a built-in player with its options.
+    #[arg(
+        long,
+        value_name = "SPEC",
+        value_parser = parse_spec,
+        conflicts_with_all = ["engine", "set", "threads", "hash_mib", "quiescence", "build", "merge"]
+    )]
+    player: Option<PlayerSpec>,
     /// Positions searched at once, each by its own engine (timed measurements are fairest with
     /// 1; --build: every core by default).
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=256))]
@@ -160,26 +175,53 @@ pub fn run(a: AccuracyArgs) -> Result<()> {
         bail!("the suite holds no positions");
     }
     let limits = a.limits.limits(100)?;
-    let options = a.engine.options();
-    let kind = a.engine.engine;
+    let move_limits = MoveLimits {
+        time_ms: limits.movetime.map(|t| t.as_millis().min(u128::from(u64::MAX)) as u64),
+        depth: limits.depth,
+        nodes: limits.nodes,
+        ..MoveLimits::movetime(0)
+    };
+    let (spec, player, options) = match &a.player {
+        Some(spec) => (spec.clone(), spec.to_string(), String::new()),
+        None => {
+            let (kind, options) = (a.engine.engine, a.engine.options());
+            (PlayerSpec::Builtin { kind, options: options.clone() }, kind.to_string(), options.to_string())
+        }
+    };
+    // A player that cannot start at all is an error, not a suite of failed positions.
+    spec.check_ready().map_err(anyhow::Error::msg)?;
+    Contestant::start(&spec, items[0].rules)
+        .map_err(|f| anyhow::anyhow!("the player {spec}: {}", f.detail))?;
     let bar = bar(items.len(), a.quiet || a.json, "positions");
     let mut chosen = vec![None; items.len()];
+    let mut failures = Vec::new();
     let start = Instant::now();
     label::run_jobs(
         &items,
         usize::from(a.jobs.unwrap_or(1)),
-        || kind.build(&options),
-        |player, it: &Item| {
-            player.new_game();
-            let stop = AtomicBool::new(false);
-            player.choose(&it.position, &limits, &stop, &mut |_| {}).best_move
-        },
+        || Seat { spec: spec.clone(), current: None },
+        |seat, it: &Item| seat.choose(it, &move_limits),
         |i, mv| {
-            chosen[i] = mv;
+            match mv {
+                Ok(mv) => chosen[i] = Some(mv),
+                Err(detail) => {
+                    let it = &items[i];
+                    if !a.json && failures.len() < SHOWN_FAILURES {
+                        bar.suspend(|| eprintln!("warning: seed {} ({}): {detail}", it.seed, it.rules));
+                    }
+                    failures.push((i, Failure { seed: it.seed, rules: it.rules.to_string(), detail }));
+                }
+            }
             bar.inc(1);
         },
     );
     bar.finish_and_clear();
+    if !a.json && failures.len() > SHOWN_FAILURES {
+        eprintln!("warning: {} more positions without a usable move", failures.len() - SHOWN_FAILURES);
+    }
+    // In the suite's order, as the positions are.
+    failures.sort_by_key(|f| f.0);
+    let failures: Vec<Failure> = failures.into_iter().map(|f| f.1).collect();
     let rows = rows(&items, &chosen);
     let acc =
         summarise(&rows.iter().map(|r| (r.value.map(|v| r.best - v), r.best - r.worst)).collect::<Vec<_>>());
@@ -189,8 +231,9 @@ pub fn run(a: AccuracyArgs) -> Result<()> {
         let mut v = serde_json::json!({
             "suite": a.suite.as_ref().map_or("built-in".to_string(), |p| p.display().to_string()),
             "ply": ply,
-            "player": kind.to_string(),
-            "options": options.to_string(),
+            "player": player,
+            "options": options,
+            "failures": failures,
             "limits": {
                 "time_ms": limits.movetime.map(|d| d.as_millis() as u64),
                 "depth": limits.depth,
@@ -225,13 +268,69 @@ pub fn run(a: AccuracyArgs) -> Result<()> {
             acc.mean_loss,
             acc.worst_loss,
             if acc.bad_moves > 0 {
-                format!("  ({} moves not in the suite)", acc.bad_moves)
+                format!("  ({} positions without a usable move, each counted as its worst)", acc.bad_moves)
             } else {
                 String::new()
             }
         )?;
     }
     Ok(())
+}
+
+/// Positions without a move whose reason is printed (all are in `--json`).
+const SHOWN_FAILURES: usize = 5;
+
+fn parse_spec(s: &str) -> Result<PlayerSpec, String> {
+    s.parse()
+}
+
+/// A position the player gave no move for, and why.
+#[derive(Debug, Serialize)]
+struct Failure {
+    seed: u64,
+    rules: String,
+    detail: String,
+}
+
+/// One job's player: started for a rule variant, started again for another variant or after it
+/// failed (crashed, timed out, wrote nonsense).
+struct Seat {
+    spec: PlayerSpec,
+    current: Option<(Rules, Contestant)>,
+}
+
+impl Seat {
+    /// The move the player chooses in `it`'s position as a new game, or why it gave none.
+    fn choose(&mut self, it: &Item, limits: &MoveLimits) -> Result<Move, String> {
+        let asked = (|| -> Result<Answer, cavalo_match::referee::Failure> {
+            let c = match &mut self.current {
+                Some((rules, c)) if *rules == it.rules => {
+                    c.new_game()?;
+                    c
+                }
+                _ => {
+                    self.current = None;
+                    &mut self.current.insert((it.rules, Contestant::start(&self.spec, it.rules)?)).1
+                }
+            };
+            let answer = c.ask(Question::Position, &it.position, limits)?;
+            c.settle()?;
+            Ok(answer)
+        })();
+        let said =
+            |a: &Answer| a.said.as_ref().map(|s| format!(" (the player said: {s})")).unwrap_or_default();
+        match asked {
+            // Every position of a suite has legal moves.
+            Ok(a) if a.text == "none" => Err(format!("no move (`bestmove none`){}", said(&a))),
+            Ok(a) => {
+                it.position.parse_move(&a.text).map_err(|e| format!("`bestmove {}`: {e}{}", a.text, said(&a)))
+            }
+            Err(f) => {
+                self.current = None;
+                Err(format!("{}: {}", f.termination.name(), f.detail))
+            }
+        }
+    }
 }
 
 /// One position of a measure, for `--moves`.

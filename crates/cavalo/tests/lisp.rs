@@ -313,3 +313,34 @@ fn the_other_glue_keys_shape_the_call() {
         assert_eq!(r["meta"]["termination"], "normal", "{}", r["meta"]["detail"]);
     }
 }
+
+#[test]
+fn the_lisp_greedy_is_measured_on_the_accuracy_suite_as_the_built_in_greedy() {
+    if !sbcl() {
+        return;
+    }
+    // The first four canonical positions of the built-in suite (the example programs play the
+    // course's rules, with the threat rule).
+    let builtin = include_str!("../data/accuracy-ply14.jsonl");
+    let dir = tempfile::tempdir().unwrap();
+    let suite = dir.path().join("four.jsonl");
+    std::fs::write(&suite, builtin.lines().take(5).collect::<Vec<_>>().join("\n") + "\n").unwrap();
+    let measure = |player: &str| -> Value {
+        let out = cavalo(&[
+            "accuracy",
+            "--suite",
+            suite.to_str().unwrap(),
+            "--player",
+            player,
+            "--time-ms",
+            "500",
+            "--moves",
+            "--json",
+        ]);
+        serde_json::from_slice(&out.stdout).unwrap()
+    };
+    let (lisp, ours) = (measure(&greedy()), measure("greedy"));
+    assert_eq!(lisp["failures"], serde_json::json!([]), "{lisp}");
+    assert_eq!(lisp["positions"].as_array().unwrap().len(), 4, "{lisp}");
+    assert_eq!(lisp["positions"], ours["positions"]);
+}

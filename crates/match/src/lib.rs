@@ -5,6 +5,7 @@
 //! - [`spec`]: who plays: a built-in player (`cavalo:threads=2`, `classic:4`, `greedy`,
 //!   `random`), an external engine speaking the protocol (`cmd:./engine`), or a course program
 //!   in Common Lisp behind the adapter (`lisp:team.lisp,function=jogar`, [`lisp`]);
+//! - [`contestant`]: a started player of any kind, asked for moves;
 //! - [`referee`]: plays one game, keeping the position itself and checking every move; an illegal
 //!   move, a crash, a timeout or malformed output loses, with the reason recorded;
 //! - [`run`]: plays the games of a [`MatchPlan`] (pairs of games on one seeded board with the
@@ -17,6 +18,7 @@
 //! - [`tune`]: SPSA tuning of the engine's search parameters with game pairs.
 #![warn(missing_docs)]
 
+pub mod contestant;
 pub mod external;
 pub mod html;
 pub mod lisp;

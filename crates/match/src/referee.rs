@@ -2,17 +2,14 @@
 //! crate and checking every move. An illegal move, a crash, a timeout or malformed output loses
 //! the game, with the reason recorded.
 
-use std::panic::AssertUnwindSafe;
-use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
-use std::sync::mpsc::{RecvTimeoutError, channel};
 use std::time::{Duration, Instant};
 
-use cavalo_engine::{Limits, Player};
+use cavalo_engine::Limits;
 use cavalo_rules::{GameRecord, MoveError, Outcome, Position, Rules, Side, Start};
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 
-use crate::external::{ExternalEngine, Launch};
+use crate::contestant::{Answer, Contestant, Question};
 use crate::spec::PlayerSpec;
 
 /// How a game ended.
@@ -165,102 +162,6 @@ impl GameSpec {
     }
 }
 
-/// A player taking part in one game.
-enum Contestant {
-    Builtin(Box<dyn Player>),
-    External(ExternalEngine),
-}
-
-/// The answer to one request for a move.
-struct Answer {
-    text: String,
-    depth: Option<u32>,
-    score: Option<i32>,
-    nodes: Option<u64>,
-    /// The last `info string` of an external engine's search.
-    said: Option<String>,
-}
-
-impl Contestant {
-    fn start(spec: &PlayerSpec, rules: Rules) -> Result<Contestant, Failure> {
-        match spec {
-            PlayerSpec::Builtin { kind, options } => {
-                let mut p = kind.build(options);
-                p.new_game();
-                Ok(Contestant::Builtin(p))
-            }
-            PlayerSpec::External { command, options } => {
-                Ok(Contestant::External(ExternalEngine::start(&Launch::shell(command), rules, options)?))
-            }
-            PlayerSpec::Lisp { path, glue } => Ok(Contestant::External(ExternalEngine::start(
-                &crate::lisp::launch(path, glue)?,
-                rules,
-                &[],
-            )?)),
-        }
-    }
-
-    fn ask(
-        &mut self,
-        seed: u64,
-        moves: &[String],
-        pos: &Position,
-        limits: &MoveLimits,
-    ) -> Result<Answer, Failure> {
-        match self {
-            Contestant::Builtin(p) => {
-                // A watchdog stops the search at the deadline, so that a player that overruns
-                // its limit answers (and then loses on time) instead of thinking on.
-                let stop = AtomicBool::new(false);
-                let (done, wait) = channel::<()>();
-                let r = std::thread::scope(|scope| {
-                    let stop = &stop;
-                    scope.spawn(move || {
-                        if let Err(RecvTimeoutError::Timeout) = wait.recv_timeout(limits.deadline()) {
-                            stop.store(true, Relaxed);
-                        }
-                    });
-                    let r = std::panic::catch_unwind(AssertUnwindSafe(|| {
-                        p.choose(pos, &limits.limits(), stop, &mut |_| {})
-                    }));
-                    drop(done);
-                    r
-                });
-                let r = r.map_err(|_| Failure {
-                    termination: Termination::Crash,
-                    detail: "the built-in player panicked".into(),
-                })?;
-                let text = r.best_move.map_or_else(|| "none".to_string(), |m| m.to_string());
-                Ok(Answer {
-                    text,
-                    depth: Some(r.info.depth),
-                    score: Some(r.info.score),
-                    nodes: Some(r.info.nodes),
-                    said: None,
-                })
-            }
-            Contestant::External(e) => {
-                let mut position = format!("position seed {seed}");
-                if !moves.is_empty() {
-                    position += " moves ";
-                    position += &moves.join(" ");
-                }
-                let deadline = Instant::now() + limits.deadline();
-                let r = e.think(&position, &limits.go_command(), deadline)?;
-                Ok(Answer { text: r.bestmove, depth: r.depth, score: r.score, nodes: r.nodes, said: r.said })
-            }
-        }
-    }
-
-    /// After an answer: an external engine must have nothing more to say about that `go`.
-    fn settle(&mut self) -> Result<(), Failure> {
-        match self {
-            Contestant::Builtin(_) => Ok(()),
-            Contestant::External(e) => e.settle(),
-        }
-    }
-}
-
 /// The players' names and the match settings a game needs.
 #[derive(Clone, Debug)]
 pub struct GameSetup {
@@ -325,7 +226,7 @@ pub fn play_game(setup: &GameSetup, game: GameSpec) -> GameRecord {
         let player = players[side.index()].as_mut().expect("started");
         let limits = setup.limits_of(side == e1);
         let t0 = Instant::now();
-        let answer = player.ask(game.seed, &rec.moves, &pos, limits);
+        let answer = player.ask(Question::Game { seed: game.seed, moves: &rec.moves }, &pos, limits);
         let took = t0.elapsed();
         let limit = match limits.time_ms {
             Some(t) => format!("{t} ms + {} ms tolerance", limits.tolerance_ms),

@@ -1,0 +1,154 @@
+//! A player asked for moves, whatever it is: a built-in player run in this process (stopped by a
+//! watchdog at the deadline) or an external engine (a program speaking the protocol, or a course
+//! program behind the Lisp adapter). The referee asks it for the moves of a game; `cavalo
+//! accuracy` asks it for the move of single positions.
+
+use std::panic::AssertUnwindSafe;
+use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
+use std::sync::mpsc::{RecvTimeoutError, channel};
+use std::time::Instant;
+
+use cavalo_engine::Player;
+use cavalo_rules::{Position, Rules};
+
+use crate::external::{ExternalEngine, Launch};
+use crate::referee::{Failure, MoveLimits, Termination};
+use crate::spec::PlayerSpec;
+
+/// A started player.
+pub enum Contestant {
+    /// Run in this process.
+    Builtin(Box<dyn Player>),
+    /// A separate process spoken to through the protocol.
+    External(ExternalEngine),
+}
+
+/// How the position asked about is given to an external engine.
+#[derive(Clone, Copy, Debug)]
+pub enum Question<'a> {
+    /// The seeded board and the moves played from it (`position seed N moves ...`): a game.
+    Game {
+        /// The board's seed.
+        seed: u64,
+        /// The moves so far.
+        moves: &'a [String],
+    },
+    /// The position alone (`position fen ...`).
+    Position,
+}
+
+/// The answer to one request for a move.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Answer {
+    /// The move as the player wrote it (`none` when it had none).
+    pub text: String,
+    /// The last reported depth.
+    pub depth: Option<u32>,
+    /// The last reported score.
+    pub score: Option<i32>,
+    /// The last reported node count.
+    pub nodes: Option<u64>,
+    /// The last `info string` of an external engine's search.
+    pub said: Option<String>,
+}
+
+impl Contestant {
+    /// Starts the player `spec` for games under `rules` (an external engine gets the variant's
+    /// options and a new game).
+    pub fn start(spec: &PlayerSpec, rules: Rules) -> Result<Contestant, Failure> {
+        match spec {
+            PlayerSpec::Builtin { kind, options } => {
+                let mut p = kind.build(options);
+                p.new_game();
+                Ok(Contestant::Builtin(p))
+            }
+            PlayerSpec::External { command, options } => {
+                Ok(Contestant::External(ExternalEngine::start(&Launch::shell(command), rules, options)?))
+            }
+            PlayerSpec::Lisp { path, glue } => Ok(Contestant::External(ExternalEngine::start(
+                &crate::lisp::launch(path, glue)?,
+                rules,
+                &[],
+            )?)),
+        }
+    }
+
+    /// Asks for a move in `pos` (given to an external engine as `question` says) within
+    /// `limits`. A built-in player that overruns is stopped at the deadline; an external engine
+    /// that has not answered by then has timed out.
+    pub fn ask(
+        &mut self,
+        question: Question<'_>,
+        pos: &Position,
+        limits: &MoveLimits,
+    ) -> Result<Answer, Failure> {
+        match self {
+            Contestant::Builtin(p) => {
+                // A watchdog stops the search at the deadline, so that a player that overruns
+                // its limit answers (and then loses on time) instead of thinking on.
+                let stop = AtomicBool::new(false);
+                let (done, wait) = channel::<()>();
+                let r = std::thread::scope(|scope| {
+                    let stop = &stop;
+                    scope.spawn(move || {
+                        if let Err(RecvTimeoutError::Timeout) = wait.recv_timeout(limits.deadline()) {
+                            stop.store(true, Relaxed);
+                        }
+                    });
+                    let r = std::panic::catch_unwind(AssertUnwindSafe(|| {
+                        p.choose(pos, &limits.limits(), stop, &mut |_| {})
+                    }));
+                    drop(done);
+                    r
+                });
+                let r = r.map_err(|_| Failure {
+                    termination: Termination::Crash,
+                    detail: "the built-in player panicked".into(),
+                })?;
+                let text = r.best_move.map_or_else(|| "none".to_string(), |m| m.to_string());
+                Ok(Answer {
+                    text,
+                    depth: Some(r.info.depth),
+                    score: Some(r.info.score),
+                    nodes: Some(r.info.nodes),
+                    said: None,
+                })
+            }
+            Contestant::External(e) => {
+                let position = match question {
+                    Question::Game { seed, moves: [] } => format!("position seed {seed}"),
+                    Question::Game { seed, moves } => {
+                        format!("position seed {seed} moves {}", moves.join(" "))
+                    }
+                    Question::Position => format!("position fen {pos}"),
+                };
+                let deadline = Instant::now() + limits.deadline();
+                let r = e.think(&position, &limits.go_command(), deadline)?;
+                Ok(Answer { text: r.bestmove, depth: r.depth, score: r.score, nodes: r.nodes, said: r.said })
+            }
+        }
+    }
+
+    /// After an answer: an external engine must have nothing more to say about that `go`.
+    pub fn settle(&mut self) -> Result<(), Failure> {
+        match self {
+            Contestant::Builtin(_) => Ok(()),
+            Contestant::External(e) => e.settle(),
+        }
+    }
+
+    /// A new game: the built-in player forgets what it learnt, an external engine gets
+    /// `uginewgame` (and is waited for).
+    pub fn new_game(&mut self) -> Result<(), Failure> {
+        match self {
+            Contestant::Builtin(p) => {
+                p.new_game();
+                Ok(())
+            }
+            Contestant::External(e) => {
+                e.send("uginewgame")?;
+                e.settle()
+            }
+        }
+    }
+}
