@@ -12,7 +12,8 @@ use anyhow::{Context, Result, bail};
 use cavalo_engine::selfplay;
 use cavalo_engine::solver::Solver;
 use cavalo_engine::{Engine, Options, SearchConfig};
-use cavalo_match::contestant::{Answer, Contestant, Question};
+use cavalo_match::contestant::{Contestant, Question};
+use cavalo_match::external::EngineReport;
 use cavalo_match::{MoveLimits, PlayerSpec};
 use cavalo_rules::{Move, Rules};
 use clap::Args;
@@ -302,7 +303,7 @@ struct Seat {
 impl Seat {
     /// The move the player chooses in `it`'s position as a new game, or why it gave none.
     fn choose(&mut self, it: &Item, limits: &MoveLimits) -> Result<Move, String> {
-        let asked = (|| -> Result<Answer, cavalo_match::referee::Failure> {
+        let asked = (|| -> Result<EngineReport, cavalo_match::referee::Failure> {
             let c = match &mut self.current {
                 Some((rules, c)) if *rules == it.rules => {
                     c.new_game()?;
@@ -317,14 +318,16 @@ impl Seat {
             c.settle()?;
             Ok(answer)
         })();
-        let said =
-            |a: &Answer| a.said.as_ref().map(|s| format!(" (the player said: {s})")).unwrap_or_default();
+        let said = |a: &EngineReport| {
+            a.said.as_ref().map(|s| format!(" (the player said: {s})")).unwrap_or_default()
+        };
         match asked {
             // Every position of a suite has legal moves.
-            Ok(a) if a.text == "none" => Err(format!("no move (`bestmove none`){}", said(&a))),
-            Ok(a) => {
-                it.position.parse_move(&a.text).map_err(|e| format!("`bestmove {}`: {e}{}", a.text, said(&a)))
-            }
+            Ok(a) if a.bestmove == "none" => Err(format!("no move (`bestmove none`){}", said(&a))),
+            Ok(a) => it
+                .position
+                .parse_move(&a.bestmove)
+                .map_err(|e| format!("`bestmove {}`: {e}{}", a.bestmove, said(&a))),
             Err(f) => {
                 self.current = None;
                 Err(format!("{}: {}", f.termination.name(), f.detail))

@@ -11,7 +11,7 @@ use std::time::Instant;
 use cavalo_engine::Player;
 use cavalo_rules::{Position, Rules};
 
-use crate::external::{ExternalEngine, Launch};
+use crate::external::{EngineReport, ExternalEngine, Launch};
 use crate::referee::{Failure, MoveLimits, Termination};
 use crate::spec::PlayerSpec;
 
@@ -37,21 +37,6 @@ pub enum Question<'a> {
     Position,
 }
 
-/// The answer to one request for a move.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Answer {
-    /// The move as the player wrote it (`none` when it had none).
-    pub text: String,
-    /// The last reported depth.
-    pub depth: Option<u32>,
-    /// The last reported score.
-    pub score: Option<i32>,
-    /// The last reported node count.
-    pub nodes: Option<u64>,
-    /// The last `info string` of an external engine's search.
-    pub said: Option<String>,
-}
-
 impl Contestant {
     /// Starts the player `spec` for games under `rules` (an external engine gets the variant's
     /// options and a new game).
@@ -74,14 +59,14 @@ impl Contestant {
     }
 
     /// Asks for a move in `pos` (given to an external engine as `question` says) within
-    /// `limits`. A built-in player that overruns is stopped at the deadline; an external engine
+    /// `limits`, and returns it with what the player said of its search. A built-in player that overruns is stopped at the deadline; an external engine
     /// that has not answered by then has timed out.
     pub fn ask(
         &mut self,
         question: Question<'_>,
         pos: &Position,
         limits: &MoveLimits,
-    ) -> Result<Answer, Failure> {
+    ) -> Result<EngineReport, Failure> {
         match self {
             Contestant::Builtin(p) => {
                 // A watchdog stops the search at the deadline, so that a player that overruns
@@ -105,9 +90,8 @@ impl Contestant {
                     termination: Termination::Crash,
                     detail: "the built-in player panicked".into(),
                 })?;
-                let text = r.best_move.map_or_else(|| "none".to_string(), |m| m.to_string());
-                Ok(Answer {
-                    text,
+                Ok(EngineReport {
+                    bestmove: r.best_move.map_or_else(|| "none".to_string(), |m| m.to_string()),
                     depth: Some(r.info.depth),
                     score: Some(r.info.score),
                     nodes: Some(r.info.nodes),
@@ -123,8 +107,7 @@ impl Contestant {
                     Question::Position => format!("position fen {pos}"),
                 };
                 let deadline = Instant::now() + limits.deadline();
-                let r = e.think(&position, &limits.go_command(), deadline)?;
-                Ok(Answer { text: r.bestmove, depth: r.depth, score: r.score, nodes: r.nodes, said: r.said })
+                e.think(&position, &limits.go_command(), deadline)
             }
         }
     }

@@ -9,7 +9,8 @@ use cavalo_rules::{GameRecord, MoveError, Outcome, Position, Rules, Side, Start}
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 
-use crate::contestant::{Answer, Contestant, Question};
+use crate::contestant::{Contestant, Question};
+use crate::external::EngineReport;
 use crate::spec::PlayerSpec;
 
 /// How a game ended.
@@ -245,7 +246,7 @@ pub fn play_game(setup: &GameSetup, game: GameSpec) -> GameRecord {
         if took > limits.deadline() {
             let detail = format!(
                 "{side} answered {} after {} ms; the limit is {limit}",
-                answer.text,
+                answer.bestmove,
                 took.as_millis()
             );
             forfeit = Some((side, Failure { termination: Termination::Timeout, detail }));
@@ -255,7 +256,7 @@ pub fn play_game(setup: &GameSetup, game: GameSpec) -> GameRecord {
             forfeit = Some((side, f));
             break;
         }
-        let mv = match pos.parse_move(&answer.text) {
+        let mv = match pos.parse_move(&answer.bestmove) {
             Ok(m) => m,
             Err(e) => {
                 forfeit = Some((side, refused_move(&pos, &answer, &e)));
@@ -317,7 +318,7 @@ pub fn play_game(setup: &GameSetup, game: GameSpec) -> GameRecord {
 /// The forfeit for a move the rules refuse: what was wrong, the position, the legal moves, and
 /// what the engine last said. An unreadable move after `info string illegal: WHY` (the way the
 /// Lisp adapter reports a board that no legal move gives) is an illegal move for that reason.
-fn refused_move(pos: &Position, answer: &Answer, e: &MoveError) -> Failure {
+fn refused_move(pos: &Position, answer: &EngineReport, e: &MoveError) -> Failure {
     let side = pos.side_to_move();
     let at = format!("{side} at ply {}", pos.ply() + 1);
     let said_illegal = answer.said.as_deref().and_then(|s| s.strip_prefix("illegal:")).map(str::trim);
@@ -326,7 +327,7 @@ fn refused_move(pos: &Position, answer: &Answer, e: &MoveError) -> Failure {
         (MoveError::Parse(_), Some(why), _) => (Termination::IllegalMove, format!("{at}: {why}")),
         (MoveError::Parse(_), None, Some(said)) => (
             Termination::Malformed,
-            format!("{at}: `bestmove {}` is not a move; the engine said: {said}", answer.text),
+            format!("{at}: `bestmove {}` is not a move; the engine said: {said}", answer.bestmove),
         ),
         (MoveError::Parse(_), None, None) => (Termination::Malformed, format!("{at}: {e}")),
         (MoveError::Illegal(_), _, _) => (Termination::IllegalMove, format!("{at}: {e}")),
