@@ -218,7 +218,8 @@ pub fn run(a: AccuracyArgs) -> Result<()> {
     );
     bar.finish_and_clear();
     if !a.json && failures.len() > SHOWN_FAILURES {
-        eprintln!("warning: {} more positions without a usable move", failures.len() - SHOWN_FAILURES);
+        let more = failures.len() - SHOWN_FAILURES;
+        eprintln!("warning: {more} more position{} without a usable move", if more == 1 { "" } else { "s" });
     }
     // In the suite's order, as the positions are.
     failures.sort_by_key(|f| f.0);
@@ -269,7 +270,10 @@ pub fn run(a: AccuracyArgs) -> Result<()> {
             acc.mean_loss,
             acc.worst_loss,
             if acc.bad_moves > 0 {
-                format!("  ({} positions without a usable move, each counted as its worst)", acc.bad_moves)
+                let n = acc.bad_moves;
+                let (what, each) =
+                    if n == 1 { ("position", "counted") } else { ("positions", "each counted") };
+                format!("  ({n} {what} without a usable move, {each} as its worst)")
             } else {
                 String::new()
             }
