@@ -41,7 +41,7 @@ Examples:
                                                      chosen, its value, the best value, the loss)
   cavalo accuracy --set mobility=150,region=300 --time-ms 100
   cavalo accuracy --engine classic:4
-  cavalo accuracy --player 'cmd:cavalo engine' --time-ms 1000
+  cavalo accuracy --player 'cmd:cavalo engine' --option Threads=2 --time-ms 1000
                                                     (a program speaking the engine protocol)
   cavalo accuracy --player 'lisp:team.lisp,args=state+time+side' --time-ms 1000 --moves
                                                     (a course program, as in `cavalo match`)
@@ -65,10 +65,13 @@ pub struct AccuracyArgs {
     #[arg(
         long,
         value_name = "SPEC",
-        value_parser = parse_spec,
+        value_parser = crate::matchcmd::parse_spec,
         conflicts_with_all = ["engine", "set", "threads", "hash_mib", "quiescence", "build", "merge"]
     )]
     player: Option<PlayerSpec>,
+    /// A `setoption` for an external `--player` (cmd:...), as NAME=VALUE (repeatable).
+    #[arg(long, value_name = "NAME=VALUE", requires = "player")]
+    option: Vec<String>,
     /// Positions searched at once, each by its own engine (timed measurements are fairest with
     /// 1; --build: every core by default).
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=256))]
@@ -183,7 +186,11 @@ pub fn run(a: AccuracyArgs) -> Result<()> {
         ..MoveLimits::movetime(0)
     };
     let (spec, player, options) = match &a.player {
-        Some(spec) => (spec.clone(), spec.to_string(), String::new()),
+        Some(spec) => {
+            let spec = crate::matchcmd::with_options(spec.clone(), &a.option, "option")?;
+            let name = spec.to_string();
+            (spec, name, String::new())
+        }
         None => {
             let (kind, options) = (a.engine.engine, a.engine.options());
             (PlayerSpec::Builtin { kind, options: options.clone() }, kind.to_string(), options.to_string())
@@ -284,10 +291,6 @@ pub fn run(a: AccuracyArgs) -> Result<()> {
 
 /// Positions without a move whose reason is printed (all are in `--json`).
 const SHOWN_FAILURES: usize = 5;
-
-fn parse_spec(s: &str) -> Result<PlayerSpec, String> {
-    s.parse()
-}
 
 /// A position the player gave no move for, and why.
 #[derive(Debug, Serialize)]

@@ -141,7 +141,9 @@ pub(crate) fn parse_spec(s: &str) -> Result<PlayerSpec, String> {
     s.parse()
 }
 
-fn with_options(spec: PlayerSpec, opts: &[String], flag: &str) -> Result<PlayerSpec> {
+/// `spec` with the `setoption`s `opts` (NAME=VALUE, from the flag `--FLAG`) added: only for an
+/// external engine.
+pub(crate) fn with_options(spec: PlayerSpec, opts: &[String], flag: &str) -> Result<PlayerSpec> {
     if opts.is_empty() {
         return Ok(spec);
     }

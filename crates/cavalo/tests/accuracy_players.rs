@@ -33,7 +33,7 @@ fn fake_engine(dir: &std::path::Path, on_go: &str) -> String {
         &script,
         format!(
             "while read -r line; do case \"$line\" in ugi) echo ugiok ;; isready) echo readyok ;; \
-             go*) {on_go} ;; quit) exit 0 ;; esac; done\n"
+             setoption*) last=${{line##* }} ;; go*) {on_go} ;; quit) exit 0 ;; esac; done\n"
         ),
     )
     .unwrap();
@@ -59,10 +59,21 @@ fn our_engine_through_the_protocol_chooses_what_it_chooses_in_process() {
 fn a_player_without_a_usable_move_loses_the_worst_move_with_the_reason() {
     let dir = tempfile::tempdir().unwrap();
     let suite = small_suite(dir.path());
-    // An answer that is no move: every position counts its worst move, and says why.
-    let nonsense = fake_engine(dir.path(), "echo 'info string thinking'; echo 'bestmove Z9'");
+    // An answer that is no move: every position counts its worst move, and says why. (The
+    // fake engine answers the value of the last `setoption`: --option reaches it.)
+    let nonsense = fake_engine(dir.path(), "echo 'info string thinking'; echo \"bestmove $last\"");
     let out = Command::new(BIN)
-        .args(["accuracy", "--suite", &suite, "--nodes", "3000", "--player", &nonsense])
+        .args([
+            "accuracy",
+            "--suite",
+            &suite,
+            "--nodes",
+            "3000",
+            "--player",
+            &nonsense,
+            "--option",
+            "Answer=Z9",
+        ])
         .output()
         .unwrap();
     let (stdout, stderr) = (String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
@@ -72,7 +83,7 @@ fn a_player_without_a_usable_move_loses_the_worst_move_with_the_reason() {
         "{stdout}"
     );
     assert!(stderr.contains("`bestmove Z9`") && stderr.contains("(the player said: thinking)"), "{stderr}");
-    let v = measure(&suite, &["--player", &nonsense]);
+    let v = measure(&suite, &["--player", &nonsense, "--option", "Answer=Z9"]);
     let failures = v["failures"].as_array().unwrap();
     assert_eq!(failures.len(), 3, "{v}");
     let entries: Vec<Value> = std::fs::read_to_string(&suite)
