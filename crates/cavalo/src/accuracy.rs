@@ -196,10 +196,12 @@ pub fn run(a: AccuracyArgs) -> Result<()> {
             (PlayerSpec::Builtin { kind, options: options.clone() }, kind.to_string(), options.to_string())
         }
     };
-    // A player that cannot start at all is an error, not a suite of failed positions.
+    // A player that cannot start at all is an error, not a suite of failed positions; started,
+    // it serves the first job.
     spec.check_ready().map_err(anyhow::Error::msg)?;
-    Contestant::start(&spec, items[0].rules)
+    let first = Contestant::start(&spec, items[0].rules)
         .map_err(|f| anyhow::anyhow!("the player {spec}: {}", f.detail))?;
+    let first = std::sync::Mutex::new(Some((items[0].rules, first)));
     let bar = bar(items.len(), a.quiet || a.json, "positions");
     let mut chosen = vec![None; items.len()];
     let mut failures = Vec::new();
@@ -207,7 +209,7 @@ pub fn run(a: AccuracyArgs) -> Result<()> {
     label::run_jobs(
         &items,
         usize::from(a.jobs.unwrap_or(1)),
-        || Seat { spec: spec.clone(), current: None },
+        || Seat { spec: spec.clone(), current: first.lock().unwrap_or_else(|e| e.into_inner()).take() },
         |seat, it: &Item| seat.choose(it, &move_limits),
         |i, mv| {
             match mv {

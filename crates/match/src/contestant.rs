@@ -59,8 +59,9 @@ impl Contestant {
     }
 
     /// Asks for a move in `pos` (given to an external engine as `question` says) within
-    /// `limits`, and returns it with what the player said of its search. A built-in player that overruns is stopped at the deadline; an external engine
-    /// that has not answered by then has timed out.
+    /// `limits`, and returns it with what the player said of its search. A built-in player that
+    /// overruns is stopped at the deadline; an external engine that has not answered by then has
+    /// timed out.
     pub fn ask(
         &mut self,
         question: Question<'_>,
