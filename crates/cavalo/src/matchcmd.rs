@@ -31,8 +31,9 @@ Players (--engine1, --engine2):
 
 Each board (a seed) is played twice with the colours swapped: a pair. The referee keeps the
 position itself and checks every move: an illegal move, a crash, a timeout (past --time-ms plus
---tolerance-ms, measured on the wall clock for built-in players too) or malformed output loses
-the game, and the reason goes to the record.
+--tolerance-ms, measured on the wall clock for built-in players too), malformed output or a
+refused --option1/--option2 (`info string error` to its `setoption`) loses the game, and the
+reason goes to the record.
 
 Statistics are engine 1's: W/D/L, score, Elo difference (logistic) with its 95% interval measured
 on the pairs (pentanomial; on the games if every pair ended alike), LOS, and the pair outcomes (0, 0.5, 1, 1.5, 2 points). --sprt uses the

@@ -122,6 +122,15 @@ fn a_player_that_cannot_start_is_an_error() {
         assert!(!out.status.success() && stderr.contains(said), "{player}: {stderr}");
         assert!(out.stdout.is_empty() && !stderr.contains("panicked"), "{player}: {stderr}");
     }
+    // An option the engine refuses stops the measure before any position, quoting the refusal.
+    let ours = format!("cmd:{BIN} engine");
+    let out = Command::new(BIN)
+        .args(["accuracy", "--suite", &suite, "--player", &ours, "--option", "Bogus=1"])
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success() && out.stdout.is_empty(), "{stderr}");
+    assert!(stderr.contains("refused `setoption name Bogus value 1`: info string error"), "{stderr}");
     // A built-in player is chosen with --engine and --set, or with --player alone.
     let out =
         Command::new(BIN).args(["accuracy", "--player", "greedy", "--set", "threads=2"]).output().unwrap();

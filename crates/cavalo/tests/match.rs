@@ -167,6 +167,45 @@ fn forfeits_by_engine_2_count_for_engine_1() {
 }
 
 #[test]
+fn an_engine_that_refuses_an_option_loses_naming_it() {
+    // Our engine answers a bad `setoption` with `info string error`: the games are not played
+    // with a setting nobody asked for, they are lost by "refused option", the refusal quoted.
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("games.jsonl");
+    let spec = format!("cmd:{BIN} engine");
+    let o = cavalo(&[
+        "match",
+        "--engine1",
+        &spec,
+        "--option1",
+        "Hash=4",
+        "--option1",
+        "Threads=abc",
+        "--engine2",
+        "greedy",
+        "--games",
+        "2",
+        "--time-ms",
+        "40",
+        "--out",
+        out.to_str().unwrap(),
+        "-q",
+    ]);
+    let recs = records(&out);
+    assert_eq!(recs.len(), 2);
+    for r in &recs {
+        let m = &r["meta"];
+        assert_eq!(m["termination"], "refused option", "{r}");
+        assert_eq!(m["engine1_points"], 0.0, "{r}");
+        let d = m["detail"].as_str().unwrap();
+        assert!(d.contains("refused `setoption name Threads value abc`"), "{d}");
+        assert!(d.contains("info string error: setoption Threads: `abc` is not a whole number"), "{d}");
+    }
+    let text = String::from_utf8(o.stdout).unwrap();
+    assert!(text.contains("lost 2 by refused option"), "{text}");
+}
+
+#[test]
 fn our_engine_plays_through_the_protocol() {
     let dir = tempfile::tempdir().unwrap();
     let out = dir.path().join("games.jsonl");

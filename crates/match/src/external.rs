@@ -213,16 +213,44 @@ impl ExternalEngine {
                 break;
             }
         }
-        e.send(&format!("setoption name Threat value {}", rules.threat))?;
-        e.send(&format!("setoption name ZeroDouble value {}", rules.zero_double))?;
-        for (n, v) in options {
-            e.send(&format!("setoption name {n} value {v}"))?;
+        let rules_options = [("Threat", rules.threat), ("ZeroDouble", rules.zero_double)];
+        let rules_options = rules_options.iter().map(|(n, v)| (n.to_string(), v.to_string()));
+        for (n, v) in rules_options.chain(options.iter().cloned()) {
+            e.set_option(&n, &v)?;
         }
         e.send("uginewgame")?;
         e.send("isready")?;
         let deadline = Instant::now() + STARTUP_TIMEOUT;
         while e.next_line(deadline, "readyok")?.trim() != "readyok" {}
         Ok(e)
+    }
+
+    /// Sends `setoption name NAME value VALUE` and `isready`, and reads up to `readyok`: an
+    /// `info string error` on the way means the engine refused the option, a failure of its own
+    /// ([`Termination::RefusedOption`]) rather than a game played with a setting nobody asked for.
+    fn set_option(&mut self, name: &str, value: &str) -> Result<(), Failure> {
+        let command = format!("setoption name {name} value {value}");
+        self.send(&command)?;
+        self.send("isready")?;
+        let deadline = Instant::now() + STARTUP_TIMEOUT;
+        let mut refusal = None;
+        loop {
+            let l = self.next_line(deadline, "readyok")?;
+            let l = l.trim();
+            if l == "readyok" {
+                break;
+            }
+            if l.starts_with("info string error") {
+                refusal.get_or_insert_with(|| l.chars().take(SAID_CHARS).collect::<String>());
+            }
+        }
+        match refusal {
+            None => Ok(()),
+            Some(said) => Err(failure(
+                Termination::RefusedOption,
+                format!("`{}` refused `{command}`: {said}", self.shown),
+            )),
+        }
     }
 
     /// Sends one line.

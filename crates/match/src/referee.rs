@@ -40,6 +40,10 @@ pub enum Termination {
     /// An external engine answered one `go` with a second `bestmove`.
     #[serde(rename = "second bestmove")]
     ExtraBestmove,
+    /// An external engine answered a `setoption` (the rule variant's or one asked for) with
+    /// `info string error`: it would have played with settings other than the ones asked for.
+    #[serde(rename = "refused option")]
+    RefusedOption,
 }
 
 impl Termination {
@@ -54,6 +58,7 @@ impl Termination {
             Termination::LineTooLong => "line too long",
             Termination::InvalidUtf8 => "invalid utf-8",
             Termination::ExtraBestmove => "second bestmove",
+            Termination::RefusedOption => "refused option",
         }
     }
 }
