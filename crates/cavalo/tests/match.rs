@@ -90,8 +90,12 @@ fn broken_spec_loses(dir: &Path, spec: &str, reason: &str, detail: &str) {
     assert_eq!((s["wins"].as_u64(), s["losses"].as_u64()), (Some(0), Some(4)));
     assert_eq!(s["engine1_forfeits"][reason], 4);
     assert_eq!(s["pentanomial"], serde_json::json!([2, 0, 0, 0, 0]));
+    assert!(s["pair_margin"].is_null(), "no pair was played out: {s}");
+    let example = s["engine1_forfeit_examples"][reason].as_str().unwrap();
+    assert!(example.starts_with("game 0 (seed 1): white (cmd:") && example.contains(detail), "{example}");
     let text = String::from_utf8(o.stdout).unwrap();
     assert!(text.contains(&format!("lost 4 by {reason}")), "{text}");
+    assert!(text.contains(&format!("first {reason}: game 0 (seed 1): white (cmd:")), "{text}");
 }
 
 #[test]

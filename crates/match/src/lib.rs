@@ -37,6 +37,9 @@ use std::ops::ControlFlow;
 use cavalo_rules::GameRecord;
 use serde::Serialize;
 
+/// The most of a forfeit's detail shown in the text summary (the JSON summary has it whole).
+const EXAMPLE_CHARS: usize = 300;
+
 pub use referee::{GameSetup, GameSpec, GameSummary, MoveLimits, Termination, play_game};
 pub use runner::{Shard, Unit, run_units};
 pub use spec::PlayerSpec;
@@ -146,6 +149,9 @@ pub struct Tally {
     pub pentanomial: [u64; 5],
     /// Games lost by forfeit, by loser (0: engine 1, 1: engine 2) and reason.
     pub forfeits: [BTreeMap<String, u64>; 2],
+    /// The first forfeit's detail for each loser and reason: what a user needs to see to
+    /// mend a program without reading the records.
+    pub forfeit_examples: [BTreeMap<String, String>; 2],
     /// Engine 1's points margin over each complete pair whose two games were played out.
     pub pair_margins: Vec<f64>,
     open_pairs: HashMap<u64, (f64, Option<f64>)>,
@@ -162,6 +168,11 @@ impl Tally {
         if g.termination != Termination::Normal {
             let loser = if g.engine1_points <= 0.0 { 0 } else { 1 };
             *self.forfeits[loser].entry(g.termination.name().to_string()).or_default() += 1;
+            if let Some(d) = &g.detail {
+                self.forfeit_examples[loser]
+                    .entry(g.termination.name().to_string())
+                    .or_insert_with(|| format!("game {} (seed {}): {d}", g.index, g.seed));
+            }
         }
         let pair = g.index / 2;
         match self.open_pairs.remove(&pair) {
@@ -321,6 +332,12 @@ pub struct Summary {
     pub engine1_forfeits: BTreeMap<String, u64>,
     /// Engine 2's forfeited games by reason.
     pub engine2_forfeits: BTreeMap<String, u64>,
+    /// The first of engine 1's forfeits for each reason, with its game, seed and detail.
+    #[serde(skip_serializing_if = "BTreeMap::is_empty")]
+    pub engine1_forfeit_examples: BTreeMap<String, String>,
+    /// The same for engine 2.
+    #[serde(skip_serializing_if = "BTreeMap::is_empty")]
+    pub engine2_forfeit_examples: BTreeMap<String, String>,
     /// The SPRT, when asked for.
     pub sprt: Option<SprtSummary>,
 }
@@ -373,6 +390,8 @@ impl Summary {
             pair_margin: stats::mean_estimate(&tally.pair_margins),
             engine1_forfeits: tally.forfeits[0].clone(),
             engine2_forfeits: tally.forfeits[1].clone(),
+            engine1_forfeit_examples: tally.forfeit_examples[0].clone(),
+            engine2_forfeit_examples: tally.forfeit_examples[1].clone(),
             sprt: sprt.map(|s| {
                 let llr = tally.llr(s);
                 let (lower, upper) = s.bounds();
@@ -439,11 +458,18 @@ impl std::fmt::Display for Summary {
                 m.mean, self.engine1, m.low, m.high, m.count
             )?;
         }
-        for (name, map) in [(&self.engine1, &self.engine1_forfeits), (&self.engine2, &self.engine2_forfeits)]
-        {
+        for (name, map, examples) in [
+            (&self.engine1, &self.engine1_forfeits, &self.engine1_forfeit_examples),
+            (&self.engine2, &self.engine2_forfeits, &self.engine2_forfeit_examples),
+        ] {
             if !map.is_empty() {
                 let list: Vec<String> = map.iter().map(|(k, v)| format!("{v} by {k}")).collect();
                 writeln!(f, "Forfeits  {name} lost {}", list.join(", "))?;
+            }
+            for (reason, example) in examples {
+                let example: String = example.chars().take(EXAMPLE_CHARS).collect();
+                let cut = if example.len() < examples[reason].len() { "…" } else { "" };
+                writeln!(f, "          first {reason}: {example}{cut}")?;
             }
         }
         if let Some(s) = &self.sprt {
@@ -476,6 +502,7 @@ mod tests {
             termination: t,
             engines: Default::default(),
             engine1_margin,
+            detail: (t != Termination::Normal).then(|| format!("what went wrong in game {index}")),
         }
     }
 
@@ -491,6 +518,13 @@ mod tests {
         assert_eq!((t.wins, t.draws, t.losses), (2, 2, 1));
         assert_eq!(t.pentanomial, [0, 1, 0, 1, 0]);
         assert_eq!(t.forfeits[0].get("timeout"), Some(&1));
+        // The first forfeit of each reason is kept as the example, with its game and seed.
+        let mut more = t.clone();
+        more.add(&summary(6, 0.0, Termination::Timeout));
+        assert_eq!(more.forfeits[0].get("timeout"), Some(&2));
+        let example = "game 2 (seed 1): what went wrong in game 2";
+        assert_eq!(more.forfeit_examples[0].get("timeout").map(String::as_str), Some(example));
+        assert_eq!(more.forfeit_examples[1].len(), 1);
         assert_eq!(t.forfeits[1].get("illegal move"), Some(&1));
         assert!((t.score() - 0.6).abs() < 1e-12);
         assert_eq!(t.elo().unwrap().1, "pentanomial");

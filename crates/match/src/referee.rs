@@ -367,6 +367,8 @@ pub struct GameSummary {
     /// Engine 1's points minus engine 2's on the board, when the game was played out (a
     /// forfeit has none).
     pub engine1_margin: Option<f64>,
+    /// Why a forfeit was lost (the record's `detail`; `None` for a game played out).
+    pub detail: Option<String>,
 }
 
 impl GameSummary {
@@ -391,7 +393,9 @@ impl GameSummary {
             None if index.is_multiple_of(2) => Side::White,
             None => Side::Black,
         };
-        let engine1_margin = rec.points.map(|[w, b]| {
+        // (A forfeit's record keeps the board's points when it ended: no margin of a game.)
+        let played_out = termination == Termination::Normal;
+        let engine1_margin = rec.points.filter(|_| played_out).map(|[w, b]| {
             let d = w as f64 - b as f64;
             if engine1_side == Side::White { d } else { -d }
         });
@@ -402,6 +406,7 @@ impl GameSummary {
             termination,
             engines: [text("engine1")?, text("engine2")?],
             engine1_margin,
+            detail: (!played_out).then(|| text("detail").ok()).flatten(),
         })
     }
 }
