@@ -170,31 +170,27 @@ fn forfeits_by_engine_2_count_for_engine_1() {
     assert_eq!(s["seeds"], "3..4");
 }
 
+/// A match of two games, `cavalo engine` through the protocol (with `options`, each an
+/// `--option1`) against greedy, its records written to `out`.
+fn our_engine_against_greedy(out: &Path, options: &[&str]) -> std::process::Output {
+    let spec = format!("cmd:{BIN} engine");
+    let mut args = vec!["match", "--engine1", &spec];
+    for o in options {
+        args.extend(["--option1", o]);
+    }
+    let out = out.to_str().unwrap();
+    args.extend(["--engine2", "greedy", "--games", "2", "--time-ms", "40", "--tolerance-ms", "250"]);
+    args.extend(["--out", out, "-q"]);
+    cavalo(&args)
+}
+
 #[test]
 fn an_engine_that_refuses_an_option_loses_naming_it() {
     // Our engine answers a bad `setoption` with `info string error`: the games are not played
     // with a setting nobody asked for, they are lost by "refused option", the refusal quoted.
     let dir = tempfile::tempdir().unwrap();
     let out = dir.path().join("games.jsonl");
-    let spec = format!("cmd:{BIN} engine");
-    let o = cavalo(&[
-        "match",
-        "--engine1",
-        &spec,
-        "--option1",
-        "Hash=4",
-        "--option1",
-        "Threads=abc",
-        "--engine2",
-        "greedy",
-        "--games",
-        "2",
-        "--time-ms",
-        "40",
-        "--out",
-        out.to_str().unwrap(),
-        "-q",
-    ]);
+    let o = our_engine_against_greedy(&out, &["Hash=4", "Threads=abc"]);
     let recs = records(&out);
     assert_eq!(recs.len(), 2);
     for r in &recs {
@@ -213,25 +209,7 @@ fn an_engine_that_refuses_an_option_loses_naming_it() {
 fn our_engine_plays_through_the_protocol() {
     let dir = tempfile::tempdir().unwrap();
     let out = dir.path().join("games.jsonl");
-    let spec = format!("cmd:{BIN} engine");
-    let o = cavalo(&[
-        "match",
-        "--engine1",
-        &spec,
-        "--option1",
-        "Hash=4",
-        "--engine2",
-        "greedy",
-        "--games",
-        "2",
-        "--time-ms",
-        "40",
-        "--tolerance-ms",
-        "250",
-        "--out",
-        out.to_str().unwrap(),
-        "-q",
-    ]);
+    let o = our_engine_against_greedy(&out, &["Hash=4"]);
     let recs = records(&out);
     assert_eq!(recs.len(), 2);
     for r in &recs {
