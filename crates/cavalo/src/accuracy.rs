@@ -383,7 +383,9 @@ fn rows(items: &[Item], chosen: &[Option<cavalo_rules::Move>]) -> Vec<Row> {
         .collect()
 }
 
-fn read_file(path: &Path, partial_tail: bool) -> Result<Suite> {
+/// Reads the suite at `path` (`partial_tail`: a last line cut short by an interrupted build is
+/// left out).
+pub(crate) fn read_file(path: &Path, partial_tail: bool) -> Result<Suite> {
     let text = std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
     suite::read(&text, partial_tail).with_context(|| format!("{}", path.display()))
 }
@@ -441,6 +443,7 @@ pub fn selfplay_config() -> SearchConfig {
         region: 150,
         stuck: 1500,
         mobility2: 0,
+        distance: 0,
         proof_share: 0,
         ..SearchConfig::default()
     }

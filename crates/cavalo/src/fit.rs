@@ -1,8 +1,9 @@
 //! `cavalo fit`: least squares of the evaluation's weights to labelled positions (`cavalo
-//! datagen`), with held-out validation; prints the errors and the `cavalo:` spec of the result.
+//! datagen` files, or suites of `cavalo accuracy --build`), with held-out validation; prints the
+//! errors and the `cavalo:` spec of the result.
 
-use std::io::Write;
-use std::path::PathBuf;
+use std::io::{BufRead, Read, Write};
+use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result, bail};
 use cavalo_engine::eval::{Needed, Terms, ValuePlanes, terms, weigh};
@@ -10,7 +11,7 @@ use cavalo_engine::{Options, SearchConfig};
 use cavalo_rules::Position;
 use clap::Args;
 
-use crate::datagen;
+use crate::{accuracy, datagen};
 
 const HELP: &str = "\
 The evaluation is linear in its weights (see the technical manual): points difference plus
@@ -19,20 +20,24 @@ Mobility2Weight and ParityWeight times their terms. The fit sets the weights nam
 (the others keep their value in --base) to minimise the squared difference between the
 evaluation and the label (the final points difference) over the training games; one game in
 --holdout is kept apart (by seed) to measure the error of the result on positions it was not
-fitted to. Keep a fitted configuration only when the validation error drops, `cavalo accuracy
+fitted to. A file may also be a suite made by `cavalo accuracy --build`: each of its positions
+and the position after each of its moves count, labelled with their exact values. Keep a fitted configuration only when the validation error drops, `cavalo accuracy
 --set SPEC` improves and a match does not lose:
   cavalo match --engine1 cavalo:SPEC --engine2 cavalo --seeds 2001..2100 --nodes 20000
 
 Examples:
   cavalo fit train.jsonl
   cavalo fit train.jsonl --weights MobilityWeight,TempoWeight,StuckPenalty,RegionWeight,Mobility2Weight
-  cavalo fit train.jsonl --inexact --min-ply 14 --max-ply 40 --json fitted.json";
+  cavalo fit train.jsonl --inexact --min-ply 14 --max-ply 40 --json fitted.json
+  cavalo fit p16.jsonl p18.jsonl --weights TempoWeight,RegionWeight,Mobility2Weight,DistanceWeight
+                           (suites of `cavalo accuracy --build FILE --ply P --seeds 1..150`)";
 
 /// Options of `cavalo fit`.
 #[derive(Args, Debug)]
 #[command(after_long_help = HELP)]
 pub struct FitArgs {
-    /// Training data files written by `cavalo datagen`.
+    /// Training data files written by `cavalo datagen`, or suites built by `cavalo accuracy
+    /// --build` (every position and every child labelled exactly).
     #[arg(required = true)]
     data: Vec<PathBuf>,
     /// Also fit to positions labelled by search (not proven).
@@ -67,7 +72,7 @@ pub struct FitArgs {
 }
 
 /// The weights that can be fitted: one column per weight, in the evaluation's units.
-const WEIGHTS: [&str; 8] = [
+const WEIGHTS: [&str; 9] = [
     "MobilityWeight",
     "TempoWeight",
     "StuckPenalty",
@@ -76,10 +81,11 @@ const WEIGHTS: [&str; 8] = [
     "Reach2Weight",
     "Mobility2Weight",
     "ParityWeight",
+    "DistanceWeight",
 ];
 
 /// The columns of one position: what each weight multiplies (centipoints per unit of weight).
-fn columns(t: &Terms) -> [f64; 8] {
+fn columns(t: &Terms) -> [f64; 9] {
     let per_mille = |x: i32| f64::from(x) * 0.1;
     [
         f64::from(t.mobility),
@@ -90,10 +96,11 @@ fn columns(t: &Terms) -> [f64; 8] {
         per_mille(t.reach2),
         f64::from(t.mobility2),
         per_mille(t.parity),
+        per_mille(t.distance),
     ]
 }
 
-fn weights_of(c: &SearchConfig) -> [f64; 8] {
+fn weights_of(c: &SearchConfig) -> [f64; 9] {
     WEIGHTS.map(|n| f64::from((SearchConfig::param(n).expect("a weight").get)(c)))
 }
 
@@ -191,6 +198,70 @@ fn chosen(names: &[String]) -> Result<Vec<usize>> {
         .collect()
 }
 
+/// One labelled position of a data file.
+struct Labelled {
+    /// The seed of its board (what the hold-out goes by).
+    seed: u64,
+    /// Its ply.
+    ply: u16,
+    position: Position,
+    /// Final points difference from the side to move's view.
+    value: i32,
+    exact: bool,
+}
+
+/// Whether the file at `path` is an accuracy suite (its first line is a `cavalo-accuracy`
+/// header), not training data.
+fn is_suite(path: &Path) -> Result<bool> {
+    let f = std::fs::File::open(path).with_context(|| format!("cannot read {}", path.display()))?;
+    let mut first = String::new();
+    std::io::BufReader::new(f)
+        .take(64 * 1024)
+        .read_line(&mut first)
+        .with_context(|| format!("cannot read {}", path.display()))?;
+    let header: Option<serde_json::Value> = serde_json::from_str(&first).ok();
+    Ok(header.is_some_and(|h| h.get("format").and_then(|f| f.as_str()) == Some("cavalo-accuracy")))
+}
+
+/// The labelled positions of a training data file or of a suite: a suite gives each of its
+/// positions (the best move's value) and the position after each move (that move's value, from
+/// the other side's view), all exact.
+fn labelled(path: &Path) -> Result<Vec<Labelled>> {
+    let mut out = Vec::new();
+    if is_suite(path)? {
+        let suite = accuracy::read_file(path, false)?;
+        let ply = suite.params.ply;
+        for it in suite.items()? {
+            out.push(Labelled {
+                seed: it.seed,
+                ply,
+                position: it.position.clone(),
+                value: it.best,
+                exact: true,
+            });
+            for (&mv, &value) in &it.values {
+                let mut child = it.position.clone();
+                child.play(mv);
+                out.push(Labelled {
+                    seed: it.seed,
+                    ply: ply + 1,
+                    position: child,
+                    value: -value,
+                    exact: true,
+                });
+            }
+        }
+        return Ok(out);
+    }
+    for g in datagen::read(path)? {
+        for s in g.samples {
+            let position = Position::from_position_string(&s.position, g.rules)?;
+            out.push(Labelled { seed: g.seed, ply: s.ply, position, value: s.value, exact: s.exact });
+        }
+    }
+    Ok(out)
+}
+
 /// Runs `cavalo fit`.
 pub fn run(a: FitArgs) -> Result<()> {
     let fitted_cols = chosen(&a.weights)?;
@@ -198,17 +269,14 @@ pub fn run(a: FitArgs) -> Result<()> {
     let defaults = SearchConfig::default();
     let (mut train, mut valid) = (Vec::new(), Vec::new());
     for path in &a.data {
-        for g in datagen::read(path)? {
-            for s in &g.samples {
-                if !(s.exact || a.inexact) || s.ply < a.min_ply || s.ply > a.max_ply {
-                    continue;
-                }
-                let pos = Position::from_position_string(&s.position, g.rules)?;
-                let planes = ValuePlanes::new(&pos);
-                let row =
-                    Row { terms: terms(&pos, &base, &planes, Needed::ALL), label: s.value as f64 * 100.0 };
-                if g.seed % a.holdout == 0 { &mut valid } else { &mut train }.push(row);
+        for l in labelled(path)? {
+            if !(l.exact || a.inexact) || l.ply < a.min_ply || l.ply > a.max_ply {
+                continue;
             }
+            let planes = ValuePlanes::new(&l.position);
+            let row =
+                Row { terms: terms(&l.position, &base, &planes, Needed::ALL), label: l.value as f64 * 100.0 };
+            if l.seed % a.holdout == 0 { &mut valid } else { &mut train }.push(row);
         }
     }
     if train.is_empty() {

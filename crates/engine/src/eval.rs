@@ -160,7 +160,8 @@ pub fn evaluate(pos: &Position, w: &SearchConfig) -> i32 {
 /// `SCALE * points_diff + mobility * MobilityWeight + SCALE * best * TempoWeight / 1000
 /// + stuck * StuckPenalty + SCALE * region * RegionWeight / 1000
 /// + SCALE * reach1 * Reach1Weight / 1000 + SCALE * reach2 * Reach2Weight / 1000
-/// + mobility2 * Mobility2Weight + SCALE * parity * ParityWeight / 1000`.
+/// + mobility2 * Mobility2Weight + SCALE * parity * ParityWeight / 1000
+/// + SCALE * distance * DistanceWeight / 1000`.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Terms {
     /// Points difference so far (mover minus opponent).
@@ -183,6 +184,10 @@ pub struct Terms {
     /// The values on the colour the mover lands on next minus those on the colour the opponent
     /// lands on next.
     pub parity: i32,
+    /// Every value each knight can still reach through cells holding numbers, discounted by
+    /// `DistanceDecay` per jump of its shortest path there, the mover's minus the opponent's
+    /// (in points, rounded down).
+    pub distance: i32,
 }
 
 /// Which optional terms to compute.
@@ -198,15 +203,23 @@ pub struct Needed {
     pub mobility2: bool,
     /// The values on the colour each knight lands on next.
     pub parity: bool,
+    /// The values each knight can reach, discounted by their distance.
+    pub distance: bool,
 }
 
 impl Needed {
     /// Every term (what a fit regresses on).
     pub const ALL: Needed =
-        Needed { region: true, reach1: true, reach2: true, mobility2: true, parity: true };
+        Needed { region: true, reach1: true, reach2: true, mobility2: true, parity: true, distance: true };
     /// Only the terms always computed.
-    pub const NONE: Needed =
-        Needed { region: false, reach1: false, reach2: false, mobility2: false, parity: false };
+    pub const NONE: Needed = Needed {
+        region: false,
+        reach1: false,
+        reach2: false,
+        mobility2: false,
+        parity: false,
+        distance: false,
+    };
 
     /// The terms whose weight in `w` is not zero.
     pub fn of(w: &SearchConfig) -> Needed {
@@ -216,6 +229,7 @@ impl Needed {
             reach2: w.reach2 != 0,
             mobility2: w.mobility2 != 0,
             parity: w.parity != 0,
+            distance: w.distance != 0,
         }
     }
 }
@@ -255,6 +269,12 @@ pub fn terms(pos: &Position, w: &SearchConfig, planes: &ValuePlanes, need: Neede
         let next = |k: cavalo_rules::Cell| if EVEN >> k.index() & 1 == 1 { open - even } else { open & even };
         t.parity = planes.sum(next(km)) - planes.sum(next(ko));
     }
+    if need.distance
+        && let (Some(km), Some(ko)) = (pos.knight(me), pos.knight(opp))
+    {
+        let decay = w.distance_decay;
+        t.distance = discounted_reach(km, open, planes, decay) - discounted_reach(ko, open, planes, decay);
+    }
     if need.region
         && pos.holding().len() <= w.region_max_cells as usize
         && let (Some(km), Some(ko)) = (pos.knight(me), pos.knight(opp))
@@ -265,6 +285,27 @@ pub fn terms(pos: &Position, w: &SearchConfig, planes: &ValuePlanes, need: Neede
         t.region = planes.sum(rm - shared) - planes.sum(ro - shared);
     }
     t
+}
+
+/// The values of the cells a knight on `from` can reach through `open`, each discounted by
+/// `decay` per mille for every jump of the shortest path to it, in points (rounded down): a
+/// breadth-first search one jump layer at a time, summing each layer's values at once.
+#[inline]
+pub fn discounted_reach(from: cavalo_rules::Cell, open: CellSet, planes: &ValuePlanes, decay: i32) -> i32 {
+    const ONE: i64 = 1 << 16;
+    let mut seen = CellSet::from_cell(from);
+    let mut frontier = seen;
+    let (mut factor, mut sum) = (ONE, 0i64);
+    loop {
+        factor = factor * i64::from(decay) / 1000;
+        let next = knight_spread(frontier) & open & !seen;
+        if next.is_empty() || factor == 0 {
+            return (sum / ONE) as i32;
+        }
+        sum += i64::from(planes.sum(next)) * factor;
+        seen |= next;
+        frontier = next;
+    }
 }
 
 /// The weighted sum of the terms, in centipoints.
@@ -279,6 +320,7 @@ pub fn weigh(t: &Terms, w: &SearchConfig) -> i32 {
         + t.reach2 * SCALE * w.reach2 / 1000
         + t.mobility2 * w.mobility2
         + t.parity * SCALE * w.parity / 1000
+        + t.distance * SCALE * w.distance / 1000
 }
 
 #[cfg(test)]
@@ -375,6 +417,65 @@ mod tests {
         // Terms not asked for stay zero.
         let few = terms(&pos, &w, &planes, Needed::NONE);
         assert_eq!((few.reach1, few.reach2, few.mobility2, few.parity, few.region), (0, 0, 0, 0, 0));
+    }
+
+    /// The distance term by a plain breadth-first search over cells, in floating point.
+    fn discounted_by_cells(pos: &Position, from: Cell, decay: f64) -> f64 {
+        let open = pos.holding();
+        let mut dist = [usize::MAX; 100];
+        let mut queue = std::collections::VecDeque::from([from]);
+        dist[from.index()] = 0;
+        let mut sum = 0.0;
+        while let Some(c) = queue.pop_front() {
+            for n in CellSet::knight_jumps(c).iter().filter(|&n| open.contains(n)) {
+                if dist[n.index()] == usize::MAX {
+                    dist[n.index()] = dist[c.index()] + 1;
+                    sum += f64::from(pos.value_at(n).unwrap()) * decay.powi(dist[n.index()] as i32);
+                    queue.push_back(n);
+                }
+            }
+        }
+        sum
+    }
+
+    #[test]
+    fn the_distance_term_discounts_each_value_by_its_shortest_path() {
+        for seed in [3, 8, 21] {
+            let mut pos = Position::from_seed(seed, cavalo_rules::Rules::default());
+            for ply in 0..40 {
+                let planes = ValuePlanes::new(&pos);
+                let open = pos.holding();
+                for side in [cavalo_rules::Side::White, cavalo_rules::Side::Black] {
+                    let Some(k) = pos.knight(side) else { continue };
+                    for decay in [500, 800, 950] {
+                        let fast = discounted_reach(k, open, &planes, decay);
+                        let slow = discounted_by_cells(&pos, k, f64::from(decay) / 1000.0);
+                        // Rounded down, the fixed-point factors too: within a point and 0.1%.
+                        let within = 1.0 + slow * 0.001;
+                        assert!(
+                            (f64::from(fast) - slow).abs() <= within,
+                            "{pos} {side:?} {decay}: {fast} {slow}"
+                        );
+                    }
+                    // No discount: every value the knight can reach; full discount: nothing.
+                    let all = planes.sum(reachable(CellSet::from_cell(k), open));
+                    assert_eq!(discounted_reach(k, open, &planes, 1000), all, "{pos}");
+                    assert_eq!(discounted_reach(k, open, &planes, 0), 0);
+                }
+                let w = SearchConfig { distance: 500, ..SearchConfig::default() };
+                let t = terms(&pos, &w, &planes, Needed::of(&w));
+                let me = pos.side_to_move();
+                if let (Some(km), Some(ko)) = (pos.knight(me), pos.knight(!me)) {
+                    let d = w.distance_decay;
+                    let want =
+                        discounted_reach(km, open, &planes, d) - discounted_reach(ko, open, &planes, d);
+                    assert_eq!(t.distance, want, "ply {ply} {pos}");
+                }
+                let moves = pos.legal_moves();
+                let Some(&m) = moves.get(ply % moves.len().max(1)) else { break };
+                pos.play(m);
+            }
+        }
     }
 
     #[test]

@@ -102,6 +102,13 @@ search_config! {
     /// lands on next minus those of the colour the opponent's lands on next (0 when both
     /// knights stand on the same colour; 0: not computed).
     parity: "ParityWeight", Eval, 0, -1000, 1000;
+    /// Evaluation: weight (per mille) of the distance term: every value each knight can still
+    /// reach through cells holding numbers, discounted by `DistanceDecay` per jump of its
+    /// shortest path, the mover's minus the opponent's (0: not computed).
+    distance: "DistanceWeight", Eval, 0, -2000, 2000;
+    /// Evaluation: the distance term's discount per jump, per mille (800: a value two jumps
+    /// away counts 0.64 of its points, ten jumps away 0.11).
+    distance_decay: "DistanceDecay", Eval, 800, 0, 1000;
     /// Search: the proven bounds on what each side can still collect (reachable values, see
     /// the engine's `bounds` module) are used when at most this many cells hold numbers (0: off).
     bound_max_cells: "BoundMaxCells", Search, 40, 0, 100;
