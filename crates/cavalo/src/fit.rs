@@ -16,7 +16,7 @@ use crate::{accuracy, datagen};
 const HELP: &str = "\
 The evaluation is linear in its weights (see the technical manual): points difference plus
 MobilityWeight, TempoWeight, StuckPenalty, RegionWeight, Reach1Weight, Reach2Weight,
-Mobility2Weight and ParityWeight times their terms. The fit sets the weights named by --weights
+Mobility2Weight, ParityWeight and DistanceWeight times their terms. The fit sets the weights named by --weights
 (the others keep their value in --base) to minimise the squared difference between the
 evaluation and the label (the final points difference) over the training games; one game in
 --holdout is kept apart (by seed) to measure the error of the result on positions it was not
