@@ -16,13 +16,14 @@ use crate::{accuracy, datagen};
 const HELP: &str = "\
 The evaluation is linear in its weights (see the technical manual): points difference plus
 MobilityWeight, TempoWeight, StuckPenalty, RegionWeight, Reach1Weight, Reach2Weight,
-Mobility2Weight, ParityWeight and DistanceWeight times their terms. The fit sets the weights named by --weights
-(the others keep their value in --base) to minimise the squared difference between the
-evaluation and the label (the final points difference) over the training games; one game in
---holdout is kept apart (by seed) to measure the error of the result on positions it was not
-fitted to. A file may also be a suite made by `cavalo accuracy --build`: each of its positions
-and the position after each of its moves count, labelled with their exact values. Keep a fitted configuration only when the validation error drops, `cavalo accuracy
---set SPEC` improves and a match does not lose:
+Mobility2Weight, ParityWeight and DistanceWeight times their terms. The fit sets the weights
+named by --weights (the others keep their value in --base) to minimise the squared difference
+between the evaluation and the label (the final points difference) over the training games; one
+game in --holdout is kept apart (by seed) to measure the error of the result on positions it was
+not fitted to. A file may also be a suite made by `cavalo accuracy --build`: each of its
+positions counts, and so does the position after each of its moves, labelled with their exact
+values. Keep a fitted configuration only when the validation error drops, `cavalo accuracy --set
+SPEC` improves and a match does not lose:
   cavalo match --engine1 cavalo:SPEC --engine2 cavalo --seeds 2001..2100 --nodes 20000
 
 Examples:

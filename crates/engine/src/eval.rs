@@ -417,6 +417,7 @@ mod tests {
         // Terms not asked for stay zero.
         let few = terms(&pos, &w, &planes, Needed::NONE);
         assert_eq!((few.reach1, few.reach2, few.mobility2, few.parity, few.region), (0, 0, 0, 0, 0));
+        assert_eq!(few.distance, 0);
     }
 
     /// The distance term by a plain breadth-first search over cells, in floating point.
