@@ -11,7 +11,7 @@ use cavalo_engine::{Options, SearchConfig};
 use cavalo_rules::Position;
 use clap::Args;
 
-use crate::{accuracy, datagen};
+use crate::{accuracy, datagen, suite};
 
 const HELP: &str = "\
 The evaluation is linear in its weights (see the technical manual): points difference plus
@@ -221,7 +221,7 @@ fn is_suite(path: &Path) -> Result<bool> {
         .read_line(&mut first)
         .with_context(|| format!("cannot read {}", path.display()))?;
     let header: Option<serde_json::Value> = serde_json::from_str(&first).ok();
-    Ok(header.is_some_and(|h| h.get("format").and_then(|f| f.as_str()) == Some("cavalo-accuracy")))
+    Ok(header.is_some_and(|h| h.get("format").and_then(|f| f.as_str()) == Some(suite::FORMAT)))
 }
 
 /// The labelled positions of a training data file or of a suite: a suite gives each of its
@@ -230,16 +230,9 @@ fn is_suite(path: &Path) -> Result<bool> {
 fn labelled(path: &Path) -> Result<Vec<Labelled>> {
     let mut out = Vec::new();
     if is_suite(path)? {
-        let suite = accuracy::read_file(path, false)?;
-        let ply = suite.params.ply;
-        for it in suite.items()? {
-            out.push(Labelled {
-                seed: it.seed,
-                ply,
-                position: it.position.clone(),
-                value: it.best,
-                exact: true,
-            });
+        let read = accuracy::read_file(path, false)?;
+        let ply = read.params.ply;
+        for it in read.items()? {
             for (&mv, &value) in &it.values {
                 let mut child = it.position.clone();
                 child.play(mv);
@@ -251,6 +244,7 @@ fn labelled(path: &Path) -> Result<Vec<Labelled>> {
                     exact: true,
                 });
             }
+            out.push(Labelled { seed: it.seed, ply, position: it.position, value: it.best, exact: true });
         }
         return Ok(out);
     }

@@ -103,12 +103,11 @@ impl Collectable {
 
     /// What the opponent of the side to move is sure to win: the least, over the mover's moves,
     /// of the opponent's best landing right after it; 0 without trying the moves when even the
-    /// opponent's best landing now (which it can only be below) is less than `need`, the
-    /// amount that would decide.
-    pub fn sure_reply(&self, pos: &mut Position, need: i32) -> i32 {
-        let Some(ko) = pos.knight(!pos.side_to_move()) else { return 0 };
+    /// opponent's best value one jump away now, `best_now` (its [`Collectable::gain_floor`],
+    /// which the answer can only be below), is less than `need`, the amount that would decide.
+    pub fn sure_reply(&self, pos: &mut Position, need: i32, best_now: i32) -> i32 {
         // The opponent's knight does not move meanwhile: its landings stay among its jumps.
-        if self.planes.max(CellSet::knight_jumps(ko) & pos.holding()) < need {
+        if best_now < need {
             return 0;
         }
         let mut least = i32::MAX;
@@ -472,11 +471,13 @@ mod tests {
             let me = pos.side_to_move();
             let c = Collectable::new(&pos);
             let lower = c.best_landing(&pos, me) - c.gain_bound(&pos, !me);
-            let sure = c.sure_reply(&mut pos.clone(), i32::MIN);
+            let best_now = c.gain_floor(&pos, !pos.side_to_move());
+            let sure = c.sure_reply(&mut pos.clone(), i32::MIN, best_now);
             let upper = c.gain_bound(&pos, me) - sure;
             assert!(lower <= rest && rest <= upper, "seed {seed}: {lower} <= {rest} <= {upper} in {pos}");
             // Skipped when it could not decide: 0 then.
-            assert_eq!(c.sure_reply(&mut pos.clone(), i32::MAX), 0);
+            assert_eq!(c.sure_reply(&mut pos.clone(), i32::MAX, best_now), 0);
+            assert!(sure <= best_now, "{pos}");
             checked += 1;
             lifted += usize::from(c.best_landing(&pos, me) > 0);
             lowered += usize::from(sure > 0);

@@ -66,20 +66,44 @@ pub fn neighbour_counts(s: CellSet) -> (CellSet, CellSet) {
     (CellSet::from_bits_truncate(one), CellSet::from_bits_truncate(two))
 }
 
+/// The cells a knight starting on `from` reaches through cells of `open`, one jump layer at a
+/// time: the `d`-th item holds the cells first reached after `d` jumps (the cells of `from`
+/// count only if they are in `open` and reached again), ignoring the other knight.
+#[derive(Clone, Copy, Debug)]
+pub struct JumpLayers {
+    open: CellSet,
+    seen: CellSet,
+    frontier: CellSet,
+}
+
+impl JumpLayers {
+    /// The layers from `from` through `open`.
+    #[inline]
+    pub fn new(from: CellSet, open: CellSet) -> JumpLayers {
+        JumpLayers { open, seen: CellSet::EMPTY, frontier: from }
+    }
+}
+
+impl Iterator for JumpLayers {
+    type Item = CellSet;
+
+    #[inline]
+    fn next(&mut self) -> Option<CellSet> {
+        let next = knight_spread(self.frontier) & self.open & !self.seen;
+        if next.is_empty() {
+            return None;
+        }
+        self.seen |= next;
+        self.frontier = next;
+        Some(next)
+    }
+}
+
 /// The cells a knight starting on `from` could ever reach through cells of `open` (not counting
-/// `from` itself unless revisited), ignoring the other knight.
+/// `from` itself unless revisited), ignoring the other knight: the union of its [`JumpLayers`].
 #[inline]
 pub fn reachable(from: CellSet, open: CellSet) -> CellSet {
-    let mut seen = CellSet::EMPTY;
-    let mut frontier = from;
-    loop {
-        let next = knight_spread(frontier) & open & !seen;
-        if next.is_empty() {
-            return seen;
-        }
-        seen |= next;
-        frontier = next;
-    }
+    JumpLayers::new(from, open).fold(CellSet::EMPTY, |all, layer| all | layer)
 }
 
 /// The board's values as seven bit planes (plane `k` holds the cells whose value has bit `k`
@@ -269,43 +293,46 @@ pub fn terms(pos: &Position, w: &SearchConfig, planes: &ValuePlanes, need: Neede
         let next = |k: cavalo_rules::Cell| if EVEN >> k.index() & 1 == 1 { open - even } else { open & even };
         t.parity = planes.sum(next(km)) - planes.sum(next(ko));
     }
-    if need.distance
+    // The distance term walks each knight's jump layers, whose union is the region term's reach:
+    // one walk serves both.
+    let region = need.region && open.len() <= w.region_max_cells as usize;
+    if (need.distance || region)
         && let (Some(km), Some(ko)) = (pos.knight(me), pos.knight(opp))
     {
-        let decay = w.distance_decay;
-        t.distance = discounted_reach(km, open, planes, decay) - discounted_reach(ko, open, planes, decay);
-    }
-    if need.region
-        && pos.holding().len() <= w.region_max_cells as usize
-        && let (Some(km), Some(ko)) = (pos.knight(me), pos.knight(opp))
-    {
-        let rm = reachable(CellSet::from_cell(km), open);
-        let ro = reachable(CellSet::from_cell(ko), open);
-        let shared = rm & ro;
-        t.region = planes.sum(rm - shared) - planes.sum(ro - shared);
+        let (rm, ro) = if need.distance {
+            let (dm, rm) = discounted_reach(km, open, planes, w.distance_decay);
+            let (dopp, ro) = discounted_reach(ko, open, planes, w.distance_decay);
+            t.distance = dm - dopp;
+            (rm, ro)
+        } else {
+            (reachable(CellSet::from_cell(km), open), reachable(CellSet::from_cell(ko), open))
+        };
+        if region {
+            let shared = rm & ro;
+            t.region = planes.sum(rm - shared) - planes.sum(ro - shared);
+        }
     }
     t
 }
 
 /// The values of the cells a knight on `from` can reach through `open`, each discounted by
-/// `decay` per mille for every jump of the shortest path to it, in points (rounded down): a
-/// breadth-first search one jump layer at a time, summing each layer's values at once.
+/// `decay` per mille for every jump of the shortest path to it, in points (rounded down), and the
+/// cells it reaches ([`reachable`]'s): its [`JumpLayers`], each layer's values summed at once.
 #[inline]
-pub fn discounted_reach(from: cavalo_rules::Cell, open: CellSet, planes: &ValuePlanes, decay: i32) -> i32 {
+pub fn discounted_reach(
+    from: cavalo_rules::Cell,
+    open: CellSet,
+    planes: &ValuePlanes,
+    decay: i32,
+) -> (i32, CellSet) {
     const ONE: i64 = 1 << 16;
-    let mut seen = CellSet::from_cell(from);
-    let mut frontier = seen;
-    let (mut factor, mut sum) = (ONE, 0i64);
-    loop {
+    let (mut factor, mut sum, mut reach) = (ONE, 0i64, CellSet::EMPTY);
+    for layer in JumpLayers::new(CellSet::from_cell(from), open) {
         factor = factor * i64::from(decay) / 1000;
-        let next = knight_spread(frontier) & open & !seen;
-        if next.is_empty() || factor == 0 {
-            return (sum / ONE) as i32;
-        }
-        sum += i64::from(planes.sum(next)) * factor;
-        seen |= next;
-        frontier = next;
+        sum += i64::from(planes.sum(layer)) * factor;
+        reach |= layer;
     }
+    ((sum / ONE) as i32, reach)
 }
 
 /// The weighted sum of the terms, in centipoints.
@@ -449,7 +476,8 @@ mod tests {
                 for side in [cavalo_rules::Side::White, cavalo_rules::Side::Black] {
                     let Some(k) = pos.knight(side) else { continue };
                     for decay in [500, 800, 950] {
-                        let fast = discounted_reach(k, open, &planes, decay);
+                        let (fast, reach) = discounted_reach(k, open, &planes, decay);
+                        assert_eq!(reach, reachable(CellSet::from_cell(k), open), "{pos}");
                         let slow = discounted_by_cells(&pos, k, f64::from(decay) / 1000.0);
                         // Rounded down, the fixed-point factors too: within a point and 0.1%.
                         let within = 1.0 + slow * 0.001;
@@ -460,8 +488,8 @@ mod tests {
                     }
                     // No discount: every value the knight can reach; full discount: nothing.
                     let all = planes.sum(reachable(CellSet::from_cell(k), open));
-                    assert_eq!(discounted_reach(k, open, &planes, 1000), all, "{pos}");
-                    assert_eq!(discounted_reach(k, open, &planes, 0), 0);
+                    assert_eq!(discounted_reach(k, open, &planes, 1000).0, all, "{pos}");
+                    assert_eq!(discounted_reach(k, open, &planes, 0).0, 0);
                 }
                 let w = SearchConfig { distance: 500, ..SearchConfig::default() };
                 let t = terms(&pos, &w, &planes, Needed::of(&w));
@@ -469,9 +497,14 @@ mod tests {
                 if let (Some(km), Some(ko)) = (pos.knight(me), pos.knight(!me)) {
                     let d = w.distance_decay;
                     let want =
-                        discounted_reach(km, open, &planes, d) - discounted_reach(ko, open, &planes, d);
+                        discounted_reach(km, open, &planes, d).0 - discounted_reach(ko, open, &planes, d).0;
                     assert_eq!(t.distance, want, "ply {ply} {pos}");
                 }
+                // The region term comes from the same walk when the distance term is on.
+                let without =
+                    terms(&pos, &SearchConfig::default(), &planes, Needed::of(&SearchConfig::default()));
+                assert_eq!(t.region, without.region, "ply {ply} {pos}");
+                assert_eq!(without.distance, 0);
                 let moves = pos.legal_moves();
                 let Some(&m) = moves.get(ply % moves.len().max(1)) else { break };
                 pos.play(m);

@@ -76,7 +76,7 @@ impl Solver {
                 return lower;
             }
             if let Some(upper) = upper {
-                let upper = upper - c.sure_reply(pos, upper - alpha);
+                let upper = upper - c.sure_reply(pos, upper - alpha, opp_floor);
                 if upper <= alpha {
                     return upper;
                 }
