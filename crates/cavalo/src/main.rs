@@ -130,7 +130,33 @@ enum Command {
     Serve(serve::ServeArgs),
 }
 
+/// The exit status of a command whose reader went away: 128 + SIGPIPE, as a Unix tool killed by
+/// the signal reports it.
+const CLOSED_PIPE: u8 = 141;
+
+/// A reader that goes away (`cavalo analyse game.json | head -1`) or a terminal that closes is
+/// not a crash: `print!` panics when standard output or error cannot be written, and this hook
+/// turns that panic into a quiet exit (status 141 for a closed pipe, 1 for another failure)
+/// instead of a "panicked" message and a backtrace. Every other panic is reported as before.
+fn exit_quietly_when_output_closes() {
+    let report = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| {
+        let payload = info.payload();
+        let message = payload
+            .downcast_ref::<String>()
+            .map(String::as_str)
+            .or_else(|| payload.downcast_ref::<&str>().copied())
+            .unwrap_or_default();
+        if message.starts_with("failed printing to std") {
+            let broken_pipe = message.contains("Broken pipe") || message.contains("os error 32");
+            std::process::exit(if broken_pipe { CLOSED_PIPE.into() } else { 1 });
+        }
+        report(info);
+    }));
+}
+
 fn main() -> ExitCode {
+    exit_quietly_when_output_closes();
     let cli = Cli::parse();
     let rules = cli.rules.rules();
     // `cavalo play` speaks the player's language, its failures included; the tools speak English.
@@ -168,7 +194,7 @@ fn main() -> ExitCode {
             if e.downcast_ref::<std::io::Error>()
                 .is_some_and(|e| e.kind() == std::io::ErrorKind::BrokenPipe) =>
         {
-            ExitCode::SUCCESS
+            ExitCode::from(CLOSED_PIPE)
         }
         Err(e) => {
             eprintln!("{}: {e:#}", lang.tr("error-prefix"));

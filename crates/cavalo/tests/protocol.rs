@@ -1,6 +1,7 @@
 //! The engine protocol (PROTOCOL.md) through the real binary: `cavalo engine` as a subprocess.
 
 use std::io::{BufRead, BufReader, Write};
+use std::os::unix::process::CommandExt;
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
 use std::time::{Duration, Instant};
@@ -13,8 +14,32 @@ struct Engine {
 
 impl Engine {
     fn start() -> Engine {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_cavalo"))
-            .arg("engine")
+        Engine::spawn(Command::new(env!("CARGO_BIN_EXE_cavalo")).arg("engine"))
+    }
+
+    /// `cavalo engine` with at most `bytes` of address space (`setrlimit(RLIMIT_AS)`, as
+    /// `ulimit -v` does): an allocation beyond it fails at once, as on a machine without the
+    /// memory, without the test touching that memory.
+    fn start_with_memory_limit(bytes: u64) -> Engine {
+        let mut command = Command::new(env!("CARGO_BIN_EXE_cavalo"));
+        command.arg("engine");
+        // SAFETY: between fork and exec the closure only calls setrlimit, which is
+        // async-signal-safe, and allocates nothing.
+        unsafe {
+            command.pre_exec(move || {
+                let limit = libc::rlimit { rlim_cur: bytes, rlim_max: bytes };
+                if libc::setrlimit(libc::RLIMIT_AS, &limit) == 0 {
+                    Ok(())
+                } else {
+                    Err(std::io::Error::last_os_error())
+                }
+            });
+        }
+        Engine::spawn(&mut command)
+    }
+
+    fn spawn(command: &mut Command) -> Engine {
+        let mut child = command
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::inherit())
@@ -392,20 +417,47 @@ fn hostile_input_cannot_break_the_protocol() {
         e.send("isready");
         assert_eq!(e.until("readyok", 5), vec!["readyok"], "{go}: nothing searched");
     }
-    // The advertised largest table works; one more MiB is refused.
+    e.quit();
+}
+
+/// The largest table the engine advertises is a value it accepts, but it is tested without
+/// allocating it: under a 2 GiB limit on the engine's address space the allocation fails, as on
+/// a laptop without the memory, and the engine says so and keeps its old table. One more MiB
+/// than the maximum is refused as out of range.
+#[test]
+fn a_table_that_cannot_be_allocated_is_refused_and_the_old_one_kept() {
+    let mut e = Engine::start_with_memory_limit(2 << 30);
     e.send("ugi");
     let max: usize = e
-        .until("ugiok", 5)
+        .until("ugiok", 10)
         .iter()
         .find_map(|l| l.strip_prefix("option name Hash type spin default 64 min 1 max "))
         .unwrap()
         .parse()
         .unwrap();
+    assert!(max << 20 > 2 << 30, "the largest table ({max} MiB) must not fit under the limit");
     e.send(&format!("setoption name Hash value {}", max + 1));
-    assert!(e.until("info string", 5).pop().unwrap().starts_with("info string error: setoption Hash"));
+    let l = e.until("info string", 10).pop().unwrap();
+    assert!(l.starts_with("info string error: setoption Hash") && l.contains(&max.to_string()), "{l}");
     e.send(&format!("setoption name Hash value {max}"));
+    e.send("isready");
+    let out = e.until("readyok", 30);
+    assert_eq!(out.len(), 2, "one error, then readyok: {out:?}");
+    assert!(
+        out[0].starts_with("info string error: setoption Hash: cannot allocate")
+            && out[0].contains(&format!("{max} MiB"))
+            && out[0].contains("not enough memory")
+            && out[0].contains("the table is left as it was"),
+        "{out:?}"
+    );
+    // The engine goes on with its old table, and a table that fits is taken.
+    e.send(AFTER_PLACEMENTS);
     e.send("go depth 3");
-    let out = e.until("bestmove", 20);
+    let out = e.until("bestmove", 30);
+    assert!(out.iter().all(|l| !l.contains("error")), "{out:?}");
+    e.send("setoption name Hash value 16");
+    e.send("go depth 3");
+    let out = e.until("bestmove", 30);
     assert!(out.iter().all(|l| !l.contains("error")), "{out:?}");
     e.quit();
 }
