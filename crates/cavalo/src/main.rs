@@ -137,7 +137,8 @@ const CLOSED_PIPE: u8 = 141;
 /// A reader that goes away (`cavalo analyse game.json | head -1`) or a terminal that closes is
 /// not a crash: `print!` panics when standard output or error cannot be written, and this hook
 /// turns that panic into a quiet exit (status 141 for a closed pipe, 1 for another failure)
-/// instead of a "panicked" message and a backtrace. Every other panic is reported as before.
+/// instead of a "panicked" message and a backtrace; a game being played is saved as abandoned
+/// first. Every other panic is reported as before.
 fn exit_quietly_when_output_closes() {
     let report = std::panic::take_hook();
     std::panic::set_hook(Box::new(move |info| {
@@ -149,7 +150,7 @@ fn exit_quietly_when_output_closes() {
             .unwrap_or_default();
         if message.starts_with("failed printing to std") {
             let broken_pipe = message.contains("Broken pipe") || message.contains("os error 32");
-            std::process::exit(if broken_pipe { CLOSED_PIPE.into() } else { 1 });
+            signals::exit_after_saving(if broken_pipe { CLOSED_PIPE.into() } else { 1 }, "output closed");
         }
         report(info);
     }));

@@ -1,12 +1,16 @@
-//! Terminal play interrupted: on SIGINT, SIGTERM or SIGHUP (the terminal closed) the game is
-//! marked abandoned in the games database, its `END` line goes to log.dat and its record to the
-//! records directory, then the program exits with 128 + the signal's number.
+//! Terminal play interrupted: on SIGINT, SIGTERM or SIGHUP (the terminal closed), or when the
+//! terminal goes away without a signal, the game is marked abandoned in the games database, its
+//! `END` line goes to log.dat and its record to the records directory, then the program exits
+//! (128 + the signal's number after a signal).
 //!
 //! Every ply is in the database already (it is stored before it is shown), so this works from the
-//! database alone, on its own thread, whatever the game's thread is doing.
+//! database alone, on any thread, whatever the game's thread is doing. The game is saved first;
+//! only then is the terminal restored, without writing anything to it that could fail (a closed
+//! terminal cannot be written to).
 
+use std::io::Write;
 use std::path::PathBuf;
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 
 use anyhow::Result;
@@ -29,6 +33,9 @@ pub struct Interrupted {
     pub full_screen: bool,
 }
 
+/// The game being played in this process, saved by [`exit_after_saving`]; one at a time.
+static PLAYING: Mutex<Option<Interrupted>> = Mutex::new(None);
+
 /// Watches for the signals while alive; dropping it stops watching.
 pub struct Watch {
     handle: Handle,
@@ -41,32 +48,50 @@ impl Drop for Watch {
         if let Some(t) = self.thread.take() {
             let _ = t.join();
         }
+        *PLAYING.lock().unwrap_or_else(|e| e.into_inner()) = None;
     }
 }
 
-/// Starts watching for SIGINT, SIGTERM and SIGHUP on behalf of the game `what` describes.
+/// Starts watching for SIGINT, SIGTERM and SIGHUP on behalf of the game `what` describes, which
+/// is also the game [`exit_after_saving`] saves.
 pub fn watch(what: Interrupted) -> Result<Watch> {
     let mut signals = Signals::new([SIGINT, SIGTERM, SIGHUP])?;
     let handle = signals.handle();
+    *PLAYING.lock().unwrap_or_else(|e| e.into_inner()) = Some(what);
     let thread = std::thread::Builder::new().name("signals".into()).spawn(move || {
         if let Some(sig) = signals.forever().next() {
-            if what.full_screen {
-                ratatui::restore();
-            }
             let name = match sig {
                 SIGINT => "SIGINT",
                 SIGTERM => "SIGTERM",
                 _ => "SIGHUP",
             };
-            match save(&what) {
-                Ok(true) => eprintln!("\n{name}: game {} saved as abandoned", what.id),
-                Ok(false) => {}
-                Err(e) => eprintln!("\n{name}: game {} could not be marked abandoned: {e:#}", what.id),
-            }
-            std::process::exit(128 + sig);
+            exit_after_saving(128 + sig, name);
         }
     })?;
     Ok(Watch { handle, thread: Some(thread) })
+}
+
+/// Ends the program with `code`: first the game being played (if any) is marked abandoned and
+/// saved, then the terminal is restored when the full-screen interface held it, and what
+/// happened is said on standard error if that can still be written (`why` names the cause).
+/// Whichever thread comes first saves; another that arrives meanwhile waits and never returns.
+pub fn exit_after_saving(code: i32, why: &str) -> ! {
+    let playing = PLAYING.lock().unwrap_or_else(|e| e.into_inner());
+    if let Some(what) = playing.as_ref() {
+        let said = match save(what) {
+            Ok(true) => Some(format!("{why}: game {} saved as abandoned", what.id)),
+            Ok(false) => None,
+            Err(e) => Some(format!("{why}: game {} could not be marked abandoned: {e:#}", what.id)),
+        };
+        if what.full_screen {
+            // Writes the terminal's reset sequences; on a closed terminal that fails, quietly.
+            let _ = ratatui::try_restore();
+        }
+        if let Some(said) = said {
+            let _ = writeln!(std::io::stderr(), "\n{said}");
+        }
+    }
+    std::process::exit(code)
 }
 
 /// Marks the game abandoned, appends its `END` line and writes its record; `false` when the game

@@ -215,19 +215,21 @@ fn stop_ends_an_infinite_search_with_one_bestmove() {
     assert!(thinking.iter().all(|l| !l.starts_with("bestmove")), "{thinking:?}");
     // isready is answered during the search.
     e.send("isready");
-    let ready = e.until("readyok", 2);
+    // (The waits below are bounds against a hang, generous for a busy machine; a search that
+    // ignored `stop` would run on forever.)
+    let ready = e.until("readyok", 10);
     assert!(ready.iter().all(|l| !l.starts_with("bestmove")), "{ready:?}");
     // A second go is refused.
     e.send("go depth 2");
-    let refused = e.until("info string error", 2);
+    let refused = e.until("info string error", 10);
     assert!(refused.last().unwrap().contains("go"), "{refused:?}");
     let t = Instant::now();
     e.send("stop");
-    let out = e.until("bestmove", 2);
-    assert!(t.elapsed() < Duration::from_millis(500), "stop took {:?}", t.elapsed());
+    let out = e.until("bestmove", 10);
+    assert!(t.elapsed() < Duration::from_secs(3), "stop took {:?}", t.elapsed());
     assert!(out[out.len() - 2].starts_with("info string stats"), "{out:?}");
     e.send("isready");
-    let after = e.until("readyok", 2);
+    let after = e.until("readyok", 10);
     let later = e.drain(300);
     let more = after.iter().chain(&later).filter(|l| l.starts_with("bestmove")).count();
     assert_eq!(more, 0, "exactly one bestmove: {after:?} {later:?}");
@@ -245,7 +247,9 @@ fn quit_during_a_search_exits_at_once() {
     e.drain(200);
     let t = Instant::now();
     e.quit();
-    assert!(t.elapsed() < Duration::from_secs(2));
+    // At once: well before the search's own end (never, for `go infinite`), with room for a
+    // busy machine.
+    assert!(t.elapsed() < Duration::from_secs(5));
 }
 
 #[test]
@@ -362,8 +366,10 @@ fn movetime_is_a_hard_limit() {
         e.send(&format!("go movetime {ms}"));
         e.until("bestmove", 5);
         let took = t.elapsed();
-        // The pipe adds a little on each side; the engine itself answers inside the limit.
-        assert!(took < Duration::from_millis(ms + 20), "movetime {ms} took {took:?}");
+        // The pipes and the scheduler add a little on each side, more on a busy machine: this
+        // checks that the limit stops the search. That no answer ever reaches the limit, with
+        // every core busy and the time the host steals accounted for, is the timelimit test's.
+        assert!(took < Duration::from_millis(ms + 150), "movetime {ms} took {took:?}");
     }
     e.quit();
 }

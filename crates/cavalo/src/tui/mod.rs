@@ -24,10 +24,10 @@ use self::view::board_lines;
 /// Plays a game full-screen until it ends or is abandoned; then prints the result and the totals
 /// and saves the record.
 pub fn play(s: Session, lang: Lang) -> Result<()> {
-    let mut terminal = ratatui::try_init()?;
+    let mut terminal = init()?;
     let mut model = Model::new(s, lang);
     let result = run(&mut terminal, &mut model);
-    ratatui::restore();
+    let _ = ratatui::try_restore();
     result?;
     let mut s = model.session;
     for a in present::announcements_since(&s, s.plies().len()) {
@@ -39,7 +39,31 @@ pub fn play(s: Session, lang: Lang) -> Result<()> {
     crate::play::finish(&mut s, lang)
 }
 
+/// Takes the terminal (raw mode, the alternate screen), with a panic hook that gives it back
+/// without writing anything that could fail: unlike `ratatui::init`'s hook, which reports a
+/// failed restore on standard error and so panics again inside the hook (an abort) when the
+/// terminal has gone.
+fn init() -> Result<ratatui::DefaultTerminal> {
+    use ratatui::crossterm::{execute, terminal};
+    terminal::enable_raw_mode()?;
+    execute!(std::io::stdout(), terminal::EnterAlternateScreen)?;
+    let report = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| {
+        let _ = ratatui::try_restore();
+        report(info);
+    }));
+    Ok(ratatui::Terminal::new(ratatui::backend::CrosstermBackend::new(std::io::stdout()))?)
+}
+
+/// Whether the terminal is still there: a terminal that hung up (closed window, lost
+/// connection) answers no terminal request any more, while reads from it end at once.
+fn terminal_gone() -> bool {
+    use std::io::IsTerminal;
+    !std::io::stdin().is_terminal() || !std::io::stdout().is_terminal()
+}
+
 fn run(terminal: &mut ratatui::DefaultTerminal, m: &mut Model) -> Result<()> {
+    let _watch = HangupWatch::start();
     while !m.done {
         update(m, Msg::Tick)?;
         terminal.draw(|f| view::view(f, m))?;
@@ -50,6 +74,48 @@ fn run(terminal: &mut ratatui::DefaultTerminal, m: &mut Model) -> Result<()> {
         }
     }
     Ok(())
+}
+
+/// Watches, on a thread of its own, for the terminal to vanish without a SIGHUP (or before it
+/// comes): crossterm's event reader then reads nothing for ever without returning, so the
+/// check cannot live in the loop. Ten looks a second; when the terminal is gone, the game being
+/// played is saved abandoned and the program exits as the signal would have made it. Dropping
+/// the watch stops it.
+struct HangupWatch {
+    done: std::sync::Arc<std::sync::atomic::AtomicBool>,
+    thread: Option<std::thread::JoinHandle<()>>,
+}
+
+impl HangupWatch {
+    fn start() -> HangupWatch {
+        use std::sync::atomic::Ordering::Relaxed;
+        let done = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+        let flag = done.clone();
+        let thread = std::thread::Builder::new()
+            .name("terminal-watch".into())
+            .spawn(move || {
+                while !flag.load(Relaxed) {
+                    if terminal_gone() {
+                        crate::signals::exit_after_saving(
+                            128 + signal_hook::consts::SIGHUP,
+                            "the terminal closed",
+                        );
+                    }
+                    std::thread::sleep(Duration::from_millis(100));
+                }
+            })
+            .ok();
+        HangupWatch { done, thread }
+    }
+}
+
+impl Drop for HangupWatch {
+    fn drop(&mut self) {
+        self.done.store(true, std::sync::atomic::Ordering::Relaxed);
+        if let Some(t) = self.thread.take() {
+            let _ = t.join();
+        }
+    }
 }
 
 /// Draws one position of a replayed record.
@@ -101,9 +167,10 @@ pub fn render_replay(
 
 /// Steps through a record with the arrow keys.
 pub fn replay(lang: Lang, title: &str, positions: &[Position], moves: &[cavalo_rules::Move]) -> Result<()> {
-    let mut terminal = ratatui::try_init()?;
+    let mut terminal = init()?;
     let mut i = 0usize;
     let result = (|| -> Result<()> {
+        let _watch = HangupWatch::start();
         loop {
             terminal.draw(|f| render_replay(f, lang, title, positions, moves, i))?;
             let Event::Key(key) = event::read()? else { continue };
@@ -120,7 +187,7 @@ pub fn replay(lang: Lang, title: &str, positions: &[Position], moves: &[cavalo_r
             }
         }
     })();
-    ratatui::restore();
+    let _ = ratatui::try_restore();
     result
 }
 

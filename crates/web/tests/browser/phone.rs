@@ -8,19 +8,28 @@ use crate::driver::*;
 
 /// The board is wholly inside the window.
 async fn assert_board_in_view(c: &Client, when: &str) {
-    let r = js(
-        c,
-        "const r = document.querySelector('#board').getBoundingClientRect();
-         return [r.top, r.bottom, r.left, r.right, innerHeight, innerWidth, scrollY];",
-    )
-    .await;
-    let v: Vec<f64> = r.as_array().unwrap().iter().map(|x| x.as_f64().unwrap()).collect();
-    let (top, bottom, left, right, height, width) = (v[0], v[1], v[2], v[3], v[4], v[5]);
-    assert!(
-        top >= 0.0 && bottom <= height && left >= 0.0 && right <= width,
-        "{when}: the board is not in view (board {top}..{bottom} × {left}..{right}, window {height}×{width}, scrolled {})",
-        v[6]
-    );
+    // The page scrolls smoothly: give it time on a busy machine before judging.
+    let start = std::time::Instant::now();
+    loop {
+        let r = js(
+            c,
+            "const r = document.querySelector('#board').getBoundingClientRect();
+             return [r.top, r.bottom, r.left, r.right, innerHeight, innerWidth, scrollY];",
+        )
+        .await;
+        let v: Vec<f64> = r.as_array().unwrap().iter().map(|x| x.as_f64().unwrap()).collect();
+        let (top, bottom, left, right, height, width) = (v[0], v[1], v[2], v[3], v[4], v[5]);
+        let seen = top >= 0.0 && bottom <= height && left >= 0.0 && right <= width;
+        if seen {
+            return;
+        }
+        assert!(
+            start.elapsed() < std::time::Duration::from_secs(10),
+            "{when}: the board is not in view (board {top}..{bottom} × {left}..{right}, window {height}×{width}, scrolled {})",
+            v[6]
+        );
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
 }
 
 /// The header of table column `n` (1-based) can be scrolled to, and is then visible and on top.
