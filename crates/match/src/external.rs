@@ -202,7 +202,9 @@ impl ExternalEngine {
             id_name: None,
         };
         e.reader = Some(reader?);
-        e.send("ugi")?;
+        // A program that exits at once may be gone before `ugi` is written: its end is then
+        // reported while waiting for `ugiok`, in the same words whichever came first.
+        let _ = e.send("ugi");
         let deadline = Instant::now() + STARTUP_TIMEOUT;
         loop {
             let l = e.next_line(deadline, "ugiok")?;
