@@ -480,7 +480,11 @@ pub(crate) fn selfplay_engine() -> Engine {
 
 #[cfg(test)]
 mod tests {
+    use cavalo_engine::selfplay;
+
     use super::*;
+    use crate::label::SelfPlay;
+    use crate::suite::Line;
 
     #[test]
     fn summary_counts_optimal_moves_and_losses() {

@@ -204,12 +204,12 @@ impl PlayArgs {
         };
         let engine1 = with_options(e1.spec.clone(), &self.option1, "option1")?;
         let engine2 = with_options(e2.spec.clone(), &self.option2, "option2")?;
-        for e in [&engine1, &engine2] {
-            e.check_ready().map_err(anyhow::Error::msg)?;
-        }
         let named = [(e1.name.clone(), engine1.to_string()), (e2.name.clone(), engine2.to_string())];
         let [n1, n2]: [String; 2] =
             resolve_names(&named, false).map_err(anyhow::Error::msg)?.try_into().expect("two names");
+        for e in [&engine1, &engine2] {
+            e.check_ready().map_err(anyhow::Error::msg)?;
+        }
         let (first_seed, pairs) = match &self.seeds {
             Some(r) => parse_seed_range(r)?,
             None => {

@@ -150,14 +150,14 @@ fn play(a: PlayArgs, rules: Rules) -> Result<()> {
         Some(r) => parse_seed_range(r)?,
         None => (a.first_seed.unwrap_or(1), a.boards.unwrap_or(2)),
     };
-    for p in &a.players {
-        p.spec.check_ready().map_err(anyhow::Error::msg)?;
-    }
     let lang = a.report.lang.lang();
     let format = if a.gauntlet { Format::Gauntlet } else { Format::RoundRobin };
     let limits = a.limits.limits()?;
     let mut plan = TournamentPlan::new(a.players.clone(), format, first_seed, boards, rules, limits)
         .map_err(anyhow::Error::msg)?;
+    for p in &plan.players {
+        p.check_ready().map_err(anyhow::Error::msg)?;
+    }
     plan.concurrency = a.concurrency as usize;
     plan.shard = a.shard;
     let anchor = anchor_of(&plan.about, a.report.anchor.as_deref())?;

@@ -21,7 +21,8 @@ fn small_suite(dir: &std::path::Path) -> String {
 }
 
 fn measure(suite: &str, player: &[&str]) -> Value {
-    let mut args = vec!["accuracy", "--suite", suite, "--nodes", "3000", "--moves", "--json"];
+    let mut args =
+        vec!["accuracy", "--suite", suite, "--variants", "all", "--nodes", "3000", "--moves", "--json"];
     args.extend(player);
     serde_json::from_slice(&cavalo(&args).stdout).unwrap()
 }
@@ -67,6 +68,8 @@ fn a_player_without_a_usable_move_loses_the_worst_move_with_the_reason() {
             "accuracy",
             "--suite",
             &suite,
+            "--variants",
+            "all",
             "--nodes",
             "3000",
             "--player",
