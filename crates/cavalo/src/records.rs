@@ -66,7 +66,10 @@ pub fn merge(
 ) -> Result<Vec<GameRecord>> {
     let mut seen: std::collections::HashMap<u64, String> = Default::default();
     let mut all = Vec::new();
-    for path in paths {
+    for (i, path) in paths.iter().enumerate() {
+        if paths[..i].contains(path) {
+            bail!("{} is named twice", path.display());
+        }
         for (line, rec, _) in read(path)?.0 {
             let at = format!("{} line {line}", path.display());
             let g = check(&rec, &at).map_err(|e| anyhow::anyhow!("{at}: {e}"))?;
