@@ -184,16 +184,12 @@ pub fn run(a: AccuracyArgs) -> Result<()> {
     if !a.merge.is_empty() {
         return accuracy_build::merge(&a.merge);
     }
-    let measured = match &a.suite {
-        Some(p) => read_file(p, false)?,
-        None => suite::read(BUILTIN, false).context("the built-in suite")?,
-    };
-    let variants = chosen_variants(&a.variants, &["canonical"])?;
-    let items = of_variants(measured.items()?, variants.as_deref())?;
-    let ply = measured.params.ply;
-    let limits = a.limits.limits()?;
-    let move_limits = a.limits.move_limits()?;
-    let (spec, player, options) = match &a.player {
+    measure(&a)
+}
+
+/// The player measured: its spec, its name and its options as text.
+fn player_of(a: &AccuracyArgs) -> Result<(PlayerSpec, String, String)> {
+    Ok(match &a.player {
         Some(named) => {
             let spec = crate::matchcmd::with_options(named.spec.clone(), &a.option, "option")?;
             let name = named.name.clone().unwrap_or_else(|| spec.to_string());
@@ -203,7 +199,21 @@ pub fn run(a: AccuracyArgs) -> Result<()> {
             let (kind, options) = (a.engine.engine, a.engine.options());
             (PlayerSpec::Builtin { kind, options: options.clone() }, kind.to_string(), options.to_string())
         }
+    })
+}
+
+/// Measures the player on the suite's positions of the variants asked for.
+fn measure(a: &AccuracyArgs) -> Result<()> {
+    let measured = match &a.suite {
+        Some(p) => read_file(p, false)?,
+        None => suite::read(BUILTIN, false).context("the built-in suite")?,
     };
+    let variants = chosen_variants(&a.variants, &["canonical"])?;
+    let items = of_variants(measured.items()?, variants.as_deref())?;
+    let ply = measured.params.ply;
+    let limits = a.limits.limits()?;
+    let move_limits = a.limits.move_limits()?;
+    let (spec, player, options) = player_of(a)?;
     // A player that cannot start at all is an error, not a suite of failed positions; started,
     // it serves the first job.
     spec.check_ready().map_err(anyhow::Error::msg)?;
@@ -267,37 +277,35 @@ pub fn run(a: AccuracyArgs) -> Result<()> {
         }
         writeln!(out, "{v}")?;
     } else {
-        for r in &rows {
-            writeln!(
-                out,
-                "{:>5} {:<10} {:<7} {:>6}   best {:>6}  loss {}",
-                r.seed,
-                r.rules,
-                r.chosen.as_deref().unwrap_or("-"),
-                r.value.map_or("-".to_string(), |v| format!("{v:+}")),
-                format!("{:+}", r.best),
-                r.loss
-            )?;
-        }
+        print_text(&mut out, &rows, &acc, ply, &variants_text(variants.as_deref()))?;
+    }
+    Ok(())
+}
+
+/// The result as text: each position of `rows`, then the figures.
+fn print_text(out: &mut impl Write, rows: &[Row], acc: &Accuracy, ply: u16, variants: &str) -> Result<()> {
+    for r in rows {
         writeln!(
             out,
-            "{} positions (ply {}, {}): optimal {:.1}%  mean loss {:.2} points  worst {}{}",
-            acc.positions,
-            ply,
-            variants_text(variants.as_deref()),
-            acc.optimal_pct,
-            acc.mean_loss,
-            acc.worst_loss,
-            if acc.bad_moves > 0 {
-                let n = acc.bad_moves;
-                let (what, each) =
-                    if n == 1 { ("position", "counted") } else { ("positions", "each counted") };
-                format!("  ({n} {what} without a usable move, {each} as its worst)")
-            } else {
-                String::new()
-            }
+            "{:>5} {:<10} {:<7} {:>6}   best {:>6}  loss {}",
+            r.seed,
+            r.rules,
+            r.chosen.as_deref().unwrap_or("-"),
+            r.value.map_or("-".to_string(), |v| format!("{v:+}")),
+            format!("{:+}", r.best),
+            r.loss
         )?;
     }
+    let bad = match acc.bad_moves {
+        0 => String::new(),
+        1 => "  (1 position without a usable move, counted as its worst)".into(),
+        n => format!("  ({n} positions without a usable move, each counted as its worst)"),
+    };
+    writeln!(
+        out,
+        "{} positions (ply {ply}, {variants}): optimal {:.1}%  mean loss {:.2} points  worst {}{bad}",
+        acc.positions, acc.optimal_pct, acc.mean_loss, acc.worst_loss
+    )?;
     Ok(())
 }
 

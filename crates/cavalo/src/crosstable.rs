@@ -78,53 +78,8 @@ pub fn text(lang: Lang, c: &Crosstable) -> String {
     let player = lang.tr("report-col-player");
     let longest = c.standings.iter().map(|s| s.name.chars().count()).max().unwrap_or(6);
     let w = longest.max(player.chars().count()).clamp(6, 40);
-    // The columns after the name: their headers and their least widths.
-    let cols: Vec<(String, usize)> = [
-        ("Elo".to_string(), 8),
-        ("95%".to_string(), 8),
-        (lang.tr("report-col-points"), 6),
-        (lang.tr("report-col-games"), 5),
-        (lang.tr("report-col-wdl"), 9),
-        (lang.tr("report-col-score"), 6),
-        (lang.tr("report-col-margin"), 7),
-    ]
-    .into_iter()
-    .map(|(h, min)| {
-        let width = h.chars().count().max(min);
-        (h, width)
-    })
-    .collect();
-    let row = |f: &mut String, rank: &str, name: &str, cells: [String; 7], last: &str| {
-        let _ = write!(
-            f,
-            "{rank:>2}  {name:<w$}  {:>a$} {:>b$}",
-            cells[0],
-            cells[1],
-            a = cols[0].1,
-            b = cols[1].1
-        );
-        for (cell, (_, width)) in cells[2..].iter().zip(&cols[2..]) {
-            let _ = write!(f, "  {cell:>width$}");
-        }
-        let _ = writeln!(f, "  {last}");
-    };
     let _ = writeln!(f);
-    row(&mut f, "#", &player, std::array::from_fn(|i| cols[i].0.clone()), &lang.tr("report-col-forfeits"));
-    for (rank, &i) in c.ranking.iter().enumerate() {
-        let s = &c.standings[i];
-        let (elo, margin) = rating_text(lang, c, s);
-        let name: String = s.name.chars().take(w).collect();
-        let cells = [
-            elo,
-            margin,
-            plain(lang, s.points),
-            s.games.to_string(),
-            format!("{}-{}-{}", s.wins, s.draws, s.losses),
-            score_text(lang, s),
-            margin_text(lang, s),
-        ];
-        row(&mut f, &(rank + 1).to_string(), &name, cells, &forfeits_text(lang, s));
-    }
+    standings_text(lang, c, &player, w, &mut f);
     let anchor = [("anchor", Arg::from(c.anchor.0.as_str())), ("elo", plain(lang, c.anchor.1).into())];
     let _ = writeln!(f);
     let _ = writeln!(f, "{}", lang.tr_with("report-ratings-note", &anchor));
@@ -153,6 +108,50 @@ pub fn text(lang: Lang, c: &Crosstable) -> String {
         }
     }
     f
+}
+
+/// The table of standings, best first, the names `w` characters wide: each column as wide as
+/// its header or its least width.
+fn standings_text(lang: Lang, c: &Crosstable, player: &str, w: usize, f: &mut String) {
+    let cols: Vec<(String, usize)> = [
+        ("Elo".to_string(), 8),
+        ("95%".to_string(), 8),
+        (lang.tr("report-col-points"), 6),
+        (lang.tr("report-col-games"), 5),
+        (lang.tr("report-col-wdl"), 9),
+        (lang.tr("report-col-score"), 6),
+        (lang.tr("report-col-margin"), 7),
+    ]
+    .into_iter()
+    .map(|(h, min)| {
+        let width = h.chars().count().max(min);
+        (h, width)
+    })
+    .collect();
+    let row = |f: &mut String, rank: &str, name: &str, cells: [String; 7], last: &str| {
+        let (a, b) = (cols[0].1, cols[1].1);
+        let _ = write!(f, "{rank:>2}  {name:<w$}  {:>a$} {:>b$}", cells[0], cells[1]);
+        for (cell, (_, width)) in cells[2..].iter().zip(&cols[2..]) {
+            let _ = write!(f, "  {cell:>width$}");
+        }
+        let _ = writeln!(f, "  {last}");
+    };
+    row(f, "#", player, std::array::from_fn(|i| cols[i].0.clone()), &lang.tr("report-col-forfeits"));
+    for (rank, &i) in c.ranking.iter().enumerate() {
+        let s = &c.standings[i];
+        let (elo, margin) = rating_text(lang, c, s);
+        let name: String = s.name.chars().take(w).collect();
+        let cells = [
+            elo,
+            margin,
+            plain(lang, s.points),
+            s.games.to_string(),
+            format!("{}-{}-{}", s.wins, s.draws, s.losses),
+            score_text(lang, s),
+            margin_text(lang, s),
+        ];
+        row(f, &(rank + 1).to_string(), &name, cells, &forfeits_text(lang, s));
+    }
 }
 
 /// `s` with `&`, `<`, `>`, `"` and `'` escaped.
@@ -194,6 +193,44 @@ pub fn html(lang: Lang, c: &Crosstable) -> String {
         escape(&games),
         title = t("report-label-tournament"),
     );
+    html_standings(lang, c, &mut h);
+    let caption = t("report-crosstable");
+    let _ = write!(h, "<table><caption>{caption}</caption><tr><th>#</th><th>{}</th>", t("report-col-player"));
+    for k in 1..=c.ranking.len() {
+        let _ = write!(h, "<th>{k}</th>");
+    }
+    h.push_str("</tr>\n");
+    for (rank, &i) in c.ranking.iter().enumerate() {
+        let _ = write!(h, "<tr><td class=n>{}</td><td>{}</td>", rank + 1, escape(&c.standings[i].name));
+        for &j in &c.ranking {
+            if i == j {
+                h.push_str("<td class=self></td>");
+            } else {
+                let _ = write!(h, "<td class=n>{}</td>", cell_text(lang, c.standings[i].against[j]));
+            }
+        }
+        h.push_str("</tr>\n");
+    }
+    let anchor = [("anchor", c.anchor.0.as_str().into()), ("elo", plain(lang, c.anchor.1).into())];
+    let _ = write!(
+        h,
+        "</table>\n<p class=note>{}</p>\n<table><caption>{}</caption><tr><th>{}</th><th>{}</th></tr>\n",
+        escape(&lang.tr_with("report-html-note", &anchor)),
+        t("report-players"),
+        t("report-col-name"),
+        t("report-col-player")
+    );
+    for s in &c.standings {
+        let _ =
+            writeln!(h, "<tr><td>{}</td><td><code>{}</code></td></tr>", escape(&s.name), escape(&s.player));
+    }
+    h.push_str("</table>\n</body></html>\n");
+    h
+}
+
+/// The page's table of standings, best first.
+fn html_standings(lang: Lang, c: &Crosstable, h: &mut String) {
+    let t = |key: &str| escape(&lang.tr(key));
     let _ = write!(
         h,
         "<table><caption>{}</caption><tr><th>#</th><th>{}</th><th>Elo</th><th>95%</th>",
@@ -229,45 +266,7 @@ pub fn html(lang: Lang, c: &Crosstable) -> String {
         }
         let _ = writeln!(h, "<td>{}</td></tr>", escape(&forfeits_text(lang, s)));
     }
-    let _ = write!(
-        h,
-        "</table>\n<table><caption>{}</caption><tr><th>#</th><th>{}</th>",
-        t("report-crosstable"),
-        t("report-col-player")
-    );
-    for k in 1..=c.ranking.len() {
-        let _ = write!(h, "<th>{k}</th>");
-    }
-    h.push_str("</tr>\n");
-    for (rank, &i) in c.ranking.iter().enumerate() {
-        let _ = write!(h, "<tr><td class=n>{}</td><td>{}</td>", rank + 1, escape(&c.standings[i].name));
-        for &j in &c.ranking {
-            if i == j {
-                h.push_str("<td class=self></td>");
-            } else {
-                let _ = write!(h, "<td class=n>{}</td>", cell_text(lang, c.standings[i].against[j]));
-            }
-        }
-        h.push_str("</tr>\n");
-    }
-    let note = lang.tr_with(
-        "report-html-note",
-        &[("anchor", c.anchor.0.as_str().into()), ("elo", plain(lang, c.anchor.1).into())],
-    );
-    let _ = write!(
-        h,
-        "</table>\n<p class=note>{}</p>\n<table><caption>{}</caption><tr><th>{}</th><th>{}</th></tr>\n",
-        escape(&note),
-        t("report-players"),
-        t("report-col-name"),
-        t("report-col-player")
-    );
-    for s in &c.standings {
-        let _ =
-            writeln!(h, "<tr><td>{}</td><td><code>{}</code></td></tr>", escape(&s.name), escape(&s.player));
-    }
-    h.push_str("</table>\n</body></html>\n");
-    h
+    h.push_str("</table>\n");
 }
 
 #[cfg(test)]
