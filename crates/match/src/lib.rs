@@ -81,15 +81,6 @@ impl MatchPlan {
         self.first_seed.wrapping_add(self.pairs.saturating_sub(1))
     }
 
-    /// The seeds as text, e.g. `1..50`.
-    pub fn seeds(&self) -> String {
-        let range = format!("{}..{}", self.first_seed, self.last_seed());
-        match self.shard {
-            Some(s) => format!("{range} shard {s}"),
-            None => range,
-        }
-    }
-
     /// The specs of engine 1 and engine 2, as records give them.
     pub fn specs(&self) -> [String; 2] {
         [self.setup.engine1.to_string(), self.setup.engine2.to_string()]
@@ -565,7 +556,7 @@ mod tests {
         let names = ["greedy".to_string(), "Sorte".to_string()];
         let plan = MatchPlan { setup, names, first_seed: 5, pairs: 3, concurrency: 2, shard: None };
         assert_eq!(plan.game(3), GameSpec { index: 3, seed: 6 });
-        assert_eq!(plan.seeds(), "5..7");
+        assert_eq!(plan.last_seed(), 7);
         let mut seen = Vec::new();
         let mut tally = Tally::default();
         run(&plan, &HashSet::from([0]), &mut |rec| {

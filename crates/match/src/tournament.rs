@@ -78,7 +78,10 @@ impl About {
     /// The first thing in which `other` differs from this tournament: what it is, its value here
     /// and its value in `other`.
     pub fn difference(&self, other: &About) -> Option<(&'static str, String, String)> {
-        let format = |a: &About| serde_json::to_value(a.format).map(|v| v.to_string()).unwrap_or_default();
+        let format = |a: &About| match a.format {
+            Format::RoundRobin => "round-robin".to_string(),
+            Format::Gauntlet => "gauntlet".to_string(),
+        };
         let fields: [(&'static str, String, String); 7] = [
             ("players", self.players.join(" | "), other.players.join(" | ")),
             ("names", self.names.join(" | "), other.names.join(" | ")),
