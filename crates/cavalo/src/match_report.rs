@@ -15,9 +15,9 @@ use clap::Args;
 /// `--lang` of the commands that write reports.
 #[derive(Args, Debug, Clone, Default)]
 pub struct LangArg {
-    /// The language of the report (text and HTML; the JSON is the same in both): pt (Portuguese)
-    /// or en (English). Default: from LC_ALL, LC_MESSAGES or LANG (Portuguese for any pt...),
-    /// else English.
+    /// The language of the report (the text, and a tournament's HTML page; the JSON is the same
+    /// in both): pt (Portuguese) or en (English). Default: from LC_ALL, LC_MESSAGES or LANG
+    /// (Portuguese for any pt...), else English.
     #[arg(long, value_parser = crate::play::parse_lang)]
     lang: Option<Lang>,
 }

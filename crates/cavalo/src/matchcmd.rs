@@ -65,6 +65,7 @@ LC_MESSAGES or LANG); --summary-json is the same in both.
 On several machines (e.g. a Slurm array job or GNU parallel; docs/en/championship.md):
   cavalo match --engine1 cavalo --engine2 classic:4 --seeds 1..4000 --shard 3/16 --out part3.jsonl
   cavalo match merge part*.jsonl
+
 A merge refuses files of different matches, naming what differs, and a set of files with games
 missing (which games, and their seeds), unless --partial.";
 

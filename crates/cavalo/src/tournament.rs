@@ -44,6 +44,7 @@ Examples:
       --boards 4 --time-ms 500 --out champ.jsonl --html champ.html
   cavalo tournament -p cavalo -p classic:4 -p greedy --gauntlet --boards 50 --shard 3/8 --out part3.jsonl
   cavalo tournament merge part*.jsonl --html champ.html --lang pt
+
 A merge refuses files of different tournaments, naming what differs, and a set of files with
 games missing (which games: their pairings and seeds), unless --partial.";
 
