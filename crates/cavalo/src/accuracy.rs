@@ -1,28 +1,26 @@
 //! `cavalo accuracy`: how often a player picks an optimal move on the accuracy suite (positions
 //! with the exact value of every legal move), and how many points it loses; `--build` makes a
-//! suite.
+//! suite (in [`crate::accuracy_build`]).
 
-use std::collections::HashSet;
-use std::fs::{File, OpenOptions};
-use std::io::{BufWriter, Write};
+use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use anyhow::{Context, Result, bail};
-use cavalo_engine::selfplay;
-use cavalo_engine::solver::Solver;
 use cavalo_engine::{Engine, Options, SearchConfig};
 use cavalo_match::contestant::{Contestant, Question};
 use cavalo_match::external::EngineReport;
-use cavalo_match::{MoveLimits, PlayerSpec};
+use cavalo_match::{MoveLimits, NamedPlayer, PlayerSpec};
 use cavalo_rules::{Move, Rules};
 use clap::Args;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use serde::Serialize;
 
-use crate::analyse::{EngineArgs, LimitArgs};
-use crate::label::{self, SelfPlay};
-use crate::suite::{self, Dropped, Entry, Item, Line, Params, Reason, Suite};
+use crate::accuracy_build::{self, Build};
+use crate::analyse::EngineArgs;
+use crate::label;
+use crate::limits::SearchLimitArgs;
+use crate::suite::{self, Item, Suite};
 
 /// The suite built into the program (`crates/cavalo/data/accuracy-ply14.jsonl`).
 const BUILTIN: &str = include_str!("../data/accuracy-ply14.jsonl");
@@ -32,10 +30,12 @@ The suite's positions are taken at one ply of self-play games on boards whose se
 for fitting the evaluation (the built-in suite: 90 positions at ply 14, seeds 1001..1100 under
 canonical rules and 1001..1030 without the threat rule). Every legal move carries its exact value,
 proven by search to the end of the game. A move is optimal when no other move's value is higher;
-its loss is the best value minus its value.
+its loss is the best value minus its value. The positions measured are those of the course's rules
+(canonical) unless --variants says otherwise: a course program plays only those rules.
 
 Examples:
-  cavalo accuracy                                   (our engine, 100 ms per move)
+  cavalo accuracy                                   (our engine, 100 ms per move, canonical positions)
+  cavalo accuracy --variants all                    (every position of the suite, both variants)
   cavalo accuracy --nodes 200000 --json             (reproducible)
   cavalo accuracy --nodes 1000000 --moves           (also each position: seed, rules, the move
                                                      chosen, its value, the best value, the loss)
@@ -56,19 +56,20 @@ pub struct AccuracyArgs {
     #[arg(long, value_name = "FILE")]
     suite: Option<PathBuf>,
     #[command(flatten)]
-    limits: LimitArgs,
+    limits: SearchLimitArgs<100>,
     #[command(flatten)]
     engine: EngineArgs,
     /// Measure another player, given as in `cavalo match`: `cmd:COMMAND` (a program speaking
     /// the engine protocol, e.g. `cmd:cavalo engine`), `lisp:FILE[,KEY=VALUE...]` (a course
-    /// program, through the adapter under SBCL) or a built-in player with its options.
+    /// program, through the adapter under SBCL) or a built-in player with its options; `,name=TEXT`
+    /// names it in the output.
     #[arg(
         long,
         value_name = "SPEC",
-        value_parser = crate::matchcmd::parse_spec,
+        value_parser = crate::matchcmd::parse_named,
         conflicts_with_all = ["engine", "set", "threads", "hash_mib", "quiescence", "build", "merge"]
     )]
-    player: Option<PlayerSpec>,
+    player: Option<NamedPlayer>,
     /// A `setoption` for an external `--player` (cmd:...), as NAME=VALUE (repeatable).
     #[arg(long, value_name = "NAME=VALUE", requires = "player")]
     option: Vec<String>,
@@ -98,8 +99,10 @@ pub struct AccuracyArgs {
     /// --build: the boards' seeds, A..B.
     #[arg(long, default_value = "1001..1100", requires = "build")]
     seeds: String,
-    /// --build: the rule variants, comma-separated (canonical, no-threat, no-zero-double).
-    #[arg(long, default_value = "canonical,no-threat", value_delimiter = ',', requires = "build")]
+    /// The rule variants, comma-separated (canonical, no-threat, no-zero-double), or `all`.
+    /// Measuring: the suite's positions of those variants [default: canonical, the course's
+    /// rules]. With --build: the variants built [default: canonical,no-threat].
+    #[arg(long, value_name = "LIST", value_delimiter = ',')]
     variants: Vec<String>,
     /// --build: the ply the positions are taken at (placements included).
     #[arg(long, default_value_t = 14, requires = "build")]
@@ -164,38 +167,53 @@ pub fn bar(len: usize, quiet: bool, what: &str) -> ProgressBar {
 /// Runs `cavalo accuracy`.
 pub fn run(a: AccuracyArgs) -> Result<()> {
     if let Some(out) = &a.build {
-        return build(&a, out);
+        let Some(variants) = chosen_variants(&a.variants, &["canonical", "no-threat"])? else {
+            bail!("--variants all is for measuring: name the variants to build, e.g. canonical,no-threat");
+        };
+        let build = Build {
+            seeds: a.seeds.clone(),
+            variants,
+            ply: a.ply,
+            selfplay_nodes: a.selfplay_nodes,
+            budget: a.budget,
+            jobs: a.jobs,
+            quiet: a.quiet,
+        };
+        return accuracy_build::build(&build, out);
     }
     if !a.merge.is_empty() {
-        return merge(&a.merge);
+        return accuracy_build::merge(&a.merge);
     }
-    let measured = match &a.suite {
-        Some(p) => read_file(p, false)?,
-        None => suite::read(BUILTIN, false).context("the built-in suite")?,
-    };
-    let items = measured.items()?;
-    let ply = measured.params.ply;
-    if items.is_empty() {
-        bail!("the suite holds no positions");
-    }
-    let limits = a.limits.limits(100)?;
-    let move_limits = MoveLimits {
-        time_ms: limits.movetime.map(|t| t.as_millis().min(u128::from(u64::MAX)) as u64),
-        depth: limits.depth,
-        nodes: limits.nodes,
-        ..MoveLimits::movetime(0)
-    };
-    let (spec, player, options) = match &a.player {
-        Some(spec) => {
-            let spec = crate::matchcmd::with_options(spec.clone(), &a.option, "option")?;
-            let name = spec.to_string();
+    measure(&a)
+}
+
+/// The player measured: its spec, its name and its options as text.
+fn player_of(a: &AccuracyArgs) -> Result<(PlayerSpec, String, String)> {
+    Ok(match &a.player {
+        Some(named) => {
+            let spec = crate::matchcmd::with_options(named.spec.clone(), &a.option, "option")?;
+            let name = named.name.clone().unwrap_or_else(|| spec.to_string());
             (spec, name, String::new())
         }
         None => {
             let (kind, options) = (a.engine.engine, a.engine.options());
             (PlayerSpec::Builtin { kind, options: options.clone() }, kind.to_string(), options.to_string())
         }
+    })
+}
+
+/// Measures the player on the suite's positions of the variants asked for.
+fn measure(a: &AccuracyArgs) -> Result<()> {
+    let measured = match &a.suite {
+        Some(p) => read_file(p, false)?,
+        None => suite::read(BUILTIN, false).context("the built-in suite")?,
     };
+    let variants = chosen_variants(&a.variants, &["canonical"])?;
+    let items = of_variants(measured.items()?, variants.as_deref())?;
+    let ply = measured.params.ply;
+    let limits = a.limits.limits()?;
+    let move_limits = a.limits.move_limits()?;
+    let (spec, player, options) = player_of(a)?;
     // A player that cannot start at all is an error, not a suite of failed positions; started,
     // it serves the first job.
     spec.check_ready().map_err(anyhow::Error::msg)?;
@@ -242,6 +260,7 @@ pub fn run(a: AccuracyArgs) -> Result<()> {
         let mut v = serde_json::json!({
             "suite": a.suite.as_ref().map_or("built-in".to_string(), |p| p.display().to_string()),
             "ply": ply,
+            "variants": variants_text(variants.as_deref()),
             "player": player,
             "options": options,
             "failures": failures,
@@ -258,37 +277,92 @@ pub fn run(a: AccuracyArgs) -> Result<()> {
         }
         writeln!(out, "{v}")?;
     } else {
-        for r in &rows {
-            writeln!(
-                out,
-                "{:>5} {:<10} {:<7} {:>6}   best {:>6}  loss {}",
-                r.seed,
-                r.rules,
-                r.chosen.as_deref().unwrap_or("-"),
-                r.value.map_or("-".to_string(), |v| format!("{v:+}")),
-                format!("{:+}", r.best),
-                r.loss
-            )?;
-        }
-        writeln!(
-            out,
-            "{} positions (ply {}): optimal {:.1}%  mean loss {:.2} points  worst {}{}",
-            acc.positions,
-            ply,
-            acc.optimal_pct,
-            acc.mean_loss,
-            acc.worst_loss,
-            if acc.bad_moves > 0 {
-                let n = acc.bad_moves;
-                let (what, each) =
-                    if n == 1 { ("position", "counted") } else { ("positions", "each counted") };
-                format!("  ({n} {what} without a usable move, {each} as its worst)")
-            } else {
-                String::new()
-            }
-        )?;
+        print_text(&mut out, &rows, &acc, ply, &variants_text(variants.as_deref()))?;
     }
     Ok(())
+}
+
+/// The result as text: each position of `rows`, then the figures.
+fn print_text(out: &mut impl Write, rows: &[Row], acc: &Accuracy, ply: u16, variants: &str) -> Result<()> {
+    for r in rows {
+        writeln!(
+            out,
+            "{:>5} {:<10} {:<7} {:>6}   best {:>6}  loss {}",
+            r.seed,
+            r.rules,
+            r.chosen.as_deref().unwrap_or("-"),
+            r.value.map_or("-".to_string(), |v| format!("{v:+}")),
+            format!("{:+}", r.best),
+            r.loss
+        )?;
+    }
+    let bad = match acc.bad_moves {
+        0 => String::new(),
+        1 => "  (1 position without a usable move, counted as its worst)".into(),
+        n => format!("  ({n} positions without a usable move, each counted as its worst)"),
+    };
+    writeln!(
+        out,
+        "{} positions (ply {ply}, {variants}): optimal {:.1}%  mean loss {:.2} points  worst {}{bad}",
+        acc.positions, acc.optimal_pct, acc.mean_loss, acc.worst_loss
+    )?;
+    Ok(())
+}
+
+/// The variants `--variants` names (`default` when it names none); `None` for `all`.
+fn chosen_variants(names: &[String], default: &[&str]) -> Result<Option<Vec<Rules>>> {
+    let names: Vec<&str> =
+        if names.is_empty() { default.to_vec() } else { names.iter().map(|n| n.trim()).collect() };
+    if names.contains(&"all") {
+        if names.len() > 1 {
+            bail!("--variants `all` stands alone (it means every variant)");
+        }
+        return Ok(None);
+    }
+    let mut variants: Vec<Rules> = Vec::new();
+    for n in names {
+        let r = suite::parse_variant(n).map_err(|e| anyhow::anyhow!("--variants: {e}, or all"))?;
+        if !variants.contains(&r) {
+            variants.push(r);
+        }
+    }
+    Ok(Some(variants))
+}
+
+/// The variants as text: `canonical`, `canonical, no-threat`, `all variants`.
+fn variants_text(variants: Option<&[Rules]>) -> String {
+    match variants {
+        None => "all variants".into(),
+        Some(v) => v.iter().map(Rules::to_string).collect::<Vec<_>>().join(", "),
+    }
+}
+
+/// The positions of `items` of the `variants` (all for `None`); none is an error that says what
+/// the suite holds.
+fn of_variants(items: Vec<Item>, variants: Option<&[Rules]>) -> Result<Vec<Item>> {
+    let held = |items: &[Item]| {
+        let mut counts: Vec<(Rules, usize)> = Vec::new();
+        for it in items {
+            match counts.iter_mut().find(|(r, _)| *r == it.rules) {
+                Some((_, n)) => *n += 1,
+                None => counts.push((it.rules, 1)),
+            }
+        }
+        counts.iter().map(|(r, n)| format!("{n} {r}")).collect::<Vec<_>>().join(", ")
+    };
+    if items.is_empty() {
+        bail!("the suite holds no positions");
+    }
+    let Some(variants) = variants else { return Ok(items) };
+    let all = held(&items);
+    let kept: Vec<Item> = items.into_iter().filter(|it| variants.contains(&it.rules)).collect();
+    if kept.is_empty() {
+        bail!(
+            "the suite holds no positions of {} (it holds {all}): choose others with --variants, or --variants all",
+            variants_text(Some(variants))
+        );
+    }
+    Ok(kept)
 }
 
 /// Positions without a move whose reason is printed (all are in `--json`).
@@ -390,48 +464,6 @@ pub(crate) fn read_file(path: &Path, partial_tail: bool) -> Result<Suite> {
     suite::read(&text, partial_tail).with_context(|| format!("{}", path.display()))
 }
 
-/// Writes `s` to `path` whole: to a temporary file beside it, then renamed over it.
-fn write_file(path: &Path, s: &Suite) -> Result<()> {
-    let tmp = path.with_extension("tmp");
-    let f = File::create(&tmp).with_context(|| format!("cannot write {}", tmp.display()))?;
-    s.write(BufWriter::new(f)).with_context(|| format!("cannot write {}", tmp.display()))?;
-    std::fs::rename(&tmp, path).with_context(|| format!("cannot write {}", path.display()))
-}
-
-fn summary(s: &Suite) -> String {
-    let c = s.counts();
-    let unknown =
-        if c.unknown > 0 { format!(", {} dropped by a version 1 build", c.unknown) } else { String::new() };
-    format!(
-        "{} positions ({} not proven within {} nodes, {} games ended before ply {}{unknown})",
-        c.positions, c.unproven, s.params.budget, c.ended, s.params.ply
-    )
-}
-
-/// `--merge OUT IN...`: the lines of every input (built with the same parameters) in one suite.
-fn merge(paths: &[PathBuf]) -> Result<()> {
-    let (out, inputs) = paths.split_first().context("--merge needs OUT and at least one IN")?;
-    if out.exists() && !inputs.contains(out) {
-        bail!("{} exists: name it among the inputs to add to it", out.display());
-    }
-    let mut merged: Option<Suite> = None;
-    for p in inputs {
-        let s = read_file(p, false)?;
-        match &mut merged {
-            None => {
-                let mut m = Suite::new(s.params);
-                m.merge(s)?;
-                merged = Some(m);
-            }
-            Some(m) => m.merge(s).with_context(|| format!("{}", p.display()))?,
-        }
-    }
-    let merged = merged.context("--merge needs at least one input")?;
-    write_file(out, &merged)?;
-    eprintln!("{} written to {}", summary(&merged), out.display());
-    Ok(())
-}
-
 /// The search configuration of the suite's self-play games: the evaluation weights the built-in
 /// suite was made with (the defaults before the fitted evaluation) and no proof search (it came
 /// after), pinned so that a change of those defaults does not change the suite's positions (any
@@ -450,103 +482,17 @@ pub fn selfplay_config() -> SearchConfig {
 }
 
 /// The engine that plays the suite's self-play games.
-fn selfplay_engine() -> Engine {
+pub(crate) fn selfplay_engine() -> Engine {
     Engine::new(Options { hash_mib: 16, search: selfplay_config(), ..Options::default() })
-}
-
-/// What building one (seed, variant) pair gave.
-fn build_one(engine: &mut Engine, prover: &mut Solver, params: Params, seed: u64, rules: Rules) -> Line {
-    let how = SelfPlay { nodes: params.selfplay_nodes, random_moves: 0 };
-    let dropped = |dropped| Line::Dropped(Dropped { seed, rules, dropped });
-    let Some(pos) = selfplay::position_at_ply(seed, rules, params.ply, how, engine) else {
-        return dropped(Reason::Ended);
-    };
-    prover.clear();
-    match prover.move_values(&pos) {
-        Some(values) => Line::Kept(Entry {
-            seed,
-            rules,
-            position: pos.to_string(),
-            moves: values.into_iter().map(|(m, v)| (m.to_string(), v)).collect(),
-        }),
-        None => dropped(Reason::Unproven),
-    }
-}
-
-/// `--build FILE`: each pair's line is appended to FILE as soon as it is built; pairs already in
-/// FILE (an interrupted build, or a smaller range) are skipped; at the end the lines are sorted.
-fn build(a: &AccuracyArgs, out: &Path) -> Result<()> {
-    let (first, count) = crate::matchcmd::parse_seed_range(&a.seeds)?;
-    let variants: Vec<Rules> = a
-        .variants
-        .iter()
-        .map(|v| suite::parse_variant(v))
-        .collect::<Result<_, String>>()
-        .map_err(anyhow::Error::msg)?;
-    if a.ply < 3 {
-        bail!("--ply must be at least 3 (after the placements)");
-    }
-    let params = Params { ply: a.ply, selfplay_nodes: a.selfplay_nodes, budget: a.budget };
-    let resumed = out.metadata().is_ok_and(|m| m.len() > 0);
-    let mut built = if resumed { read_file(out, true)? } else { Suite::new(params) };
-    if built.params != params {
-        bail!(
-            "{} was built with ply {}, {} self-play nodes and budget {}: give the same to add to it",
-            out.display(),
-            built.params.ply,
-            built.params.selfplay_nodes,
-            built.params.budget
-        );
-    }
-    // Rewritten whole first: a cut last line goes, a version 1 file becomes version 2.
-    write_file(out, &built)?;
-    let done: HashSet<(u64, Rules)> = built.lines.iter().map(Line::key).collect();
-    let work: Vec<(u64, Rules)> = variants
-        .iter()
-        .flat_map(|&r| (first..first + count).map(move |s| (s, r)))
-        .filter(|k| !done.contains(k))
-        .collect();
-    if resumed {
-        eprintln!("{} pairs already in {}: skipped", done.len(), out.display());
-    }
-    let mut file = OpenOptions::new()
-        .append(true)
-        .open(out)
-        .with_context(|| format!("cannot write {}", out.display()))?;
-    let bar = bar(work.len(), a.quiet, "positions");
-    let mut failed = None;
-    let budget = a.budget;
-    label::run_jobs(
-        &work,
-        usize::from(a.jobs.map_or(label::cores() as u16, |j| j)),
-        || (selfplay_engine(), Solver::new(256, budget)),
-        |(engine, prover), &(seed, rules)| build_one(engine, prover, params, seed, rules),
-        |_, line| {
-            if failed.is_none()
-                && let Err(e) = writeln!(file, "{}", serde_json::to_string(&line).expect("a line serialises"))
-                    .and_then(|()| file.flush())
-            {
-                failed = Some(e);
-            }
-            built.lines.push(line);
-            let c = built.counts();
-            bar.inc(1);
-            bar.set_message(format!("{} unproven", c.unproven));
-        },
-    );
-    bar.finish_and_clear();
-    if let Some(e) = failed {
-        return Err(e).with_context(|| format!("cannot write {}", out.display()));
-    }
-    built.lines.sort_by_key(|l| suite::order(l.key()));
-    write_file(out, &built)?;
-    eprintln!("{} written to {}", summary(&built), out.display());
-    Ok(())
 }
 
 #[cfg(test)]
 mod tests {
+    use cavalo_engine::selfplay;
+
     use super::*;
+    use crate::label::SelfPlay;
+    use crate::suite::Line;
 
     #[test]
     fn summary_counts_optimal_moves_and_losses() {

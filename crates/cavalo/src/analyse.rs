@@ -2,14 +2,14 @@
 
 use std::io::Write;
 use std::sync::atomic::AtomicBool;
-use std::time::Duration;
 
 use anyhow::{Result, bail};
-use cavalo_engine::{Limits, Options, PlayerKind, bench};
+use cavalo_engine::{Options, PlayerKind, bench};
 use cavalo_rules::Rules;
 use clap::Args;
 
 use crate::input::{LispArgs, read_position};
+use crate::limits::SearchLimitArgs;
 use crate::report::{info_line, stats_line};
 
 /// Engine choice and options, shared by every command that runs an engine. The values are
@@ -69,50 +69,12 @@ impl EngineArgs {
     }
 }
 
-/// Search limits from the command line.
-#[derive(Args, Debug, Clone, Default)]
-pub struct LimitArgs {
-    /// Time limit per move in milliseconds, a hard limit: the answer comes before it (1000 when
-    /// no limit is given).
-    #[arg(long)]
-    pub time_ms: Option<u64>,
-    /// Depth limit in plies.
-    #[arg(long)]
-    pub depth: Option<u32>,
-    /// Node limit.
-    #[arg(long)]
-    pub nodes: Option<u64>,
-}
-
-impl LimitArgs {
-    /// The limits, or `default_ms` per move when none is given.
-    pub fn limits(&self, default_ms: u64) -> Result<Limits> {
-        if self.time_ms == Some(0) {
-            bail!("--time-ms must be at least 1");
-        }
-        if self.depth == Some(0) {
-            bail!("--depth must be at least 1");
-        }
-        let mut l = Limits {
-            movetime: self.time_ms.map(Duration::from_millis),
-            depth: self.depth,
-            nodes: self.nodes,
-            clock: None,
-            answer_by: None,
-        };
-        if l == Limits::default() {
-            l.movetime = Some(Duration::from_millis(default_ms));
-        }
-        Ok(l)
-    }
-}
-
 #[derive(Args, Debug)]
 pub struct GoArgs {
     /// The position: a position string, a Lisp board, or seed:N.
     position: String,
     #[command(flatten)]
-    limits: LimitArgs,
+    limits: SearchLimitArgs<1000>,
     #[command(flatten)]
     engine: EngineArgs,
     #[command(flatten)]
@@ -121,7 +83,7 @@ pub struct GoArgs {
 
 pub fn go(a: GoArgs, rules: Rules) -> Result<()> {
     let pos = read_position(&a.position, &a.lisp, rules)?;
-    let limits = a.limits.limits(1000)?;
+    let limits = a.limits.limits()?;
     let mut player = a.engine.engine.build(&a.engine.options());
     let stop = AtomicBool::new(false);
     let mut out = std::io::stdout().lock();

@@ -1,8 +1,10 @@
 //! `cavalo`: play Jogo do Cavalo, analyse positions, check the rules.
 
 mod accuracy;
+mod accuracy_build;
 mod analyse;
 mod chart;
+mod crosstable;
 mod datagen;
 mod fit;
 mod games;
@@ -10,6 +12,7 @@ mod games_cmd;
 mod input;
 mod label;
 mod limits;
+mod match_report;
 mod matchcmd;
 mod play;
 mod proofply;

@@ -7,11 +7,16 @@ use std::ops::ControlFlow;
 use std::path::PathBuf;
 
 use anyhow::{Context, Result, bail};
-use cavalo_match::{GameSetup, GameSummary, MatchAbout, MatchPlan, PlayerSpec, Shard, Sprt, Summary, Tally};
-use cavalo_rules::{GameRecord, Rules};
+use cavalo_match::merge::{RecordedMatch, missing};
+use cavalo_match::spec::resolve_names;
+use cavalo_match::{
+    GameSetup, GameSummary, MatchAbout, MatchPlan, NamedPlayer, PlayerSpec, Shard, Sprt, Summary, Tally,
+};
+use cavalo_rules::Rules;
 use clap::{Args, Subcommand};
 
 use crate::limits::LimitArgs;
+use crate::match_report::{self, LangArg};
 use crate::records;
 
 const PLAYERS_HELP: &str = "\
@@ -28,6 +33,12 @@ Players (--engine1, --engine2):
                               (adapters/lisp), e.g. 'lisp:team.lisp,function=jogar,white-only=yes';
                               keys: function, state, args, white-only, time-scale, reserve-ms,
                               cell-base, forced, sbcl (docs/en/championship.md)
+
+Any of them may be given a name for the reports and the game records: `name=TEXT` is one of the
+keys of lisp: and cavalo: ('lisp:a/projeto.lisp,name=Equipa A', 'cavalo:threads=2,name=Nós'),
+and the last item of the other forms ('cmd:./engine --fast,name=Rápido', 'greedy,name=Guloso',
+'classic:4,name=C4'). A name has 1 to 40 printable characters and no comma; two players may not
+share one. Without a name a player is shown by its spec.
 
 Each board (a seed) is played twice with the colours swapped: a pair. The referee keeps the
 position itself and checks every move: an illegal move, a crash, a timeout (past --time-ms plus
@@ -48,9 +59,15 @@ Examples:
       --seeds 1..1000 --sprt 0 10 0.05 0.05 --out sprt.jsonl     (add --resume to continue it)
   cavalo match --engine1 'lisp:team.lisp,args=state+time+side' --engine2 greedy --games 10 --time-ms 1000
 
+The summary is in Portuguese or English (--lang pt|en; by default the language of LC_ALL,
+LC_MESSAGES or LANG); --summary-json is the same in both.
+
 On several machines (e.g. a Slurm array job or GNU parallel; docs/en/championship.md):
   cavalo match --engine1 cavalo --engine2 classic:4 --seeds 1..4000 --shard 3/16 --out part3.jsonl
-  cavalo match merge part*.jsonl";
+  cavalo match merge part*.jsonl
+
+A merge refuses files of different matches, naming what differs, and a set of files with games
+missing (which games, and their seeds), unless --partial.";
 
 /// `cavalo match` and `cavalo match merge`.
 #[derive(Args, Debug)]
@@ -78,18 +95,25 @@ struct MergeArgs {
     /// Also write the summary as JSON to this file.
     #[arg(long, value_name = "FILE")]
     summary_json: Option<PathBuf>,
+    /// Summarise the games there are even when some of the match's are missing (a shard still
+    /// running, a match stopped early); without it, missing games are an error that lists them.
+    #[arg(long)]
+    partial: bool,
+    #[command(flatten)]
+    lang: LangArg,
 }
 
 /// Options of `cavalo match` when it plays.
 #[derive(Args, Debug)]
 struct PlayArgs {
     /// The player measured (see the list below): cavalo[:KEY=VALUE,...], classic[:DEPTH],
-    /// greedy, random[:SEED], cmd:COMMAND or lisp:FILE[,KEY=VALUE...].
-    #[arg(long, value_name = "PLAYER", value_parser = parse_spec, required = true)]
-    engine1: Option<PlayerSpec>,
+    /// greedy, random[:SEED], cmd:COMMAND or lisp:FILE[,KEY=VALUE...]; any of them with
+    /// ,name=TEXT.
+    #[arg(long, value_name = "PLAYER", value_parser = parse_named, required = true)]
+    engine1: Option<NamedPlayer>,
     /// Its opponent (same forms).
-    #[arg(long, value_name = "PLAYER", value_parser = parse_spec, required = true)]
-    engine2: Option<PlayerSpec>,
+    #[arg(long, value_name = "PLAYER", value_parser = parse_named, required = true)]
+    engine2: Option<NamedPlayer>,
     /// A `setoption` for an external engine 1, as NAME=VALUE (repeatable).
     #[arg(long, value_name = "NAME=VALUE")]
     option1: Vec<String>,
@@ -136,9 +160,12 @@ struct PlayArgs {
     /// No progress bar.
     #[arg(long, short)]
     quiet: bool,
+    #[command(flatten)]
+    lang: LangArg,
 }
 
-pub(crate) fn parse_spec(s: &str) -> Result<PlayerSpec, String> {
+/// A player with its name, if given (`...,name=TEXT`).
+pub(crate) fn parse_named(s: &str) -> Result<NamedPlayer, String> {
     s.parse()
 }
 
@@ -176,8 +203,11 @@ impl PlayArgs {
         let (Some(e1), Some(e2)) = (&self.engine1, &self.engine2) else {
             bail!("a match needs --engine1 and --engine2");
         };
-        let engine1 = with_options(e1.clone(), &self.option1, "option1")?;
-        let engine2 = with_options(e2.clone(), &self.option2, "option2")?;
+        let engine1 = with_options(e1.spec.clone(), &self.option1, "option1")?;
+        let engine2 = with_options(e2.spec.clone(), &self.option2, "option2")?;
+        let named = [(e1.name.clone(), engine1.to_string()), (e2.name.clone(), engine2.to_string())];
+        let [n1, n2]: [String; 2] =
+            resolve_names(&named, false).map_err(anyhow::Error::msg)?.try_into().expect("two names");
         for e in [&engine1, &engine2] {
             e.check_ready().map_err(anyhow::Error::msg)?;
         }
@@ -202,8 +232,14 @@ impl PlayArgs {
             None => None,
         };
         let setup = GameSetup { engine1, engine2, rules, limits, limits2 };
-        let plan =
-            MatchPlan { setup, first_seed, pairs, concurrency: self.concurrency as usize, shard: self.shard };
+        let plan = MatchPlan {
+            setup,
+            names: [n1, n2],
+            first_seed,
+            pairs,
+            concurrency: self.concurrency as usize,
+            shard: self.shard,
+        };
         Ok((plan, sprt))
     }
 }
@@ -218,42 +254,57 @@ pub fn run(a: MatchArgs, rules: Rules) -> Result<()> {
 
 /// `cavalo match merge`: one summary of the games in several record files.
 fn merge(m: MergeArgs) -> Result<()> {
-    let mut first: Option<(GameSummary, GameRecord)> = None;
-    let recs = records::merge(&m.files, &mut |rec| {
-        let g = GameSummary::from_record(rec)?;
-        if let Some((f, frec)) = &first {
-            if g.engines != f.engines
-                || rec.rules != frec.rules
-                || rec.meta.get("limits") != frec.meta.get("limits")
-            {
+    let mut first: Option<(RecordedMatch, String)> = None;
+    let mut pairs: Option<u64> = None;
+    let mut games: Vec<GameSummary> = Vec::new();
+    records::merge(&m.files, &mut |rec, at| {
+        let (this, g) = RecordedMatch::of(rec)?;
+        pairs = pairs.max(this.pairs);
+        if let Some((f, where_first)) = &first {
+            if let Some((what, here, there)) = f.difference(&this) {
                 return Err(format!(
-                    "game {} is of another match ({} vs {}, {}), not {} vs {} ({})",
-                    g.index, g.engines[0], g.engines[1], rec.rules, f.engines[0], f.engines[1], frec.rules
+                    "game {} is of another match: its {what} is `{there}`, but `{here}` in {where_first}",
+                    g.index
                 ));
             }
         } else {
-            first = Some((g.clone(), rec.clone()));
+            first = Some((this, at.to_string()));
         }
-        Ok(g.index)
+        let index = g.index;
+        games.push(g);
+        Ok(index)
     })?;
-    let (f, frec) = first.expect("merge found games");
+    let (f, _) = first.expect("merge found games");
+    // The match's boards: as its records say, else as far as its games go.
+    let pairs = pairs.unwrap_or_else(|| games.iter().map(|g| g.index / 2 + 1).max().unwrap_or(0));
+    let present = games.iter().map(|g| g.index).collect();
+    let gaps = missing(&present, 2 * pairs, 0);
+    let seeds = |a: u64, b: u64| {
+        records::seeds_range(f.first_seed.wrapping_add(a / 2), f.first_seed.wrapping_add(b / 2))
+    };
+    let text = (!gaps.is_empty()).then(|| records::missing_text(&gaps, &seeds));
+    records::check_missing(text, m.partial)?;
     let mut tally = Tally::default();
-    let games: Vec<GameSummary> = recs.iter().filter_map(|r| GameSummary::from_record(r).ok()).collect();
     for g in &games {
         tally.add(g);
     }
-    let seeds = games.iter().map(|g| g.seed);
-    let (lo, hi) = (seeds.clone().min().unwrap_or(0), seeds.max().unwrap_or(0));
+    let [engine1, engine2] = f.names;
+    let [engine1_spec, engine2_spec] = f.specs;
     let about = MatchAbout {
-        engine1: f.engines[0].clone(),
-        engine2: f.engines[1].clone(),
-        rules: frec.rules.to_string(),
-        limits: frec.meta.get("limits").and_then(|v| v.as_str()).unwrap_or("?").to_string(),
-        seeds: format!("{lo}..{hi} (merged from {} files)", m.files.len()),
-        planned_games: games.iter().map(|g| g.index / 2 * 2 + 2).max().unwrap_or(0),
+        engine1,
+        engine2,
+        engine1_spec,
+        engine2_spec,
+        rules: f.rules,
+        limits: f.limits,
+        first_seed: f.first_seed,
+        last_seed: f.first_seed.wrapping_add(pairs.saturating_sub(1)),
+        shard: None,
+        merged_files: Some(m.files.len()),
+        planned_games: 2 * pairs,
     };
     let summary = Summary::of(about, &tally, None, None);
-    print!("{summary}");
+    print!("{}", match_report::summary_text(m.lang.lang(), &summary));
     if let Some(path) = &m.summary_json {
         std::fs::write(path, summary.to_json() + "\n")
             .with_context(|| format!("cannot write {}", path.display()))?;
@@ -263,6 +314,7 @@ fn merge(m: MergeArgs) -> Result<()> {
 
 /// `cavalo match`: plays the match.
 fn play(a: PlayArgs, rules: Rules) -> Result<()> {
+    let lang = a.lang.lang();
     let (plan, sprt) = a.plan(rules)?;
     let mut tally = Tally::default();
     let mut done = HashSet::new();
@@ -282,20 +334,12 @@ fn play(a: PlayArgs, rules: Rules) -> Result<()> {
     let mut decided = verdict(&tally);
     let to_play = plan.games() - done.len() as u64;
     if !a.quiet {
-        let already =
-            if done.is_empty() { String::new() } else { format!(" ({} already played)", done.len()) };
-        eprintln!(
-            "{} vs {}: {} games on seeds {}{already}, {}",
-            plan.setup.engine1,
-            plan.setup.engine2,
-            plan.games(),
-            plan.seeds(),
-            plan.setup.describe_limits()
-        );
+        let planned = Summary::new(&plan, &Tally::default(), None, None);
+        eprintln!("{}", match_report::match_start(lang, &planned, done.len()));
     }
     let bar = records::progress_bar(plan.games(), a.quiet);
     bar.set_position(done.len() as u64);
-    bar.set_message(tally.progress(sprt.as_ref()));
+    bar.set_message(match_report::progress(lang, &tally, sprt.as_ref()));
     let mut write_error = None;
     if to_play > 0 && decided.is_none() {
         cavalo_match::run(&plan, &done, &mut |rec| {
@@ -308,7 +352,7 @@ fn play(a: PlayArgs, rules: Rules) -> Result<()> {
                 write_error.get_or_insert(e);
             }
             bar.inc(1);
-            bar.set_message(tally.progress(sprt.as_ref()));
+            bar.set_message(match_report::progress(lang, &tally, sprt.as_ref()));
             if decided.is_none() {
                 decided = verdict(&tally);
             }
@@ -325,7 +369,7 @@ fn play(a: PlayArgs, rules: Rules) -> Result<()> {
     }
 
     let summary = Summary::new(&plan, &tally, sprt.as_ref(), decided);
-    print!("{summary}");
+    print!("{}", match_report::summary_text(lang, &summary));
     if let Some(path) = &a.summary_json {
         let mut f = File::create(path).with_context(|| format!("cannot write {}", path.display()))?;
         writeln!(f, "{}", summary.to_json())?;

@@ -57,17 +57,22 @@ pub fn resume(
     Ok(done)
 }
 
-/// Every record of `paths`, for a merge; a game number found twice is an error naming both files.
+/// Every record of `paths`, for a merge, each checked by `check` (which gets the record and where
+/// it is, `FILE line N`, and gives its number); a game number found twice is an error naming both
+/// files.
 pub fn merge(
     paths: &[std::path::PathBuf],
-    check: &mut dyn FnMut(&GameRecord) -> Result<u64, String>,
+    check: &mut dyn FnMut(&GameRecord, &str) -> Result<u64, String>,
 ) -> Result<Vec<GameRecord>> {
     let mut seen: std::collections::HashMap<u64, String> = Default::default();
     let mut all = Vec::new();
-    for path in paths {
+    for (i, path) in paths.iter().enumerate() {
+        if paths[..i].contains(path) {
+            bail!("{} is named twice", path.display());
+        }
         for (line, rec, _) in read(path)?.0 {
             let at = format!("{} line {line}", path.display());
-            let g = check(&rec).map_err(|e| anyhow::anyhow!("{at}: {e}"))?;
+            let g = check(&rec, &at).map_err(|e| anyhow::anyhow!("{at}: {e}"))?;
             if let Some(first) = seen.insert(g, at.clone()) {
                 bail!("game {g} is in {first} and in {at}: shards must not overlap");
             }
@@ -78,6 +83,51 @@ pub fn merge(
         bail!("no games in {}", paths.iter().map(|p| p.display().to_string()).collect::<Vec<_>>().join(", "));
     }
     Ok(all)
+}
+
+/// The games missing from a merge, as text: `games 40..79 (seeds 21..40), game 91 (seed 46) are
+/// missing`.
+/// `about` tells a range of games (its seeds, and for a tournament its pairing); at most the first
+/// eight ranges are listed.
+pub fn missing_text(ranges: &[(u64, u64)], about: &dyn Fn(u64, u64) -> String) -> String {
+    const SHOWN: usize = 8;
+    let mut list: Vec<String> = ranges
+        .iter()
+        .take(SHOWN)
+        .map(|&(a, b)| {
+            if a == b {
+                format!("game {a} ({})", about(a, b))
+            } else {
+                format!("games {a}..{b} ({})", about(a, b))
+            }
+        })
+        .collect();
+    if ranges.len() > SHOWN {
+        let more = ranges.len() - SHOWN;
+        list.push(format!("and {more} more range{}", if more == 1 { "" } else { "s" }));
+    }
+    let one = ranges.len() == 1 && ranges[0].0 == ranges[0].1;
+    format!("{} {} missing", list.join(", "), if one { "is" } else { "are" })
+}
+
+/// What a merge with games missing does: without `partial`, refuse, naming them; with it, say so
+/// on standard error and go on.
+pub fn check_missing(missing: Option<String>, partial: bool) -> Result<()> {
+    match missing {
+        Some(text) if !partial => {
+            bail!("{text}: is a shard's file left out? (--partial merges the games there are)")
+        }
+        Some(text) => {
+            eprintln!("note: {text}; the report counts the games there are");
+            Ok(())
+        }
+        None => Ok(()),
+    }
+}
+
+/// Seeds as text: `seed 21`, `seeds 21..40`.
+pub fn seeds_range(first: u64, last: u64) -> String {
+    if first == last { format!("seed {first}") } else { format!("seeds {first}..{last}") }
 }
 
 /// Opens `path` for appending games; without `resume` it must not hold games yet.

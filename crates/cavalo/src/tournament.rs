@@ -4,21 +4,29 @@
 use std::ops::ControlFlow;
 use std::path::PathBuf;
 
-use anyhow::{Context, Result, bail};
-use cavalo_match::html::crosstable_html;
-use cavalo_match::tournament::{About, Crosstable, Format, Game, TournamentPlan};
-use cavalo_match::{PlayerSpec, Shard, run_units};
-use cavalo_rules::Rules;
-use clap::{Args, Subcommand};
 use std::io::Write;
 
+use anyhow::{Context, Result, bail};
+use cavalo_match::merge::missing;
+use cavalo_match::tournament::{About, Crosstable, Format, Game, TournamentPlan};
+use cavalo_match::{NamedPlayer, Shard, run_units};
+use cavalo_rules::Rules;
+use cavalo_session::i18n::{Arg, Lang};
+use clap::{Args, Subcommand};
+
+use crate::crosstable;
 use crate::limits::LimitArgs;
-use crate::matchcmd::{parse_seed_range, parse_spec};
+use crate::match_report::{LangArg, games_count};
+use crate::matchcmd::{parse_named, parse_seed_range};
 use crate::records;
 
 const HELP: &str = "\
 Players (--player, at least two): the forms of `cavalo match` (cavalo[:KEY=VALUE,...],
-classic[:DEPTH], greedy, random[:SEED], cmd:COMMAND, lisp:FILE[,KEY=VALUE...]).
+classic[:DEPTH], greedy, random[:SEED], cmd:COMMAND, lisp:FILE[,KEY=VALUE...]), each with
+`name=TEXT` if wished: one of the keys of lisp: and cavalo:, the last item of the other forms
+('lisp:equipa7/projeto.lisp,name=Equipa 7', 'greedy,name=Guloso'). Names (1 to 40 printable
+characters, no comma) must differ; an unnamed player is shown by its file name, its command
+without the directory, or its spec (two alike told apart as NAME#2).
 
 Every pairing plays the same boards, each board twice with the colours swapped. The referee checks
 every move: an illegal move, a crash, a timeout or malformed output loses the game, and the
@@ -26,14 +34,19 @@ report counts those forfeits by reason for each player.
 
 The report: points, W-D-L, mean board points margin, forfeits, and ratings from all games at once
 (maximum likelihood, Bradley-Terry, as Ordo and BayesElo; one player anchored) with 95% error
-bars, and the crosstable. Text on standard output; --json and --html write it to files.
+bars, and the crosstable. Text on standard output; --json and --html write it to files. The text
+and the HTML page are in Portuguese or English (--lang pt|en; by default the language of LC_ALL,
+LC_MESSAGES or LANG); the JSON is the same in both.
 
 Examples:
   cavalo tournament -p cavalo -p greedy -p 'lisp:adapters/lisp/examples/greedy.lisp,args=state+time+side' \\
       -p 'lisp:adapters/lisp/examples/alphabeta.lisp,function=jogada-computador,state=points-board,white-only=yes' \\
       --boards 4 --time-ms 500 --out champ.jsonl --html champ.html
   cavalo tournament -p cavalo -p classic:4 -p greedy --gauntlet --boards 50 --shard 3/8 --out part3.jsonl
-  cavalo tournament merge part*.jsonl --html champ.html";
+  cavalo tournament merge part*.jsonl --html champ.html --lang pt
+
+A merge refuses files of different tournaments, naming what differs, and a set of files with
+games missing (which games: their pairings and seeds), unless --partial.";
 
 /// `cavalo tournament` and `cavalo tournament merge`.
 #[derive(Args, Debug)]
@@ -57,6 +70,10 @@ struct MergeArgs {
     /// The record files (--out of each shard).
     #[arg(required = true, value_name = "FILE.jsonl")]
     files: Vec<PathBuf>,
+    /// Report the games there are even when some of the tournament's are missing (shards still
+    /// running); without it, missing games are an error that lists them.
+    #[arg(long)]
+    partial: bool,
     #[command(flatten)]
     report: ReportArgs,
 }
@@ -70,21 +87,23 @@ struct ReportArgs {
     /// Also write the report as a self-contained HTML page to this file.
     #[arg(long, value_name = "FILE")]
     html: Option<PathBuf>,
-    /// The player whose rating is fixed (its short name as the report shows it, or its spec)
+    /// The player whose rating is fixed (its name as the report shows it, or its spec)
     /// [default: the first player].
     #[arg(long, value_name = "PLAYER")]
     anchor: Option<String>,
     /// The anchored player's rating.
     #[arg(long, value_name = "ELO", default_value_t = 0.0, allow_negative_numbers = true)]
     anchor_elo: f64,
+    #[command(flatten)]
+    lang: LangArg,
 }
 
 /// Options of `cavalo tournament` when it plays.
 #[derive(Args, Debug)]
 struct PlayArgs {
-    /// A player (repeat for each; see the list below).
-    #[arg(long = "player", short = 'p', value_name = "PLAYER", value_parser = parse_spec, required = true)]
-    players: Vec<PlayerSpec>,
+    /// A player (repeat for each; see the list below), with `name=TEXT` if wished.
+    #[arg(long = "player", short = 'p', value_name = "PLAYER", value_parser = parse_named, required = true)]
+    players: Vec<NamedPlayer>,
     /// Everyone plays the first player only (instead of everyone against everyone).
     #[arg(long)]
     gauntlet: bool,
@@ -132,13 +151,14 @@ fn play(a: PlayArgs, rules: Rules) -> Result<()> {
         Some(r) => parse_seed_range(r)?,
         None => (a.first_seed.unwrap_or(1), a.boards.unwrap_or(2)),
     };
-    for p in &a.players {
-        p.check_ready().map_err(anyhow::Error::msg)?;
-    }
+    let lang = a.report.lang.lang();
     let format = if a.gauntlet { Format::Gauntlet } else { Format::RoundRobin };
     let limits = a.limits.limits()?;
     let mut plan = TournamentPlan::new(a.players.clone(), format, first_seed, boards, rules, limits)
         .map_err(anyhow::Error::msg)?;
+    for p in &plan.players {
+        p.check_ready().map_err(anyhow::Error::msg)?;
+    }
     plan.concurrency = a.concurrency as usize;
     plan.shard = a.shard;
     let anchor = anchor_of(&plan.about, a.report.anchor.as_deref())?;
@@ -158,10 +178,7 @@ fn play(a: PlayArgs, rules: Rules) -> Result<()> {
         out = Some(records::open_out(path, a.resume, "tournament")?);
     }
     if !a.quiet {
-        let already =
-            if games.is_empty() { String::new() } else { format!(" ({} already played)", games.len()) };
-        let shard = plan.shard.map(|s| format!(", shard {s}")).unwrap_or_default();
-        eprintln!("{}: {} games{shard}{already}", plan.about.describe(), plan.games());
+        eprintln!("{}", start_line(lang, &plan, games.len()));
     }
     let bar = records::progress_bar(plan.games(), a.quiet);
     bar.set_position(games.len() as u64);
@@ -197,20 +214,55 @@ fn play(a: PlayArgs, rules: Rules) -> Result<()> {
     report(&Crosstable::new(&plan.about, &games, plan.games(), anchor, a.report.anchor_elo), &a.report)
 }
 
+/// The first line of a tournament, on standard error.
+fn start_line(lang: Lang, plan: &TournamentPlan, already: usize) -> String {
+    let shard = plan
+        .shard
+        .map(|s| format!(", {}", lang.tr_with("report-shard", &[("shard", s.to_string().into())])))
+        .unwrap_or_default();
+    let already = if already == 0 {
+        String::new()
+    } else {
+        format!(" {}", lang.tr_with("report-already", &[("count", Arg::Count(already as u64))]))
+    };
+    let args = [
+        ("about", crosstable::about_text(lang, &plan.about).into()),
+        ("games", games_count(lang, plan.games()).into()),
+        ("shard", shard.into()),
+        ("already", already.into()),
+    ];
+    lang.tr_with("report-tournament-start", &args)
+}
+
 /// `cavalo tournament merge`.
 fn merge(m: MergeArgs) -> Result<()> {
-    let mut about: Option<About> = None;
+    let mut first: Option<(About, String)> = None;
     let mut games = Vec::new();
-    records::merge(&m.files, &mut |rec| {
+    records::merge(&m.files, &mut |rec, at| {
         let this =
             About::of_record(rec).ok_or("no `tournament` in meta: not a record of cavalo tournament")?;
-        let a = about.get_or_insert(this);
-        let g = a.read(rec)?;
+        let (about, where_first) = first.get_or_insert_with(|| (this.clone(), at.to_string()));
+        if let Some((what, here, there)) = about.difference(&this) {
+            return Err(format!(
+                "the record is of another tournament: its {what} is `{there}`, but `{here}` in {where_first}"
+            ));
+        }
+        let g = about.read(rec)?;
         let index = g.index;
         games.push(g);
         Ok(index)
     })?;
-    let about = about.expect("merge found games");
+    let (about, _) = first.expect("merge found games");
+    let present = games.iter().map(|g| g.index).collect();
+    let gaps = missing(&present, 2 * about.units(), 2 * about.boards);
+    let tell = |a: u64, b: u64| {
+        let (pairing, spec) = about.game(a);
+        let (x, y) = about.pairings()[pairing];
+        let last = about.game(b).1.seed;
+        format!("{} vs {}, {}", about.names[x], about.names[y], records::seeds_range(spec.seed, last))
+    };
+    let text = (!gaps.is_empty()).then(|| records::missing_text(&gaps, &tell));
+    records::check_missing(text, m.partial)?;
     let anchor = anchor_of(&about, m.report.anchor.as_deref())?;
     report(&Crosstable::new(&about, &games, 2 * about.units(), anchor, m.report.anchor_elo), &m.report)
 }
@@ -225,13 +277,14 @@ fn anchor_of(about: &About, anchor: Option<&str>) -> Result<usize> {
 }
 
 fn report(c: &Crosstable, r: &ReportArgs) -> Result<()> {
-    print!("{c}");
+    let lang = r.lang.lang();
+    print!("{}", crosstable::text(lang, c));
     if let Some(path) = &r.json {
         std::fs::write(path, c.to_json() + "\n")
             .with_context(|| format!("cannot write {}", path.display()))?;
     }
     if let Some(path) = &r.html {
-        std::fs::write(path, crosstable_html(c))
+        std::fs::write(path, crosstable::html(lang, c))
             .with_context(|| format!("cannot write {}", path.display()))?;
     }
     Ok(())

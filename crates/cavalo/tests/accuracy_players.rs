@@ -21,7 +21,8 @@ fn small_suite(dir: &std::path::Path) -> String {
 }
 
 fn measure(suite: &str, player: &[&str]) -> Value {
-    let mut args = vec!["accuracy", "--suite", suite, "--nodes", "3000", "--moves", "--json"];
+    let mut args =
+        vec!["accuracy", "--suite", suite, "--variants", "all", "--nodes", "3000", "--moves", "--json"];
     args.extend(player);
     serde_json::from_slice(&cavalo(&args).stdout).unwrap()
 }
@@ -67,6 +68,8 @@ fn a_player_without_a_usable_move_loses_the_worst_move_with_the_reason() {
             "accuracy",
             "--suite",
             &suite,
+            "--variants",
+            "all",
             "--nodes",
             "3000",
             "--player",
@@ -136,4 +139,35 @@ fn a_player_that_cannot_start_is_an_error() {
         Command::new(BIN).args(["accuracy", "--player", "greedy", "--set", "threads=2"]).output().unwrap();
     assert!(!out.status.success());
     assert!(String::from_utf8_lossy(&out.stderr).contains("cannot be used with"));
+}
+
+#[test]
+fn variants_choose_the_positions_measured() {
+    let dir = tempfile::tempdir().unwrap();
+    let suite = small_suite(dir.path());
+    let count = |variants: &[&str]| {
+        let mut args = vec!["accuracy", "--suite", &suite, "--nodes", "2000", "--json"];
+        args.extend(variants);
+        let v: Value = serde_json::from_slice(&cavalo(&args).stdout).unwrap();
+        (v["accuracy"]["positions"].as_u64().unwrap(), v["variants"].as_str().unwrap().to_string())
+    };
+    // The course's rules by default: the two canonical positions of three.
+    assert_eq!(count(&[]), (2, "canonical".into()));
+    assert_eq!(count(&["--variants", "no-threat"]), (1, "no-threat".into()));
+    assert_eq!(count(&["--variants", "all"]), (3, "all variants".into()));
+    assert_eq!(count(&["--variants", "canonical,no-threat"]), (3, "canonical, no-threat".into()));
+    for (variants, said) in [
+        ("no-zero-double", "no positions of no-zero-double (it holds 2 canonical, 1 no-threat)"),
+        ("sideways", "`sideways` is not a rule variant"),
+        ("all,canonical", "`all` stands alone"),
+    ] {
+        let out =
+            Command::new(BIN).args(["accuracy", "--suite", &suite, "--variants", variants]).output().unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(!out.status.success() && stderr.contains(said), "{variants}: {stderr}");
+    }
+    // The help gives the default that applies: 100 ms per move, canonical positions.
+    let help = String::from_utf8(cavalo(&["accuracy", "--help"]).stdout).unwrap();
+    assert!(help.contains("[default: 100, when neither --depth nor --nodes is given]"), "{help}");
+    assert!(help.contains("[default: canonical, the course's rules]"), "{help}");
 }

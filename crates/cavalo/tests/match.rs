@@ -227,7 +227,7 @@ fn our_engine_plays_through_the_protocol() {
         assert!(stats.iter().all(|s| s["ms"].as_u64().unwrap() < 40 + 250));
     }
     let text = String::from_utf8(o.stdout).unwrap();
-    assert!(text.contains("Games     2 (1 complete pairs)"), "{text}");
+    assert!(text.contains("Games     2 (1 complete pair): 2 wins"), "{text}");
 }
 
 #[test]

@@ -30,6 +30,8 @@ fn console_examples_of_the_docs_match_the_binary() {
     trycmd::TestCases::new()
         .register_bin("cavalo", PathBuf::from(env!("CARGO_BIN_EXE_cavalo")))
         .default_bin_name("cavalo")
+        // The reports of `match` and `tournament` follow the environment's language: English here.
+        .env("LC_ALL", "C")
         .case(repo_root().join("README.md"))
         .case(repo_root().join("docs/en/rules.md"))
         .case(repo_root().join("docs/pt/regras.md"))

@@ -214,7 +214,7 @@ fn accuracy_lists_each_position_with_moves() {
         assert_eq!(fields[5], format!("{best:+}"), "{row}");
         assert_eq!(fields[7], (best - chosen).to_string(), "{row}");
     }
-    assert!(rows[2].starts_with("2 positions (ply 14): optimal "), "{text}");
+    assert!(rows[2].starts_with("2 positions (ply 14, canonical): optimal "), "{text}");
 
     let json = ok(&["accuracy", "--suite", file, "--nodes", "3000", "--moves", "--json"]);
     let v: serde_json::Value = serde_json::from_str(&json).unwrap();

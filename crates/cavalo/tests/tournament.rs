@@ -95,7 +95,7 @@ fn shards_merge_into_the_whole_tournament() {
     assert_eq!(a["about"]["format"], "gauntlet");
     // Merging a file twice is refused.
     let e = Command::new(BIN).args(["tournament", "merge", &files[0], &files[0]]).output().unwrap();
-    assert!(!e.status.success() && String::from_utf8_lossy(&e.stderr).contains("overlap"));
+    assert!(!e.status.success() && String::from_utf8_lossy(&e.stderr).contains("is named twice"));
     // A match's records are not a tournament's.
     let m_out = p("match.jsonl");
     cavalo(&["match", "--engine1", "greedy", "--engine2", "random:1", "--games", "2", "--out", &m_out, "-q"]);

@@ -11,8 +11,11 @@
 //! - [`run`]: plays the games of a [`MatchPlan`] (pairs of games on one seeded board with the
 //!   colours swapped) on several threads;
 //! - [`tournament`]: round robins and gauntlets among many players, with [`ratings`] from all
-//!   games at once and a crosstable as text, JSON and [`html`];
+//!   games at once and a crosstable (as JSON here; the `cavalo` binary writes it as text and HTML in
+//!   the user's language);
 //! - [`runner`]: plays the units of work on several threads, a shard of them if asked;
+//! - [`merge`]: what a merge of record files needs: the games missing, the first field in which
+//!   two records' matches differ;
 //! - [`Tally`] and [`Summary`]: W/D/L, Elo with its 95% interval, LOS, pentanomial counts, SPRT
 //!   (formulas in [`stats`]);
 //! - [`tune`]: SPSA tuning of the engine's search parameters with game pairs.
@@ -20,8 +23,8 @@
 
 pub mod contestant;
 pub mod external;
-pub mod html;
 pub mod lisp;
+pub mod merge;
 pub mod ratings;
 pub mod referee;
 pub mod runner;
@@ -31,7 +34,6 @@ pub mod tournament;
 pub mod tune;
 
 use std::collections::{BTreeMap, HashMap, HashSet};
-use std::fmt::Write as _;
 use std::ops::ControlFlow;
 
 use cavalo_rules::GameRecord;
@@ -42,7 +44,7 @@ const EXAMPLE_CHARS: usize = 300;
 
 pub use referee::{GameSetup, GameSpec, GameSummary, MoveLimits, Termination, play_game};
 pub use runner::{Shard, Unit, run_units};
-pub use spec::PlayerSpec;
+pub use spec::{NamedPlayer, PlayerSpec};
 pub use stats::{EloEstimate, MeanEstimate, Sprt, SprtVerdict};
 
 /// A match: who, on which boards, how many games at once.
@@ -50,6 +52,9 @@ pub use stats::{EloEstimate, MeanEstimate, Sprt, SprtVerdict};
 pub struct MatchPlan {
     /// Players, rules and limits.
     pub setup: GameSetup,
+    /// The names engine 1 and engine 2 are shown under (their specs when not named; see
+    /// [`spec::resolve_names`]).
+    pub names: [String; 2],
     /// The board of pair 0; pair k plays on `first_seed + k`.
     pub first_seed: u64,
     /// Number of pairs (boards); the match has twice as many games.
@@ -71,14 +76,25 @@ impl MatchPlan {
         GameSpec { index, seed: self.first_seed.wrapping_add(index / 2) }
     }
 
-    /// The seeds as text, e.g. `1..50`.
-    pub fn seeds(&self) -> String {
-        let range =
-            format!("{}..{}", self.first_seed, self.first_seed.wrapping_add(self.pairs.saturating_sub(1)));
-        match self.shard {
-            Some(s) => format!("{range} shard {s}"),
-            None => range,
-        }
+    /// The last board's seed.
+    pub fn last_seed(&self) -> u64 {
+        self.first_seed.wrapping_add(self.pairs.saturating_sub(1))
+    }
+
+    /// The specs of engine 1 and engine 2, as records give them.
+    pub fn specs(&self) -> [String; 2] {
+        [self.setup.engine1.to_string(), self.setup.engine2.to_string()]
+    }
+
+    /// Marks a record of this match: `meta.engine1`, `engine2`, `white` and `black` give the
+    /// players' names, `meta.engine1_spec` and `engine2_spec` what played, and `meta.match` the
+    /// schedule (`first_seed`, `pairs`), so that a merge knows which games belong to the match.
+    pub fn annotate(&self, rec: &mut GameRecord) {
+        let [n1, n2] = &self.names;
+        let [s1, s2] = self.specs();
+        mark_players(rec, [n1, n2], [&s1, &s2]);
+        let schedule = serde_json::json!({ "first_seed": self.first_seed, "pairs": self.pairs });
+        rec.meta.insert("match".into(), schedule);
     }
 
     /// Checks that a record (from `--resume`) belongs to this match, and reads it.
@@ -92,11 +108,18 @@ impl MatchPlan {
         {
             return Err(format!("game {} is not in shard {s}", g.index));
         }
-        let want = [self.setup.engine1.to_string(), self.setup.engine2.to_string()];
-        if g.engines != want {
+        let (specs, want) = (recorded_specs(rec), self.specs());
+        if specs != want {
             return Err(format!(
                 "game {} was played by {} vs {}, not {} vs {}",
-                g.index, g.engines[0], g.engines[1], want[0], want[1]
+                g.index, specs[0], specs[1], want[0], want[1]
+            ));
+        }
+        if g.engines != self.names {
+            let [a, b] = &self.names;
+            return Err(format!(
+                "game {} was played by players named {} and {}, not {a} and {b}",
+                g.index, g.engines[0], g.engines[1]
             ));
         }
         if g.seed != self.game(g.index).seed {
@@ -117,12 +140,38 @@ impl MatchPlan {
     }
 }
 
+/// Gives a record its players: `meta.engine1`, `engine2`, `white` and `black` their names,
+/// `meta.engine1_spec` and `engine2_spec` what played.
+pub(crate) fn mark_players(rec: &mut GameRecord, names: [&str; 2], specs: [&str; 2]) {
+    let engine1_white = rec.meta.get("engine1_side").and_then(|v| v.as_str()) != Some("black");
+    let (white, black) = if engine1_white { (names[0], names[1]) } else { (names[1], names[0]) };
+    let meta = &mut rec.meta;
+    for (k, v) in [
+        ("white", white),
+        ("black", black),
+        ("engine1", names[0]),
+        ("engine2", names[1]),
+        ("engine1_spec", specs[0]),
+        ("engine2_spec", specs[1]),
+    ] {
+        meta.insert(k.into(), v.into());
+    }
+}
+
+/// The specs of the players of a recorded game (`meta.engine1_spec`, `engine2_spec`; records
+/// written before players had names hold them in `meta.engine1`, `engine2`).
+pub fn recorded_specs(rec: &GameRecord) -> [String; 2] {
+    let text = |k: &str| rec.meta.get(k).and_then(|v| v.as_str()).map(str::to_string);
+    let spec = |k: &str| text(&format!("{k}_spec")).or_else(|| text(k)).unwrap_or_default();
+    [spec("engine1"), spec("engine2")]
+}
+
 /// Plays the games of `plan` (of its shard) that are not in `done`, `plan.concurrency` at a
 /// time, both games of a pair by the same worker. `on_game` gets every finished game (in the
-/// order they finish); when it answers [`ControlFlow::Break`] no new pair is started, and the
+/// order they finish, marked by [`MatchPlan::annotate`]); when it answers [`ControlFlow::Break`] no new pair is started, and the
 /// pairs under way are finished (so that pairs stay whole) and reported.
 pub fn run(plan: &MatchPlan, done: &HashSet<u64>, on_game: &mut dyn FnMut(GameRecord) -> ControlFlow<()>) {
-    let units = (0..plan.pairs)
+    let units: Vec<Unit<'_>> = (0..plan.pairs)
         .filter(|&pair| plan.shard.is_none_or(|s| s.contains(pair)))
         .map(|pair| Unit {
             setup: &plan.setup,
@@ -133,7 +182,10 @@ pub fn run(plan: &MatchPlan, done: &HashSet<u64>, on_game: &mut dyn FnMut(GameRe
                 .collect(),
         })
         .collect();
-    run_units(units, plan.concurrency, on_game);
+    run_units(units, plan.concurrency, &mut |mut rec| {
+        plan.annotate(&mut rec);
+        on_game(rec)
+    });
 }
 
 /// Running totals of a match, from engine 1's side.
@@ -219,39 +271,6 @@ impl Tally {
     pub fn llr(&self, sprt: &Sprt) -> f64 {
         sprt.llr_pentanomial(&self.pentanomial)
     }
-
-    /// A one-line progress report: `+7 =1 -2  score 80.0%  Elo +241 ±180  LLR 1.23`.
-    pub fn progress(&self, sprt: Option<&Sprt>) -> String {
-        let mut s =
-            format!("+{} ={} -{}  score {:.1}%", self.wins, self.draws, self.losses, 100.0 * self.score());
-        match self.elo() {
-            Some((e, _)) if e.elo.is_infinite() => {
-                let _ = write!(s, "  Elo {}", fmt_elo(e.elo));
-            }
-            Some((e, _)) => {
-                let _ = write!(s, "  Elo {} ±{}", fmt_elo(e.elo), fmt_margin(e.margin()));
-            }
-            None => {}
-        }
-        if let Some(sp) = sprt {
-            let _ = write!(s, "  LLR {:.2}", self.llr(sp));
-        }
-        s
-    }
-}
-
-fn fmt_elo(e: f64) -> String {
-    if e.is_infinite() {
-        if e > 0.0 { "+inf".into() } else { "-inf".into() }
-    } else if e.abs() < 0.05 {
-        "0.0".into()
-    } else {
-        format!("{e:+.1}")
-    }
-}
-
-fn fmt_margin(m: f64) -> String {
-    if m.is_finite() { format!("{m:.1}") } else { "inf".into() }
 }
 
 /// The SPRT part of a summary.
@@ -279,14 +298,38 @@ pub struct MatchAbout {
     pub engine1: String,
     /// Engine 2's name.
     pub engine2: String,
+    /// Engine 1's spec (what played).
+    pub engine1_spec: String,
+    /// Engine 2's spec.
+    pub engine2_spec: String,
     /// The rule variant.
     pub rules: String,
     /// The limits per move.
     pub limits: String,
-    /// The boards.
-    pub seeds: String,
+    /// The first board's seed.
+    pub first_seed: u64,
+    /// The last board's seed.
+    pub last_seed: u64,
+    /// The slice of the pairs played, when only one was.
+    pub shard: Option<Shard>,
+    /// How many record files a merge read.
+    pub merged_files: Option<usize>,
     /// Games planned.
     pub planned_games: u64,
+}
+
+impl MatchAbout {
+    /// The boards as text: `1..50`, `1..50 shard 2/3`, `1..50 (merged from 3 files)`.
+    pub fn seeds(&self) -> String {
+        let mut s = format!("{}..{}", self.first_seed, self.last_seed);
+        if let Some(k) = self.shard {
+            s += &format!(" shard {k}");
+        }
+        if let Some(n) = self.merged_files {
+            s += &format!(" (merged from {n} file{})", if n == 1 { "" } else { "s" });
+        }
+        s
+    }
 }
 
 /// The result of a match, for people (`Display`) and programs (JSON).
@@ -296,12 +339,26 @@ pub struct Summary {
     pub engine1: String,
     /// Engine 2's name.
     pub engine2: String,
+    /// Engine 1's spec (what played).
+    pub engine1_spec: String,
+    /// Engine 2's spec.
+    pub engine2_spec: String,
     /// The rule variant.
     pub rules: String,
     /// The limits per move.
     pub limits: String,
-    /// The boards of the match.
+    /// The boards of the match, as text (see [`MatchAbout::seeds`]).
     pub seeds: String,
+    /// The first board's seed.
+    pub first_seed: u64,
+    /// The last board's seed.
+    pub last_seed: u64,
+    /// The slice of the pairs played, when only one was.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub shard: Option<Shard>,
+    /// How many record files a merge read.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub merged_files: Option<usize>,
     /// Games planned.
     pub planned_games: u64,
     /// Games played.
@@ -351,12 +408,19 @@ impl Summary {
         sprt: Option<&Sprt>,
         decided: Option<SprtVerdict>,
     ) -> Summary {
+        let [engine1, engine2] = plan.names.clone();
+        let [engine1_spec, engine2_spec] = plan.specs();
         let about = MatchAbout {
-            engine1: plan.setup.engine1.to_string(),
-            engine2: plan.setup.engine2.to_string(),
+            engine1,
+            engine2,
+            engine1_spec,
+            engine2_spec,
             rules: plan.setup.rules.to_string(),
             limits: plan.setup.describe_limits(),
-            seeds: plan.seeds(),
+            first_seed: plan.first_seed,
+            last_seed: plan.last_seed(),
+            shard: plan.shard,
+            merged_files: None,
             planned_games: plan.games(),
         };
         Summary::of(about, tally, sprt, decided)
@@ -371,11 +435,17 @@ impl Summary {
     ) -> Summary {
         let elo = tally.elo();
         Summary {
+            seeds: about.seeds(),
             engine1: about.engine1,
             engine2: about.engine2,
+            engine1_spec: about.engine1_spec,
+            engine2_spec: about.engine2_spec,
             rules: about.rules,
             limits: about.limits,
-            seeds: about.seeds,
+            first_seed: about.first_seed,
+            last_seed: about.last_seed,
+            shard: about.shard,
+            merged_files: about.merged_files,
             planned_games: about.planned_games,
             games: tally.games(),
             pairs: tally.pairs(),
@@ -413,79 +483,12 @@ impl Summary {
     }
 }
 
-impl std::fmt::Display for Summary {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        writeln!(f, "Match     {} vs {}", self.engine1, self.engine2)?;
-        writeln!(
-            f,
-            "Setup     seeds {} ({} games planned), {}, rules {}",
-            self.seeds, self.planned_games, self.limits, self.rules
-        )?;
-        writeln!(
-            f,
-            "Games     {} ({} complete pairs): {} wins, {} draws, {} losses for {}",
-            self.games, self.pairs, self.wins, self.draws, self.losses, self.engine1
-        )?;
-        writeln!(f, "Score     {:.1}%", 100.0 * self.score)?;
-        match (&self.elo, self.elo_model) {
-            (Some(e), _) if e.elo.is_infinite() => writeln!(
-                f,
-                "Elo       {} (every game {}: no finite estimate; try a closer opponent)",
-                fmt_elo(e.elo),
-                if e.elo > 0.0 { "won" } else { "lost" }
-            )?,
-            (Some(e), Some(model)) => writeln!(
-                f,
-                "Elo       {} ±{} (95%: {} .. {}, {model})",
-                fmt_elo(e.elo),
-                fmt_margin(e.margin()),
-                fmt_elo(e.low),
-                fmt_elo(e.high)
-            )?,
-            _ => writeln!(f, "Elo       n/a (no games)")?,
-        }
-        writeln!(f, "LOS       {:.1}%", 100.0 * self.los)?;
-        let p = self.pentanomial;
-        writeln!(
-            f,
-            "Pairs     [0, 0.5, 1, 1.5, 2] points for {}: [{}, {}, {}, {}, {}]",
-            self.engine1, p[0], p[1], p[2], p[3], p[4]
-        )?;
-        if let Some(m) = &self.pair_margin {
-            writeln!(
-                f,
-                "Margin    {:+.1} points per pair for {} (95%: {:+.1} .. {:+.1}, {} pairs played out)",
-                m.mean, self.engine1, m.low, m.high, m.count
-            )?;
-        }
-        for (name, map, examples) in [
-            (&self.engine1, &self.engine1_forfeits, &self.engine1_forfeit_examples),
-            (&self.engine2, &self.engine2_forfeits, &self.engine2_forfeit_examples),
-        ] {
-            if !map.is_empty() {
-                let list: Vec<String> = map.iter().map(|(k, v)| format!("{v} by {k}")).collect();
-                writeln!(f, "Forfeits  {name} lost {}", list.join(", "))?;
-            }
-            for (reason, example) in examples {
-                let example: String = example.chars().take(EXAMPLE_CHARS).collect();
-                let cut = if example.len() < examples[reason].len() { "…" } else { "" };
-                writeln!(f, "          first {reason}: {example}{cut}")?;
-            }
-        }
-        if let Some(s) = &self.sprt {
-            let verdict = match s.verdict {
-                Some(SprtVerdict::H1) => format!("H1 accepted (elo >= {} likely)", s.params.elo1),
-                Some(SprtVerdict::H0) => format!("H0 accepted (elo <= {} likely)", s.params.elo0),
-                None => "no decision yet".into(),
-            };
-            writeln!(
-                f,
-                "SPRT      elo0 {} elo1 {} alpha {} beta {}: LLR {:.3} bounds [{:.3}, {:.3}] ({}): {verdict}",
-                s.params.elo0, s.params.elo1, s.params.alpha, s.params.beta, s.llr, s.lower, s.upper, s.model
-            )?;
-        }
-        Ok(())
-    }
+/// A forfeit's example as a text summary shows it: its first characters, with `…` when cut
+/// (the JSON summary has it whole).
+pub fn shown_example(example: &str) -> String {
+    let shown: String = example.chars().take(EXAMPLE_CHARS).collect();
+    let cut = if shown.len() < example.len() { "…" } else { "" };
+    format!("{shown}{cut}")
 }
 
 #[cfg(test)]
@@ -539,7 +542,6 @@ mod tests {
         let (e, model) = t.elo().unwrap();
         assert_eq!(model, "trinomial");
         assert!(e.high > 100.0 && e.low < -100.0, "{e:?}");
-        assert!(t.progress(None).contains("Elo 0.0 ±"), "{}", t.progress(None));
     }
 
     #[test]
@@ -551,9 +553,10 @@ mod tests {
             limits: MoveLimits::movetime(20),
             limits2: None,
         };
-        let plan = MatchPlan { setup, first_seed: 5, pairs: 3, concurrency: 2, shard: None };
+        let names = ["greedy".to_string(), "Sorte".to_string()];
+        let plan = MatchPlan { setup, names, first_seed: 5, pairs: 3, concurrency: 2, shard: None };
         assert_eq!(plan.game(3), GameSpec { index: 3, seed: 6 });
-        assert_eq!(plan.seeds(), "5..7");
+        assert_eq!(plan.last_seed(), 7);
         let mut seen = Vec::new();
         let mut tally = Tally::default();
         run(&plan, &HashSet::from([0]), &mut |rec| {
@@ -569,10 +572,13 @@ mod tests {
         let s = Summary::new(&plan, &tally, Some(&sprt), None);
         assert_eq!(s.games, 5);
         assert_eq!(s.pairs, 2);
-        let text = s.to_string();
-        assert!(text.contains("greedy vs random:3") && text.contains("SPRT"), "{text}");
         let json: serde_json::Value = serde_json::from_str(&s.to_json()).unwrap();
         assert_eq!(json["games"], 5);
+        assert_eq!(
+            (json["engine2"].as_str(), json["engine2_spec"].as_str()),
+            (Some("Sorte"), Some("random:3"))
+        );
+        assert_eq!(json["seeds"], "5..7");
         assert!((json["sprt"]["upper"].as_f64().unwrap() - 2.944).abs() < 1e-3);
     }
 }

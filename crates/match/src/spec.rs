@@ -43,7 +43,7 @@ pub enum PlayerSpec {
 
 impl PlayerSpec {
     /// The accepted forms, for help texts.
-    pub const HELP: &'static str = "cavalo[:hash=MIB,threads=N,quiescence=on|off,PARAM=VALUE...] | classic[:DEPTH] | greedy | random[:SEED] | cmd:COMMAND | lisp:FILE[,KEY=VALUE...]";
+    pub const HELP: &'static str = "cavalo[:hash=MIB,threads=N,quiescence=on|off,PARAM=VALUE...] | classic[:DEPTH] | greedy | random[:SEED] | cmd:COMMAND | lisp:FILE[,KEY=VALUE...]; any of them with ,name=TEXT";
 
     /// Whether this is an external engine.
     pub fn is_external(&self) -> bool {
@@ -62,6 +62,129 @@ impl PlayerSpec {
             _ => Ok(()),
         }
     }
+}
+
+/// The most characters a player's name may have.
+pub const NAME_MAX_CHARS: usize = 40;
+
+/// A player as `match` and `tournament` take it: what plays, and the name that reports and game
+/// records show for it (`name=TEXT`; without one they show the spec, or a short form of it).
+///
+/// `name=` is one of the comma keys of `lisp:` and `cavalo:` (anywhere among them:
+/// `lisp:a/projeto.lisp,name=Equipa A,function=jogar`, `cavalo:hash=16,name=Nós`), and the last
+/// item of every other form: `cmd:./engine --fast,name=Rápido`, `greedy,name=Guloso`,
+/// `classic:4,name=Clássico`, `random:7,name=Sorte`, `cavalo,name=Cavalo`. A name is 1 to
+/// [`NAME_MAX_CHARS`] printable characters without a comma.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NamedPlayer {
+    /// What plays.
+    pub spec: PlayerSpec,
+    /// The name given with `name=`, if any.
+    pub name: Option<String>,
+}
+
+impl FromStr for NamedPlayer {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<NamedPlayer, String> {
+        let (rest, name) = split_name(s)?;
+        Ok(NamedPlayer { spec: rest.parse()?, name })
+    }
+}
+
+/// `s` without its `name=TEXT` item, and the name checked.
+fn split_name(s: &str) -> Result<(String, Option<String>), String> {
+    let t = s.trim();
+    let twice = || format!("`name=` is given twice in `{s}`");
+    let lower = t.to_ascii_lowercase();
+    let keyed = ["lisp:", "cavalo:"].into_iter().find(|p| lower.starts_with(p));
+    if let Some(prefix) = keyed {
+        // Every item of `cavalo:` is a key; the first of `lisp:` is the file.
+        let skip = usize::from(prefix == "lisp:");
+        let mut name = None;
+        let mut kept = Vec::new();
+        for (i, item) in t[prefix.len()..].split(',').enumerate() {
+            match item.split_once('=') {
+                Some((k, v)) if i >= skip && k.trim().eq_ignore_ascii_case("name") => {
+                    if name.replace(check_name(v, s)?).is_some() {
+                        return Err(twice());
+                    }
+                }
+                _ => kept.push(item),
+            }
+        }
+        let rest = match kept.join(",") {
+            empty if empty.trim().is_empty() && prefix == "cavalo:" => "cavalo".to_string(),
+            body => format!("{}{body}", &t[..prefix.len()]),
+        };
+        return Ok((rest, name));
+    }
+    match t.rsplit_once(',') {
+        Some((rest, last)) => match last.split_once('=') {
+            Some((k, v)) if k.trim().eq_ignore_ascii_case("name") => {
+                if split_name(rest)?.1.is_some() {
+                    return Err(twice());
+                }
+                Ok((rest.to_string(), Some(check_name(v, s)?)))
+            }
+            _ => Ok((t.to_string(), None)),
+        },
+        None => Ok((t.to_string(), None)),
+    }
+}
+
+/// A name as given (trimmed), or why it cannot be one.
+fn check_name(v: &str, spec: &str) -> Result<String, String> {
+    let name = v.trim();
+    // Characters that are not shown, or that reorder the text around them.
+    let hidden = |c: char| {
+        c.is_control()
+            || matches!(c, '\u{200B}'..='\u{200F}' | '\u{202A}'..='\u{202E}' | '\u{2060}'..='\u{2069}' | '\u{FEFF}')
+    };
+    if name.is_empty() {
+        Err(format!("the name in `{spec}` is empty: give the player a name, e.g. `name=Equipa 1`"))
+    } else if name.chars().count() > NAME_MAX_CHARS {
+        Err(format!("the name `{name}` is longer than {NAME_MAX_CHARS} characters"))
+    } else if name.chars().any(hidden) {
+        Err(format!("the name in `{spec}` holds a character that is not printable"))
+    } else {
+        Ok(name.to_string())
+    }
+}
+
+/// The names players are shown under, in order: each player's given name, else its `default`.
+/// Two given names alike, or a given name that is an unnamed player's default, are refused.
+/// Unnamed players whose defaults are alike keep them (`cavalo` vs `cavalo` in a match) or, with
+/// `number_alike`, are told apart as `NAME#2`, `NAME#3`...
+pub fn resolve_names(
+    players: &[(Option<String>, String)],
+    number_alike: bool,
+) -> Result<Vec<String>, String> {
+    let alike = |n: &str| format!("two players are named `{n}`: give each its own name (name=TEXT)");
+    let given: Vec<&str> = players.iter().filter_map(|p| p.0.as_deref()).collect();
+    for (i, n) in given.iter().enumerate() {
+        if given[..i].contains(n) {
+            return Err(alike(n));
+        }
+    }
+    let mut names: Vec<String> = Vec::new();
+    for (name, default) in players {
+        let name = match name {
+            Some(n) => n.clone(),
+            None if given.contains(&default.as_str()) => return Err(alike(default)),
+            None => {
+                let mut name = default.clone();
+                let mut k = 2;
+                while number_alike && (names.contains(&name) || given.contains(&name.as_str())) {
+                    name = format!("{default}#{k}");
+                    k += 1;
+                }
+                name
+            }
+        };
+        names.push(name);
+    }
+    Ok(names)
 }
 
 impl fmt::Display for PlayerSpec {
@@ -176,5 +299,57 @@ mod tests {
         assert_eq!(tuned.to_string(), "cavalo:mobility_weight=150,lmr_depth=4");
         assert_eq!(tuned.to_string().parse::<PlayerSpec>().unwrap(), tuned);
         assert!("cavalo:lmr_depth=0".parse::<PlayerSpec>().unwrap_err().contains("LmrDepth"));
+    }
+
+    fn named(s: &str) -> Result<(String, Option<String>), String> {
+        s.parse::<NamedPlayer>().map(|p| (p.spec.to_string(), p.name))
+    }
+
+    #[test]
+    fn names_go_with_every_form() {
+        let some = |spec: &str, name: &str| Ok((spec.to_string(), Some(name.to_string())));
+        assert_eq!(named("lisp:a/projeto.lisp,name=Equipa A"), some("lisp:a/projeto.lisp", "Equipa A"));
+        assert_eq!(
+            named("lisp:p.lisp, name = Nós ,function=jogar"),
+            some("lisp:p.lisp,function=jogar", "Nós")
+        );
+        assert_eq!(named("cavalo:hash=16,name=Mine"), some("cavalo:hash=16", "Mine"));
+        assert_eq!(named("cavalo:name=Mine"), some("cavalo", "Mine"));
+        assert_eq!(named("cavalo,name=Mine"), some("cavalo", "Mine"));
+        assert_eq!(named("cmd:./x --fast,name=Fast"), some("cmd:./x --fast", "Fast"));
+        assert_eq!(named("greedy,name=Guloso"), some("greedy", "Guloso"));
+        assert_eq!(named("classic:4, name=C4"), some("classic:4", "C4"));
+        assert_eq!(named("random:7,name=Sorte"), some("random:7", "Sorte"));
+        assert_eq!(named("cmd:./x a,b"), Ok(("cmd:./x a,b".into(), None)));
+        assert_eq!(named("lisp:name=odd.lisp"), Ok(("lisp:name=odd.lisp".into(), None)));
+        for (bad, why) in [
+            ("greedy,name=", "empty"),
+            ("lisp:p.lisp,name= ", "empty"),
+            ("greedy,name=a,name=b", "twice"),
+            ("lisp:p.lisp,name=a,name=b", "twice"),
+            ("random,name=a\u{7}b", "printable"),
+            ("random,name=a\u{202E}b", "printable"),
+        ] {
+            assert!(named(bad).unwrap_err().contains(why), "{bad}");
+        }
+        assert!(named(&format!("greedy,name={}", "x".repeat(41))).unwrap_err().contains("40 characters"));
+        assert!(named(&format!("greedy,name={}", "é".repeat(40))).is_ok());
+        // The name is not glue for the Lisp adapter.
+        assert!("lisp:p.lisp,name=A".parse::<PlayerSpec>().unwrap_err().contains("unknown key `name`"));
+    }
+
+    #[test]
+    fn names_are_told_apart() {
+        let p = |name: Option<&str>, default: &str| (name.map(str::to_string), default.to_string());
+        let both = [p(None, "projeto.lisp"), p(None, "projeto.lisp")];
+        assert_eq!(resolve_names(&both, true).unwrap(), ["projeto.lisp", "projeto.lisp#2"]);
+        assert_eq!(resolve_names(&both, false).unwrap(), ["projeto.lisp", "projeto.lisp"]);
+        let named = [p(Some("Equipa A"), "projeto.lisp"), p(Some("Equipa B"), "projeto.lisp")];
+        assert_eq!(resolve_names(&named, true).unwrap(), ["Equipa A", "Equipa B"]);
+        let same = [p(Some("X"), "greedy"), p(Some("X"), "random")];
+        assert!(resolve_names(&same, true).unwrap_err().contains("two players are named `X`"));
+        let taken = [p(Some("random"), "greedy"), p(None, "random")];
+        assert!(resolve_names(&taken, false).unwrap_err().contains("`random`"));
+        assert!(resolve_names(&taken, true).unwrap_err().contains("`random`"));
     }
 }

@@ -15,7 +15,8 @@ use serde::{Deserialize, Serialize};
 use crate::ratings::{self, Rating, Results};
 use crate::referee::{GameSetup, GameSpec, GameSummary, MoveLimits, Termination};
 use crate::runner::{Shard, Unit};
-use crate::spec::PlayerSpec;
+use crate::spec::{NamedPlayer, PlayerSpec, resolve_names};
+use crate::{mark_players, recorded_specs};
 
 /// Who plays whom.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -31,7 +32,7 @@ pub enum Format {
 /// schedule and the report.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct About {
-    /// The players' short names, in order.
+    /// The players' names (given with `name=`, else short names), in order.
     pub names: Vec<String>,
     /// The players' specs (as records name them), in order.
     pub players: Vec<String>,
@@ -69,30 +70,36 @@ impl About {
         (pairing, GameSpec { index, seed: self.first_seed.wrapping_add(unit % self.boards) })
     }
 
-    /// A description for people, e.g. `round robin of 4 players, 2 boards per pairing (seeds 1..2)`.
-    pub fn describe(&self) -> String {
-        let format = match self.format {
-            Format::RoundRobin => "round robin",
-            Format::Gauntlet => "gauntlet",
+    /// The last board's seed.
+    pub fn last_seed(&self) -> u64 {
+        self.first_seed.wrapping_add(self.boards.saturating_sub(1))
+    }
+
+    /// The first thing in which `other` differs from this tournament: what it is, its value here
+    /// and its value in `other`.
+    pub fn difference(&self, other: &About) -> Option<(&'static str, String, String)> {
+        let format = |a: &About| match a.format {
+            Format::RoundRobin => "round-robin".to_string(),
+            Format::Gauntlet => "gauntlet".to_string(),
         };
-        format!(
-            "{format} of {} players, {} board{} per pairing (seeds {}..{}), {}, rules {}",
-            self.names.len(),
-            self.boards,
-            if self.boards == 1 { "" } else { "s" },
-            self.first_seed,
-            self.first_seed.wrapping_add(self.boards - 1),
-            self.limits,
-            self.rules
-        )
+        let fields: [(&'static str, String, String); 7] = [
+            ("players", self.players.join(" | "), other.players.join(" | ")),
+            ("names", self.names.join(" | "), other.names.join(" | ")),
+            ("format", format(self), format(other)),
+            ("first board's seed", self.first_seed.to_string(), other.first_seed.to_string()),
+            ("boards per pairing", self.boards.to_string(), other.boards.to_string()),
+            ("rules", self.rules.clone(), other.rules.clone()),
+            ("limits per move", self.limits.clone(), other.limits.clone()),
+        ];
+        fields.into_iter().find(|(_, a, b)| a != b)
     }
 
     /// Reads one game of this tournament from its record.
     pub fn read(&self, rec: &GameRecord) -> Result<Game, String> {
         let about: About = serde_json::from_value(rec.meta.get("tournament").cloned().unwrap_or_default())
             .map_err(|_| "no valid `tournament` in meta: not a tournament's record".to_string())?;
-        if &about != self {
-            return Err("the record is of another tournament (other players, boards, limits or rules)".into());
+        if let Some((what, here, there)) = self.difference(&about) {
+            return Err(format!("the record is of another tournament ({what} `{there}`, not `{here}`)"));
         }
         let g = GameSummary::from_record(rec)?;
         if g.index >= 2 * self.units() {
@@ -100,7 +107,7 @@ impl About {
         }
         let (pairing, spec) = self.game(g.index);
         let (a, b) = self.pairings()[pairing];
-        if g.engines != [self.players[a].clone(), self.players[b].clone()] || g.seed != spec.seed {
+        if recorded_specs(rec) != [self.players[a].clone(), self.players[b].clone()] || g.seed != spec.seed {
             return Err(format!("game {} was not played by the players or on the board it should", g.index));
         }
         Ok(Game {
@@ -151,9 +158,10 @@ pub fn short_name(p: &PlayerSpec) -> String {
 }
 
 impl TournamentPlan {
-    /// A tournament among `players` (at least two, no two alike).
+    /// A tournament among `players` (at least two, no two alike, no two names alike; unnamed
+    /// players are shown by their [`short_name`]s, told apart as `NAME#2`... when alike).
     pub fn new(
-        players: Vec<PlayerSpec>,
+        players: Vec<NamedPlayer>,
         format: Format,
         first_seed: u64,
         boards: u64,
@@ -166,23 +174,16 @@ impl TournamentPlan {
         if boards == 0 {
             return Err("a tournament needs at least one board per pairing".into());
         }
-        let specs: Vec<String> = players.iter().map(PlayerSpec::to_string).collect();
+        let specs: Vec<String> = players.iter().map(|p| p.spec.to_string()).collect();
         for (i, s) in specs.iter().enumerate() {
             if specs[..i].contains(s) {
                 return Err(format!("{s} is given twice"));
             }
         }
-        let mut names: Vec<String> = Vec::new();
-        for p in &players {
-            let base = short_name(p);
-            let mut name = base.clone();
-            let mut k = 2;
-            while names.contains(&name) {
-                name = format!("{base}#{k}");
-                k += 1;
-            }
-            names.push(name);
-        }
+        let named: Vec<(Option<String>, String)> =
+            players.iter().map(|p| (p.name.clone(), short_name(&p.spec))).collect();
+        let names = resolve_names(&named, true)?;
+        let players: Vec<PlayerSpec> = players.into_iter().map(|p| p.spec).collect();
         let setup = GameSetup {
             engine1: players[0].clone(),
             engine2: players[1].clone(),
@@ -237,8 +238,15 @@ impl TournamentPlan {
         2 * self.shard.map_or(self.about.units(), |s| s.count(self.about.units()))
     }
 
-    /// Marks a record as this tournament's (`meta.tournament`).
+    /// Marks a record as this tournament's (`meta.tournament`), with its players' names and specs
+    /// (as [`crate::MatchPlan::annotate`] does).
     pub fn annotate(&self, rec: &mut GameRecord) {
+        let index = rec.meta.get("game").and_then(serde_json::Value::as_u64);
+        if let Some(index) = index.filter(|&g| g < 2 * self.about.units()) {
+            let (a, b) = self.about.pairings()[self.about.game(index).0];
+            let (names, specs) = (&self.about.names, &self.about.players);
+            mark_players(rec, [&names[a], &names[b]], [&specs[a], &specs[b]]);
+        }
         rec.meta.insert("tournament".into(), serde_json::to_value(&self.about).expect("serialises"));
     }
 
@@ -390,91 +398,6 @@ impl Crosstable {
     pub fn to_json(&self) -> String {
         serde_json::to_string_pretty(self).expect("a crosstable serialises")
     }
-
-    /// A player's forfeits as text: `2 illegal move, 1 timeout`.
-    pub fn forfeits_text(s: &Standing) -> String {
-        s.forfeits.iter().map(|(k, v)| format!("{v} {k}")).collect::<Vec<_>>().join(", ")
-    }
-
-    /// The rating as text: `+123.4 ±56.7`, `0.0 (anchor)`, `n/a`.
-    pub fn rating_text(&self, s: &Standing) -> (String, String) {
-        match s.rating {
-            Some(r) if s.name == self.anchor.0 => (format!("{:.1}", r.elo), "anchor".into()),
-            Some(r) => (format!("{:+.1}", r.elo), format!("±{:.1}", r.margin)),
-            None => ("n/a".into(), String::new()),
-        }
-    }
-
-    /// Points against another player as text, `3.5/4`, or `.` for none.
-    pub fn cell_text(c: Option<[f64; 2]>) -> String {
-        c.map_or(".".into(), |[p, g]| format!("{p}/{g}"))
-    }
-}
-
-impl std::fmt::Display for Crosstable {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        writeln!(f, "Tournament  {}", self.about.describe())?;
-        writeln!(f, "Games       {} of {}", self.games, self.planned_games)?;
-        let w = self.standings.iter().map(|s| s.name.chars().count()).max().unwrap_or(6).clamp(6, 40);
-        writeln!(f)?;
-        writeln!(
-            f,
-            "{:>2}  {:<w$}  {:>8} {:>8}  {:>6}  {:>5}  {:>9}  {:>6}  {:>7}  Forfeits",
-            "#", "Player", "Elo", "95%", "Points", "Games", "W-D-L", "Score", "Margin"
-        )?;
-        for (rank, &i) in self.ranking.iter().enumerate() {
-            let s = &self.standings[i];
-            let (elo, margin) = self.rating_text(s);
-            let score = if s.games == 0 { 0.0 } else { 100.0 * s.points / s.games as f64 };
-            let name: String = s.name.chars().take(w).collect();
-            writeln!(
-                f,
-                "{:>2}  {:<w$}  {:>8} {:>8}  {:>6}  {:>5}  {:>9}  {:>5.1}%  {:>7}  {}",
-                rank + 1,
-                name,
-                elo,
-                margin,
-                s.points,
-                s.games,
-                format!("{}-{}-{}", s.wins, s.draws, s.losses),
-                score,
-                s.mean_margin.map_or("n/a".into(), |m| format!("{m:+.1}")),
-                Self::forfeits_text(s)
-            )?;
-        }
-        writeln!(f)?;
-        writeln!(
-            f,
-            "Ratings: maximum likelihood (Bradley-Terry) over all games, one virtual draw per pairing, \
-             {} anchored at {}; ± is the 95% interval.",
-            self.anchor.0, self.anchor.1
-        )?;
-        writeln!(f, "Margin: mean board points difference per game (own minus opponent's).")?;
-        writeln!(f)?;
-        writeln!(f, "Crosstable (points/games of the row against the column)")?;
-        write!(f, "{:>2}  {:<w$}", "#", "Player")?;
-        for k in 1..=self.ranking.len() {
-            write!(f, "  {k:>7}")?;
-        }
-        writeln!(f)?;
-        for (rank, &i) in self.ranking.iter().enumerate() {
-            let name: String = self.standings[i].name.chars().take(w).collect();
-            write!(f, "{:>2}  {:<w$}", rank + 1, name)?;
-            for &j in &self.ranking {
-                let c = if i == j { "-".into() } else { Self::cell_text(self.standings[i].against[j]) };
-                write!(f, "  {c:>7}")?;
-            }
-            writeln!(f)?;
-        }
-        if self.standings.iter().any(|s| s.name != s.player) {
-            writeln!(f)?;
-            writeln!(f, "Players")?;
-            for s in self.standings.iter().filter(|s| s.name != s.player) {
-                writeln!(f, "  {} = {}", s.name, s.player)?;
-            }
-        }
-        Ok(())
-    }
 }
 
 #[cfg(test)]
@@ -529,9 +452,7 @@ mod tests {
         assert_eq!(total, 12.0);
         assert!(c.standings.iter().all(|s| s.games == 8));
         assert_eq!(c.standings[1].rating.unwrap().elo, 0.0);
-        assert_eq!(c.ranking[0], 0, "greedy beats random players: {c}");
-        let text = c.to_string();
-        assert!(text.contains("round robin of 3 players") && text.contains("Crosstable"), "{text}");
+        assert_eq!(c.ranking[0], 0, "greedy beats random players: {c:?}");
         let json: serde_json::Value = serde_json::from_str(&c.to_json()).unwrap();
         assert_eq!(json["games"], 12);
     }

@@ -52,6 +52,9 @@ pub enum Arg {
     Num(f64),
     /// A number written with exactly this many decimals.
     Decimal(f64, usize),
+    /// A count written with its digits only (`1000`, no thousands separator, as in a report's
+    /// columns); it still chooses the plural form.
+    Count(u64),
 }
 
 impl From<&str> for Arg {
@@ -217,6 +220,10 @@ impl Lang {
             let value: FluentValue = match arg {
                 Arg::Text(s) => FluentValue::String(Cow::Borrowed(s.as_str())),
                 Arg::Num(n) => FluentValue::Number(FluentNumber::new(*n, FluentNumberOptions::default())),
+                Arg::Count(n) => FluentValue::Number(FluentNumber::new(
+                    *n as f64,
+                    FluentNumberOptions { use_grouping: false, ..FluentNumberOptions::default() },
+                )),
                 Arg::Decimal(n, places) => FluentValue::Number(FluentNumber::new(
                     *n,
                     FluentNumberOptions {
@@ -322,6 +329,9 @@ fn make_bundle(lang: Lang, source: &str, formatter: Formatter) -> Bundle {
 
 fn format_number(lang: Lang, value: &FluentValue) -> Option<String> {
     let FluentValue::Number(n) = value else { return None };
+    if !n.options.use_grouping {
+        return Some(format!("{}", n.value));
+    }
     match n.options.minimum_fraction_digits {
         Some(places) => Some(lang.decimal(n.value, places)),
         None if n.value.fract() == 0.0 && n.value.abs() < 9.0e15 => Some(lang.int(n.value as i64)),

@@ -9,8 +9,15 @@ use std::process::{Command, Output};
 pub const BIN: &str = env!("CARGO_BIN_EXE_cavalo");
 
 /// Runs `cavalo ARGS` and returns its output; fails the test (with both outputs) when it fails.
+/// The language variables are removed: reports are in English unless a test asks otherwise.
 pub fn cavalo(args: &[&str]) -> Output {
-    let out = Command::new(BIN).args(args).output().expect("cavalo runs");
+    let out = Command::new(BIN)
+        .args(args)
+        .env_remove("LC_ALL")
+        .env_remove("LC_MESSAGES")
+        .env_remove("LANG")
+        .output()
+        .expect("cavalo runs");
     assert!(
         out.status.success(),
         "cavalo {args:?} failed: {}\n{}",

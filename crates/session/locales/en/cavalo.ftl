@@ -451,3 +451,132 @@ analyse-no-turning = No turning points.
 analyse-last = Final value (White's view): { $value }
 analyse-chart-written = Chart written to { $path }
 analyse-json-written = Analysis (JSON) written to { $path }
+
+## Match and tournament reports (cavalo match, cavalo tournament; --json stays language-neutral)
+
+# The labels of the match summary's lines (the program pads them into a column).
+report-label-match = Match
+report-label-setup = Setup
+report-label-games = Games
+report-label-score = Score
+report-label-elo = Elo
+report-label-los = LOS
+report-label-pairs = Pairs
+report-label-margin = Margin
+report-label-forfeits = Forfeits
+report-label-sprt = SPRT
+report-label-tournament = Tournament
+report-vs = { $engine1 } vs { $engine2 }
+report-setup = seeds { $seeds } ({ $planned }), { $limits }, { $rules }
+report-planned = { $count ->
+    [one] { $count } game planned
+   *[other] { $count } games planned
+}
+report-seeds-shard = { $seeds } shard { $shard }
+report-seeds-merged = { $seeds } (merged from { $files ->
+    [one] { $files } file
+   *[other] { $files } files
+})
+# $rules: canonical, no-threat, no-zero-double or no-threat-no-zero-double.
+report-rules = rules { $rules ->
+    [no-threat] no-threat
+    [no-zero-double] no-zero-double
+    [no-threat-no-zero-double] no-threat,no-zero-double
+   *[canonical] canonical
+}
+report-games = { $games } ({ $pairs }): { $wins }, { $draws }, { $losses } for { $engine1 }
+report-complete-pairs = { $count ->
+    [one] { $count } complete pair
+   *[other] { $count } complete pairs
+}
+report-wins = { $count ->
+    [one] { $count } win
+   *[other] { $count } wins
+}
+report-draws = { $count ->
+    [one] { $count } draw
+   *[other] { $count } draws
+}
+report-losses = { $count ->
+    [one] { $count } loss
+   *[other] { $count } losses
+}
+report-elo-won-all = { $elo } (every game won: no finite estimate; try a closer opponent)
+report-elo-lost-all = { $elo } (every game lost: no finite estimate; try a closer opponent)
+report-elo = { $elo } ±{ $margin } (95%: { $low } .. { $high }, { $model })
+report-elo-none = n/a (no games)
+report-pairs = [0, 0.5, 1, 1.5, 2] points for { $engine1 }: [{ $counts }]
+report-margin = { $mean } points per pair for { $engine1 } (95%: { $low } .. { $high }, { $played })
+report-pairs-played-out = { $count ->
+    [one] { $count } pair played out
+   *[other] { $count } pairs played out
+}
+report-forfeits = { $player } lost { $list }
+report-forfeit-by = { $count } by { $reason }
+report-forfeit-first = first { $reason }: { $example }
+report-sprt = elo0 { $elo0 } elo1 { $elo1 } alpha { $alpha } beta { $beta }: LLR { $llr } bounds [{ $lower }, { $upper }] ({ $model }): { $verdict }
+report-sprt-h1 = H1 accepted (elo >= { $elo1 } likely)
+report-sprt-h0 = H0 accepted (elo <= { $elo0 } likely)
+report-sprt-undecided = no decision yet
+# Progress, on standard error: the first line and the progress bar's message.
+report-match-start = { $engine1 } vs { $engine2 }: { $games } on seeds { $seeds }{ $already }, { $limits }
+report-games-count = { $count ->
+    [one] { $count } game
+   *[other] { $count } games
+}
+report-already = ({ $count } already played)
+report-progress-score = score { $score }%
+report-tournament-start = { $about }: { $games }{ $shard }{ $already }
+report-shard = shard { $shard }
+# Why a game was lost by forfeit (records keep the English names).
+reason-illegal-move = illegal move
+reason-timeout = timeout
+reason-crash = crash
+reason-malformed-output = malformed output
+reason-line-too-long = line too long
+reason-invalid-utf-8 = invalid utf-8
+reason-second-bestmove = second bestmove
+reason-refused-option = refused option
+# The limits of every move.
+report-limit-time = { $ms } ms per move (tolerance { $tolerance } ms)
+report-limit-depth = depth { $depth }
+report-limit-nodes = { $count ->
+    [one] { $count } node
+   *[other] { $count } nodes
+}
+report-limit-max = at most { $ms } ms per move
+report-limit-engines = engine 1: { $limits1 }; engine 2: { $limits2 }
+# The tournament's report: text and HTML page.
+report-tournament-about = { $format } of { $players }, { $boards } per pairing (seeds { $first }..{ $last }), { $limits }, { $rules }
+report-round-robin = round robin
+report-gauntlet = gauntlet
+report-players-count = { $count ->
+    [one] { $count } player
+   *[other] { $count } players
+}
+report-boards-count = { $count ->
+    [one] { $count } board
+   *[other] { $count } boards
+}
+report-games-of = { $games } of { $planned }
+report-col-player = Player
+report-col-points = Points
+report-col-games = Games
+report-col-wdl = W-D-L
+report-col-score = Score
+report-col-margin = Margin
+report-col-forfeits = Forfeits
+report-col-w = W
+report-col-d = D
+report-col-l = L
+report-col-name = Name
+report-anchor = anchor
+report-na = n/a
+report-forfeit-count = { $count } { $reason }
+report-ratings-note = Ratings: maximum likelihood (Bradley-Terry) over all games, one virtual draw per pairing, { $anchor } anchored at { $elo }; ± is the 95% interval.
+report-margin-note = Margin: mean board points difference per game (own minus opponent's).
+report-crosstable = Crosstable (points/games of the row against the column)
+report-players = Players
+report-standings = Standings
+report-html-games = Games: { $games } of { $planned }.
+report-html-note = Ratings: maximum likelihood (Bradley-Terry) over all games, one virtual draw per pairing, { $anchor } anchored at { $elo }; the 95% column is the half-width of the interval. Margin: mean board points difference per game.

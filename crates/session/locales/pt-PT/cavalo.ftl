@@ -451,3 +451,132 @@ analyse-no-turning = Sem pontos de viragem.
 analyse-last = Valor final (ponto de vista do Branco): { $value }
 analyse-chart-written = Gráfico escrito em { $path }
 analyse-json-written = Análise (JSON) escrita em { $path }
+
+## Relatórios de encontros e torneios (cavalo match, cavalo tournament; o --json não muda de língua)
+
+# Os rótulos das linhas do resumo de um encontro (o programa alinha-os numa coluna).
+report-label-match = Encontro
+report-label-setup = Condições
+report-label-games = Jogos
+report-label-score = Pontuação
+report-label-elo = Elo
+report-label-los = LOS
+report-label-pairs = Pares
+report-label-margin = Margem
+report-label-forfeits = Faltas
+report-label-sprt = SPRT
+report-label-tournament = Torneio
+report-vs = { $engine1 } contra { $engine2 }
+report-setup = sementes { $seeds } ({ $planned }), { $limits }, { $rules }
+report-planned = { $count ->
+    [one] { $count } jogo previsto
+   *[other] { $count } jogos previstos
+}
+report-seeds-shard = { $seeds } fatia { $shard }
+report-seeds-merged = { $seeds } (juntos de { $files ->
+    [one] { $files } ficheiro
+   *[other] { $files } ficheiros
+})
+# $rules: canonical, no-threat, no-zero-double ou no-threat-no-zero-double.
+report-rules = regras { $rules ->
+    [no-threat] sem a ameaça
+    [no-zero-double] com o 00 não duplo
+    [no-threat-no-zero-double] sem a ameaça e com o 00 não duplo
+   *[canonical] canónicas
+}
+report-games = { $games } ({ $pairs }): { $wins }, { $draws }, { $losses } de { $engine1 }
+report-complete-pairs = { $count ->
+    [one] { $count } par completo
+   *[other] { $count } pares completos
+}
+report-wins = { $count ->
+    [one] { $count } vitória
+   *[other] { $count } vitórias
+}
+report-draws = { $count ->
+    [one] { $count } empate
+   *[other] { $count } empates
+}
+report-losses = { $count ->
+    [one] { $count } derrota
+   *[other] { $count } derrotas
+}
+report-elo-won-all = { $elo } (ganhou todos os jogos: sem estimativa finita; experimente um adversário mais próximo)
+report-elo-lost-all = { $elo } (perdeu todos os jogos: sem estimativa finita; experimente um adversário mais próximo)
+report-elo = { $elo } ±{ $margin } (95%: { $low } .. { $high }, { $model })
+report-elo-none = n/d (sem jogos)
+report-pairs = [0; 0,5; 1; 1,5; 2] pontos de { $engine1 }: [{ $counts }]
+report-margin = { $mean } pontos por par para { $engine1 } (95%: { $low } .. { $high }, { $played })
+report-pairs-played-out = { $count ->
+    [one] { $count } par jogado até ao fim
+   *[other] { $count } pares jogados até ao fim
+}
+report-forfeits = { $player } perdeu { $list }
+report-forfeit-by = { $count } por { $reason }
+report-forfeit-first = primeiro caso de { $reason }: { $example }
+report-sprt = elo0 { $elo0 } elo1 { $elo1 } alfa { $alpha } beta { $beta }: LLR { $llr } limites [{ $lower }; { $upper }] ({ $model }): { $verdict }
+report-sprt-h1 = H1 aceite (provavelmente elo >= { $elo1 })
+report-sprt-h0 = H0 aceite (provavelmente elo <= { $elo0 })
+report-sprt-undecided = ainda sem decisão
+# O progresso, no erro padrão: a primeira linha e a mensagem da barra de progresso.
+report-match-start = { $engine1 } contra { $engine2 }: { $games } nas sementes { $seeds }{ $already }, { $limits }
+report-games-count = { $count ->
+    [one] { $count } jogo
+   *[other] { $count } jogos
+}
+report-already = ({ $count } já jogados)
+report-progress-score = pontuação { $score }%
+report-tournament-start = { $about }: { $games }{ $shard }{ $already }
+report-shard = fatia { $shard }
+# Porque se perdeu um jogo por falta (os registos guardam os nomes em inglês).
+reason-illegal-move = jogada ilegal
+reason-timeout = tempo esgotado
+reason-crash = falha do programa
+reason-malformed-output = resposta mal formada
+reason-line-too-long = linha demasiado longa
+reason-invalid-utf-8 = texto que não é UTF-8
+reason-second-bestmove = segundo bestmove
+reason-refused-option = opção recusada
+# Os limites de cada jogada.
+report-limit-time = { $ms } ms por jogada (tolerância { $tolerance } ms)
+report-limit-depth = profundidade { $depth }
+report-limit-nodes = { $count ->
+    [one] { $count } nó
+   *[other] { $count } nós
+}
+report-limit-max = no máximo { $ms } ms por jogada
+report-limit-engines = motor 1: { $limits1 }; motor 2: { $limits2 }
+# O relatório do torneio: texto e página HTML.
+report-tournament-about = { $format } entre { $players }, { $boards } por emparelhamento (sementes { $first }..{ $last }), { $limits }, { $rules }
+report-round-robin = todos contra todos
+report-gauntlet = todos contra o primeiro
+report-players-count = { $count ->
+    [one] { $count } jogador
+   *[other] { $count } jogadores
+}
+report-boards-count = { $count ->
+    [one] { $count } tabuleiro
+   *[other] { $count } tabuleiros
+}
+report-games-of = { $games } de { $planned }
+report-col-player = Jogador
+report-col-points = Pontos
+report-col-games = Jogos
+report-col-wdl = V-E-D
+report-col-score = Pontuação
+report-col-margin = Margem
+report-col-forfeits = Faltas
+report-col-w = V
+report-col-d = E
+report-col-l = D
+report-col-name = Nome
+report-anchor = âncora
+report-na = n/d
+report-forfeit-count = { $reason }: { $count }
+report-ratings-note = Classificações (ratings): máxima verosimilhança (Bradley-Terry) sobre todos os jogos, um empate virtual por emparelhamento, { $anchor } fixado em { $elo }; ± é o intervalo de 95%.
+report-margin-note = Margem: diferença média de pontos no tabuleiro por jogo (os próprios menos os do adversário).
+report-crosstable = Tabela cruzada (pontos/jogos da linha contra a coluna)
+report-players = Jogadores
+report-standings = Classificação
+report-html-games = Jogos: { $games } de { $planned }.
+report-html-note = Classificações (ratings): máxima verosimilhança (Bradley-Terry) sobre todos os jogos, um empate virtual por emparelhamento, { $anchor } fixado em { $elo }; a coluna 95% é metade da largura do intervalo. Margem: diferença média de pontos no tabuleiro por jogo.

@@ -184,3 +184,19 @@ fn web_labels_without_arguments_keep_their_placeholders() {
     let text = Lang::Pt.tr("web-picker-text");
     assert!(text.contains("{$number}") && text.contains("{$cell}"), "{text}");
 }
+
+#[test]
+fn report_counts_take_the_plural_form_and_no_separator() {
+    let n = |lang: Lang, key: &str, count: u64| lang.tr_with(key, &[("count", Arg::Count(count))]);
+    assert_eq!(n(Lang::En, "report-complete-pairs", 1), "1 complete pair");
+    assert_eq!(n(Lang::En, "report-complete-pairs", 2), "2 complete pairs");
+    assert_eq!(n(Lang::Pt, "report-complete-pairs", 1), "1 par completo");
+    assert_eq!(n(Lang::Pt, "report-complete-pairs", 2), "2 pares completos");
+    assert_eq!(n(Lang::En, "report-wins", 1), "1 win");
+    assert_eq!(n(Lang::En, "report-losses", 0), "0 losses");
+    assert_eq!(n(Lang::Pt, "report-draws", 1), "1 empate");
+    assert_eq!(n(Lang::En, "report-limit-nodes", 12000), "12000 nodes");
+    assert_eq!(n(Lang::Pt, "report-limit-nodes", 1_500_000), "1500000 nós");
+    let merged = [("seeds", Arg::from("1..5")), ("files", Arg::Count(1))];
+    assert_eq!(Lang::En.tr_with("report-seeds-merged", &merged), "1..5 (merged from 1 file)");
+}

@@ -1,0 +1,345 @@
+//! The match summary and the progress lines of `cavalo match` in the user's language (the
+//! catalogues' `report-*` messages), and the pieces the tournament's report shares with it:
+//! numbers, limits, rules and forfeit reasons. The match crate gives the data ([`Summary`]);
+//! the words are here.
+//!
+//! Numbers are written without thousands separators (as columns of a report are read), with the
+//! language's decimal point: `62.5` in English, `62,5` in Portuguese.
+
+use std::fmt::Write as _;
+
+use cavalo_match::{Shard, Sprt, SprtVerdict, Summary, Tally, shown_example};
+use cavalo_session::i18n::{Arg, Lang};
+use clap::Args;
+
+/// `--lang` of the commands that write reports.
+#[derive(Args, Debug, Clone, Default)]
+pub struct LangArg {
+    /// The language of the report (the text, and a tournament's HTML page; the JSON is the same
+    /// in both): pt (Portuguese) or en (English). Default: from LC_ALL, LC_MESSAGES or LANG
+    /// (Portuguese for any pt...), else English.
+    #[arg(long, value_parser = crate::play::parse_lang)]
+    lang: Option<Lang>,
+}
+
+impl LangArg {
+    /// The language asked for, else the environment's.
+    pub fn lang(&self) -> Lang {
+        self.lang.unwrap_or_else(Lang::from_env)
+    }
+}
+
+/// The width of the summary's label column (wider when a label needs it).
+const LABEL_WIDTH: usize = 10;
+
+/// `x` with `places` decimals, the language's decimal point.
+pub fn dec(lang: Lang, x: f64, places: usize) -> String {
+    point(lang, format!("{x:.places$}"))
+}
+
+/// `x` with its sign and `places` decimals: `+12.5`, `-3.0`.
+pub fn signed(lang: Lang, x: f64, places: usize) -> String {
+    point(lang, format!("{x:+.places$}"))
+}
+
+/// `x` as short as it goes (`3.5`, `12`, `0.05`), the language's decimal point.
+pub fn plain(lang: Lang, x: f64) -> String {
+    point(lang, x.to_string())
+}
+
+fn point(lang: Lang, s: String) -> String {
+    match lang {
+        Lang::Pt => s.replace('.', ","),
+        Lang::En => s,
+    }
+}
+
+/// An Elo difference: `+241.3`, `0.0`, `+inf`.
+pub fn elo_text(lang: Lang, e: f64) -> String {
+    if e.is_infinite() {
+        if e > 0.0 { "+inf".into() } else { "-inf".into() }
+    } else if e.abs() < 0.05 {
+        dec(lang, 0.0, 1)
+    } else {
+        signed(lang, e, 1)
+    }
+}
+
+/// The half-width of an interval: `180.2`, `inf`.
+fn margin_text(lang: Lang, m: f64) -> String {
+    if m.is_finite() { dec(lang, m, 1) } else { "inf".into() }
+}
+
+/// The rule variant as records name it (`canonical`, `no-threat`, ...), in words.
+pub fn rules_text(lang: Lang, rules: &str) -> String {
+    const KNOWN: [&str; 4] = ["canonical", "no-threat", "no-zero-double", "no-threat,no-zero-double"];
+    if KNOWN.contains(&rules) {
+        lang.tr_with("report-rules", &[("rules", rules.replace(',', "-").into())])
+    } else {
+        rules.to_string()
+    }
+}
+
+/// A forfeit's reason as records name it (`illegal move`, `timeout`, ...), in words.
+pub fn reason_text(lang: Lang, reason: &str) -> String {
+    lang.try_tr(&format!("reason-{}", reason.replace(' ', "-")), &[]).unwrap_or_else(|_| reason.to_string())
+}
+
+/// The limits per move as records describe them (`100 ms per move (tolerance 50 ms)`, `depth
+/// 4, 2000 nodes, at most 60000 ms per move`, `engine 1: ...; engine 2: ...`), in words; a
+/// description not of that form is left as it is.
+pub fn limits_text(lang: Lang, described: &str) -> String {
+    let parts = |s: &str| -> Option<String> {
+        let words: Option<Vec<String>> = s.split(", ").map(|p| limit_part(lang, p)).collect();
+        words.map(|w| w.join(", "))
+    };
+    let both = described.strip_prefix("engine 1: ").and_then(|r| r.split_once("; engine 2: "));
+    let text = match both {
+        Some((one, two)) => parts(one).zip(parts(two)).map(|(a, b)| {
+            lang.tr_with("report-limit-engines", &[("limits1", a.into()), ("limits2", b.into())])
+        }),
+        None => parts(described),
+    };
+    text.unwrap_or_else(|| described.to_string())
+}
+
+/// One limit of [`cavalo_match::MoveLimits::describe`] in words.
+fn limit_part(lang: Lang, part: &str) -> Option<String> {
+    let num = |s: &str| s.parse::<u64>().ok().map(Arg::Count);
+    if let Some(max) = part.strip_prefix("at most ").and_then(|r| r.strip_suffix(" ms per move")) {
+        return Some(lang.tr_with("report-limit-max", &[("ms", num(max)?)]));
+    }
+    if let Some(depth) = part.strip_prefix("depth ") {
+        return Some(lang.tr_with("report-limit-depth", &[("depth", num(depth)?)]));
+    }
+    if let Some(nodes) = part.strip_suffix(" nodes") {
+        return Some(lang.tr_with("report-limit-nodes", &[("count", num(nodes)?)]));
+    }
+    let (ms, tolerance) = part.strip_suffix(" ms)")?.split_once(" ms per move (tolerance ")?;
+    Some(lang.tr_with("report-limit-time", &[("ms", num(ms)?), ("tolerance", num(tolerance)?)]))
+}
+
+/// The boards: `1..50`, `1..50 shard 2/3`, `1..50 (merged from 3 files)`.
+pub fn seeds_text(lang: Lang, first: u64, last: u64, shard: Option<Shard>, merged: Option<usize>) -> String {
+    let mut s = format!("{first}..{last}");
+    if let Some(k) = shard {
+        s = lang.tr_with("report-seeds-shard", &[("seeds", s.into()), ("shard", k.to_string().into())]);
+    }
+    if let Some(n) = merged {
+        s = lang.tr_with("report-seeds-merged", &[("seeds", s.into()), ("files", Arg::Count(n as u64))]);
+    }
+    s
+}
+
+/// `N games`.
+pub fn games_count(lang: Lang, n: u64) -> String {
+    lang.tr_with("report-games-count", &[("count", Arg::Count(n))])
+}
+
+/// The first line of a match, on standard error: who, how many games, which boards, the limits.
+pub fn match_start(lang: Lang, s: &Summary, already: usize) -> String {
+    let already = if already == 0 {
+        String::new()
+    } else {
+        format!(" {}", lang.tr_with("report-already", &[("count", Arg::Count(already as u64))]))
+    };
+    let args = [
+        ("engine1", s.engine1.as_str().into()),
+        ("engine2", s.engine2.as_str().into()),
+        ("games", games_count(lang, s.planned_games).into()),
+        ("seeds", seeds_text(lang, s.first_seed, s.last_seed, s.shard, s.merged_files).into()),
+        ("already", already.into()),
+        ("limits", limits_text(lang, &s.limits).into()),
+    ];
+    lang.tr_with("report-match-start", &args)
+}
+
+/// The progress bar's message: `+7 =1 -2  score 80.0%  Elo +241.3 ±180.2  LLR 1.23`.
+pub fn progress(lang: Lang, t: &Tally, sprt: Option<&Sprt>) -> String {
+    let score = lang.tr_with("report-progress-score", &[("score", dec(lang, 100.0 * t.score(), 1).into())]);
+    let mut s = format!("+{} ={} -{}  {score}", t.wins, t.draws, t.losses);
+    match t.elo() {
+        Some((e, _)) if e.elo.is_infinite() => {
+            let _ = write!(s, "  Elo {}", elo_text(lang, e.elo));
+        }
+        Some((e, _)) => {
+            let _ = write!(s, "  Elo {} ±{}", elo_text(lang, e.elo), margin_text(lang, e.margin()));
+        }
+        None => {}
+    }
+    if let Some(sp) = sprt {
+        let _ = write!(s, "  LLR {}", dec(lang, t.llr(sp), 2));
+    }
+    s
+}
+
+/// The summary of a match as text.
+pub fn summary_text(lang: Lang, s: &Summary) -> String {
+    let label = |key: &str| lang.tr(&format!("report-label-{key}"));
+    let keys = ["match", "setup", "games", "score", "elo", "los", "pairs", "margin", "forfeits", "sprt"];
+    let width = keys.iter().map(|k| label(k).chars().count() + 1).max().unwrap_or(0).max(LABEL_WIDTH);
+    let mut out = String::new();
+    let mut line = |key: &str, text: String| {
+        let _ = writeln!(out, "{:<width$}{text}", label(key));
+    };
+    let e1 = || Arg::from(s.engine1.as_str());
+    line("match", lang.tr_with("report-vs", &[("engine1", e1()), ("engine2", s.engine2.as_str().into())]));
+    let setup = [
+        ("seeds", seeds_text(lang, s.first_seed, s.last_seed, s.shard, s.merged_files).into()),
+        ("planned", lang.tr_with("report-planned", &[("count", Arg::Count(s.planned_games))]).into()),
+        ("limits", limits_text(lang, &s.limits).into()),
+        ("rules", rules_text(lang, &s.rules).into()),
+    ];
+    line("setup", lang.tr_with("report-setup", &setup));
+    let count = |key: &str, n: u64| Arg::from(lang.tr_with(key, &[("count", Arg::Count(n))]));
+    let games = [
+        ("games", Arg::Count(s.games)),
+        ("pairs", count("report-complete-pairs", s.pairs)),
+        ("wins", count("report-wins", s.wins)),
+        ("draws", count("report-draws", s.draws)),
+        ("losses", count("report-losses", s.losses)),
+        ("engine1", e1()),
+    ];
+    line("games", lang.tr_with("report-games", &games));
+    line("score", format!("{}%", dec(lang, 100.0 * s.score, 1)));
+    line("elo", elo_line(lang, s));
+    line("los", format!("{}%", dec(lang, 100.0 * s.los, 1)));
+    let counts = s.pentanomial.map(|c| c.to_string()).join(", ");
+    line("pairs", lang.tr_with("report-pairs", &[("engine1", e1()), ("counts", counts.into())]));
+    if let Some(m) = &s.pair_margin {
+        let margin = [
+            ("mean", signed(lang, m.mean, 1).into()),
+            ("engine1", e1()),
+            ("low", signed(lang, m.low, 1).into()),
+            ("high", signed(lang, m.high, 1).into()),
+            ("played", count("report-pairs-played-out", m.count)),
+        ];
+        line("margin", lang.tr_with("report-margin", &margin));
+    }
+    forfeit_lines(lang, s, width, &mut out);
+    if let Some(text) = sprt_line(lang, s) {
+        let _ = writeln!(out, "{:<width$}{text}", label("sprt"));
+    }
+    out
+}
+
+fn elo_line(lang: Lang, s: &Summary) -> String {
+    match (&s.elo, s.elo_model) {
+        (Some(e), _) if e.elo.is_infinite() => {
+            let key = if e.elo > 0.0 { "report-elo-won-all" } else { "report-elo-lost-all" };
+            lang.tr_with(key, &[("elo", elo_text(lang, e.elo).into())])
+        }
+        (Some(e), Some(model)) => {
+            let args = [
+                ("elo", elo_text(lang, e.elo).into()),
+                ("margin", margin_text(lang, e.margin()).into()),
+                ("low", elo_text(lang, e.low).into()),
+                ("high", elo_text(lang, e.high).into()),
+                ("model", model.into()),
+            ];
+            lang.tr_with("report-elo", &args)
+        }
+        _ => lang.tr("report-elo-none"),
+    }
+}
+
+/// Each player's forfeits by reason, and the first game lost for each reason.
+fn forfeit_lines(lang: Lang, s: &Summary, width: usize, out: &mut String) {
+    for (name, map, examples) in [
+        (&s.engine1, &s.engine1_forfeits, &s.engine1_forfeit_examples),
+        (&s.engine2, &s.engine2_forfeits, &s.engine2_forfeit_examples),
+    ] {
+        if !map.is_empty() {
+            let list: Vec<String> = map
+                .iter()
+                .map(|(k, v)| {
+                    lang.tr_with(
+                        "report-forfeit-by",
+                        &[("count", Arg::Count(*v)), ("reason", reason_text(lang, k).into())],
+                    )
+                })
+                .collect();
+            let args = [("player", name.as_str().into()), ("list", list.join(", ").into())];
+            let _ = writeln!(
+                out,
+                "{:<width$}{}",
+                lang.tr("report-label-forfeits"),
+                lang.tr_with("report-forfeits", &args)
+            );
+        }
+        for (reason, example) in examples {
+            let args =
+                [("reason", reason_text(lang, reason).into()), ("example", shown_example(example).into())];
+            let _ = writeln!(out, "{:width$}{}", "", lang.tr_with("report-forfeit-first", &args));
+        }
+    }
+}
+
+fn sprt_line(lang: Lang, s: &Summary) -> Option<String> {
+    let t = s.sprt.as_ref()?;
+    let p = &t.params;
+    let verdict = match t.verdict {
+        Some(SprtVerdict::H1) => lang.tr_with("report-sprt-h1", &[("elo1", plain(lang, p.elo1).into())]),
+        Some(SprtVerdict::H0) => lang.tr_with("report-sprt-h0", &[("elo0", plain(lang, p.elo0).into())]),
+        None => lang.tr("report-sprt-undecided"),
+    };
+    let args = [
+        ("elo0", plain(lang, p.elo0).into()),
+        ("elo1", plain(lang, p.elo1).into()),
+        ("alpha", plain(lang, p.alpha).into()),
+        ("beta", plain(lang, p.beta).into()),
+        ("llr", dec(lang, t.llr, 3).into()),
+        ("lower", dec(lang, t.lower, 3).into()),
+        ("upper", dec(lang, t.upper, 3).into()),
+        ("model", t.model.into()),
+        ("verdict", verdict.into()),
+    ];
+    Some(lang.tr_with("report-sprt", &args))
+}
+
+#[cfg(test)]
+mod tests {
+    use cavalo_match::MoveLimits;
+
+    use super::*;
+
+    #[test]
+    fn limits_are_read_back_from_their_description() {
+        let mut depth = MoveLimits::movetime(100);
+        depth.time_ms = None;
+        depth.depth = Some(4);
+        depth.nodes = Some(1);
+        for l in [MoveLimits::movetime(100), MoveLimits { nodes: Some(2000), ..depth.clone() }] {
+            assert_eq!(limits_text(Lang::En, &l.describe()), l.describe());
+        }
+        assert_eq!(limits_text(Lang::En, &depth.describe()), "depth 4, 1 node, at most 60000 ms per move");
+        assert_eq!(
+            limits_text(Lang::Pt, &depth.describe()),
+            "profundidade 4, 1 nó, no máximo 60000 ms por jogada"
+        );
+        let two = format!(
+            "engine 1: {}; engine 2: {}",
+            MoveLimits::movetime(60).describe(),
+            MoveLimits::movetime(6).describe()
+        );
+        assert_eq!(limits_text(Lang::En, &two), two);
+        assert_eq!(
+            limits_text(Lang::Pt, &two),
+            "motor 1: 60 ms por jogada (tolerância 50 ms); motor 2: 6 ms por jogada (tolerância 50 ms)"
+        );
+        assert_eq!(limits_text(Lang::Pt, "something else"), "something else");
+    }
+
+    #[test]
+    fn rules_and_reasons_in_words() {
+        assert_eq!(rules_text(Lang::En, "no-threat,no-zero-double"), "rules no-threat,no-zero-double");
+        assert_eq!(rules_text(Lang::Pt, "canonical"), "regras canónicas");
+        assert_eq!(reason_text(Lang::Pt, "illegal move"), "jogada ilegal");
+        assert_eq!(reason_text(Lang::En, "invalid utf-8"), "invalid utf-8");
+        assert_eq!(reason_text(Lang::Pt, "a new reason"), "a new reason");
+        assert_eq!(
+            (signed(Lang::Pt, 1424.24, 1), dec(Lang::En, 1424.24, 1)),
+            ("+1424,2".into(), "1424.2".into())
+        );
+    }
+}
