@@ -121,6 +121,17 @@ impl Contestant {
         }
     }
 
+    /// Ends the player after a game it lost by forfeit: an external engine is ended (every
+    /// process of it killed) and the last lines of its standard error are returned as a note for
+    /// the message (`; last lines on standard error: …`); empty for a built-in player, or an
+    /// engine that wrote nothing there.
+    pub fn end(&mut self) -> String {
+        match self {
+            Contestant::Builtin(_) => String::new(),
+            Contestant::External(e) => e.end(),
+        }
+    }
+
     /// A new game: the built-in player forgets what it learnt, an external engine gets
     /// `uginewgame` (and is waited for).
     pub fn new_game(&mut self) -> Result<(), Failure> {

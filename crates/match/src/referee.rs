@@ -220,8 +220,9 @@ pub fn play_game(setup: &GameSetup, game: GameSpec) -> GameRecord {
     for side in Side::BOTH {
         match Contestant::start(spec_of(side), rules) {
             Ok(c) => players.push(Some(c)),
-            Err(f) => {
+            Err(mut f) => {
                 players.push(None);
+                f.detail = format!("{side} at load, before the first move: {}", f.detail);
                 forfeit.get_or_insert((side, f));
             }
         }
@@ -241,9 +242,9 @@ pub fn play_game(setup: &GameSetup, game: GameSpec) -> GameRecord {
         let answer = match answer {
             Ok(a) => a,
             Err(mut f) => {
-                if f.termination == Termination::Timeout {
-                    f.detail = format!("{side} at ply {}: {} ({limit})", pos.ply() + 1, f.detail);
-                }
+                let limit =
+                    if f.termination == Termination::Timeout { format!(" ({limit})") } else { String::new() };
+                f.detail = format!("{side} at ply {}: {}{limit}", pos.ply() + 1, f.detail);
                 forfeit = Some((side, f));
                 break;
             }
@@ -257,7 +258,8 @@ pub fn play_game(setup: &GameSetup, game: GameSpec) -> GameRecord {
             forfeit = Some((side, Failure { termination: Termination::Timeout, detail }));
             break;
         }
-        if let Err(f) = player.settle() {
+        if let Err(mut f) = player.settle() {
+            f.detail = format!("{side} at ply {}: {}", pos.ply() + 1, f.detail);
             forfeit = Some((side, f));
             break;
         }
@@ -281,6 +283,12 @@ pub fn play_game(setup: &GameSetup, game: GameSpec) -> GameRecord {
             }
         }
         stats.push(s);
+    }
+    // The loser's last lines on standard error say more of a crash, or of what it was doing.
+    if let Some((loser, f)) = &mut forfeit
+        && let Some(p) = players[loser.index()].as_mut()
+    {
+        f.detail += &p.end();
     }
     drop(players);
 
