@@ -467,9 +467,8 @@ impl std::fmt::Display for Summary {
                 writeln!(f, "Forfeits  {name} lost {}", list.join(", "))?;
             }
             for (reason, example) in examples {
-                let example: String = example.chars().take(EXAMPLE_CHARS).collect();
-                let cut = if example.len() < examples[reason].len() { "…" } else { "" };
-                writeln!(f, "          first {reason}: {example}{cut}")?;
+                let example = referee::cut_at_word(example, EXAMPLE_CHARS);
+                writeln!(f, "          first {reason}: {example}")?;
             }
         }
         if let Some(s) = &self.sprt {

@@ -72,6 +72,20 @@ pub struct Failure {
     pub detail: String,
 }
 
+/// At most `max` characters of `text`, for a summary line: when it must be cut, it is cut after
+/// a word (unless that would lose more than a third), and ends with `…`.
+pub fn cut_at_word(text: &str, max: usize) -> String {
+    if text.chars().count() <= max {
+        return text.to_string();
+    }
+    let head: String = text.chars().take(max).collect();
+    let cut = match head.rfind(' ') {
+        Some(i) if i >= head.len() * 2 / 3 => &head[..i],
+        _ => head.as_str(),
+    };
+    format!("{}…", cut.trim_end_matches([' ', ';', ',', ':', '(']))
+}
+
 /// The limits of every move, and how they are enforced.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct MoveLimits {
@@ -416,5 +430,20 @@ impl GameSummary {
             engine1_margin,
             detail: (!played_out).then(|| text("detail").ok()).flatten(),
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn summary_lines_are_cut_after_a_word() {
+        assert_eq!(cut_at_word("short enough", 12), "short enough");
+        assert_eq!(cut_at_word("line 5: arithmetic error DIVISION-BY-ZERO", 20), "line 5: arithmetic…");
+        assert_eq!(cut_at_word("E5 should be NIL; F7 should be", 18), "E5 should be NIL…");
+        // One long word: cut inside it rather than lose most of the line.
+        assert_eq!(cut_at_word("a abcdefghijklmnopqrstuvwxyz", 10), "a abcdefgh…");
+        assert_eq!(cut_at_word("éééé ééé", 6), "éééé…");
     }
 }
