@@ -9,9 +9,10 @@
 //! ([`procs`]) and the reader threads are joined.
 
 mod errtail;
+mod lines;
 mod procs;
 
-use std::io::{BufRead, BufReader, Read, Write};
+use std::io::Write;
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{Receiver, RecvTimeoutError, TryRecvError, sync_channel};
 use std::thread::JoinHandle;
@@ -19,6 +20,7 @@ use std::time::{Duration, Instant};
 
 use crate::referee::{Failure, Termination};
 use errtail::ErrReader;
+use lines::{Line, read_lines};
 
 /// How long an engine may take by default to answer `ugi` (its loading included) and `isready`
 /// before a game.
@@ -71,14 +73,6 @@ impl Launch {
     }
 }
 
-/// One line from the engine, or why reading stopped.
-enum Line {
-    Text(String),
-    TooLong,
-    NotUtf8(String),
-    Eof,
-}
-
 /// What the engine said about its search.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct EngineReport {
@@ -126,66 +120,6 @@ pub(crate) fn excerpt(s: &str) -> String {
         shown.push('…');
     }
     shown
-}
-
-/// Reads `out` line by line into `tx` until the end, a line over [`MAX_LINE_BYTES`], bytes that
-/// are not UTF-8, or the receiver going away.
-fn read_lines(out: impl Read, tx: std::sync::mpsc::SyncSender<Line>) {
-    let mut r = BufReader::new(out);
-    let mut buf = Vec::new();
-    loop {
-        buf.clear();
-        let mut ended = false;
-        loop {
-            let chunk = match r.fill_buf() {
-                Ok(c) => c,
-                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
-                Err(_) => &[][..],
-            };
-            if chunk.is_empty() {
-                ended = true;
-                break;
-            }
-            let (take, newline) = match chunk.iter().position(|&b| b == b'\n') {
-                Some(i) => (i + 1, true),
-                None => (chunk.len(), false),
-            };
-            buf.extend_from_slice(&chunk[..take]);
-            r.consume(take);
-            if buf.len() > MAX_LINE_BYTES + 2 {
-                let _ = tx.send(Line::TooLong);
-                return;
-            }
-            if newline {
-                break;
-            }
-        }
-        if buf.is_empty() && ended {
-            let _ = tx.send(Line::Eof);
-            return;
-        }
-        while matches!(buf.last(), Some(b'\n' | b'\r')) {
-            buf.pop();
-        }
-        if buf.len() > MAX_LINE_BYTES {
-            let _ = tx.send(Line::TooLong);
-            return;
-        }
-        let line = match String::from_utf8(std::mem::take(&mut buf)) {
-            Ok(l) => Line::Text(l),
-            Err(e) => {
-                let _ = tx.send(Line::NotUtf8(excerpt(&String::from_utf8_lossy(e.as_bytes()))));
-                return;
-            }
-        };
-        if tx.send(line).is_err() {
-            return;
-        }
-        if ended {
-            let _ = tx.send(Line::Eof);
-            return;
-        }
-    }
 }
 
 impl ExternalEngine {
@@ -321,11 +255,18 @@ impl ExternalEngine {
         };
         if let Err(e) = r {
             let status = self.exit_status();
-            let what = if status.is_empty() { "stopped reading its input" } else { "exited" };
-            return Err(failure(
-                Termination::Crash,
-                format!("the engine {what}{status}: cannot send `{line}` ({e})"),
-            ));
+            if status.is_empty() {
+                let detail = format!("the engine stopped reading its input: cannot send `{line}` ({e})");
+                return Err(failure(Termination::Crash, detail));
+            }
+            // Gone (perhaps before it read a word): what it wrote before going explains it.
+            let until = Instant::now() + Duration::from_millis(300);
+            while let Ok(Line::Text(l)) =
+                self.lines.recv_timeout(until.saturating_duration_since(Instant::now()))
+            {
+                self.keep_error(&l);
+            }
+            return Err(self.explain_exit(format!("the engine exited{status}: cannot send `{line}` ({e})")));
         }
         Ok(())
     }
@@ -369,21 +310,30 @@ impl ExternalEngine {
         let left = deadline.saturating_duration_since(Instant::now());
         let line = self.lines.recv_timeout(left);
         let l = self.line_or_failure(line.map_err(|e| e == RecvTimeoutError::Timeout), waiting_for)?;
-        if let Some(said) = l.trim_start().strip_prefix("info string error") {
-            let said = said.trim_start_matches(':').trim();
-            self.last_error = Some(said.chars().take(SAID_CHARS).collect());
-        }
+        self.keep_error(&l);
         Ok(l)
     }
 
-    /// The failure for an engine whose output ended: the error it said it had, else what a sign
-    /// on its standard error means, and that it exited.
+    /// Keeps `line` if it is an `info string error…`.
+    fn keep_error(&mut self, line: &str) {
+        if let Some(said) = line.trim_start().strip_prefix("info string error") {
+            let said = said.trim_start_matches(':').trim();
+            self.last_error = Some(said.chars().take(SAID_CHARS).collect());
+        }
+    }
+
+    /// The failure for an engine whose output ended.
     fn exited(&mut self, waiting_for: &str) -> Failure {
         let status = self.exit_status();
+        self.explain_exit(format!("the engine exited{status} while the referee waited for `{waiting_for}`"))
+    }
+
+    /// The crash of an engine that has gone: the error it said it had, else what a sign on its
+    /// standard error means and `exited`, else `exited`.
+    fn explain_exit(&mut self, exited: String) -> Failure {
         if let Some(err) = &mut self.err {
             err.finish(Instant::now() + Duration::from_millis(300));
         }
-        let exited = format!("the engine exited{status} while the referee waited for `{waiting_for}`");
         let sign = self.err.as_ref().and_then(ErrReader::sign).and_then(|i| self.sign_meanings.get(i));
         let detail = match (self.last_error.take(), sign) {
             (Some(said), _) if !said.is_empty() => said,
@@ -595,28 +545,51 @@ mod tests {
         assert_eq!(r.depth, Some(7));
     }
 
-    fn lines_of(bytes: &[u8]) -> Vec<String> {
-        let (tx, rx) = sync_channel(LINES_AHEAD);
-        read_lines(bytes, tx);
-        rx.iter()
-            .map(|l| match l {
-                Line::Text(t) => t,
-                Line::TooLong => "<too long>".into(),
-                Line::NotUtf8(s) => format!("<not utf-8: {s}>"),
-                Line::Eof => "<eof>".into(),
-            })
-            .collect()
+    /// `/bin/sh -c COMMAND` (a script, not a program that replaces the shell).
+    fn sh(command: &str) -> Launch {
+        Launch { args: vec!["-c".into(), command.into()], ..Launch::shell(command) }
+    }
+
+    fn start_fails(command: &str) -> Failure {
+        ExternalEngine::start(&sh(command), cavalo_rules::Rules::default(), &[]).unwrap_err()
     }
 
     #[test]
-    fn lines_are_split_capped_and_checked() {
-        assert_eq!(lines_of(b"a\r\nb\n\nc"), ["a", "b", "", "c", "<eof>"]);
-        assert_eq!(lines_of(b""), ["<eof>"]);
-        let mut long = vec![b'x'; MAX_LINE_BYTES];
-        long.push(b'\n');
-        assert_eq!(lines_of(&long)[0].len(), MAX_LINE_BYTES, "a line of exactly the cap is read");
-        let endless = vec![b'y'; 10 * MAX_LINE_BYTES];
-        assert_eq!(lines_of(&endless), ["<too long>"]);
-        assert_eq!(lines_of(b"ok\nbest\xffmove\nnever\n"), ["ok", "<not utf-8: best\u{fffd}move>"]);
+    fn an_engine_that_explains_itself_and_exits_crashes_for_its_reason() {
+        // Gone before the referee writes a word, or after: its words are the reason either way.
+        for command in [
+            "echo 'info string error: cannot load x.lisp: line 3'",
+            "read l; echo 'info string error: cannot load x.lisp: line 3'",
+        ] {
+            let f = start_fails(command);
+            assert_eq!(f.termination, Termination::Crash);
+            assert_eq!(f.detail, "cannot load x.lisp: line 3", "{command}");
+        }
+    }
+
+    #[test]
+    fn a_crash_quotes_standard_error_and_names_its_signs() {
+        let f = start_fails("echo one >&2; echo two >&2; exit 3");
+        assert_eq!(f.termination, Termination::Crash);
+        assert!(f.detail.contains("exited (exit status: 3)"), "{}", f.detail);
+        assert!(f.detail.ends_with("; last lines on standard error: `one` | `two`"), "{}", f.detail);
+        let mut launch = sh("echo 'Heap exhausted, game over.' >&2; echo '0: fp=1' >&2; kill -9 $$");
+        launch.signs = vec![("Heap exhausted".into(), "heap exhausted".into())];
+        let f = ExternalEngine::start(&launch, cavalo_rules::Rules::default(), &[]).unwrap_err();
+        assert!(f.detail.starts_with("heap exhausted: the engine exited (signal: 9)"), "{}", f.detail);
+    }
+
+    #[test]
+    fn a_slow_start_is_named_by_the_launch() {
+        let mut launch = Launch::shell("sleep 30");
+        launch.startup = Duration::from_millis(200);
+        launch.late_start = Some("x.lisp did not finish loading within 200 ms".into());
+        let started = Instant::now();
+        let f = ExternalEngine::start(&launch, cavalo_rules::Rules::default(), &[]).unwrap_err();
+        assert_eq!(
+            (f.termination, f.detail.as_str()),
+            (Termination::Timeout, "x.lisp did not finish loading within 200 ms")
+        );
+        assert!(started.elapsed() < Duration::from_secs(20), "the sleep was not waited for");
     }
 }

@@ -163,12 +163,6 @@ fn kill_checked(s: &Stat) -> Option<OwnedFd> {
 /// found), to be given to [`reap`] once the leader is reaped.
 pub(crate) fn end_all(leader: u32, known: &[Stat]) -> Vec<OwnedFd> {
     let leader = leader as i32;
-    // SAFETY: kill and killpg only send a signal; the leader is not reaped, so its id (and the
-    // id of its group, which it leads) still names it.
-    unsafe {
-        libc::kill(leader, libc::SIGKILL);
-        libc::killpg(leader, libc::SIGKILL);
-    }
     let mut seen: HashSet<(i32, u64)> = HashSet::new();
     let mut held = Vec::new();
     let mut kill_new = |found: &[Stat]| {
@@ -178,7 +172,15 @@ pub(crate) fn end_all(leader: u32, known: &[Stat]) -> Vec<OwnedFd> {
             }
         }
     };
+    // The descendants first, while a living leader still links them to it.
     kill_new(known);
+    kill_new(&members(&snapshot(), leader));
+    // SAFETY: kill and killpg only send a signal; the leader is not reaped, so its id (and the
+    // id of its group, which it leads) still names it.
+    unsafe {
+        libc::kill(leader, libc::SIGKILL);
+        libc::killpg(leader, libc::SIGKILL);
+    }
     for round in 0..ROUNDS {
         let found = members(&snapshot(), leader);
         kill_new(&found);
@@ -265,12 +267,14 @@ mod tests {
         let mut buf = [0u8; 8];
         let _ = std::io::Read::read(&mut out, &mut buf);
         let leader = child.id() as i32;
+        // Until the one has left the session: only its parent links it to the leader.
         let until = Instant::now() + Duration::from_secs(10);
-        while members(&snapshot(), leader).len() < 2 && Instant::now() < until {
+        let away = |m: &[Stat]| m.len() == 2 && m.iter().any(|s| s.session != leader);
+        while !away(&members(&snapshot(), leader)) && Instant::now() < until {
             std::thread::sleep(Duration::from_millis(10));
         }
         let before = members(&snapshot(), leader);
-        assert_eq!(before.len(), 2, "{before:?}");
+        assert!(away(&before), "{before:?}");
         let killed = end_all(child.id(), &[]);
         child.wait().unwrap();
         reap(killed);
