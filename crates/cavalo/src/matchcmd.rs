@@ -27,7 +27,7 @@ Players (--engine1, --engine2):
   lisp:FILE[,KEY=VALUE...]    a course program in Common Lisp, run by SBCL through the adapter
                               (adapters/lisp), e.g. 'lisp:team.lisp,function=jogar,white-only=yes';
                               keys: function, state, args, white-only, time-scale, reserve-ms,
-                              cell-base, forced, sbcl (docs/en/championship.md)
+                              cell-base, forced, load-ms, heap-mb, sbcl (docs/en/championship.md)
 
 Each board (a seed) is played twice with the colours swapped: a pair. The referee keeps the
 position itself and checks every move: an illegal move, a crash, a timeout (past --time-ms plus

@@ -304,6 +304,12 @@ mod tests {
         assert!(check_glue("time-scale", "0").is_err());
         assert_eq!(check_glue("white-only", "true").unwrap(), "yes");
         assert!(check_glue("colour", "x").unwrap_err().contains("unknown key"));
+        assert_eq!(check_glue("load-ms", " 30000 ").unwrap(), "30000");
+        for bad in ["99", "600001", "abc", "-5", "1e4"] {
+            assert!(check_glue("load-ms", bad).unwrap_err().contains("from 100 to 600000"), "{bad}");
+        }
+        assert_eq!(check_glue("heap-mb", "512").unwrap(), "512");
+        assert!(check_glue("heap-mb", "8").is_err() && check_glue("heap-mb", "999999").is_err());
         assert_eq!(lisp_string(r#"a"b\c"#), r#""a\"b\\c""#);
     }
 
@@ -318,9 +324,22 @@ mod tests {
             ("white-only".to_string(), "yes".to_string()),
             ("time-scale".to_string(), "1000".to_string()),
             ("sbcl".to_string(), "/opt/sbcl".to_string()),
+            ("load-ms".to_string(), "2500".to_string()),
         ];
         let l = launch(team.to_str().unwrap(), &glue).unwrap();
         assert_eq!(l.program, "/opt/sbcl");
+        // The default heap, the load limit given, and no backtrace on standard output.
+        let runtime = l.args.iter().position(|a| a == "--end-runtime-options").unwrap();
+        assert_eq!(l.args[..runtime], ["--noinform", "--disable-ldb", "--dynamic-space-size", "2048MB"]);
+        assert_eq!(l.startup, Duration::from_millis(2500));
+        let late = l.late_start.as_deref().unwrap();
+        assert!(
+            late.starts_with("cavalo-lisp-test-")
+                && late.contains(".lisp did not finish loading within 2500 ms")
+        );
+        assert!(
+            l.signs.iter().any(|(sign, meaning)| sign == "Heap exhausted" && meaning.contains("2048 MiB"))
+        );
         let form = l.args.last().unwrap();
         assert!(form.contains(":args '(:state :time :side)") && form.contains(":white-only t"), "{form}");
         assert!(form.contains(":time-scale 1000"), "{form}");
