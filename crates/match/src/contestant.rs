@@ -20,7 +20,7 @@ pub enum Contestant {
     /// Run in this process.
     Builtin(Box<dyn Player>),
     /// A separate process spoken to through the protocol.
-    External(ExternalEngine),
+    External(Box<ExternalEngine>),
 }
 
 /// How the position asked about is given to an external engine.
@@ -48,13 +48,13 @@ impl Contestant {
                 Ok(Contestant::Builtin(p))
             }
             PlayerSpec::External { command, options } => {
-                Ok(Contestant::External(ExternalEngine::start(&Launch::shell(command), rules, options)?))
+                let engine = ExternalEngine::start(&Launch::shell(command), rules, options)?;
+                Ok(Contestant::External(Box::new(engine)))
             }
-            PlayerSpec::Lisp { path, glue } => Ok(Contestant::External(ExternalEngine::start(
-                &crate::lisp::launch(path, glue)?,
-                rules,
-                &[],
-            )?)),
+            PlayerSpec::Lisp { path, glue } => {
+                let engine = ExternalEngine::start(&crate::lisp::launch(path, glue)?, rules, &[])?;
+                Ok(Contestant::External(Box::new(engine)))
+            }
         }
     }
 
