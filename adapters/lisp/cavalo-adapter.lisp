@@ -100,14 +100,14 @@ in order, however deep the state holds it, within +BOARD-DEPTH+ and +BOARD-CONSE
   "X as the reader would see it, briefly."
   (with-short-printing (prin1-to-string x)))
 
-(defun one-line (x)
-  "X printed briefly on one line, white space collapsed, at most +SAID-CHARS+ characters."
-  (let* ((text (with-short-printing (princ-to-string x)))
-         (words (split (substitute-if #\Space (lambda (c) (member c '(#\Newline #\Tab #\Return))) text))))
-    (format nil "~{~A~^ ~}" (if (> (length words) +said-chars+) (subseq words 0 +said-chars+) words))))
-
 (defun clip (text)
   (if (> (length text) +said-chars+) (subseq text 0 +said-chars+) text))
+
+(defun one-line (x)
+  "X printed briefly on one line, white space collapsed, at most +SAID-CHARS+ characters."
+  (let ((text (clip (with-short-printing (princ-to-string x)))))
+    (format nil "~{~A~^ ~}"
+            (split (substitute-if #\Space (lambda (c) (member c '(#\Newline #\Tab #\Return))) text)))))
 
 (defvar *protocol-in* *standard-input* "Where the referee's commands come from.")
 (defvar *protocol-out* *standard-output* "Where protocol lines go, and nothing else.")
@@ -457,7 +457,8 @@ error without SBCL's stream and position details."
          (text (one-line (format nil "~{~A~^ ~}" kept)))
          (text (cut-out text "#<SB-INT:FORM-TRACKING-STREAM" ">" (file-namestring file)))
          (text (cut-out text "READ error during LOAD:" "" "read error:"))
-         (line (or (line-in-message raw) (and place (line-at (first place) (second place))))))
+         (line (or (and (search "READ error" raw) (line-in-message raw))
+                   (and place (line-at (first place) (second place))))))
     (when (search "read error: end of file" text)
       (setf text (format nil "~A (a parenthesis or a string not closed?)" text)))
     (when (and (typep condition 'end-of-file) (typep (stream-error-stream condition) 'string-stream))

@@ -87,7 +87,7 @@ fn processes_a_lisp_program_starts_die_with_its_game() {
         pids.display()
     ));
     let spec = format!("{},args=state+time+side", team(dir.path(), &body));
-    for r in play(&spec, "greedy", "2", "1000") {
+    for r in play(&spec, "greedy", "2", "5000") {
         assert_eq!(r["meta"]["termination"], "normal", "{}", r["meta"]["detail"]);
     }
     let started: Vec<String> = std::fs::read_to_string(&pids).unwrap().lines().map(str::to_string).collect();

@@ -143,11 +143,12 @@ fn kill_checked(s: &Stat) -> Option<OwnedFd> {
             }
             return Some(fd);
         }
-        if std::io::Error::last_os_error().raw_os_error() != Some(libc::ENOSYS) {
+        if std::io::Error::last_os_error().raw_os_error() == Some(libc::ESRCH) {
             return None;
         }
     }
-    // Without pidfds: checked, then killed by number (a tiny window for the number's reuse).
+    // Without a pidfd (an old kernel, no descriptor left): checked, then killed by number (a tiny
+    // window for the number's reuse).
     if !s.zombie && read_stat(s.pid).is_some_and(|now| now.start == s.start) {
         // SAFETY: kill only sends a signal.
         unsafe {
