@@ -10,182 +10,16 @@
 ;;;; answers the protocol on standard input and output until `quit`. The team's function gets the
 ;;;; position in the course's representation and answers with a new board, a cell or a move; see
 ;;;; docs/en/championship.md. `cavalo match --engine1 lisp:team.lisp` does all this by itself.
+;;;;
+;;;; A file that cannot be loaded, a function that is not there, an exhausted stack or heap: the
+;;;; adapter says `info string error: WHY` and exits, and the referee reports WHY as a crash.
 
-(defpackage #:cavalo-adapter
-  (:use #:common-lisp)
-  (:export #:main))
+;;; The package and the rules come from cavalo-adapter-rules.lisp, beside this file (already
+;;; there when `cavalo` loads the two as one).
+(unless (find-package '#:cavalo-adapter)
+  (load (merge-pathnames "cavalo-adapter-rules.lisp" (or *load-truename* *default-pathname-defaults*))))
 
 (in-package #:cavalo-adapter)
-
-;;; ------------------------------------------------------------------------------------------
-;;; The rules (RULES.md), on a vector of 100 cells: a number 0..99, NIL (removed), or
-;;; :white / :black (a knight).
-
-(defstruct (pos (:copier nil))
-  (cells (make-array 100 :initial-element nil) :type simple-vector)
-  (knights (vector nil nil))            ; cell index of the white and black knight, or NIL
-  (points (vector 0 0))
-  (side 0)                              ; 0 white, 1 black
-  (threat t)
-  (zero-double t))
-
-(defun copy-position (p)
-  (make-pos :cells (copy-seq (pos-cells p)) :knights (copy-seq (pos-knights p))
-            :points (copy-seq (pos-points p)) :side (pos-side p)
-            :threat (pos-threat p) :zero-double (pos-zero-double p)))
-
-(defconstant +mask64+ (1- (expt 2 64)))
-
-(defun seeded-cells (seed)
-  "The board of SEED: SplitMix64 driving a Fisher-Yates shuffle (RULES.md section 7)."
-  (let ((state (logand seed +mask64+))
-        (values (make-array 100)))
-    (dotimes (i 100) (setf (aref values i) i))
-    (flet ((next ()
-             (setf state (logand (+ state #x9E3779B97F4A7C15) +mask64+))
-             (let ((z state))
-               (setf z (logand (* (logxor z (ash z -30)) #xBF58476D1CE4E5B9) +mask64+))
-               (setf z (logand (* (logxor z (ash z -27)) #x94D049BB133111EB) +mask64+))
-               (logxor z (ash z -31)))))
-      (loop for i from 99 downto 1
-            do (rotatef (aref values i) (aref values (mod (next) (1+ i))))))
-    values))
-
-(defun double-p (p v)
-  (and (= (floor v 10) (mod v 10)) (or (pos-zero-double p) (/= v 0))))
-
-(defun symmetric (v)
-  (multiple-value-bind (a b) (floor v 10)
-    (if (/= a b) (+ (* b 10) a) nil)))
-
-(defun cell-name (i)
-  (format nil "~C~D" (code-char (+ (char-code #\A) (mod i 10))) (1+ (floor i 10))))
-
-(defun parse-cell (s)
-  "The index of a cell name such as E3 or e10, or NIL."
-  (when (<= 2 (length s) 3)
-    (let ((col (- (char-code (char-upcase (char s 0))) (char-code #\A)))
-          (row (ignore-errors (parse-integer s :start 1))))
-      (when (and (<= 0 col 9) row (<= 1 row 10))
-        (+ (* 10 (1- row)) col)))))
-
-(defun jumps (i)
-  (let ((r (floor i 10)) (c (mod i 10)) (out '()))
-    (dolist (d '((-2 -1) (-2 1) (-1 -2) (-1 2) (1 -2) (1 2) (2 -1) (2 1)) out)
-      (let ((r2 (+ r (first d))) (c2 (+ c (second d))))
-        (when (and (<= 0 r2 9) (<= 0 c2 9))
-          (push (+ (* 10 r2) c2) out))))))
-
-(defun holds-p (p i) (integerp (aref (pos-cells p) i)))
-
-(defun destinations (p side)
-  "The cells SIDE's knight may land on."
-  (let ((cells (pos-cells p))
-        (k (aref (pos-knights p) side))
-        (other (aref (pos-knights p) (- 1 side))))
-    (if (null k)
-        ;; Placement: the highest number still on the home row.
-        (let ((best nil))
-          (loop for i from (if (= side 0) 0 90) repeat 10
-                when (and (holds-p p i) (or (null best) (> (aref cells i) (aref cells best))))
-                  do (setf best i))
-          (if best (list best) '()))
-        (remove-if-not (lambda (d)
-                         (and (holds-p p d)
-                              (not (and (pos-threat p) other (member d (jumps other))))))
-                       (jumps k)))))
-
-(defun other-doubles (p v)
-  "The doubles still on the board other than V, highest first."
-  (sort (loop for x across (pos-cells p)
-              when (and (integerp x) (/= x v) (double-p p x)) collect x)
-        #'>))
-
-(defun legal-moves (p)
-  "Moves as (DEST . REMOVAL), REMOVAL NIL for the default; (:pass) when the side must pass; NIL
-when the game is over."
-  (let ((side (pos-side p)))
-    (let ((ds (destinations p side)))
-      (cond (ds (loop for d in ds
-                      for v = (aref (pos-cells p) d)
-                      for others = (if (double-p p v) (other-doubles p v) '())
-                      append (cons (cons d nil) (mapcar (lambda (r) (cons d r)) (rest others)))))
-            ((destinations p (- 1 side)) (list :pass))
-            (t '())))))
-
-(defun play (p move)
-  "The position after MOVE (assumed legal)."
-  (let* ((q (copy-position p)) (side (pos-side q)) (cells (pos-cells q)))
-    (unless (eq move :pass)
-      (let* ((d (car move)) (v (aref cells d)) (from (aref (pos-knights q) side)))
-        (incf (aref (pos-points q) side) v)
-        (when from (setf (aref cells from) nil))
-        (setf (aref cells d) (if (= side 0) :white :black)
-              (aref (pos-knights q) side) d)
-        (let ((s (symmetric v)))
-          (when s
-            (let ((at (position s cells))) (when at (setf (aref cells at) nil)))))
-        (when (double-p q v)
-          (let ((r (or (cdr move) (first (other-doubles q v)))))
-            (when r (setf (aref cells (position r cells)) nil))))))
-    (setf (pos-side q) (- 1 side))
-    q))
-
-(defun move-string (move)
-  (cond ((eq move :pass) "pass")
-        ((cdr move) (format nil "~Ax~2,'0D" (cell-name (car move)) (cdr move)))
-        (t (cell-name (car move)))))
-
-(defun find-move (p text)
-  "The legal move written TEXT (our notation; naming the default removal is accepted), or NIL."
-  (let ((moves (legal-moves p)))
-    (find-if (lambda (m)
-               (or (string-equal text (move-string m))
-                   (and (consp m) (null (cdr m))
-                        (let ((v (aref (pos-cells p) (car m))))
-                          (and (double-p p v)
-                               (string-equal text (format nil "~Ax~2,'0D" (cell-name (car m))
-                                                          (or (first (other-doubles p v)) -1))))))))
-             moves)))
-
-;;; ------------------------------------------------------------------------------------------
-;;; Positions from the protocol.
-
-(defun split (string &optional (sep #\Space))
-  (let ((out '()) (start 0))
-    (loop for i from 0 to (length string)
-          do (when (or (= i (length string)) (char= (char string i) sep)
-                       (and (char= sep #\Space) (member (char string i) '(#\Tab #\Return))))
-               (when (> i start) (push (subseq string start i) out))
-               (setf start (1+ i))))
-    (nreverse out)))
-
-(defun seeded-position (seed threat zero-double)
-  (make-pos :cells (seeded-cells seed) :threat threat :zero-double zero-double))
-
-(defun fen-position (fields threat zero-double)
-  "A position string's four fields, or NIL when they are not one."
-  (destructuring-bind (cells side white black) fields
-    (let ((p (make-pos :threat threat :zero-double zero-double))
-          (rows (split cells #\/)))
-      (unless (= (length rows) 10) (return-from fen-position nil))
-      (loop for row in rows for r from 0
-            for items = (split row #\,)
-            do (unless (= (length items) 10) (return-from fen-position nil))
-               (loop for item in items for c from 0
-                     for i = (+ (* 10 r) c)
-                     do (cond ((string= item ".") (setf (aref (pos-cells p) i) nil))
-                              ((string-equal item "W") (setf (aref (pos-cells p) i) :white
-                                                             (aref (pos-knights p) 0) i))
-                              ((string-equal item "B") (setf (aref (pos-cells p) i) :black
-                                                             (aref (pos-knights p) 1) i))
-                              (t (let ((v (ignore-errors (parse-integer item))))
-                                   (unless (and v (<= 0 v 99)) (return-from fen-position nil))
-                                   (setf (aref (pos-cells p) i) v))))))
-      (setf (pos-side p) (if (string-equal side "b") 1 0)
-            (aref (pos-points p) 0) (or (ignore-errors (parse-integer white)) 0)
-            (aref (pos-points p) 1) (or (ignore-errors (parse-integer black)) 0))
-      p)))
 
 ;;; ------------------------------------------------------------------------------------------
 ;;; The course's representation: a list of 10 lists; 0..99, NIL, -1 (white), -2 (black).
@@ -200,18 +34,34 @@ when the game is over."
                                 (:black (if swap -1 -2))
                                 (t x)))))
 
+(defun list-of-length-p (x n)
+  "Whether X is a proper list of exactly N elements (safe on dotted and circular lists)."
+  (loop for tail = x then (cdr tail)
+        for i from 0
+        do (cond ((null tail) (return (= i n)))
+                 ((or (atom tail) (>= i n)) (return nil)))))
+
 (defun board-p (x)
-  (and (listp x) (= (length x) 10)
-       (every (lambda (row) (and (listp row) (= (length row) 10))) x)))
+  (and (list-of-length-p x 10) (every (lambda (row) (list-of-length-p row 10)) x)))
+
+(defconstant +board-depth+ 8 "How deep in the team's answer a board is looked for.")
+(defconstant +board-conses+ 10000 "How many conses of the team's answer are looked at, at most.")
 
 (defun find-board (x)
-  "A board in the team's answer: the answer itself, or the first board inside a state."
-  (cond ((board-p x) x)
-        ((consp x) (loop for part in x when (board-p part) return part))))
+  "A board in the team's answer: the answer itself, or the first board inside it (depth first,
+in order, however deep the state holds it, within +BOARD-DEPTH+ and +BOARD-CONSES+)."
+  (let ((left +board-conses+))
+    (labels ((walk (x depth)
+               (cond ((board-p x) x)
+                     ((or (atom x) (>= depth +board-depth+)) nil)
+                     (t (loop for tail = x then (cdr tail)
+                              while (and (consp tail) (plusp (decf left)))
+                              thereis (walk (car tail) (1+ depth)))))))
+      (walk x 0))))
 
 (defun describe-cell (x)
   (case x ((nil) "NIL (removed)") (-1 "-1 (white knight)") (-2 "-2 (black knight)")
-    (t (format nil "~A" x))))
+    (t (show x))))
 
 (defun differences (expected got)
   "Where two course boards differ, as text."
@@ -238,16 +88,35 @@ when the game is over."
 
 (defvar *function-name* "jogar" "The team's function's name, for messages.")
 
+(defconstant +said-chars+ 2000 "The most of a message the adapter writes on one line.")
+
+(defmacro with-short-printing (&body body)
+  "Runs BODY printing any object briefly: a huge or circular answer never floods a line or hangs."
+  `(let ((*print-pretty* nil) (*print-circle* t) (*print-length* 12) (*print-level* 4)
+         (*print-lines* nil) (*print-readably* nil))
+     ,@body))
+
+(defun show (x)
+  "X as the reader would see it, briefly."
+  (with-short-printing (prin1-to-string x)))
+
+(defun clip (text)
+  (if (> (length text) +said-chars+) (subseq text 0 +said-chars+) text))
+
 (defun one-line (x)
-  "X printed on one line."
-  (let ((*print-pretty* nil))
-    (substitute #\Space #\Newline (princ-to-string x))))
+  "X printed briefly on one line, white space collapsed, at most +SAID-CHARS+ characters."
+  (let ((text (clip (with-short-printing (princ-to-string x)))))
+    (format nil "~{~A~^ ~}"
+            (split (substitute-if #\Space (lambda (c) (member c '(#\Newline #\Tab #\Return))) text)))))
+
+(defvar *protocol-in* *standard-input* "Where the referee's commands come from.")
+(defvar *protocol-out* *standard-output* "Where protocol lines go, and nothing else.")
 
 (defun say (fmt &rest args)
-  (let ((*print-pretty* nil))
-    (apply #'format *standard-output* fmt args))
-  (terpri *standard-output*)
-  (finish-output *standard-output*))
+  (write-line (clip (with-short-printing (apply #'format nil fmt args))) *protocol-out*)
+  (finish-output *protocol-out*))
+
+(defparameter +ellipsis+ (string (code-char 8230)))
 
 (defmacro with-team-streams (&body body)
   "Runs BODY as the team's code: what it prints goes to standard error, and what it reads is
@@ -295,11 +164,11 @@ is not a legal move (then the text is `none`, which the referee forfeits with th
          (let* ((text (string answer)) (m (find-move p text)))
            (values (if m (move-string m) text) nil)))
         ((and (integerp answer) (<= 0 answer 99)) (values (by-cell answer) nil))
-        ((and (consp answer) (= (length answer) 2) (every #'integerp answer))
+        ((and (list-of-length-p answer 2) (every #'integerp answer))
          (let ((r (- (first answer) *cell-base*)) (c (- (second answer) *cell-base*)))
            (if (and (<= 0 r 9) (<= 0 c 9))
                (values (by-cell (+ (* 10 r) c)) nil)
-               (values "none" (format nil "the cell ~S is off the board" answer)))))
+               (values "none" (format nil "the cell ~A is off the board" (show answer))))))
         ((find-board answer)
          (let* ((got (find-board answer))
                 (code (if (or swap (= (pos-side p) 0)) -1 -2))
@@ -322,18 +191,20 @@ is not a legal move (then the text is `none`, which the referee forfeits with th
                                                 candidates)
                                         #'< :key #'length))))
                 (values "none"
-                        (format nil "the knight went to ~A, a legal move, but the board returned is not ~
-                                     the board after it (after landing: the symmetric number is removed, ~
-                                     and landing on a double removes another double): ~{~A~^; ~}"
-                                (cell-name dest) (subseq best 0 (min 6 (length best))))))))))
-        (t (values "none" (format nil "the function returned ~S, which is not a board, a cell or a move"
-                                  answer)))))))
+                        (format nil "~{~A~^; ~}~:[~;; ~A~] (the board returned is not the board after ~
+                                     the knight's move to ~A, a legal move: after landing the symmetric ~
+                                     number is removed, and landing on a double removes another double)"
+                                (subseq best 0 (min 6 (length best))) (> (length best) 6) +ellipsis+
+                                (cell-name dest))))))))
+        (t (values "none" (format nil "the function returned ~A, which is not a board, a cell or a move"
+                                  (show answer))))))))
 
 ;;; ------------------------------------------------------------------------------------------
 ;;; The protocol.
 
 (defun quit-lisp (code)
-  (finish-output *standard-output*)
+  (finish-output *protocol-out*)
+  (finish-output *error-output*)
   #+sbcl (sb-ext:exit :code code :abort t)
   #+ccl (ccl:quit code)
   #+clisp (ext:quit code)
@@ -369,6 +240,11 @@ is not a legal move (then the text is `none`, which the referee forfeits with th
             (unless m (return (format nil "illegal move ~A" text)))
             (setf p (play p m)))))))
 
+(defun fail (fmt &rest args)
+  "Says `info string error: ...` and exits: the referee reports the reason as a crash."
+  (say "info string error: ~A" (apply #'format nil fmt args))
+  (quit-lisp 1))
+
 (defun answer-go (p tokens)
   (let ((moves (legal-moves p)))
     (cond
@@ -378,11 +254,17 @@ is not a legal move (then the text is `none`, which the referee forfeits with th
        (say "bestmove ~A" (move-string (first moves))))
       (t
        (multiple-value-bind (answer swap ms)
-           (handler-case (team-call p (go-time tokens (pos-side p)))
-             (error (e)
-               (say "info string error: the function ~A signalled: ~A" *function-name* (one-line e))
-               (say "bestmove none")
-               (return-from answer-go)))
+           (let ((storage nil))
+             (handler-case
+                 ;; Named before unwinding, while the stack still shows the recursion.
+                 (handler-bind ((storage-condition
+                                  (lambda (c) (unless storage (setf storage (storage-message c))))))
+                   (team-call p (go-time tokens (pos-side p))))
+               (storage-condition (c) (fail "~A" (or storage (one-line c))))
+               (error (e)
+                 (say "info string error: the function ~A signalled: ~A" *function-name* (one-line e))
+                 (say "bestmove none")
+                 (return-from answer-go))))
          (multiple-value-bind (text why) (answer-move p answer swap)
            (say "info time ~D" ms)
            (when why (say "info string illegal: ~A" (one-line why)))
@@ -391,7 +273,7 @@ is not a legal move (then the text is `none`, which the referee forfeits with th
 (defun serve (name)
   (let ((p nil) (threat t) (zero-double t))
     (loop
-      (let* ((line (read-line *standard-input* nil nil))
+      (let* ((line (read-line *protocol-in* nil nil))
              (tokens (and line (split line)))
              (command (first tokens)))
         (cond
@@ -431,6 +313,175 @@ is not a legal move (then the text is `none`, which the referee forfeits with th
           ((string= command "quit") (quit-lisp 0))
           (t (say "info string unknown command: ~A" line)))))))
 
+;;; ------------------------------------------------------------------------------------------
+;;; Keeping standard output to the protocol.
+
+#+sbcl
+(defun dup-private (fd)
+  "A copy of descriptor FD that programs started from here do not inherit, or NIL."
+  (let ((copy (sb-alien:alien-funcall
+               (sb-alien:extern-alien "dup" (function sb-alien:int sb-alien:int)) fd)))
+    (when (>= copy 0)
+      ;; fcntl (copy, F_SETFD, FD_CLOEXEC): 2 and 1 on Linux and the BSDs.
+      (sb-alien:alien-funcall
+       (sb-alien:extern-alien "fcntl" (function sb-alien:int sb-alien:int sb-alien:int sb-alien:int))
+       copy 2 1)
+      copy)))
+
+#+sbcl
+(defun dup2 (from to)
+  (>= (sb-alien:alien-funcall
+       (sb-alien:extern-alien "dup2" (function sb-alien:int sb-alien:int sb-alien:int)) from to)
+      0))
+
+(defun take-protocol-streams ()
+  "Moves the protocol to private copies of standard input and output, then points descriptor 1
+at standard error and descriptor 0 at /dev/null: whatever else writes on standard output (the
+runtime's last words when it dies, a program the team starts) lands on standard error, and
+nothing but protocol lines ever reaches the referee, nor do its commands reach anyone else."
+  #+sbcl
+  (let ((out (dup-private 1)))
+    (when (and out (dup2 2 1))
+      (setf *protocol-out* (sb-sys:make-fd-stream out :output t :buffering :full
+                                                      :external-format :utf-8 :name "protocol output")))
+    (let ((in (dup-private 0))
+          (null (sb-unix:unix-open "/dev/null" sb-unix:o_rdonly 0)))
+      (when (and in null (dup2 null 0))
+        (setf *protocol-in* (sb-sys:make-fd-stream in :input t :buffering :full
+                                                       :external-format :utf-8 :name "protocol input")))
+      (when null (sb-unix:unix-close null)))))
+
+;;; ------------------------------------------------------------------------------------------
+;;; What went wrong, in words a team can act on.
+
+(defun team-symbol-p (x)
+  "Whether X names something of the team's (not of Lisp, SBCL or the adapter)."
+  (and (symbolp x) x (symbol-package x)
+       (let ((name (package-name (symbol-package x))))
+         (not (or (member name '("COMMON-LISP" "KEYWORD" "CAVALO-ADAPTER") :test #'string=)
+                  (and (> (length name) 3) (string= "SB-" name :end2 3)))))))
+
+(defun team-name-in (name)
+  "The team's function a backtrace frame's NAME stands for (FOO, or FOO in (FLET FOO :IN BAR)
+and (LAMBDA (X) :IN FOO)), or NIL."
+  (cond ((team-symbol-p name) name)
+        ((consp name) (loop for part in name when (team-symbol-p part) return part))))
+
+(defconstant +frames-looked-at+ 300 "How many frames of the stack are looked at for a name.")
+
+(defun deepest-repeating-function ()
+  "The team's function that repeats nearest the top of the stack (the recursion that ran away),
+else the team's function nearest the top, else NIL."
+  (let ((names '()) (count 0))
+    #+sbcl
+    (block walk
+      (sb-debug::map-backtrace
+       (lambda (frame)
+         (when (> (incf count) +frames-looked-at+) (return-from walk))
+         (let ((name (ignore-errors (team-name-in (sb-di:debug-fun-name (sb-di:frame-debug-fun frame))))))
+           (when name (push name names))))))
+    (setf names (nreverse names))
+    (or (loop for (name . rest) on names when (member name rest) return name)
+        (first names))))
+
+(defun heap-mib ()
+  #+sbcl (floor (sb-ext:dynamic-space-size) (* 1024 1024))
+  #-sbcl "its")
+
+(defun storage-message (condition)
+  "What an exhausted stack or heap means for the team, naming the function that recursed."
+  (if (search "HEAP" (symbol-name (type-of condition)))
+      (format nil "heap exhausted: the program used all of its ~A MiB (give heap-mb=~A for more, or ~
+                   keep less in memory)" (heap-mib) +ellipsis+)
+      (let ((name (ignore-errors (deepest-repeating-function))))
+        (if name
+            (format nil "control stack exhausted in `~A` (infinite recursion?)"
+                    (let ((*package* (find-package "CL-USER"))) (prin1-to-string name)))
+            "control stack exhausted (infinite recursion?)"))))
+
+(defun load-place ()
+  "Where the form being loaded starts, as (FILE BYTE-POSITION), from SBCL's record; or NIL."
+  #+sbcl
+  (ignore-errors
+   (flet ((sb-c (name &rest args) (apply (find-symbol name "SB-C") args)))
+     (let* ((info (symbol-value (find-symbol "*SOURCE-INFO*" "SB-C")))
+            (file-info (sb-c "SOURCE-INFO-FILE-INFO" info))
+            (positions (sb-c "FILE-INFO-POSITIONS" file-info))
+            (name (or (ignore-errors (sb-c "FILE-INFO-TRUENAME" file-info))
+                      (sb-c "FILE-INFO-PATHNAME" file-info))))
+       (when (and (or (stringp name) (pathnamep name)) (plusp (length positions)))
+         (list name (aref positions (1- (length positions)))))))))
+
+(defun line-at (file position)
+  "The line of FILE where the form read from byte POSITION starts (blanks and comments skipped)."
+  (ignore-errors
+   (with-open-file (s file :element-type '(unsigned-byte 8))
+     (let ((line 1))
+       (loop repeat position for b = (read-byte s nil) while b when (= b 10) do (incf line))
+       (loop for b = (read-byte s nil)
+             do (case b
+                  (10 (incf line))
+                  ((9 13 32))
+                  (59 (loop for c = (read-byte s nil) until (or (null c) (= c 10))
+                            finally (when c (incf line))))
+                  (t (return line))))))))
+
+(defun line-in-message (text)
+  "The number after `line: ` in TEXT (SBCL names the line of a read error), or NIL."
+  (let ((at (search "line: " text :test #'char-equal)))
+    (and at (parse-integer text :start (+ at 6) :junk-allowed t))))
+
+(defun cut-out (text start end replacement)
+  "TEXT with every stretch from START to the next END replaced by REPLACEMENT."
+  (let ((from (search start text)))
+    (if (null from)
+        text
+        (let ((to (search end text :start2 (+ from (length start)))))
+          (if (null to)
+              (concatenate 'string (subseq text 0 from) replacement)
+              (concatenate 'string (subseq text 0 from) replacement
+                           (cut-out (subseq text (+ to (length end))) start end replacement)))))))
+
+(defun load-error-text (condition place path)
+  "What went wrong loading PATH: the file (when another file loaded from it), the line, and the
+error without SBCL's stream and position details."
+  (let* ((raw (let ((*print-pretty* t) (*print-right-margin* 100) (*print-circle* t)
+                    (*print-length* 12) (*print-level* 4))
+                (princ-to-string condition)))
+         (kept (remove-if (lambda (l)
+                            (let ((l (string-left-trim " " l)))
+                              (some (lambda (p) (eql 0 (search p l)))
+                                    '("Line: " "Stream: " "(in form starting at"))))
+                          (split raw #\Newline)))
+         (file (if place (first place) path))
+         (text (one-line (format nil "~{~A~^ ~}" kept)))
+         (text (cut-out text "#<SB-INT:FORM-TRACKING-STREAM" ">" (file-namestring file)))
+         (text (cut-out text "READ error during LOAD:" "" "read error:"))
+         (line (or (and (search "READ error" raw) (line-in-message raw))
+                   (and place (line-at (first place) (second place))))))
+    (when (search "read error: end of file" text)
+      (setf text (format nil "~A (a parenthesis or a string not closed?)" text)))
+    (when (and (typep condition 'end-of-file) (typep (stream-error-stream condition) 'string-stream))
+      (setf text "it reads standard input, which is empty under the referee (read nothing at load)"))
+    (format nil "~@[~A ~]~@[line ~D: ~]~A"
+            (unless (equal (file-namestring file) (file-namestring path)) (file-namestring file))
+            line text)))
+
+(defun load-team (path)
+  "Loads the team's file at PATH as the team's code (its folder the default for relative
+loads); says why and exits when that fails."
+  (let ((*default-pathname-defaults* (make-pathname :name nil :type nil :version nil :defaults path))
+        (place nil) (storage nil))
+    (handler-case
+        (handler-bind ((storage-condition (lambda (c) (unless storage (setf storage (storage-message c)))))
+                       (error (lambda (c) (declare (ignore c)) (setf place (load-place)))))
+          (with-team-streams (load path)))
+      (serious-condition (e)
+        (fail "cannot load ~A: ~A" (file-namestring path)
+              (if (typep e 'storage-condition)
+                  (or storage (one-line e))
+                  (load-error-text e place path)))))))
+
 (defun find-function (name)
   "The function named NAME: PACKAGE::SYMBOL, a symbol of CL-USER, or of any package."
   (let* ((colon (search "::" name))
@@ -447,23 +498,15 @@ is not a legal move (then the text is `none`, which the referee forfeits with th
 
 (defun main (&key file (function "jogar") (state :board-points) (args '(:state :time)) white-only
                (time-scale 1) (reserve-ms 20) (cell-base 0) (forced :adapter) name)
-  "Loads the team's FILE and speaks the protocol until `quit`. The keywords are the glue."
-  (let ((*standard-output* *standard-output*))
-    (handler-case
-        (let* ((path (merge-pathnames file))
-               (*default-pathname-defaults* (make-pathname :name nil :type nil :version nil :defaults path)))
-          (with-team-streams (load path)))
-      (error (e)
-        ;; Answer the handshake, then say what went wrong at the first `go`.
-        (setf *function* (let ((msg (one-line e)))
-                           (lambda (&rest _) (declare (ignore _))
-                             (error "loading ~A failed: ~A" file msg))))))
-    (unless *function*
-      (setf *function*
-            (or (find-function function)
-                (let ((f function))
-                  (lambda (&rest _) (declare (ignore _))
-                    (error "~A defines no function ~A (give function=NAME)" file f))))))
+  "Loads the team's FILE, finds its function, and speaks the protocol until `quit`; says why and
+exits when the file cannot be loaded or the function is not there. The keywords are the glue."
+  (take-protocol-streams)
+  (let ((*standard-output* *error-output*)
+        (path (merge-pathnames file)))
+    (load-team path)
+    (setf *function* (or (find-function function)
+                         (fail "~A defines no function ~A (give function=NAME)"
+                               (file-namestring path) (string-upcase function))))
     (setf *function-name* function *state* state *args* args *white-only* white-only *time-scale* time-scale
           *reserve-ms* reserve-ms *cell-base* cell-base *forced* forced)
     (serve (or name (pathname-name (pathname file))))))

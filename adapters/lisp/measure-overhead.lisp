@@ -35,7 +35,7 @@
                               (incf team (- (now-us) t0)))
                             (let ((t0 (now-us)))
                               (dotimes (i reps)
-                                (let ((*standard-output* sink)) (answer-go p '("go" "movetime" "1000"))))
+                                (let ((*protocol-out* sink)) (answer-go p '("go" "movetime" "1000"))))
                               (incf whole (- (now-us) t0)))
                             (incf moves)
                             (setf p (play p (find-move p (answer-move p answer nil)))))))))

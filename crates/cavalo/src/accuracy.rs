@@ -412,8 +412,9 @@ impl Seat {
                 .parse_move(&a.bestmove)
                 .map_err(|e| format!("`bestmove {}`: {e}{}", a.bestmove, said(&a))),
             Err(f) => {
-                self.current = None;
-                Err(format!("{}: {}", f.termination.name(), f.detail))
+                // Ended, its standard error's last lines quoted (a failed start quotes them itself).
+                let note = self.current.take().map(|(_, mut c)| c.end()).unwrap_or_default();
+                Err(format!("{}: {}{note}", f.termination.name(), f.detail))
             }
         }
     }

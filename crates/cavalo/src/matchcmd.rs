@@ -32,7 +32,7 @@ Players (--engine1, --engine2):
   lisp:FILE[,KEY=VALUE...]    a course program in Common Lisp, run by SBCL through the adapter
                               (adapters/lisp), e.g. 'lisp:team.lisp,function=jogar,white-only=yes';
                               keys: function, state, args, white-only, time-scale, reserve-ms,
-                              cell-base, forced, sbcl (docs/en/championship.md)
+                              cell-base, forced, load-ms, heap-mb, sbcl (docs/en/championship.md)
 
 Any of them may be given a name for the reports and the game records: `name=TEXT` is one of the
 keys of lisp: and cavalo: ('lisp:a/projeto.lisp,name=Equipa A', 'cavalo:threads=2,name=Nós'),

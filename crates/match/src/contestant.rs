@@ -20,7 +20,7 @@ pub enum Contestant {
     /// Run in this process.
     Builtin(Box<dyn Player>),
     /// A separate process spoken to through the protocol.
-    External(ExternalEngine),
+    External(Box<ExternalEngine>),
 }
 
 /// How the position asked about is given to an external engine.
@@ -48,13 +48,13 @@ impl Contestant {
                 Ok(Contestant::Builtin(p))
             }
             PlayerSpec::External { command, options } => {
-                Ok(Contestant::External(ExternalEngine::start(&Launch::shell(command), rules, options)?))
+                let engine = ExternalEngine::start(&Launch::shell(command), rules, options)?;
+                Ok(Contestant::External(Box::new(engine)))
             }
-            PlayerSpec::Lisp { path, glue } => Ok(Contestant::External(ExternalEngine::start(
-                &crate::lisp::launch(path, glue)?,
-                rules,
-                &[],
-            )?)),
+            PlayerSpec::Lisp { path, glue } => {
+                let engine = ExternalEngine::start(&crate::lisp::launch(path, glue)?, rules, &[])?;
+                Ok(Contestant::External(Box::new(engine)))
+            }
         }
     }
 
@@ -118,6 +118,17 @@ impl Contestant {
         match self {
             Contestant::Builtin(_) => Ok(()),
             Contestant::External(e) => e.settle(),
+        }
+    }
+
+    /// Ends the player after a game it lost by forfeit: an external engine is ended (every
+    /// process of it killed) and the last lines of its standard error are returned as a note for
+    /// the message (`; last lines on standard error: …`); empty for a built-in player, or an
+    /// engine that wrote nothing there.
+    pub fn end(&mut self) -> String {
+        match self {
+            Contestant::Builtin(_) => String::new(),
+            Contestant::External(e) => e.end(),
         }
     }
 

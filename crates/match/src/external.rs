@@ -1,22 +1,29 @@
-//! An external engine driven over the protocol (PROTOCOL.md): a child process, in a process group
-//! of its own, whose output is read by a thread of its own so that the referee can wait with a
-//! deadline.
+//! An external engine driven over the protocol (PROTOCOL.md): a child process, the leader of a
+//! session of its own, whose output is read by a thread of its own so that the referee can wait
+//! with a deadline, and whose standard error is read by another that keeps its last lines for
+//! the messages ([`errtail`]).
 //!
 //! Foreign programs are not trusted: an output line is at most [`MAX_LINE_BYTES`] long, output
 //! that is not UTF-8 is a named forfeit, a second `bestmove` for one `go` is a forfeit, and at the
-//! end of the game the whole process group is killed (children the engine forked included) and
-//! the reader thread is joined.
+//! end of the game every process of the engine's session and every descendant is killed
+//! ([`procs`]) and the reader threads are joined.
 
-use std::io::{BufRead, BufReader, Read, Write};
-use std::os::unix::process::CommandExt;
+mod errtail;
+mod lines;
+mod procs;
+
+use std::io::Write;
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{Receiver, RecvTimeoutError, TryRecvError, sync_channel};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
 use crate::referee::{Failure, Termination};
+use errtail::ErrReader;
+use lines::{Line, read_lines};
 
-/// How long an engine may take to answer `ugi` and `isready` before a game.
+/// How long an engine may take by default to answer `ugi` (its loading included) and `isready`
+/// before a game.
 pub const STARTUP_TIMEOUT: Duration = Duration::from_secs(10);
 
 /// How long an engine may take to answer `isready` after a `bestmove`.
@@ -42,6 +49,13 @@ pub struct Launch {
     pub shown: String,
     /// Added to the message when the program cannot be started.
     pub hint: Option<String>,
+    /// How long the program may take to start and answer the handshake.
+    pub startup: Duration,
+    /// The message when the handshake did not end within `startup` (else a generic one).
+    pub late_start: Option<String>,
+    /// Signs on standard error that explain a crash: (text in a line, what it means). The first
+    /// seen leads the message of a crash the program did not explain itself.
+    pub signs: Vec<(String, String)>,
 }
 
 impl Launch {
@@ -52,16 +66,11 @@ impl Launch {
             args: vec!["-c".into(), format!("exec {command}")],
             shown: command.to_string(),
             hint: None,
+            startup: STARTUP_TIMEOUT,
+            late_start: None,
+            signs: Vec::new(),
         }
     }
-}
-
-/// One line from the engine, or why reading stopped.
-enum Line {
-    Text(String),
-    TooLong,
-    NotUtf8(String),
-    Eof,
 }
 
 /// What the engine said about its search.
@@ -90,6 +99,14 @@ pub struct ExternalEngine {
     last_bestmove: Option<String>,
     /// The name the engine gave in `id name`.
     pub id_name: Option<String>,
+    /// The reader of its standard error.
+    err: Option<ErrReader>,
+    /// What the signs on standard error mean.
+    sign_meanings: Vec<String>,
+    /// The last `info string error…` since the last command (what explains a crash).
+    last_error: Option<String>,
+    /// Whether its processes are ended ([`ExternalEngine::end`]).
+    ended: bool,
 }
 
 fn failure(termination: Termination, detail: String) -> Failure {
@@ -105,93 +122,39 @@ pub(crate) fn excerpt(s: &str) -> String {
     shown
 }
 
-/// Reads `out` line by line into `tx` until the end, a line over [`MAX_LINE_BYTES`], bytes that
-/// are not UTF-8, or the receiver going away.
-fn read_lines(out: impl Read, tx: std::sync::mpsc::SyncSender<Line>) {
-    let mut r = BufReader::new(out);
-    let mut buf = Vec::new();
-    loop {
-        buf.clear();
-        let mut ended = false;
-        loop {
-            let chunk = match r.fill_buf() {
-                Ok(c) => c,
-                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
-                Err(_) => &[][..],
-            };
-            if chunk.is_empty() {
-                ended = true;
-                break;
-            }
-            let (take, newline) = match chunk.iter().position(|&b| b == b'\n') {
-                Some(i) => (i + 1, true),
-                None => (chunk.len(), false),
-            };
-            buf.extend_from_slice(&chunk[..take]);
-            r.consume(take);
-            if buf.len() > MAX_LINE_BYTES + 2 {
-                let _ = tx.send(Line::TooLong);
-                return;
-            }
-            if newline {
-                break;
-            }
-        }
-        if buf.is_empty() && ended {
-            let _ = tx.send(Line::Eof);
-            return;
-        }
-        while matches!(buf.last(), Some(b'\n' | b'\r')) {
-            buf.pop();
-        }
-        if buf.len() > MAX_LINE_BYTES {
-            let _ = tx.send(Line::TooLong);
-            return;
-        }
-        let line = match String::from_utf8(std::mem::take(&mut buf)) {
-            Ok(l) => Line::Text(l),
-            Err(e) => {
-                let _ = tx.send(Line::NotUtf8(excerpt(&String::from_utf8_lossy(e.as_bytes()))));
-                return;
-            }
-        };
-        if tx.send(line).is_err() {
-            return;
-        }
-        if ended {
-            let _ = tx.send(Line::Eof);
-            return;
-        }
-    }
-}
-
 impl ExternalEngine {
-    /// Starts `launch` in a process group of its own, does the handshake (`ugi` … `ugiok`),
-    /// sends the rule variant and `options`, then `uginewgame` and `isready` … `readyok`.
+    /// Starts `launch` as the leader of a session of its own, does the handshake (`ugi` …
+    /// `ugiok`, within `launch.startup`), sends the rule variant and `options`, then `uginewgame`
+    /// and `isready` … `readyok`. A failure quotes the last lines of the program's standard
+    /// error.
     pub fn start(
         launch: &Launch,
         rules: cavalo_rules::Rules,
         options: &[(String, String)],
     ) -> Result<ExternalEngine, Failure> {
+        let mut e = ExternalEngine::spawn(launch)?;
+        match e.handshake(launch, rules, options) {
+            Ok(()) => Ok(e),
+            Err(mut f) => {
+                f.detail += &e.end();
+                Err(f)
+            }
+        }
+    }
+
+    /// Starts the program and the threads that read its output and its standard error.
+    fn spawn(launch: &Launch) -> Result<ExternalEngine, Failure> {
         let shown = &launch.shown;
-        let mut child = Command::new(&launch.program)
-            .args(&launch.args)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .process_group(0)
-            .spawn()
-            .map_err(|e| {
-                let hint = launch.hint.as_ref().map(|h| format!(" ({h})")).unwrap_or_default();
-                failure(Termination::Crash, format!("cannot start `{shown}`: {e}{hint}"))
-            })?;
+        let mut command = Command::new(&launch.program);
+        command.args(&launch.args).stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::piped());
+        let mut child = procs::in_own_session(&mut command).spawn().map_err(|e| {
+            let hint = launch.hint.as_ref().map(|h| format!(" ({h})")).unwrap_or_default();
+            failure(Termination::Crash, format!("cannot start `{shown}`: {e}{hint}"))
+        })?;
         let stdin = child.stdin.take().expect("piped");
         let stdout = child.stdout.take().expect("piped");
+        let stderr = child.stderr.take().expect("piped");
         let (tx, rx) = sync_channel(LINES_AHEAD);
-        let reader = std::thread::Builder::new()
-            .name("engine-output".into())
-            .spawn(move || read_lines(stdout, tx))
-            .map_err(|e| failure(Termination::Crash, format!("cannot start a thread: {e}")));
         let mut e = ExternalEngine {
             shown: shown.clone(),
             child,
@@ -200,16 +163,46 @@ impl ExternalEngine {
             reader: None,
             last_bestmove: None,
             id_name: None,
+            err: None,
+            sign_meanings: launch.signs.iter().map(|(_, meaning)| meaning.clone()).collect(),
+            last_error: None,
+            ended: false,
         };
-        e.reader = Some(reader?);
+        let no_thread =
+            |e: std::io::Error| failure(Termination::Crash, format!("cannot start a thread: {e}"));
+        let reader =
+            std::thread::Builder::new().name("engine-output".into()).spawn(move || read_lines(stdout, tx));
+        e.reader = Some(reader.map_err(no_thread)?);
+        let signs = launch.signs.iter().map(|(text, _)| text.clone()).collect();
+        e.err = Some(ErrReader::start(stderr, signs).map_err(no_thread)?);
+        Ok(e)
+    }
+
+    /// The handshake, the options and a new game.
+    fn handshake(
+        &mut self,
+        launch: &Launch,
+        rules: cavalo_rules::Rules,
+        options: &[(String, String)],
+    ) -> Result<(), Failure> {
         // A program that exits at once may be gone before `ugi` is written: its end is then
         // reported while waiting for `ugiok`, in the same words whichever came first.
-        let _ = e.send("ugi");
-        let deadline = Instant::now() + STARTUP_TIMEOUT;
+        let _ = self.send("ugi");
+        let deadline = Instant::now() + launch.startup;
         loop {
-            let l = e.next_line(deadline, "ugiok")?;
+            let l = match self.next_line(deadline, "ugiok") {
+                Err(f) if f.termination == Termination::Timeout => {
+                    let ms = launch.startup.as_millis();
+                    let late = launch.late_start.clone();
+                    return Err(failure(
+                        f.termination,
+                        late.unwrap_or_else(|| format!("no `ugiok` within {ms} ms")),
+                    ));
+                }
+                r => r?,
+            };
             if let Some(name) = l.strip_prefix("id name ") {
-                e.id_name = Some(name.trim().to_string());
+                self.id_name = Some(name.trim().to_string());
             }
             if l.trim() == "ugiok" {
                 break;
@@ -218,13 +211,13 @@ impl ExternalEngine {
         let rules_options = [("Threat", rules.threat), ("ZeroDouble", rules.zero_double)];
         let rules_options = rules_options.iter().map(|(n, v)| (n.to_string(), v.to_string()));
         for (n, v) in rules_options.chain(options.iter().cloned()) {
-            e.set_option(&n, &v)?;
+            self.set_option(&n, &v)?;
         }
-        e.send("uginewgame")?;
-        e.send("isready")?;
-        let deadline = Instant::now() + STARTUP_TIMEOUT;
-        while e.next_line(deadline, "readyok")?.trim() != "readyok" {}
-        Ok(e)
+        self.send("uginewgame")?;
+        self.send("isready")?;
+        let deadline = Instant::now() + launch.startup;
+        while self.next_line(deadline, "readyok")?.trim() != "readyok" {}
+        Ok(())
     }
 
     /// Sends `setoption name NAME value VALUE` and `isready`, and reads up to `readyok`: an
@@ -257,37 +250,99 @@ impl ExternalEngine {
 
     /// Sends one line.
     pub fn send(&mut self, line: &str) -> Result<(), Failure> {
+        self.last_error = None;
         let r = match self.stdin.as_mut() {
             Some(s) => writeln!(s, "{line}").and_then(|_| s.flush()),
             None => Err(std::io::ErrorKind::BrokenPipe.into()),
         };
         if let Err(e) = r {
             let status = self.exit_status();
-            let what = if status.is_empty() { "stopped reading its input" } else { "exited" };
-            return Err(failure(
-                Termination::Crash,
-                format!("the engine {what}{status}: cannot send `{line}` ({e})"),
-            ));
+            if status.is_empty() {
+                let detail = format!("the engine stopped reading its input: cannot send `{line}` ({e})");
+                return Err(failure(Termination::Crash, detail));
+            }
+            // Gone (perhaps before it read a word): what it wrote before going explains it.
+            let until = Instant::now() + Duration::from_millis(300);
+            while let Ok(Line::Text(l)) =
+                self.lines.recv_timeout(until.saturating_duration_since(Instant::now()))
+            {
+                self.keep_error(&l);
+            }
+            return Err(self.explain_exit(format!("the engine exited{status}: cannot send `{line}` ({e})")));
         }
         Ok(())
     }
 
+    /// ` (exit status: N)` or ` (signal: N)` once the engine has ended (waited for 200 ms at
+    /// most), else nothing. The engine is not reaped, so that its id keeps naming it until
+    /// [`ExternalEngine::end`].
     fn exit_status(&mut self) -> String {
         let until = Instant::now() + Duration::from_millis(200);
-        while Instant::now() < until {
-            if let Ok(Some(s)) = self.child.try_wait() {
-                return format!(" ({s})");
+        loop {
+            if let Some(status) = self.peek_exit() {
+                return status;
+            }
+            if Instant::now() >= until {
+                return String::new();
             }
             std::thread::sleep(Duration::from_millis(5));
         }
-        String::new()
     }
 
-    /// The next line before `deadline`.
+    /// How the engine ended, if it has, without reaping it.
+    fn peek_exit(&self) -> Option<String> {
+        let pid = self.child.id() as libc::id_t;
+        // SAFETY: `info` is a plain C struct that waitid fills in; the call only reads `pid`.
+        unsafe {
+            let mut info: libc::siginfo_t = std::mem::zeroed();
+            let r = libc::waitid(libc::P_PID, pid, &mut info, libc::WEXITED | libc::WNOHANG | libc::WNOWAIT);
+            if r != 0 || info.si_pid() == 0 {
+                return None;
+            }
+            Some(match info.si_code {
+                libc::CLD_EXITED => format!(" (exit status: {})", info.si_status()),
+                _ => format!(" (signal: {})", info.si_status()),
+            })
+        }
+    }
+
+    /// The next line before `deadline`. An `info string error…` is kept: it explains a crash
+    /// that follows before the next command.
     fn next_line(&mut self, deadline: Instant, waiting_for: &str) -> Result<String, Failure> {
         let left = deadline.saturating_duration_since(Instant::now());
         let line = self.lines.recv_timeout(left);
-        self.line_or_failure(line.map_err(|e| e == RecvTimeoutError::Timeout), waiting_for)
+        let l = self.line_or_failure(line.map_err(|e| e == RecvTimeoutError::Timeout), waiting_for)?;
+        self.keep_error(&l);
+        Ok(l)
+    }
+
+    /// Keeps `line` if it is an `info string error…`.
+    fn keep_error(&mut self, line: &str) {
+        if let Some(said) = line.trim_start().strip_prefix("info string error") {
+            let said = said.trim_start_matches(':').trim();
+            self.last_error = Some(said.chars().take(SAID_CHARS).collect());
+        }
+    }
+
+    /// The failure for an engine whose output ended.
+    fn exited(&mut self, waiting_for: &str) -> Failure {
+        let status = self.exit_status();
+        self.explain_exit(format!("the engine exited{status} while the referee waited for `{waiting_for}`"))
+    }
+
+    /// The crash of an engine that has gone: the error it said it had, else what a sign on its
+    /// standard error means and `exited`, else `exited`.
+    fn explain_exit(&mut self, exited: String) -> Failure {
+        if let Some(err) = &mut self.err {
+            err.finish(Instant::now() + Duration::from_millis(300));
+        }
+        let sign = self.err.as_ref().and_then(ErrReader::sign).and_then(|i| self.sign_meanings.get(i));
+        let detail = match (self.last_error.take(), sign) {
+            (Some(said), _) if !said.is_empty() => said,
+            (_, Some(meaning)) => format!("{meaning}: {exited}"),
+            _ => exited,
+        };
+        failure(Termination::Crash, detail)
     }
 
     /// A received line, or the failure it stands for (`Err(true)`: nothing came in time).
@@ -309,13 +364,7 @@ impl ExternalEngine {
                      for `{waiting_for}`: the protocol is UTF-8 text, check the encoding of the output"
                 ),
             )),
-            Ok(Line::Eof) | Err(false) => {
-                let status = self.exit_status();
-                Err(failure(
-                    Termination::Crash,
-                    format!("the engine exited{status} while the referee waited for `{waiting_for}`"),
-                ))
-            }
+            Ok(Line::Eof) | Err(false) => Err(self.exited(waiting_for)),
             Err(true) => Err(failure(Termination::Timeout, format!("no `{waiting_for}` in time"))),
         }
     }
@@ -411,16 +460,45 @@ impl ExternalEngine {
         }
     }
 
-    /// Whether the engine's process has ended, without reaping it (so that its process group id
-    /// cannot be reused before [`Drop`] kills the group).
-    fn has_exited(&self) -> bool {
-        let pid = self.child.id() as libc::id_t;
-        // SAFETY: `info` is a plain C struct that waitid fills in; the call only reads `pid`.
-        unsafe {
-            let mut info: libc::siginfo_t = std::mem::zeroed();
-            let r = libc::waitid(libc::P_PID, pid, &mut info, libc::WEXITED | libc::WNOHANG | libc::WNOWAIT);
-            r == 0 && info.si_pid() != 0
+    /// Ends the engine, once: sends `quit` and gives it a moment to leave, then kills every
+    /// process of its session and every descendant (whatever it started), reaps it, and waits
+    /// a bounded time for the reader threads. Returns the note quoting the last lines of its
+    /// standard error (empty when it wrote none).
+    pub fn end(&mut self) -> String {
+        if !self.ended {
+            self.ended = true;
+            // Seen while the engine lives: what its death would hand to this process.
+            let known = if self.peek_exit().is_none() { procs::tree(self.child.id()) } else { Vec::new() };
+            if let Some(mut s) = self.stdin.take() {
+                let _ = writeln!(s, "quit").and_then(|_| s.flush());
+            }
+            let until = Instant::now() + Duration::from_millis(300);
+            while Instant::now() < until && self.peek_exit().is_none() {
+                std::thread::sleep(Duration::from_millis(2));
+            }
+            let killed = procs::end_all(self.child.id(), &known);
+            let _ = self.child.wait();
+            procs::reap(killed);
+            // With every process dead the pipes close and the readers end; the output is drained
+            // so that its reader is not blocked on a full channel. A process that escaped (left
+            // the session, its parent gone) and keeps a pipe open is waited for a bounded time.
+            let until = Instant::now() + Duration::from_secs(2);
+            let joinable = loop {
+                let left = until.saturating_duration_since(Instant::now());
+                match self.lines.recv_timeout(left) {
+                    Ok(Line::Text(_)) => continue,
+                    Ok(_) | Err(RecvTimeoutError::Disconnected) => break true,
+                    Err(RecvTimeoutError::Timeout) => break false,
+                }
+            };
+            if let Some(h) = self.reader.take().filter(|_| joinable) {
+                let _ = h.join();
+            }
+            if let Some(err) = &mut self.err {
+                err.finish(until);
+            }
         }
+        self.err.as_ref().map(ErrReader::note).unwrap_or_default()
     }
 }
 
@@ -443,37 +521,9 @@ fn read_info(toks: &[&str], r: &mut EngineReport) {
 }
 
 impl Drop for ExternalEngine {
-    /// Sends `quit` and gives the engine a moment to leave, then kills its whole process group
-    /// (whatever it forked too), reaps it, and joins the reader thread.
+    /// Ends the engine ([`ExternalEngine::end`]) if that was not done.
     fn drop(&mut self) {
-        if let Some(mut s) = self.stdin.take() {
-            let _ = writeln!(s, "quit").and_then(|_| s.flush());
-        }
-        let until = Instant::now() + Duration::from_millis(300);
-        while Instant::now() < until && !self.has_exited() {
-            std::thread::sleep(Duration::from_millis(2));
-        }
-        // SAFETY: killpg only sends a signal; the group is the child's own (process_group(0)),
-        // and the child is not reaped yet, so its id still names that group.
-        unsafe {
-            libc::killpg(self.child.id() as libc::pid_t, libc::SIGKILL);
-        }
-        let _ = self.child.wait();
-        // With the group dead the pipe closes and the reader ends; drain it so it is not blocked
-        // on a full channel, then join it. A process that left the group (setsid) and keeps the
-        // pipe open would keep the reader, so it is waited for a bounded time only.
-        let until = Instant::now() + Duration::from_secs(2);
-        loop {
-            let left = until.saturating_duration_since(Instant::now());
-            match self.lines.recv_timeout(left) {
-                Ok(Line::Text(_)) => continue,
-                Ok(_) | Err(RecvTimeoutError::Disconnected) => break,
-                Err(RecvTimeoutError::Timeout) => return,
-            }
-        }
-        if let Some(h) = self.reader.take() {
-            let _ = h.join();
-        }
+        self.end();
     }
 }
 
@@ -497,28 +547,51 @@ mod tests {
         assert_eq!(r.depth, Some(7));
     }
 
-    fn lines_of(bytes: &[u8]) -> Vec<String> {
-        let (tx, rx) = sync_channel(LINES_AHEAD);
-        read_lines(bytes, tx);
-        rx.iter()
-            .map(|l| match l {
-                Line::Text(t) => t,
-                Line::TooLong => "<too long>".into(),
-                Line::NotUtf8(s) => format!("<not utf-8: {s}>"),
-                Line::Eof => "<eof>".into(),
-            })
-            .collect()
+    /// `/bin/sh -c COMMAND` (a script, not a program that replaces the shell).
+    fn sh(command: &str) -> Launch {
+        Launch { args: vec!["-c".into(), command.into()], ..Launch::shell(command) }
+    }
+
+    fn start_fails(command: &str) -> Failure {
+        ExternalEngine::start(&sh(command), cavalo_rules::Rules::default(), &[]).unwrap_err()
     }
 
     #[test]
-    fn lines_are_split_capped_and_checked() {
-        assert_eq!(lines_of(b"a\r\nb\n\nc"), ["a", "b", "", "c", "<eof>"]);
-        assert_eq!(lines_of(b""), ["<eof>"]);
-        let mut long = vec![b'x'; MAX_LINE_BYTES];
-        long.push(b'\n');
-        assert_eq!(lines_of(&long)[0].len(), MAX_LINE_BYTES, "a line of exactly the cap is read");
-        let endless = vec![b'y'; 10 * MAX_LINE_BYTES];
-        assert_eq!(lines_of(&endless), ["<too long>"]);
-        assert_eq!(lines_of(b"ok\nbest\xffmove\nnever\n"), ["ok", "<not utf-8: best\u{fffd}move>"]);
+    fn an_engine_that_explains_itself_and_exits_crashes_for_its_reason() {
+        // Gone before the referee writes a word, or after: its words are the reason either way.
+        for command in [
+            "echo 'info string error: cannot load x.lisp: line 3'",
+            "read l; echo 'info string error: cannot load x.lisp: line 3'",
+        ] {
+            let f = start_fails(command);
+            assert_eq!(f.termination, Termination::Crash);
+            assert_eq!(f.detail, "cannot load x.lisp: line 3", "{command}");
+        }
+    }
+
+    #[test]
+    fn a_crash_quotes_standard_error_and_names_its_signs() {
+        let f = start_fails("echo one >&2; echo two >&2; exit 3");
+        assert_eq!(f.termination, Termination::Crash);
+        assert!(f.detail.contains("exited (exit status: 3)"), "{}", f.detail);
+        assert!(f.detail.ends_with("; last lines on standard error: `one` | `two`"), "{}", f.detail);
+        let mut launch = sh("echo 'Heap exhausted, game over.' >&2; echo '0: fp=1' >&2; kill -9 $$");
+        launch.signs = vec![("Heap exhausted".into(), "heap exhausted".into())];
+        let f = ExternalEngine::start(&launch, cavalo_rules::Rules::default(), &[]).unwrap_err();
+        assert!(f.detail.starts_with("heap exhausted: the engine exited (signal: 9)"), "{}", f.detail);
+    }
+
+    #[test]
+    fn a_slow_start_is_named_by_the_launch() {
+        let mut launch = Launch::shell("sleep 30");
+        launch.startup = Duration::from_millis(200);
+        launch.late_start = Some("x.lisp did not finish loading within 200 ms".into());
+        let started = Instant::now();
+        let f = ExternalEngine::start(&launch, cavalo_rules::Rules::default(), &[]).unwrap_err();
+        assert_eq!(
+            (f.termination, f.detail.as_str()),
+            (Termination::Timeout, "x.lisp did not finish loading within 200 ms")
+        );
+        assert!(started.elapsed() < Duration::from_secs(20), "the sleep was not waited for");
     }
 }

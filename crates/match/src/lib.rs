@@ -483,12 +483,10 @@ impl Summary {
     }
 }
 
-/// A forfeit's example as a text summary shows it: its first characters, with `…` when cut
-/// (the JSON summary has it whole).
+/// A forfeit's example as a text summary shows it: at most its first characters, cut after a
+/// word with `…` when cut (the JSON summary has it whole).
 pub fn shown_example(example: &str) -> String {
-    let shown: String = example.chars().take(EXAMPLE_CHARS).collect();
-    let cut = if shown.len() < example.len() { "…" } else { "" };
-    format!("{shown}{cut}")
+    referee::cut_at_word(example, EXAMPLE_CHARS)
 }
 
 #[cfg(test)]

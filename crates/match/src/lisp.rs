@@ -13,22 +13,58 @@
 //! | `reserve-ms` | milliseconds kept back from the limit | `20` |
 //! | `cell-base` | a `(row column)` answer counts from `0` or `1` | `0` |
 //! | `forced` | who plays placements and passes: `adapter` or `team` | `adapter` |
+//! | `load-ms` | how long SBCL may take to start and load the team's file | `10000` |
+//! | `heap-mb` | SBCL's heap (`--dynamic-space-size`), MiB | `2048` |
 //! | `sbcl` | the SBCL program | `$CAVALO_SBCL`, else `sbcl` |
+//!
+//! The adapter loads the team's file and looks for the function before the handshake: a load
+//! error or a missing function is reported as `info string error: …` before it exits, a crash
+//! before the first move. Infinite recursion and heap exhaustion are reported the same way when
+//! SBCL can still run the adapter, and recognised on standard error when it cannot.
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::sync::{Mutex, OnceLock};
+use std::time::Duration;
 
 use crate::external::Launch;
 use crate::referee::{Failure, Termination};
 
-/// The adapter's source, built in.
-pub const ADAPTER: &str = include_str!("../../../adapters/lisp/cavalo-adapter.lisp");
+/// The adapter's source, built in: its rules (which define the package), then the rest, as one
+/// file.
+pub const ADAPTER: &str = concat!(
+    include_str!("../../../adapters/lisp/cavalo-adapter-rules.lisp"),
+    include_str!("../../../adapters/lisp/cavalo-adapter.lisp")
+);
 
 /// The keys a `lisp:` player accepts.
-pub const KEYS: &[&str] =
-    &["function", "state", "args", "white-only", "time-scale", "reserve-ms", "cell-base", "forced", "sbcl"];
+pub const KEYS: &[&str] = &[
+    "function",
+    "state",
+    "args",
+    "white-only",
+    "time-scale",
+    "reserve-ms",
+    "cell-base",
+    "forced",
+    "load-ms",
+    "heap-mb",
+    "sbcl",
+];
+
+/// How long SBCL may take by default to start and load the team's file (`load-ms`).
+pub const LOAD_MS: u64 = 10_000;
+
+/// The bounds of `load-ms`.
+const LOAD_MS_RANGE: std::ops::RangeInclusive<u64> = 100..=600_000;
+
+/// SBCL's heap by default, in MiB (`heap-mb`): room for any course program, and a bound on
+/// what a runaway one takes from a machine that runs several games at once.
+pub const HEAP_MB: u64 = 2048;
+
+/// The bounds of `heap-mb`.
+const HEAP_MB_RANGE: std::ops::RangeInclusive<u64> = 64..=262_144;
 
 /// Checks one `KEY=VALUE` of a `lisp:` player; returns the value in normal form.
 pub fn check_glue(key: &str, value: &str) -> Result<String, String> {
@@ -76,6 +112,22 @@ pub fn check_glue(key: &str, value: &str) -> Result<String, String> {
         "forced" => match v {
             "adapter" | "team" => Ok(v.to_string()),
             _ => bad("adapter or team"),
+        },
+        "load-ms" => match v.parse::<u64>() {
+            Ok(x) if LOAD_MS_RANGE.contains(&x) => Ok(x.to_string()),
+            _ => bad(&format!(
+                "a whole number of milliseconds from {} to {}",
+                LOAD_MS_RANGE.start(),
+                LOAD_MS_RANGE.end()
+            )),
+        },
+        "heap-mb" => match v.parse::<u64>() {
+            Ok(x) if HEAP_MB_RANGE.contains(&x) => Ok(x.to_string()),
+            _ => bad(&format!(
+                "a whole number of MiB from {} to {}",
+                HEAP_MB_RANGE.start(),
+                HEAP_MB_RANGE.end()
+            )),
         },
         "sbcl" if !v.is_empty() => Ok(v.to_string()),
         "sbcl" => bad("the path of the SBCL program"),
@@ -194,26 +246,48 @@ pub fn launch(path: &str, glue: &[(String, String)]) -> Result<Launch, Failure> 
         form += &format!(" :forced :{f}");
     }
     form.push(')');
-    let args = [
-        "--noinform",
-        "--disable-ldb",
-        "--lose-on-corruption",
-        "--end-runtime-options",
-        "--no-sysinit",
-        "--no-userinit",
-        "--disable-debugger",
-        "--load",
-    ]
-    .iter()
-    .map(|s| s.to_string())
-    .chain([adapter.to_string_lossy().into_owned(), "--eval".into(), form])
-    .collect();
+    let heap = get("heap-mb").and_then(|v| v.parse().ok()).unwrap_or(HEAP_MB);
+    let load_ms = get("load-ms").and_then(|v| v.parse().ok()).unwrap_or(LOAD_MS);
+    // No --lose-on-corruption: that makes SBCL die with its backtrace on standard output at a
+    // control stack exhaustion, which the adapter reports instead.
+    let runtime = [
+        "--noinform".to_string(),
+        "--disable-ldb".into(),
+        "--dynamic-space-size".into(),
+        format!("{heap}MB"),
+    ];
+    let toplevel = ["--end-runtime-options", "--no-sysinit", "--no-userinit", "--disable-debugger", "--load"];
+    let args = runtime
+        .into_iter()
+        .chain(toplevel.iter().map(|s| s.to_string()))
+        .chain([adapter.to_string_lossy().into_owned(), "--eval".into(), form])
+        .collect();
+    let name =
+        Path::new(path).file_name().map_or_else(|| path.to_string(), |n| n.to_string_lossy().into_owned());
     Ok(Launch {
         program: sbcl.clone(),
         args,
         shown: format!("{sbcl} with the adapter and {path}"),
         hint: Some("is SBCL installed? (apt-get install sbcl, or give sbcl=PATH)".into()),
+        startup: Duration::from_millis(load_ms),
+        late_start: Some(format!(
+            "{name} did not finish loading within {load_ms} ms (give load-ms=… for a slow load)"
+        )),
+        signs: signs(heap),
     })
+}
+
+/// What SBCL writes on standard error when it dies without the adapter's word.
+fn signs(heap_mb: u64) -> Vec<(String, String)> {
+    vec![
+        (
+            "Heap exhausted".into(),
+            format!(
+                "heap exhausted: the program used all of its {heap_mb} MiB (give heap-mb=… for more, or keep less in memory)"
+            ),
+        ),
+        ("Control stack exhausted".into(), "control stack exhausted (infinite recursion?)".into()),
+    ]
 }
 
 #[cfg(test)]
@@ -230,6 +304,12 @@ mod tests {
         assert!(check_glue("time-scale", "0").is_err());
         assert_eq!(check_glue("white-only", "true").unwrap(), "yes");
         assert!(check_glue("colour", "x").unwrap_err().contains("unknown key"));
+        assert_eq!(check_glue("load-ms", " 30000 ").unwrap(), "30000");
+        for bad in ["99", "600001", "abc", "-5", "1e4"] {
+            assert!(check_glue("load-ms", bad).unwrap_err().contains("from 100 to 600000"), "{bad}");
+        }
+        assert_eq!(check_glue("heap-mb", "512").unwrap(), "512");
+        assert!(check_glue("heap-mb", "8").is_err() && check_glue("heap-mb", "999999").is_err());
         assert_eq!(lisp_string(r#"a"b\c"#), r#""a\"b\\c""#);
     }
 
@@ -244,9 +324,22 @@ mod tests {
             ("white-only".to_string(), "yes".to_string()),
             ("time-scale".to_string(), "1000".to_string()),
             ("sbcl".to_string(), "/opt/sbcl".to_string()),
+            ("load-ms".to_string(), "2500".to_string()),
         ];
         let l = launch(team.to_str().unwrap(), &glue).unwrap();
         assert_eq!(l.program, "/opt/sbcl");
+        // The default heap, the load limit given, and no backtrace on standard output.
+        let runtime = l.args.iter().position(|a| a == "--end-runtime-options").unwrap();
+        assert_eq!(l.args[..runtime], ["--noinform", "--disable-ldb", "--dynamic-space-size", "2048MB"]);
+        assert_eq!(l.startup, Duration::from_millis(2500));
+        let late = l.late_start.as_deref().unwrap();
+        assert!(
+            late.starts_with("cavalo-lisp-test-")
+                && late.contains(".lisp did not finish loading within 2500 ms")
+        );
+        assert!(
+            l.signs.iter().any(|(sign, meaning)| sign == "Heap exhausted" && meaning.contains("2048 MiB"))
+        );
         let form = l.args.last().unwrap();
         assert!(form.contains(":args '(:state :time :side)") && form.contains(":white-only t"), "{form}");
         assert!(form.contains(":time-scale 1000"), "{form}");

@@ -72,6 +72,20 @@ pub struct Failure {
     pub detail: String,
 }
 
+/// At most `max` characters of `text`, for a summary line: when it must be cut, it is cut after
+/// a word (unless that would lose more than a third), and ends with `…`.
+pub fn cut_at_word(text: &str, max: usize) -> String {
+    if text.chars().count() <= max {
+        return text.to_string();
+    }
+    let head: String = text.chars().take(max).collect();
+    let cut = match head.rfind(' ') {
+        Some(i) if i >= head.len() * 2 / 3 => &head[..i],
+        _ => head.as_str(),
+    };
+    format!("{}…", cut.trim_end_matches([' ', ';', ',', ':', '(']))
+}
+
 /// The limits of every move, and how they are enforced.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct MoveLimits {
@@ -220,8 +234,9 @@ pub fn play_game(setup: &GameSetup, game: GameSpec) -> GameRecord {
     for side in Side::BOTH {
         match Contestant::start(spec_of(side), rules) {
             Ok(c) => players.push(Some(c)),
-            Err(f) => {
+            Err(mut f) => {
                 players.push(None);
+                f.detail = format!("{side} at load, before the first move: {}", f.detail);
                 forfeit.get_or_insert((side, f));
             }
         }
@@ -241,9 +256,9 @@ pub fn play_game(setup: &GameSetup, game: GameSpec) -> GameRecord {
         let answer = match answer {
             Ok(a) => a,
             Err(mut f) => {
-                if f.termination == Termination::Timeout {
-                    f.detail = format!("{side} at ply {}: {} ({limit})", pos.ply() + 1, f.detail);
-                }
+                let limit =
+                    if f.termination == Termination::Timeout { format!(" ({limit})") } else { String::new() };
+                f.detail = format!("{side} at ply {}: {}{limit}", pos.ply() + 1, f.detail);
                 forfeit = Some((side, f));
                 break;
             }
@@ -257,7 +272,8 @@ pub fn play_game(setup: &GameSetup, game: GameSpec) -> GameRecord {
             forfeit = Some((side, Failure { termination: Termination::Timeout, detail }));
             break;
         }
-        if let Err(f) = player.settle() {
+        if let Err(mut f) = player.settle() {
+            f.detail = format!("{side} at ply {}: {}", pos.ply() + 1, f.detail);
             forfeit = Some((side, f));
             break;
         }
@@ -281,6 +297,12 @@ pub fn play_game(setup: &GameSetup, game: GameSpec) -> GameRecord {
             }
         }
         stats.push(s);
+    }
+    // The loser's last lines on standard error say more of a crash, or of what it was doing.
+    if let Some((loser, f)) = &mut forfeit
+        && let Some(p) = players[loser.index()].as_mut()
+    {
+        f.detail += &p.end();
     }
     drop(players);
 
@@ -408,5 +430,20 @@ impl GameSummary {
             engine1_margin,
             detail: (!played_out).then(|| text("detail").ok()).flatten(),
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn summary_lines_are_cut_after_a_word() {
+        assert_eq!(cut_at_word("short enough", 12), "short enough");
+        assert_eq!(cut_at_word("line 5: arithmetic error DIVISION-BY-ZERO", 20), "line 5: arithmetic…");
+        assert_eq!(cut_at_word("E5 should be NIL; F7 should be", 18), "E5 should be NIL…");
+        // One long word: cut inside it rather than lose most of the line.
+        assert_eq!(cut_at_word("a abcdefghijklmnopqrstuvwxyz", 10), "a abcdefgh…");
+        assert_eq!(cut_at_word("éééé ééé", 6), "éééé…");
     }
 }

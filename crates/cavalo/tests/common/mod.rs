@@ -1,6 +1,7 @@
 //! What the integration tests of the `cavalo` binary share (each test uses some of it).
 #![allow(dead_code)]
 
+pub mod lisp;
 pub mod serve;
 
 use std::process::{Command, Output};
