@@ -103,6 +103,23 @@ pub enum Action {
         #[arg(required = true)]
         paths: Vec<PathBuf>,
     },
+    /// Close games left `playing` (by a power cut, a kill -9): each is marked abandoned, its
+    /// `END` line appended to the log and its record written, as if it had been quit. A game to
+    /// continue instead: `cavalo play --resume ID`.
+    Close {
+        /// The games' ids (or the beginning of each).
+        #[arg(required = true)]
+        ids: Vec<String>,
+        /// The log file to append each `END` line to.
+        #[arg(long, default_value = "log.dat")]
+        log: PathBuf,
+        /// Append no `END` line.
+        #[arg(long)]
+        no_log: bool,
+        /// Where the records are written.
+        #[arg(long, default_value = "games")]
+        games_dir: PathBuf,
+    },
     /// Check the database file (SQLite's integrity check) and print its schema version.
     Check,
 }
@@ -157,6 +174,17 @@ pub fn run(a: GamesArgs) -> Result<()> {
             }
         }
         Action::Import { paths } => import(&db, &paths)?,
+        Action::Close { ids, log, no_log, games_dir } => {
+            let log = (!no_log).then_some(log);
+            for id in ids {
+                let full = db.resolve(&id)?;
+                if close_game(&db, &full, log.as_deref(), &games_dir)? {
+                    println!("closed {full}: abandoned, its record in {}", games_dir.display());
+                } else {
+                    bail!("game {full} is not being played: nothing to close");
+                }
+            }
+        }
         Action::Check => {
             let report = db.integrity_check()?;
             println!("{}: schema version {}, integrity {report}", db.path().display(), db.schema_version()?);
@@ -166,6 +194,26 @@ pub fn run(a: GamesArgs) -> Result<()> {
         }
     }
     Ok(())
+}
+
+/// Marks the game `id`, left `playing`, abandoned: its `END` line goes to `log` (if any) and its
+/// record into `games_dir`. `false` when the game was not being played (finished or abandoned
+/// already: nothing done). The one place a game left in play is ended from outside it: by a
+/// signal, a closed terminal, or `cavalo games close`.
+pub fn close_game(
+    db: &Db,
+    id: &str,
+    log: Option<&std::path::Path>,
+    games_dir: &std::path::Path,
+) -> Result<bool> {
+    let Some((points, plies)) = db.abandon(id)? else { return Ok(false) };
+    if let Some(log) = log {
+        let end = cavalo_session::logfile::end_line(id, "quit", "none", points, plies as usize);
+        cavalo_session::logfile::append(log, &end)?;
+    }
+    let game = db.load(id)?;
+    cavalo_session::write_atomically(&games_dir.join(format!("{id}.json")), &game.record().to_json())?;
+    Ok(true)
 }
 
 fn import(db: &Db, paths: &[PathBuf]) -> Result<()> {

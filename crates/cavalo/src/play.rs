@@ -69,6 +69,11 @@ pub struct PlayArgs {
     /// LC_MESSAGES or LANG, else English.
     #[arg(long, value_parser = parse_lang)]
     pub lang: Option<Lang>,
+    /// Continue a game left `playing` in the games database (by a power cut or a kill -9): its
+    /// id, or the beginning of it (`cavalo games list --status playing`). It keeps its players,
+    /// board and time per move; --log, --games-dir, --plain and --lang apply.
+    #[arg(long, value_name = "ID", conflicts_with_all = ["mode", "human", "time_ms", "seed", "board", "white_engine", "black_engine"])]
+    pub resume: Option<String>,
 }
 
 pub fn parse_lang(s: &str) -> Result<Lang, String> {
@@ -222,10 +227,16 @@ pub fn play(a: PlayArgs, rules: Rules, lang: Lang) -> Result<()> {
     let tty = std::io::stdin().is_terminal() && std::io::stdout().is_terminal();
     let stdin = std::io::stdin();
     let mut lines = Lines::new(stdin.lock(), lang);
-    let config = setup(&a, rules, &mut lines, lang)?;
-    let db = a.store.open()?;
-    let mut session = Session::new(config)?;
-    session.attach_store(db.clone())?;
+    let (session, db) = match &a.resume {
+        Some(id) => resume(&a, id, lang)?,
+        None => {
+            let config = setup(&a, rules, &mut lines, lang)?;
+            let db = a.store.open()?;
+            let mut session = Session::new(config)?;
+            session.attach_store(db.clone())?;
+            (session, db)
+        }
+    };
     let stored = [("id", session.id().into()), ("path", db.path().display().to_string().into())];
     println!("{}", lang.tr_with("term-stored", &stored));
     let full_screen = !a.plain && tty;
@@ -242,6 +253,25 @@ pub fn play(a: PlayArgs, rules: Rules, lang: Lang) -> Result<()> {
     } else {
         play_plain(session, &mut lines, lang)
     }
+}
+
+/// The game `id` of the games database, left `playing`, ready to go on with this run's log and
+/// records directory.
+fn resume(
+    a: &PlayArgs,
+    id: &str,
+    lang: Lang,
+) -> Result<(Session, std::sync::Arc<cavalo_session::store::Db>)> {
+    let db = a.store.open()?;
+    let id = db.resolve(id)?;
+    let mut session = db.load(&id)?;
+    if session.status() != cavalo_session::Status::Playing {
+        anyhow::bail!("{}", lang.tr_with("term-resume-not-playing", &[("id", id.into())]));
+    }
+    session.keep_in(db.clone());
+    session.set_log((!a.no_log).then(|| a.log.clone()));
+    session.set_games_dir(Some(a.games_dir.clone()));
+    Ok((session, db))
 }
 
 /// The board with its legend, the points and the moves so far.

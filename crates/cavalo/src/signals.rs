@@ -14,7 +14,6 @@ use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 
 use anyhow::Result;
-use cavalo_session::logfile;
 use cavalo_session::store::Db;
 use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
 use signal_hook::iterator::{Handle, Signals};
@@ -97,11 +96,5 @@ pub fn exit_after_saving(code: i32, why: &str) -> ! {
 /// Marks the game abandoned, appends its `END` line and writes its record; `false` when the game
 /// was not being played any more (finished or abandoned already: nothing to do).
 fn save(w: &Interrupted) -> Result<bool> {
-    let Some((points, plies)) = w.db.abandon(&w.id)? else { return Ok(false) };
-    if let Some(log) = &w.log {
-        logfile::append(log, &logfile::end_line(&w.id, "quit", "none", points, plies as usize))?;
-    }
-    let game = w.db.load(&w.id)?;
-    cavalo_session::write_atomically(&w.games_dir.join(format!("{}.json", w.id)), &game.record().to_json())?;
-    Ok(true)
+    crate::games_cmd::close_game(&w.db, &w.id, w.log.as_deref(), &w.games_dir)
 }

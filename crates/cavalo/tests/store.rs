@@ -353,3 +353,69 @@ fn a_locked_database_refuses_the_move_with_a_message_and_the_game_waits() {
     let (status, plies, _) = db_game(&db, &id);
     assert_eq!((status.as_str(), plies), ("quit", 3), "the end of input abandons the game");
 }
+
+/// Starts a human-against-human game on `seed`, waits for its two placements and kills it
+/// (SIGKILL: nothing can be saved), leaving it `playing` in `db`; returns its id.
+fn killed_after_the_placements(dir: &Path, db: &Path, seed: &str) -> String {
+    let (mut child, lines) = spawn_play(dir, &["--mode", "hh", "--seed", seed, "--db", db.to_str().unwrap()]);
+    let id = game_id(&lines.recv_timeout(Duration::from_secs(20)).unwrap());
+    loop {
+        let line = lines.recv_timeout(Duration::from_secs(20)).expect("the game goes on");
+        if points_line(&line).is_some_and(|(ply, _)| ply == 2) {
+            break;
+        }
+    }
+    signal(child.id(), "KILL");
+    let _ = child.wait();
+    assert_eq!(db_game(db, &id).0, "playing");
+    id
+}
+
+#[test]
+fn a_game_left_playing_is_closed_or_resumed() {
+    let dir = tempfile::tempdir().unwrap();
+    let (d, db) = (dir.path(), dir.path().join("g.sqlite"));
+    let db_arg = db.to_str().unwrap();
+    let closed = killed_after_the_placements(d, &db, "1");
+    let resumed = killed_after_the_placements(d, &db, "2");
+    // Closed from outside, by the beginning of its id: abandoned, its END line, its record.
+    let out = run(d, &["games", "close", &closed[..8], "--db", db_arg]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert!(text(&out.stdout).contains(&format!("closed {closed}")), "{}", text(&out.stdout));
+    assert_eq!(db_game(&db, &closed).0, "quit");
+    let log = std::fs::read_to_string(d.join("log.dat")).unwrap();
+    assert_eq!(log.matches(&format!("END game={closed} status=quit")).count(), 1, "{log}");
+    assert!(std::fs::read_to_string(d.join(format!("games/{closed}.json"))).unwrap().contains("\"quit\""));
+    // A game not being played is neither closed again nor resumed.
+    let again = run(d, &["games", "close", &closed, "--db", db_arg]);
+    assert!(!again.status.success() && text(&again.stderr).contains("not being played"), "{again:?}");
+    let out = run(d, &["play", "--plain", "--resume", &closed, "--db", db_arg]);
+    assert!(!out.status.success() && text(&out.stderr).contains("nothing to resume"), "{out:?}");
+    // Resumed: it goes on from its third ply with the moves typed, and ends saved.
+    let mut moves = String::new();
+    for r in 1..=10 {
+        for c in 'A'..='J' {
+            moves.push_str(&format!("{c}{r}\n\n"));
+        }
+    }
+    let mut child = cavalo(d)
+        .args(["play", "--plain", "--resume", &resumed[..8], "--db", db_arg])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let writer = std::thread::spawn(move || {
+        use std::io::Write;
+        let _ = stdin.write_all(moves.as_bytes());
+    });
+    let out = child.wait_with_output().unwrap();
+    let _ = writer.join();
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let (status, plies, rows) = db_game(&db, &resumed);
+    assert!(plies > 2 && rows.len() == plies as usize, "{status} {plies}: {}", text(&out.stdout));
+    assert!(["quit", "over"].contains(&status.as_str()), "{status}");
+    let log = std::fs::read_to_string(d.join("log.dat")).unwrap();
+    assert_eq!(log.matches(&format!("END game={resumed}")).count(), 1, "{log}");
+}

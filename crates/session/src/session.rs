@@ -258,6 +258,12 @@ impl Session {
         self.config.log = path;
     }
 
+    /// Writes this game's record into `dir` when it ends (none: no record). A game loaded from
+    /// the database has no record directory until it is given one.
+    pub fn set_games_dir(&mut self, dir: Option<PathBuf>) {
+        self.config.games_dir = dir;
+    }
+
     /// The games database this game is kept in, if any.
     pub fn store(&self) -> Option<&Arc<Db>> {
         self.store.as_ref()

@@ -181,6 +181,7 @@ term-double-which = Which double to remove? Enter for { $default }; cancel (Esc 
 term-move-cancelled = Move cancelled.
 term-saved = Game saved to { $path }
 term-stored = Game { $id }, kept in { $path }
+term-resume-not-playing = Game { $id } is not being played: there is nothing to resume (`cavalo games show { $id }` shows it).
 term-line-too-long = That line was longer than 64 KiB and was ignored.
 term-line-not-utf8 = That line was not valid UTF-8 text and was ignored.
 term-log-appended = Log appended to { $path }

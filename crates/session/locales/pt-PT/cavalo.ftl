@@ -181,6 +181,7 @@ term-double-which = Que duplo remover? Enter para { $default }; cancel (Esc no e
 term-move-cancelled = Jogada cancelada.
 term-saved = Jogo guardado em { $path }
 term-stored = Jogo { $id }, guardado em { $path }
+term-resume-not-playing = O jogo { $id } não está a decorrer: não há nada para retomar (`cavalo games show { $id }` mostra-o).
 term-line-too-long = Essa linha tinha mais de 64 KiB e foi ignorada.
 term-line-not-utf8 = Essa linha não era texto UTF-8 válido e foi ignorada.
 term-log-appended = Registo (log) acrescentado em { $path }
