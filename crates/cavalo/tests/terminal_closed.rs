@@ -89,7 +89,13 @@ fn the_game(db: &Path) -> Option<(String, String, u32)> {
 /// Plays until the game in `db` has its two placements (human against human: then it waits for
 /// White), closes the terminal, and checks the program ended and saved the game abandoned.
 fn close_the_terminal_during_a_game(plain: bool, controlling: bool) {
-    let what = format!("plain {plain}, controlling terminal {controlling}");
+    interrupt_a_game(plain, controlling, None);
+}
+
+/// The same, ended by the signal `signal` (a number) instead, the terminal left open: the
+/// program exits with 128 + the signal's number.
+fn interrupt_a_game(plain: bool, controlling: bool, signal: Option<i32>) {
+    let what = format!("plain {plain}, controlling terminal {controlling}, signal {signal:?}");
     let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("g.sqlite");
     let (mut master, slave) = open_pty();
@@ -120,7 +126,11 @@ fn close_the_terminal_during_a_game(plain: bool, controlling: bool) {
     // Let it draw and wait for the move, then close the terminal.
     std::thread::sleep(Duration::from_millis(300));
     drain(&mut master, &mut screen);
-    drop(master);
+    match signal {
+        // SAFETY: kill only sends a signal, to our own child, not reaped yet.
+        Some(sig) => assert_eq!(unsafe { libc::kill(child.id() as i32, sig) }, 0),
+        None => drop(master),
+    }
     let start = Instant::now();
     let status = loop {
         if let Some(s) = child.try_wait().unwrap() {
@@ -133,6 +143,9 @@ fn close_the_terminal_during_a_game(plain: bool, controlling: bool) {
         std::thread::sleep(Duration::from_millis(20));
     };
     assert!(status.signal().is_none(), "{what}: killed by signal {:?} (an abort?)", status.signal());
+    if let Some(sig) = signal {
+        assert_eq!(status.code(), Some(128 + sig), "{what}");
+    }
     assert_ne!(status.code(), Some(101), "{what}: panicked");
     let (_, state, plies) = the_game(&db).unwrap();
     assert_eq!((state.as_str(), plies), ("quit", 2), "{what}");
@@ -161,4 +174,11 @@ fn a_plain_game_is_saved_when_its_terminal_hangs_up() {
 #[test]
 fn a_plain_game_is_saved_when_its_terminal_vanishes() {
     close_the_terminal_during_a_game(true, false);
+}
+
+#[test]
+fn a_full_screen_game_is_saved_on_sigterm_and_sigint() {
+    for sig in [libc::SIGTERM, libc::SIGINT] {
+        interrupt_a_game(false, true, Some(sig));
+    }
 }
