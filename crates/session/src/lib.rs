@@ -60,7 +60,6 @@ mod session;
 pub mod store;
 
 pub use config::{EngineConfig, GameConfig, Mode, PlayerConfig, read_start};
-pub use datetime::{DateTime, now_utc};
 pub use error::{ErrorKind, SessionError};
 pub use input::{Command, MoveChoice, choose_removal, interpret_move, parse_command};
 pub use ply::{Actor, Ply, SideSummary};

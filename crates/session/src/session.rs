@@ -10,7 +10,7 @@ use cavalo_rules::{Move, Outcome, Position, Side};
 use serde::{Deserialize, Serialize};
 
 use crate::config::{EngineConfig, GameConfig, Mode, PlayerConfig};
-use crate::datetime::now_utc;
+use crate::datetime::now_iso;
 use crate::error::SessionError;
 use crate::ply::{Actor, Ply, SideSummary};
 use crate::search::{Purpose, ThinkJob, Thought};
@@ -116,7 +116,7 @@ impl Session {
     pub fn new(config: GameConfig) -> Result<Session, SessionError> {
         let data = SessionData {
             id: new_id(),
-            date: now_utc().iso(),
+            date: now_iso(),
             config,
             plies: Vec::new(),
             quit: false,

@@ -20,7 +20,7 @@ use rusqlite::{Connection, ErrorCode, OptionalExtension, Transaction, Transactio
 use rusqlite_migration::{M, Migrations};
 use serde_json::{Value, json};
 
-use crate::datetime::now_utc;
+use crate::datetime::now_iso;
 use crate::{Ply, Session, Status};
 
 const V1: &str = "
@@ -186,7 +186,7 @@ pub struct Db {
 }
 
 fn now() -> String {
-    now_utc().iso()
+    now_iso()
 }
 
 fn side_name(s: Side) -> &'static str {

@@ -11,7 +11,7 @@ use sha2::{Digest, Sha256};
 
 use super::{Db, StoreError, StoreErrorKind, now};
 use crate::Session;
-use crate::datetime::DateTime;
+use crate::datetime::iso_from_unix_ms;
 
 /// A new secret: 128 bits from the operating system's random source, as 32 hex digits.
 pub fn new_secret() -> String {
@@ -189,7 +189,7 @@ impl Db {
             const FINISHED: &str = "SELECT g.id FROM games g JOIN web_games w ON w.game_id = g.id
                                     WHERE g.status <> 'playing'";
             if let Some(days) = rules.keep_days {
-                let cutoff = DateTime::from_unix_ms(now_ms - i64::from(days) * 86_400_000).iso();
+                let cutoff = iso_from_unix_ms(now_ms - i64::from(days) * 86_400_000);
                 take(&format!("{FINISHED} AND coalesce(g.ended, g.updated) < ?1"), cutoff.into())?;
             }
             if let Some(max) = rules.max_finished {
