@@ -186,8 +186,9 @@ impl ExternalEngine {
         options: &[(String, String)],
     ) -> Result<(), Failure> {
         // A program that exits at once may be gone before `ugi` is written: its end is then
-        // reported while waiting for `ugiok`, in the same words whichever came first.
-        let _ = self.send("ugi");
+        // read while waiting for `ugiok` (what it said before going included), in the same words
+        // whichever came first.
+        let _ = self.write_line("ugi");
         let deadline = Instant::now() + launch.startup;
         loop {
             let l = match self.next_line(deadline, "ugiok") {
@@ -248,14 +249,18 @@ impl ExternalEngine {
         }
     }
 
+    /// Writes one line to the engine's input.
+    fn write_line(&mut self, line: &str) -> std::io::Result<()> {
+        match self.stdin.as_mut() {
+            Some(s) => writeln!(s, "{line}").and_then(|_| s.flush()),
+            None => Err(std::io::ErrorKind::BrokenPipe.into()),
+        }
+    }
+
     /// Sends one line.
     pub fn send(&mut self, line: &str) -> Result<(), Failure> {
         self.last_error = None;
-        let r = match self.stdin.as_mut() {
-            Some(s) => writeln!(s, "{line}").and_then(|_| s.flush()),
-            None => Err(std::io::ErrorKind::BrokenPipe.into()),
-        };
-        if let Err(e) = r {
+        if let Err(e) = self.write_line(line) {
             let status = self.exit_status();
             if status.is_empty() {
                 let detail = format!("the engine stopped reading its input: cannot send `{line}` ({e})");
