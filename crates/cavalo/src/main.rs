@@ -15,6 +15,7 @@ mod limits;
 mod match_report;
 mod matchcmd;
 mod play;
+mod progress;
 mod proofply;
 mod protocol;
 mod records;
