@@ -7,6 +7,7 @@ mod chart;
 mod crosstable;
 mod datagen;
 mod fit;
+mod game_ends;
 mod games;
 mod games_cmd;
 mod input;
