@@ -3,24 +3,23 @@
 //! suite (in [`crate::accuracy_build`]).
 
 use std::io::Write;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::time::Instant;
 
 use anyhow::{Context, Result, bail};
-use cavalo_engine::{Engine, Options, SearchConfig};
 use cavalo_match::contestant::{Contestant, Question};
 use cavalo_match::external::EngineReport;
 use cavalo_match::{MoveLimits, NamedPlayer, PlayerSpec};
 use cavalo_rules::{Move, Rules};
 use clap::Args;
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use serde::Serialize;
 
 use crate::accuracy_build::{self, Build};
 use crate::analyse::EngineArgs;
 use crate::label;
 use crate::limits::SearchLimitArgs;
-use crate::suite::{self, Item, Suite};
+use crate::progress;
+use crate::suite::{self, Item};
 
 /// The suite built into the program (`crates/cavalo/data/accuracy-ply14.jsonl`).
 const BUILTIN: &str = include_str!("../data/accuracy-ply14.jsonl");
@@ -153,17 +152,6 @@ pub fn summarise(losses: &[(Option<i32>, i32)]) -> Accuracy {
     a
 }
 
-/// A progress bar on standard error (drawn only on a terminal) counting `what`.
-pub fn bar(len: usize, quiet: bool, what: &str) -> ProgressBar {
-    if quiet {
-        return ProgressBar::hidden();
-    }
-    let bar = ProgressBar::with_draw_target(Some(len as u64), ProgressDrawTarget::stderr());
-    let template = format!("{{elapsed_precise}} [{{bar:30}}] {{pos}}/{{len}} {what}  {{msg}}");
-    bar.set_style(ProgressStyle::with_template(&template).expect("a valid template").progress_chars("=> "));
-    bar
-}
-
 /// Runs `cavalo accuracy`.
 pub fn run(a: AccuracyArgs) -> Result<()> {
     if let Some(out) = &a.build {
@@ -205,7 +193,7 @@ fn player_of(a: &AccuracyArgs) -> Result<(PlayerSpec, String, String)> {
 /// Measures the player on the suite's positions of the variants asked for.
 fn measure(a: &AccuracyArgs) -> Result<()> {
     let measured = match &a.suite {
-        Some(p) => read_file(p, false)?,
+        Some(p) => suite::read_file(p, false)?,
         None => suite::read(BUILTIN, false).context("the built-in suite")?,
     };
     let variants = chosen_variants(&a.variants, &["canonical"])?;
@@ -220,7 +208,7 @@ fn measure(a: &AccuracyArgs) -> Result<()> {
     let first = Contestant::start(&spec, items[0].rules)
         .map_err(|f| anyhow::anyhow!("the player {spec}: {}", f.detail))?;
     let first = std::sync::Mutex::new(Some((items[0].rules, first)));
-    let bar = bar(items.len(), a.quiet || a.json, "positions");
+    let bar = progress::bar(items.len(), a.quiet || a.json, "positions");
     let mut chosen = vec![None; items.len()];
     let mut failures = Vec::new();
     let start = Instant::now();
@@ -458,37 +446,10 @@ fn rows(items: &[Item], chosen: &[Option<cavalo_rules::Move>]) -> Vec<Row> {
         .collect()
 }
 
-/// Reads the suite at `path` (`partial_tail`: a last line cut short by an interrupted build is
-/// left out).
-pub(crate) fn read_file(path: &Path, partial_tail: bool) -> Result<Suite> {
-    let text = std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
-    suite::read(&text, partial_tail).with_context(|| format!("{}", path.display()))
-}
-
-/// The search configuration of the suite's self-play games: the evaluation weights the built-in
-/// suite was made with (the defaults before the fitted evaluation) and no proof search (it came
-/// after), pinned so that a change of those defaults does not change the suite's positions (any
-/// other change of the search still does: rebuild the whole suite then).
-pub fn selfplay_config() -> SearchConfig {
-    SearchConfig {
-        mobility: 200,
-        tempo_best: 500,
-        region: 150,
-        stuck: 1500,
-        mobility2: 0,
-        distance: 0,
-        proof_share: 0,
-        ..SearchConfig::default()
-    }
-}
-
-/// The engine that plays the suite's self-play games.
-pub(crate) fn selfplay_engine() -> Engine {
-    Engine::new(Options { hash_mib: 16, search: selfplay_config(), ..Options::default() })
-}
-
 #[cfg(test)]
 mod tests {
+    use std::path::Path;
+
     use cavalo_engine::selfplay;
 
     use super::*;
@@ -561,7 +522,7 @@ mod tests {
         let s = suite::read(BUILTIN, false).unwrap();
         let p = s.params;
         let how = SelfPlay { nodes: p.selfplay_nodes, random_moves: 0 };
-        let mut engine = selfplay_engine();
+        let mut engine = accuracy_build::selfplay_engine();
         let kept: Vec<_> =
             s.lines.iter().filter_map(|l| if let Line::Kept(e) = l { Some(e) } else { None }).collect();
         // The first two, and the first of each other variant.

@@ -7,14 +7,14 @@ use std::io::{BufWriter, Write};
 use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result, bail};
-use cavalo_engine::Engine;
 use cavalo_engine::selfplay;
 use cavalo_engine::solver::Solver;
+use cavalo_engine::{Engine, Options, SearchConfig};
 use cavalo_rules::Rules;
 
-use crate::accuracy::{bar, read_file, selfplay_engine};
 use crate::label::{self, SelfPlay};
-use crate::suite::{self, Dropped, Entry, Line, Params, Reason, Suite};
+use crate::progress;
+use crate::suite::{self, Dropped, Entry, Line, Params, Reason, Suite, read_file};
 
 /// What `--build` makes.
 #[derive(Debug)]
@@ -33,6 +33,28 @@ pub struct Build {
     pub jobs: Option<u16>,
     /// No progress bar.
     pub quiet: bool,
+}
+
+/// The search configuration of the suite's self-play games: the evaluation weights the built-in
+/// suite was made with (the defaults before the fitted evaluation) and no proof search (it came
+/// after), pinned so that a change of those defaults does not change the suite's positions (any
+/// other change of the search still does: rebuild the whole suite then).
+pub fn selfplay_config() -> SearchConfig {
+    SearchConfig {
+        mobility: 200,
+        tempo_best: 500,
+        region: 150,
+        stuck: 1500,
+        mobility2: 0,
+        distance: 0,
+        proof_share: 0,
+        ..SearchConfig::default()
+    }
+}
+
+/// The engine that plays the suite's self-play games.
+pub(crate) fn selfplay_engine() -> Engine {
+    Engine::new(Options { hash_mib: 16, search: selfplay_config(), ..Options::default() })
 }
 
 /// Writes `s` to `path` whole: to a temporary file beside it, then renamed over it.
@@ -131,7 +153,7 @@ pub fn build(a: &Build, out: &Path) -> Result<()> {
         .append(true)
         .open(out)
         .with_context(|| format!("cannot write {}", out.display()))?;
-    let bar = bar(work.len(), a.quiet, "positions");
+    let bar = progress::bar(work.len(), a.quiet, "positions");
     let mut failed = None;
     let budget = a.budget;
     label::run_jobs(

@@ -246,7 +246,7 @@ pub fn run(a: DatagenArgs) -> Result<()> {
         budget: a.budget,
         search_nodes: a.search_nodes,
     };
-    let bar = crate::accuracy::bar(work.len(), a.quiet, "games");
+    let bar = crate::progress::bar(work.len(), a.quiet, "games");
     if !done.is_empty() {
         bar.println(format!("{} games already in {}: skipped", done.len(), a.out.display()));
     }

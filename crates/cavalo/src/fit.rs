@@ -11,7 +11,7 @@ use cavalo_engine::{Options, SearchConfig};
 use cavalo_rules::Position;
 use clap::Args;
 
-use crate::{accuracy, datagen, suite};
+use crate::{datagen, suite};
 
 const HELP: &str = "\
 The evaluation is linear in its weights (see the technical manual): points difference plus
@@ -230,7 +230,7 @@ fn is_suite(path: &Path) -> Result<bool> {
 fn labelled(path: &Path) -> Result<Vec<Labelled>> {
     let mut out = Vec::new();
     if is_suite(path)? {
-        let read = accuracy::read_file(path, false)?;
+        let read = suite::read_file(path, false)?;
         let ply = read.params.ply;
         for it in read.items()? {
             for (&mv, &value) in &it.values {

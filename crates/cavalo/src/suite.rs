@@ -11,6 +11,7 @@
 
 use std::collections::{BTreeMap, HashMap};
 use std::io::Write;
+use std::path::Path;
 
 use anyhow::{Context, Result, bail};
 use cavalo_rules::{Move, Position, Rules};
@@ -335,6 +336,13 @@ pub fn parse_variant(name: &str) -> Result<Rules, String> {
         }
     }
     Ok(r)
+}
+
+/// Reads the suite at `path` (`partial_tail`: a last line cut short by an interrupted build is
+/// left out).
+pub fn read_file(path: &Path, partial_tail: bool) -> Result<Suite> {
+    let text = std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
+    read(&text, partial_tail).with_context(|| format!("{}", path.display()))
 }
 
 #[cfg(test)]

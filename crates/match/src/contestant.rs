@@ -12,8 +12,9 @@ use cavalo_engine::Player;
 use cavalo_rules::{Position, Rules};
 
 use crate::external::{EngineReport, ExternalEngine, Launch};
-use crate::referee::{Failure, MoveLimits, Termination};
+use crate::limits::MoveLimits;
 use crate::spec::PlayerSpec;
+use crate::termination::{Failure, Termination};
 
 /// A started player.
 pub enum Contestant {

@@ -18,7 +18,7 @@ use std::sync::mpsc::{Receiver, RecvTimeoutError, TryRecvError, sync_channel};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
-use crate::referee::{Failure, Termination};
+use crate::termination::{Failure, Termination};
 use errtail::ErrReader;
 use lines::{Line, read_lines};
 

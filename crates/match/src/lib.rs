@@ -6,6 +6,8 @@
 //!   `random`), an external engine speaking the protocol (`cmd:./engine`), or a course program
 //!   in Common Lisp behind the adapter (`lisp:team.lisp,function=jogar`, [`lisp`]);
 //! - [`contestant`]: a started player of any kind, asked for moves;
+//! - [`termination`] and [`limits`]: how a game ended and why a player forfeited, and the limits
+//!   of every move: the words the referee, the contestants and the external engines share;
 //! - [`referee`]: plays one game, keeping the position itself and checking every move; an illegal
 //!   move, a crash, a timeout or malformed output loses, with the reason recorded;
 //! - [`run`]: plays the games of a [`MatchPlan`] (pairs of games on one seeded board with the
@@ -23,6 +25,7 @@
 
 pub mod contestant;
 pub mod external;
+pub mod limits;
 pub mod lisp;
 pub mod merge;
 pub mod ratings;
@@ -30,6 +33,7 @@ pub mod referee;
 pub mod runner;
 pub mod spec;
 pub mod stats;
+pub mod termination;
 pub mod tournament;
 pub mod tune;
 
@@ -42,10 +46,12 @@ use serde::Serialize;
 /// The most of a forfeit's detail shown in the text summary (the JSON summary has it whole).
 const EXAMPLE_CHARS: usize = 300;
 
-pub use referee::{GameSetup, GameSpec, GameSummary, MoveLimits, Termination, play_game};
+pub use limits::MoveLimits;
+pub use referee::{GameSetup, GameSpec, GameSummary, play_game};
 pub use runner::{Shard, Unit, run_units};
 pub use spec::{NamedPlayer, PlayerSpec};
 pub use stats::{EloEstimate, MeanEstimate, Sprt, SprtVerdict};
+pub use termination::Termination;
 
 /// A match: who, on which boards, how many games at once.
 #[derive(Clone, Debug)]

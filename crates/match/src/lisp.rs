@@ -29,7 +29,7 @@ use std::sync::{Mutex, OnceLock};
 use std::time::Duration;
 
 use crate::external::Launch;
-use crate::referee::{Failure, Termination};
+use crate::termination::{Failure, Termination};
 
 /// The adapter's source, built in: its rules (which define the package), then the rest, as one
 /// file.

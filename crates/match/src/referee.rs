@@ -2,75 +2,16 @@
 //! crate and checking every move. An illegal move, a crash, a timeout or malformed output loses
 //! the game, with the reason recorded.
 
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
-use cavalo_engine::Limits;
 use cavalo_rules::{GameRecord, MoveError, Outcome, Position, Rules, Side, Start};
-use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 
 use crate::contestant::{Contestant, Question};
 use crate::external::EngineReport;
+pub use crate::limits::MoveLimits;
 use crate::spec::PlayerSpec;
-
-/// How a game ended.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
-pub enum Termination {
-    /// Played to the end: the side with more points won.
-    #[serde(rename = "normal")]
-    Normal,
-    /// A player named a move that the rules do not allow.
-    #[serde(rename = "illegal move")]
-    IllegalMove,
-    /// A player took longer than the limit plus the tolerance.
-    #[serde(rename = "timeout")]
-    Timeout,
-    /// An external engine could not be started, exited, or stopped reading.
-    #[serde(rename = "crash")]
-    Crash,
-    /// An external engine wrote something that is not the protocol.
-    #[serde(rename = "malformed output")]
-    Malformed,
-    /// An external engine wrote an output line longer than the referee reads.
-    #[serde(rename = "line too long")]
-    LineTooLong,
-    /// An external engine wrote bytes that are not UTF-8 text.
-    #[serde(rename = "invalid utf-8")]
-    InvalidUtf8,
-    /// An external engine answered one `go` with a second `bestmove`.
-    #[serde(rename = "second bestmove")]
-    ExtraBestmove,
-    /// An external engine answered a `setoption` (the rule variant's or one asked for) with
-    /// `info string error`: it would have played with settings other than the ones asked for.
-    #[serde(rename = "refused option")]
-    RefusedOption,
-}
-
-impl Termination {
-    /// The name used in records and summaries.
-    pub fn name(self) -> &'static str {
-        match self {
-            Termination::Normal => "normal",
-            Termination::IllegalMove => "illegal move",
-            Termination::Timeout => "timeout",
-            Termination::Crash => "crash",
-            Termination::Malformed => "malformed output",
-            Termination::LineTooLong => "line too long",
-            Termination::InvalidUtf8 => "invalid utf-8",
-            Termination::ExtraBestmove => "second bestmove",
-            Termination::RefusedOption => "refused option",
-        }
-    }
-}
-
-/// Why a player lost by forfeit.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Failure {
-    /// The kind of failure.
-    pub termination: Termination,
-    /// What exactly happened.
-    pub detail: String,
-}
+pub use crate::termination::{Failure, Termination};
 
 /// At most `max` characters of `text`, for a summary line: when it must be cut, it is cut after
 /// a word (unless that would lose more than a third), and ends with `…`.
@@ -84,80 +25,6 @@ pub fn cut_at_word(text: &str, max: usize) -> String {
         _ => head.as_str(),
     };
     format!("{}…", cut.trim_end_matches([' ', ';', ',', ':', '(']))
-}
-
-/// The limits of every move, and how they are enforced.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct MoveLimits {
-    /// Time per move, in milliseconds.
-    pub time_ms: Option<u64>,
-    /// Depth per move.
-    pub depth: Option<u32>,
-    /// Nodes per move.
-    pub nodes: Option<u64>,
-    /// How far past `time_ms` an answer may come before it is a timeout.
-    pub tolerance_ms: u64,
-    /// Without `time_ms`: the longest a move may take before it is a timeout.
-    pub max_move_ms: u64,
-}
-
-impl MoveLimits {
-    /// `time_ms` per move, the default tolerance.
-    pub fn movetime(time_ms: u64) -> MoveLimits {
-        MoveLimits { time_ms: Some(time_ms), depth: None, nodes: None, tolerance_ms: 50, max_move_ms: 60_000 }
-    }
-
-    /// The longest a move may take.
-    pub fn deadline(&self) -> Duration {
-        Duration::from_millis(match self.time_ms {
-            Some(t) => t + self.tolerance_ms,
-            None => self.max_move_ms,
-        })
-    }
-
-    /// The engine limits for a built-in player.
-    pub fn limits(&self) -> Limits {
-        Limits {
-            movetime: self.time_ms.map(Duration::from_millis),
-            depth: self.depth,
-            nodes: self.nodes,
-            clock: None,
-            answer_by: None,
-        }
-    }
-
-    /// The `go` command for an external engine.
-    pub fn go_command(&self) -> String {
-        let mut s = String::from("go");
-        if let Some(t) = self.time_ms {
-            s += &format!(" movetime {t}");
-        }
-        if let Some(d) = self.depth {
-            s += &format!(" depth {d}");
-        }
-        if let Some(n) = self.nodes {
-            s += &format!(" nodes {n}");
-        }
-        s
-    }
-
-    /// A description for summaries, e.g. `100 ms per move (tolerance 50 ms)`.
-    pub fn describe(&self) -> String {
-        let mut parts = Vec::new();
-        if let Some(t) = self.time_ms {
-            parts.push(format!("{t} ms per move (tolerance {} ms)", self.tolerance_ms));
-        }
-        if let Some(d) = self.depth {
-            parts.push(format!("depth {d}"));
-        }
-        if let Some(n) = self.nodes {
-            parts.push(format!("{n} nodes"));
-        }
-        if self.time_ms.is_none() {
-            parts.push(format!("at most {} ms per move", self.max_move_ms));
-        }
-        parts.join(", ")
-    }
 }
 
 /// One game to play: game `index` of the match is on board `seed`; pairs are games 2k and 2k+1

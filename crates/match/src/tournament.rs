@@ -12,10 +12,12 @@ use std::collections::BTreeMap;
 use cavalo_rules::{GameRecord, Rules};
 use serde::{Deserialize, Serialize};
 
+use crate::limits::MoveLimits;
 use crate::ratings::{self, Rating, Results};
-use crate::referee::{GameSetup, GameSpec, GameSummary, MoveLimits, Termination};
+use crate::referee::{GameSetup, GameSpec, GameSummary};
 use crate::runner::{Shard, Unit};
 use crate::spec::{NamedPlayer, PlayerSpec, resolve_names};
+use crate::termination::Termination;
 use crate::{mark_players, recorded_specs};
 
 /// Who plays whom.

@@ -36,7 +36,7 @@ pub fn play(s: Session, lang: Lang) -> Result<()> {
     for l in present::summary_lines(&s, lang) {
         println!("  {l}");
     }
-    crate::play::finish(&mut s, lang)
+    crate::game_ends::finish(&mut s, lang)
 }
 
 /// Takes the terminal (raw mode, the alternate screen), with a panic hook that gives it back

@@ -71,7 +71,7 @@ impl Model {
             search: None,
             done: false,
         };
-        for l in crate::play::intro_lines(&m.session, lang) {
+        for l in crate::game_ends::intro_lines(&m.session, lang) {
             m.say(l);
         }
         m

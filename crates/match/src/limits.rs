@@ -1,0 +1,81 @@
+//! The limits of every move ([`MoveLimits`]): what a player is told (the engine limits of a
+//! built-in player, the `go` command of an external one) and when its answer comes too late.
+
+use std::time::Duration;
+
+use cavalo_engine::Limits;
+use serde::{Deserialize, Serialize};
+
+/// The limits of every move, and how they are enforced.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct MoveLimits {
+    /// Time per move, in milliseconds.
+    pub time_ms: Option<u64>,
+    /// Depth per move.
+    pub depth: Option<u32>,
+    /// Nodes per move.
+    pub nodes: Option<u64>,
+    /// How far past `time_ms` an answer may come before it is a timeout.
+    pub tolerance_ms: u64,
+    /// Without `time_ms`: the longest a move may take before it is a timeout.
+    pub max_move_ms: u64,
+}
+
+impl MoveLimits {
+    /// `time_ms` per move, the default tolerance.
+    pub fn movetime(time_ms: u64) -> MoveLimits {
+        MoveLimits { time_ms: Some(time_ms), depth: None, nodes: None, tolerance_ms: 50, max_move_ms: 60_000 }
+    }
+
+    /// The longest a move may take.
+    pub fn deadline(&self) -> Duration {
+        Duration::from_millis(match self.time_ms {
+            Some(t) => t + self.tolerance_ms,
+            None => self.max_move_ms,
+        })
+    }
+
+    /// The engine limits for a built-in player.
+    pub fn limits(&self) -> Limits {
+        Limits {
+            movetime: self.time_ms.map(Duration::from_millis),
+            depth: self.depth,
+            nodes: self.nodes,
+            clock: None,
+            answer_by: None,
+        }
+    }
+
+    /// The `go` command for an external engine.
+    pub fn go_command(&self) -> String {
+        let mut s = String::from("go");
+        if let Some(t) = self.time_ms {
+            s += &format!(" movetime {t}");
+        }
+        if let Some(d) = self.depth {
+            s += &format!(" depth {d}");
+        }
+        if let Some(n) = self.nodes {
+            s += &format!(" nodes {n}");
+        }
+        s
+    }
+
+    /// A description for summaries, e.g. `100 ms per move (tolerance 50 ms)`.
+    pub fn describe(&self) -> String {
+        let mut parts = Vec::new();
+        if let Some(t) = self.time_ms {
+            parts.push(format!("{t} ms per move (tolerance {} ms)", self.tolerance_ms));
+        }
+        if let Some(d) = self.depth {
+            parts.push(format!("depth {d}"));
+        }
+        if let Some(n) = self.nodes {
+            parts.push(format!("{n} nodes"));
+        }
+        if self.time_ms.is_none() {
+            parts.push(format!("at most {} ms per move", self.max_move_ms));
+        }
+        parts.join(", ")
+    }
+}
