@@ -1,12 +1,11 @@
 //! The HTTP routes: the JSON API and the page. Every error is a 4xx answer
-//! `{"error": "what is wrong"}`.
+//! `{"error": "what is wrong"}` (see [`crate::error`]).
 
 use std::convert::Infallible;
 use std::hash::{BuildHasher, Hasher};
 use std::sync::Arc;
 
-use axum::extract::rejection::JsonRejection;
-use axum::extract::{DefaultBodyLimit, FromRequest, FromRequestParts, Path, Query, Request, State};
+use axum::extract::{DefaultBodyLimit, Path, Query, Request, State};
 use axum::http::{StatusCode, header};
 use axum::response::sse::{Event as SseEvent, KeepAlive, Sse};
 use axum::response::{IntoResponse, Response};
@@ -15,28 +14,27 @@ use axum::{Json, Router};
 use cavalo_engine::PlayerKind;
 use cavalo_rules::{Rules, Side, Start};
 use cavalo_session::i18n::{Arg, Lang};
-use cavalo_session::present::{error_text, store_error_text};
 use cavalo_session::store::db::web::new_secret;
-use cavalo_session::store::{StoreError, StoreErrorKind};
 use cavalo_session::{
-    Actor, EngineConfig, ErrorKind, Finished, GameConfig, Mode, MoveChoice, Session, SessionError, Status,
+    Actor, EngineConfig, Finished, GameConfig, Mode, MoveChoice, Session, SessionError, Status,
     interpret_move, read_start,
 };
 use futures_util::Stream;
 use serde::Deserialize;
-use serde::de::DeserializeOwned;
 use serde_json::{Value, json};
 use tokio::sync::broadcast::error::RecvError;
 
 use crate::App;
+use crate::body::{BODY_LIMIT, Body};
+use crate::error::{ApiError, ApiResult};
 use crate::game::{self, Event, Game, lang_index};
+use crate::guard::serving;
 use crate::lang::ReqLang;
-use crate::seats::{self, Need, SeatError, SeatToken};
+use crate::lookup::find;
+use crate::seats::{self, Need, SeatToken, seat_of};
 use crate::server::{LimitError, Peer};
 
-/// The largest request body accepted (a Lisp board is about 400 bytes).
-const BODY_LIMIT: usize = 16 * 1024;
-
+/// The routes of `app`: the page, its files and the API, behind the request guard.
 pub(crate) fn router(app: App) -> Router {
     Router::new()
         .route("/", get(crate::assets::index))
@@ -61,93 +59,10 @@ pub(crate) fn router(app: App) -> Router {
         .with_state(app)
 }
 
-/// An error answer: a status and a sentence.
-#[derive(Debug)]
-pub(crate) struct ApiError(StatusCode, String);
-
-impl ApiError {
-    pub(crate) fn new(status: StatusCode, msg: impl Into<String>) -> ApiError {
-        ApiError(status, msg.into())
-    }
-    /// An answer worded by the catalogue: message `key` with `args` in `lang`.
-    pub(crate) fn say(status: StatusCode, lang: Lang, key: &str, args: &[(&str, Arg)]) -> ApiError {
-        ApiError(status, lang.tr_with(key, args))
-    }
-    pub(crate) fn bad(lang: Lang, key: &str, args: &[(&str, Arg)]) -> ApiError {
-        ApiError::say(StatusCode::BAD_REQUEST, lang, key, args)
-    }
-    /// A limit's refusal: 429, the text in `lang`.
-    fn limit(e: &LimitError, lang: Lang) -> ApiError {
-        let (key, cap) = e.message();
-        ApiError::say(StatusCode::TOO_MANY_REQUESTS, lang, key, &[("max", cap.into())])
-    }
-    /// A session's error: the status from its kind, the text in `lang`.
-    fn session(e: &SessionError, lang: Lang) -> ApiError {
-        let status = match e.kind() {
-            ErrorKind::Invalid => StatusCode::BAD_REQUEST,
-            ErrorKind::Illegal => StatusCode::UNPROCESSABLE_ENTITY,
-            ErrorKind::NotNow => StatusCode::CONFLICT,
-            ErrorKind::Storage => StatusCode::INTERNAL_SERVER_ERROR,
-        };
-        ApiError(status, error_text(e, lang))
-    }
-    /// A failed read or write of the games database, in `lang`: nothing was changed. The status
-    /// comes from the error's kind.
-    pub(crate) fn store(e: &StoreError, lang: Lang) -> ApiError {
-        let status = match e.kind {
-            StoreErrorKind::NotFound => StatusCode::NOT_FOUND,
-            StoreErrorKind::Locked => StatusCode::SERVICE_UNAVAILABLE,
-            _ => StatusCode::INTERNAL_SERVER_ERROR,
-        };
-        eprintln!("cavalo serve: {e}");
-        ApiError(status, store_error_text(e, lang))
-    }
-    /// A seat check's failure in `lang`.
-    fn seat(e: SeatError, lang: Lang) -> ApiError {
-        match e {
-            SeatError::Refused(r) => r.answer(lang),
-            SeatError::Store(e) => ApiError::store(&e, lang),
-        }
-    }
-}
-
-impl IntoResponse for ApiError {
-    fn into_response(self) -> Response {
-        (self.0, Json(json!({ "error": self.1 }))).into_response()
-    }
-}
-
-pub(crate) type ApiResult<T> = Result<T, ApiError>;
-
-/// A JSON body whose faults (not JSON, wrong fields, too large, wrong content type) are answered
-/// as [`ApiError`]s.
-pub(crate) struct Body<T>(pub(crate) T);
-
-impl<S: Send + Sync, T: DeserializeOwned> FromRequest<S> for Body<T> {
-    type Rejection = ApiError;
-
-    async fn from_request(req: Request, state: &S) -> Result<Self, ApiError> {
-        let (mut parts, body) = req.into_parts();
-        let ReqLang(lang) = ReqLang::from_request_parts(&mut parts, state).await?;
-        match Json::<T>::from_request(Request::from_parts(parts, body), state).await {
-            Ok(Json(v)) => Ok(Body(v)),
-            Err(r) => Err(rejection(r, lang)),
-        }
-    }
-}
-
-/// A JSON body's fault in `lang`, worded by its kind (serde's own detail is the reason).
-fn rejection(r: JsonRejection, lang: Lang) -> ApiError {
-    let reason = |r: &JsonRejection| [("reason", Arg::from(r.body_text()))];
-    match &r {
-        JsonRejection::MissingJsonContentType(_) => ApiError::say(r.status(), lang, "api-not-json", &[]),
-        JsonRejection::JsonSyntaxError(_) => ApiError::say(r.status(), lang, "api-body-syntax", &reason(&r)),
-        JsonRejection::JsonDataError(_) => ApiError::say(r.status(), lang, "api-body-shape", &reason(&r)),
-        JsonRejection::BytesRejection(_) if r.status() == StatusCode::PAYLOAD_TOO_LARGE => {
-            ApiError::say(r.status(), lang, "api-body-too-large", &[("max", BODY_LIMIT.into())])
-        }
-        _ => ApiError::say(r.status(), lang, "api-body-unreadable", &reason(&r)),
-    }
+/// A limit's refusal: 429, the text in `lang`.
+fn limited(e: &LimitError, lang: Lang) -> ApiError {
+    let (key, cap) = e.message();
+    ApiError::say(StatusCode::TOO_MANY_REQUESTS, lang, key, &[("max", cap.into())])
 }
 
 async fn not_found(ReqLang(lang): ReqLang, req: Request) -> ApiError {
@@ -159,32 +74,11 @@ async fn method_not_allowed(ReqLang(lang): ReqLang, req: Request) -> ApiError {
     ApiError::say(StatusCode::METHOD_NOT_ALLOWED, lang, "api-not-allowed", &args)
 }
 
-pub(crate) fn find(app: &App, id: &str, lang: Lang) -> ApiResult<Arc<Game>> {
-    if id.is_empty() || id.len() > 64 || !id.chars().all(|c| c.is_ascii_alphanumeric() || c == '-') {
-        return Err(ApiError::bad(lang, "api-not-game-id", &[("id", id.into())]));
-    }
-    app.game(id)
-        .map_err(|e| ApiError::store(&e, lang))?
-        .ok_or_else(|| ApiError::say(StatusCode::NOT_FOUND, lang, "api-no-game", &[("id", id.into())]))
-}
-
 /// The seat a move or a hint needs: the side to move's, when a human plays it (else any seat:
 /// the answer is then "not your turn").
 fn mover(s: &Session) -> Need {
     let side = s.position().side_to_move();
     if s.player(side).is_human() { Need::Side(side) } else { Need::Any }
-}
-
-/// The side whose seat the request holds, when it is the one `need` asks for.
-pub(crate) fn seat_of(app: &App, g: &Game, token: &SeatToken, need: Need, lang: Lang) -> ApiResult<Side> {
-    seats::authorize(app, g, token, need).map_err(|e| ApiError::seat(e, lang))
-}
-
-pub(crate) fn guard(app: &App, lang: Lang) -> ApiResult<()> {
-    if app.closed() {
-        return Err(ApiError::say(StatusCode::SERVICE_UNAVAILABLE, lang, "api-stopping", &[]));
-    }
-    Ok(())
 }
 
 async fn info(State(app): State<App>) -> Json<Value> {
@@ -322,10 +216,10 @@ async fn create(
     Peer(peer): Peer,
     Body(req): Body<NewGame>,
 ) -> ApiResult<(StatusCode, Json<Value>)> {
-    guard(&app, lang)?;
+    serving(&app, lang)?;
     let config = game_config(&app, req, lang)?;
     if config.mode() == Mode::ComputerComputer {
-        app.check_cc(peer).map_err(|e| ApiError::limit(&e, lang))?;
+        app.check_cc(peer).map_err(|e| limited(&e, lang))?;
     }
     let mut s = Session::new(config).map_err(|e| ApiError::session(&e, lang))?;
     let humans = Side::BOTH.map(|side| s.player(side).is_human());
@@ -388,7 +282,7 @@ fn change(
     need: impl FnOnce(&Session) -> Need,
     act: impl FnOnce(&mut Session, &Game) -> ApiResult<()>,
 ) -> ApiResult<Json<Value>> {
-    guard(app, lang)?;
+    serving(app, lang)?;
     let g = find(app, id, lang)?;
     let state = {
         let mut s = g.lock();
@@ -453,7 +347,7 @@ async fn hint(
     ReqLang(lang): ReqLang,
     token: SeatToken,
 ) -> ApiResult<Json<Value>> {
-    guard(&app, lang)?;
+    serving(&app, lang)?;
     let g = find(&app, &id, lang)?;
     let (job, time_ms) = {
         let mut s = g.lock();
@@ -516,7 +410,7 @@ async fn delete(
     ReqLang(lang): ReqLang,
     token: SeatToken,
 ) -> ApiResult<StatusCode> {
-    guard(&app, lang)?;
+    serving(&app, lang)?;
     let g = find(&app, &id, lang)?;
     seat_of(&app, &g, &token, Need::Any, lang)?;
     let _s = g.lock();
@@ -531,9 +425,9 @@ async fn events(
     ReqLang(lang): ReqLang,
     Peer(peer): Peer,
 ) -> ApiResult<Sse<impl Stream<Item = Result<SseEvent, Infallible>>>> {
-    guard(&app, lang)?;
+    serving(&app, lang)?;
     let g = find(&app, &id, lang)?;
-    let place = app.open_stream(peer).map_err(|e| ApiError::limit(&e, lang))?;
+    let place = app.open_stream(peer).map_err(|e| limited(&e, lang))?;
     let rx = g.subscribe();
     let first = {
         let s = g.lock();

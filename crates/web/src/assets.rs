@@ -23,7 +23,7 @@ use axum::extract::Path;
 use axum::http::{StatusCode, header};
 use axum::response::{IntoResponse, Response};
 
-use crate::api::ApiError;
+use crate::error::ApiError;
 use crate::lang::ReqLang;
 
 const INDEX: &str = include_str!("../static/index.html");

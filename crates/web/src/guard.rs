@@ -21,7 +21,7 @@ use cavalo_rules::Side;
 use cavalo_session::i18n::{Arg, Lang};
 
 use crate::App;
-use crate::api::ApiError;
+use crate::error::{ApiError, ApiResult};
 use crate::lang::ReqLang;
 
 /// Why a request is refused.
@@ -89,6 +89,15 @@ pub(crate) async fn guard(State(app): State<App>, req: Request, next: Next) -> R
         return refusal.answer(lang).into_response();
     }
     next.run(Request::from_parts(parts, body)).await
+}
+
+/// Refuses a request while the server stops (503, in `lang`): what a route that changes a game or
+/// opens a stream checks first.
+pub(crate) fn serving(app: &App, lang: Lang) -> ApiResult<()> {
+    if app.closed() {
+        return Err(ApiError::say(StatusCode::SERVICE_UNAVAILABLE, lang, "api-stopping", &[]));
+    }
+    Ok(())
 }
 
 fn header(parts: &Parts, name: impl header::AsHeaderName) -> Option<&str> {

@@ -10,11 +10,13 @@ use serde::Deserialize;
 use serde_json::{Value, json};
 
 use crate::App;
-use crate::api::{ApiError, ApiResult, Body, find, guard, seat_of};
+use crate::body::Body;
+use crate::error::{ApiError, ApiResult};
 use crate::game::Game;
-use crate::guard::Refusal;
+use crate::guard::{Refusal, serving};
 use crate::lang::ReqLang;
-use crate::seats::{Need, SeatToken};
+use crate::lookup::find;
+use crate::seats::{Need, SeatToken, seat_of};
 
 /// Reads the game's seats again after a change of theirs and tells the watchers.
 fn refresh_seats(app: &App, g: &Game, lang: Lang) -> ApiResult<()> {
@@ -40,7 +42,7 @@ pub(crate) async fn invite(
     token: SeatToken,
     Body(req): Body<InviteRequest>,
 ) -> ApiResult<Json<Value>> {
-    guard(&app, lang)?;
+    serving(&app, lang)?;
     let g = find(&app, &id, lang)?;
     let side = Side::parse(&req.side)
         .ok_or_else(|| ApiError::bad(lang, "api-bad-side", &[("side", req.side.as_str().into())]))?;
@@ -68,7 +70,7 @@ pub(crate) async fn claim(
     ReqLang(lang): ReqLang,
     Body(req): Body<ClaimRequest>,
 ) -> ApiResult<Json<Value>> {
-    guard(&app, lang)?;
+    serving(&app, lang)?;
     let g = find(&app, &id, lang)?;
     let token = new_secret();
     let side = app

@@ -9,7 +9,7 @@ use cavalo_session::i18n::{Arg, Lang, UnknownLang};
 use serde::Deserialize;
 use serde_json::{Map, Value, json};
 
-use crate::api::ApiError;
+use crate::error::ApiError;
 
 /// The language a request asks for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

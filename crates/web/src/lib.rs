@@ -24,12 +24,15 @@
 mod addrs;
 mod api;
 mod assets;
+mod body;
 mod engines;
+mod error;
 mod game;
 mod guard;
 mod import;
 mod invite;
 mod lang;
+mod lookup;
 mod sched;
 mod seats;
 mod server;

@@ -13,8 +13,10 @@ use axum::extract::FromRequestParts;
 use axum::http::header;
 use axum::http::request::Parts;
 use cavalo_rules::Side;
+use cavalo_session::i18n::Lang;
 
 use crate::App;
+use crate::error::{ApiError, ApiResult};
 use crate::game::Game;
 use crate::guard::Refusal;
 
@@ -67,6 +69,15 @@ pub(crate) enum SeatError {
     /// The database could not be read.
     #[error(transparent)]
     Store(#[from] cavalo_session::store::StoreError),
+}
+
+/// The side whose seat the request holds, when it is the one `need` asks for; else the answer
+/// saying why not, in `lang`.
+pub(crate) fn seat_of(app: &App, g: &Game, token: &SeatToken, need: Need, lang: Lang) -> ApiResult<Side> {
+    authorize(app, g, token, need).map_err(|e| match e {
+        SeatError::Refused(r) => r.answer(lang),
+        SeatError::Store(e) => ApiError::store(&e, lang),
+    })
 }
 
 /// The seats a new game gets: its human sides, or both sides of a computer-against-computer game.

@@ -8,7 +8,7 @@ use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use cavalo_session::i18n::Lang;
 
-use crate::api::ApiError;
+use crate::error::ApiError;
 use crate::lang::ReqLang;
 
 /// Replaces a wordless 413 or 408 from the inner layers by a JSON error (`body_limit` is the
