@@ -12,6 +12,7 @@ use serde_json::Value;
 
 mod common;
 use common::lisp::{example, play, play_with_summary, sbcl, team};
+use common::processes_with;
 
 /// The detail of every record, each checked to be lost by engine 1 for `reason`.
 fn details(records: &[Value], reason: &str) -> Vec<String> {
@@ -44,20 +45,6 @@ fn playing_after(before: &str) -> String {
              (format nil \"~c~d\" (code-char (+ 65 (second lc))) (1+ (first lc)))))\n",
         example("course-rules.lisp").display()
     )
-}
-
-/// Processes whose command line contains `needle`.
-fn processes_with(needle: &str) -> Vec<String> {
-    let mut found = Vec::new();
-    for entry in std::fs::read_dir("/proc").unwrap().flatten() {
-        if let Ok(cmd) = std::fs::read(entry.path().join("cmdline")) {
-            let cmd = String::from_utf8_lossy(&cmd).replace('\0', " ");
-            if cmd.contains(needle) {
-                found.push(cmd);
-            }
-        }
-    }
-    found
 }
 
 #[test]

@@ -9,7 +9,7 @@ use std::time::{Duration, Instant};
 use serde_json::Value;
 
 mod common;
-use common::{BIN, cavalo};
+use common::{BIN, cavalo, processes_with};
 
 /// Writes an executable bash engine that answers the handshake and does `on_go` at `go`.
 fn script(dir: &Path, name: &str, on_go: &str) -> PathBuf {
@@ -421,20 +421,6 @@ fn a_second_bestmove_for_one_go_loses() {
     let dir = tempfile::tempdir().unwrap();
     let spec = format!("cmd:{BIN} engine | sed -u -e 's/^bestmove.*/&\\n&/'");
     broken_spec_loses(dir.path(), &spec, "second bestmove", "two bestmove lines");
-}
-
-/// Processes whose command line contains `needle`.
-fn processes_with(needle: &str) -> Vec<String> {
-    let mut found = Vec::new();
-    for entry in std::fs::read_dir("/proc").unwrap().flatten() {
-        if let Ok(cmd) = std::fs::read(entry.path().join("cmdline")) {
-            let cmd = String::from_utf8_lossy(&cmd).replace('\0', " ");
-            if cmd.contains(needle) {
-                found.push(cmd);
-            }
-        }
-    }
-    found
 }
 
 #[test]

@@ -27,3 +27,17 @@ pub fn cavalo(args: &[&str]) -> Output {
     );
     out
 }
+
+/// Processes whose command line contains `needle`.
+pub fn processes_with(needle: &str) -> Vec<String> {
+    let mut found = Vec::new();
+    for entry in std::fs::read_dir("/proc").unwrap().flatten() {
+        if let Ok(cmd) = std::fs::read(entry.path().join("cmdline")) {
+            let cmd = String::from_utf8_lossy(&cmd).replace('\0', " ");
+            if cmd.contains(needle) {
+                found.push(cmd);
+            }
+        }
+    }
+    found
+}
