@@ -215,13 +215,9 @@ pub fn setup<R: BufRead>(a: &PlayArgs, rules: Rules, lines: &mut Lines<R>, lang:
     })
 }
 
+/// A new board's seed: a number of up to six digits, easy to note and type again.
 fn random_seed() -> u64 {
-    use std::hash::{BuildHasher, Hasher};
-    let mut h = std::collections::hash_map::RandomState::new().build_hasher();
-    h.write_u128(
-        std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_nanos()),
-    );
-    h.finish() % 1_000_000
+    rand::random_range(0..1_000_000)
 }
 
 pub fn play(a: PlayArgs, rules: Rules, lang: Lang) -> Result<()> {

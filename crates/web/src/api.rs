@@ -2,7 +2,6 @@
 //! `{"error": "what is wrong"}` (see [`crate::error`]).
 
 use std::convert::Infallible;
-use std::hash::{BuildHasher, Hasher};
 use std::sync::Arc;
 
 use axum::extract::{DefaultBodyLimit, Path, Query, Request, State};
@@ -154,12 +153,9 @@ struct NewGame {
     rules: Option<Rules>,
 }
 
+/// A new board's seed, from the operating system's randomness (through `rand`).
 fn random_seed() -> u64 {
-    let mut h = std::collections::hash_map::RandomState::new().build_hasher();
-    h.write_u128(
-        std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_nanos()),
-    );
-    h.finish()
+    rand::random()
 }
 
 fn game_config(app: &App, req: NewGame, lang: Lang) -> ApiResult<GameConfig> {
