@@ -1,5 +1,5 @@
-//! The progress bar that the long commands (`accuracy`, its `--build`, `datagen`) draw on
-//! standard error.
+//! The progress bar that the long commands (`match`, `tournament`, `accuracy` and its
+//! `--build`, `datagen`, `analyse`) draw on standard error.
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 

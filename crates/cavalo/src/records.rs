@@ -8,7 +8,7 @@ use std::path::Path;
 
 use anyhow::{Context, Result, bail};
 use cavalo_rules::GameRecord;
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use indicatif::ProgressBar;
 
 /// A record with its line number (from 1) and its text.
 pub type Line = (usize, GameRecord, String);
@@ -145,22 +145,5 @@ pub fn open_out(path: &Path, resume: bool, what: &str) -> Result<BufWriter<File>
 
 /// The progress bar of `len` games (hidden when `quiet`).
 pub fn progress_bar(len: u64, quiet: bool) -> ProgressBar {
-    progress_bar_of(len, quiet, "games")
-}
-
-/// A progress bar on standard error counting `len` `unit`s (hidden when `quiet`).
-pub fn progress_bar_of(len: u64, quiet: bool, unit: &str) -> ProgressBar {
-    if quiet {
-        return ProgressBar::hidden();
-    }
-    let bar = ProgressBar::new(len);
-    bar.set_draw_target(ProgressDrawTarget::stderr());
-    bar.set_style(
-        ProgressStyle::with_template(&format!(
-            "{{elapsed_precise}} [{{bar:30}}] {{pos}}/{{len}} {unit}  {{msg}}"
-        ))
-        .expect("a valid template")
-        .progress_chars("=> "),
-    );
-    bar
+    crate::progress::bar(len as usize, quiet, "games")
 }

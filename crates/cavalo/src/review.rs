@@ -131,7 +131,7 @@ pub fn run(a: AnalyseArgs) -> Result<()> {
     let budget = Budget { nodes: a.nodes, time_ms, threads: a.threads as usize };
     let game = load_game(&a)?;
     let lang = a.lang.unwrap_or_else(Lang::from_env);
-    let bar = crate::records::progress_bar_of(0, !std::io::stderr().is_terminal(), "positions");
+    let bar = crate::progress::bar(0, !std::io::stderr().is_terminal(), "positions");
     let stop = AtomicBool::new(false);
     let result = analysis::analyse(game, budget, thresholds, options, &stop, &mut |done, total| {
         bar.set_length(total as u64);
