@@ -47,11 +47,9 @@ pub fn plain(lang: Lang, x: f64) -> String {
     point(lang, x.to_string())
 }
 
+/// `s`, a number Rust wrote, with the language's decimal point.
 fn point(lang: Lang, s: String) -> String {
-    match lang {
-        Lang::Pt => s.replace('.', ","),
-        Lang::En => s,
-    }
+    s.replace('.', &lang.decimal_point().to_string())
 }
 
 /// An Elo difference: `+241.3`, `0.0`, `+inf`.

@@ -77,11 +77,12 @@ pub fn watch(what: Interrupted) -> Result<Watch> {
 pub fn exit_after_saving(code: i32, why: &str) -> ! {
     let playing = PLAYING.lock().unwrap_or_else(|e| e.into_inner());
     if let Some(what) = playing.as_ref() {
-        let said = match save(what) {
-            Ok(true) => Some(format!("{why}: game {} saved as abandoned", what.id)),
-            Ok(false) => None,
-            Err(e) => Some(format!("{why}: game {} could not be marked abandoned: {e:#}", what.id)),
-        };
+        let said =
+            match crate::games_cmd::close_game(&what.db, &what.id, what.log.as_deref(), &what.games_dir) {
+                Ok(true) => Some(format!("{why}: game {} saved as abandoned", what.id)),
+                Ok(false) => None,
+                Err(e) => Some(format!("{why}: game {} could not be marked abandoned: {e:#}", what.id)),
+            };
         if what.full_screen {
             // Writes the terminal's reset sequences; on a closed terminal that fails, quietly.
             let _ = ratatui::try_restore();
@@ -91,10 +92,4 @@ pub fn exit_after_saving(code: i32, why: &str) -> ! {
         }
     }
     std::process::exit(code)
-}
-
-/// Marks the game abandoned, appends its `END` line and writes its record; `false` when the game
-/// was not being played any more (finished or abandoned already: nothing to do).
-fn save(w: &Interrupted) -> Result<bool> {
-    crate::games_cmd::close_game(&w.db, &w.id, w.log.as_deref(), &w.games_dir)
 }

@@ -178,22 +178,15 @@ fn a_match_merge_names_the_games_missing_and_what_differs() {
     assert!(err.contains("its engine 2 is `R`, but `random:9` in"), "{err}");
 }
 
+/// A round robin of greedy and two random players on `boards` boards per pairing.
+fn three_players_on(boards: &str) -> [&str; 11] {
+    ["tournament", "-p", "greedy", "-p", "random:1", "-p", "random:2", "--boards", boards, "--time-ms", "50"]
+}
+
 #[test]
 fn a_tournament_merge_names_the_games_missing_and_what_differs() {
     let dir = tempfile::tempdir().unwrap();
-    let base = [
-        "tournament",
-        "-p",
-        "greedy",
-        "-p",
-        "random:1",
-        "-p",
-        "random:2",
-        "--boards",
-        "2",
-        "--time-ms",
-        "50",
-    ];
+    let base = three_players_on("2");
     let files = shards(dir.path(), &base, 2);
     let err = refused(&["tournament", "merge", &files[0]]);
     assert!(
@@ -207,19 +200,7 @@ fn a_tournament_merge_names_the_games_missing_and_what_differs() {
     assert!(stdout(&o).contains("Games       6 of 12"));
     stdout(&run_env(&["tournament", "merge", &files[0], &files[1]], &[]));
     let other = dir.path().join("other.jsonl").to_str().unwrap().to_string();
-    let more = [
-        "tournament",
-        "-p",
-        "greedy",
-        "-p",
-        "random:1",
-        "-p",
-        "random:2",
-        "--boards",
-        "3",
-        "--time-ms",
-        "50",
-    ];
+    let more = three_players_on("3");
     cavalo(&[&more[..], &["--shard", "2/2", "--out", &other, "-q"]].concat());
     let err = refused(&["tournament", "merge", &files[0], &other]);
     assert!(err.contains("another tournament: its boards per pairing is `3`, but `2` in"), "{err}");

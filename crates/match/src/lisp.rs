@@ -113,25 +113,19 @@ pub fn check_glue(key: &str, value: &str) -> Result<String, String> {
             "adapter" | "team" => Ok(v.to_string()),
             _ => bad("adapter or team"),
         },
-        "load-ms" => match v.parse::<u64>() {
-            Ok(x) if LOAD_MS_RANGE.contains(&x) => Ok(x.to_string()),
-            _ => bad(&format!(
-                "a whole number of milliseconds from {} to {}",
-                LOAD_MS_RANGE.start(),
-                LOAD_MS_RANGE.end()
-            )),
-        },
-        "heap-mb" => match v.parse::<u64>() {
-            Ok(x) if HEAP_MB_RANGE.contains(&x) => Ok(x.to_string()),
-            _ => bad(&format!(
-                "a whole number of MiB from {} to {}",
-                HEAP_MB_RANGE.start(),
-                HEAP_MB_RANGE.end()
-            )),
-        },
+        "load-ms" => whole_in(v, &LOAD_MS_RANGE, "milliseconds").or_else(|what| bad(&what)),
+        "heap-mb" => whole_in(v, &HEAP_MB_RANGE, "MiB").or_else(|what| bad(&what)),
         "sbcl" if !v.is_empty() => Ok(v.to_string()),
         "sbcl" => bad("the path of the SBCL program"),
         _ => Err(format!("unknown key `{key}` (keys: {})", KEYS.join(", "))),
+    }
+}
+
+/// `v` as a whole number within `range`, or what is expected instead.
+fn whole_in(v: &str, range: &std::ops::RangeInclusive<u64>, unit: &str) -> Result<String, String> {
+    match v.parse::<u64>() {
+        Ok(x) if range.contains(&x) => Ok(x.to_string()),
+        _ => Err(format!("a whole number of {unit} from {} to {}", range.start(), range.end())),
     }
 }
 

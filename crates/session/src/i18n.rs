@@ -248,6 +248,14 @@ impl Lang {
         format!("{sign}{}", self.group(&digits))
     }
 
+    /// The decimal point: `.` in English, `,` in Portuguese.
+    pub fn decimal_point(self) -> char {
+        match self {
+            Lang::Pt => ',',
+            Lang::En => '.',
+        }
+    }
+
     /// A number with `places` decimals: `1,234.5` in English, `1234,5` in Portuguese.
     pub fn decimal(self, x: f64, places: usize) -> String {
         if !x.is_finite() {
@@ -257,10 +265,7 @@ impl Lang {
         let (whole, frac) = text.split_once('.').unwrap_or((&text, ""));
         let negative = x < 0.0 && text.bytes().any(|b| b.is_ascii_digit() && b != b'0');
         let sign = if negative { "-" } else { "" };
-        let point = match self {
-            Lang::Pt => ",",
-            Lang::En => ".",
-        };
+        let point = self.decimal_point();
         if frac.is_empty() {
             format!("{sign}{}", self.group(whole))
         } else {
