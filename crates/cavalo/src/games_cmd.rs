@@ -7,8 +7,8 @@ use std::path::PathBuf;
 use std::sync::Arc;
 
 use anyhow::{Context, Result, bail};
-use cavalo_session::store::{Db, GameRow, import_files};
-use cavalo_session::{Actor, Session};
+use cavalo_session::store::{self, Db, GameRow, import_files};
+use cavalo_session::{Actor, Game};
 use clap::{Args, Subcommand, ValueEnum};
 
 /// The file name of the database inside the data directory.
@@ -154,8 +154,8 @@ pub fn run(a: GamesArgs) -> Result<()> {
         Action::Export { id, format, output } => {
             let s = db.load(&db.resolve(&id)?)?;
             let text = match format {
-                Format::Json => s.record().to_json() + "\n",
-                Format::Log => s.log_text(),
+                Format::Json => store::record::build(&s).to_json() + "\n",
+                Format::Log => store::logfile::game_text(&s),
             };
             match output {
                 Some(path) => {
@@ -212,7 +212,7 @@ pub fn close_game(
         cavalo_session::logfile::append(log, &end)?;
     }
     let game = db.load(id)?;
-    cavalo_session::write_atomically(&games_dir.join(format!("{id}.json")), &game.record().to_json())?;
+    cavalo_session::write_atomically(&games_dir.join(format!("{id}.json")), &store::record::build(&game).to_json())?;
     Ok(true)
 }
 
@@ -261,7 +261,7 @@ pub fn list_text(rows: &[GameRow]) -> String {
 }
 
 /// The text of `games show`.
-pub fn show_text(s: &Session) -> String {
+pub fn show_text(s: &Game) -> String {
     let c = s.config();
     let pos = s.position();
     let mut out = String::new();
@@ -309,7 +309,7 @@ pub fn show_text(s: &Session) -> String {
     out
 }
 
-fn pos_points(s: &Session) -> String {
+fn pos_points(s: &Game) -> String {
     let p = s.position();
     format!("{}-{}", p.points(cavalo_rules::Side::White), p.points(cavalo_rules::Side::Black))
 }
@@ -321,7 +321,7 @@ pub fn log_text(db: &Db, id: Option<&str>) -> Result<String> {
     let mut rows = db.list()?;
     rows.reverse();
     for r in rows.iter().filter(|r| id.is_none_or(|i| r.id.starts_with(i))) {
-        out.push_str(&db.load(&r.id)?.log_text());
+        out.push_str(&store::logfile::game_text(&db.load(&r.id)?));
         out.push('\n');
     }
     Ok(out)

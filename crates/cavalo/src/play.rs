@@ -261,7 +261,7 @@ fn resume(
 ) -> Result<(Session, std::sync::Arc<cavalo_session::store::Db>)> {
     let db = a.store.open()?;
     let id = db.resolve(id)?;
-    let mut session = db.load(&id)?;
+    let mut session = Session::from(db.load(&id)?);
     if session.status() != cavalo_session::Status::Playing {
         anyhow::bail!("{}", lang.tr_with("term-resume-not-playing", &[("id", id.into())]));
     }

@@ -81,7 +81,7 @@ fn parse_settings(s: &str) -> Result<String, String> {
 fn load_game(a: &AnalyseArgs) -> Result<GameRecord> {
     if let Some(id) = &a.id {
         let db = a.store.open()?;
-        return Ok(db.load(&db.resolve(id)?)?.record());
+        return Ok(cavalo_session::store::record::build(&db.load(&db.resolve(id)?)?));
     }
     let path = a.file.as_deref().expect("clap requires a file without --id");
     let text = std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
@@ -92,7 +92,7 @@ fn load_game(a: &AnalyseArgs) -> Result<GameRecord> {
         if serde_json::from_str::<serde_json::Value>(&text).is_ok_and(|v| v.get("config").is_some()) {
             let s = cavalo_session::store::read_game(text.as_bytes())
                 .map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?;
-            return Ok(s.record());
+            return Ok(cavalo_session::store::record::build(&s));
         }
         return GameRecord::from_json(&text).map_err(|e| anyhow::anyhow!("{}: {e}", path.display()));
     }

@@ -12,7 +12,8 @@ use serde::Serialize;
 
 use crate::i18n::{Arg, Lang};
 use crate::store::{StoreError, StoreErrorKind};
-use crate::{Actor, Ply, Session, SessionError, Turn};
+use crate::game::{Game, Turn};
+use crate::{Actor, Ply, SessionError};
 
 /// One cell as shown: its content and its marks.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -57,7 +58,7 @@ pub fn from_cell(plies: &[Ply], index: usize) -> Option<Cell> {
 }
 
 /// The marks of the session's current position (legal destinations when a human is to move).
-pub fn session_marks(s: &Session) -> [CellMark; 100] {
+pub fn session_marks(s: &Game) -> [CellMark; 100] {
     let human = match s.turn() {
         Turn::Human(side) => Some(side),
         _ => None,
@@ -77,7 +78,7 @@ pub struct Who {
 
 impl Who {
     /// The player of `side` in `s`.
-    pub fn of(s: &Session, side: Side) -> Who {
+    pub fn of(s: &Game, side: Side) -> Who {
         let computer = match s.player(side) {
             crate::PlayerConfig::Computer(e) => Some(e.engine.to_string()),
             crate::PlayerConfig::Human { .. } => None,
@@ -132,7 +133,7 @@ pub enum GameResult {
 
 impl GameResult {
     /// The result of `s`, once it is over or abandoned.
-    pub fn of(s: &Session) -> Option<GameResult> {
+    pub fn of(s: &Game) -> Option<GameResult> {
         let pos = s.position();
         match s.turn() {
             Turn::Quit => {
@@ -274,7 +275,7 @@ impl Announcement {
 
 /// The announcements of ply `index` (0-based) of `s`: the placement, move or pass, and what it
 /// removed.
-pub fn ply_announcements(s: &Session, index: usize) -> Vec<Announcement> {
+pub fn ply_announcements(s: &Game, index: usize) -> Vec<Announcement> {
     let Some(p) = s.plies().get(index) else { return Vec::new() };
     let mut before = s.initial_position().clone();
     for q in &s.plies()[..index] {
@@ -302,7 +303,7 @@ fn announce_ply(who: Who, p: &Ply, before: &Position) -> Vec<Announcement> {
 
 /// Every announcement of the plies from `from` (0-based) on, then the end of the game if it is
 /// over: what a front end shows after the game has moved on from ply `from`.
-pub fn announcements_since(s: &Session, from: usize) -> Vec<Announcement> {
+pub fn announcements_since(s: &Game, from: usize) -> Vec<Announcement> {
     let positions = s.positions();
     let mut out = Vec::new();
     for (i, p) in s.plies().iter().enumerate().skip(from) {
@@ -561,13 +562,13 @@ impl MoveRow {
 }
 
 /// Every ply of `s` as a row.
-pub fn move_rows(s: &Session, lang: Lang) -> Vec<MoveRow> {
+pub fn move_rows(s: &Game, lang: Lang) -> Vec<MoveRow> {
     s.plies().iter().map(|p| MoveRow::of(lang, p)).collect()
 }
 
 /// The end-of-game totals, one line per side: points, moves, passes, time, and for a computer
 /// the searches' nodes, cuts and depths.
-pub fn summary_lines(s: &Session, lang: Lang) -> Vec<String> {
+pub fn summary_lines(s: &Game, lang: Lang) -> Vec<String> {
     let mut out = Vec::new();
     for (side, sum) in Side::BOTH.iter().zip(s.summary()) {
         let time = lang.tr_with("unit-s", &[("s", Arg::Decimal(sum.time_ms as f64 / 1000.0, 1))]);

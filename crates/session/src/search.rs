@@ -23,9 +23,9 @@ pub(crate) enum Purpose {
 /// session stays readable. Run it with [`ThinkJob::run`] (or the driver, [`spawn_search`] and
 /// [`Search`]), give the [`Thought`] back with [`Session::finish`](crate::Session::finish).
 ///
-/// A session whose engines are lent ([`Session::set_engines_lent`](crate::Session::set_engines_lent))
-/// gives jobs without an engine: the driver lends one with [`ThinkJob::lend`] and takes it back
-/// from the [`Thought`] with [`Thought::take_engine`].
+/// A job comes without an engine: its driver lends one ([`ThinkJob::lend`], [`Engines`]) and
+/// takes it back from the [`Thought`] ([`Thought::take_engine`]); without one, the search
+/// builds a new engine.
 pub struct ThinkJob {
     pub(crate) purpose: Purpose,
     pub(crate) position: Position,
@@ -125,6 +125,43 @@ impl Thought {
             Some(m) if self.position.check_move(m).is_ok() => self.position.check_move(m).ok(),
             _ => self.position.legal_moves().first().copied(),
         }
+    }
+}
+
+/// The engines a driver keeps between searches (one per computer side, one for hints), so
+/// that each keeps its table for the whole game: lent to a search, taken back after it.
+#[derive(Default)]
+pub struct Engines {
+    sides: [Option<Box<dyn Player>>; 2],
+    hint: Option<Box<dyn Player>>,
+}
+
+impl Engines {
+    fn slot(&mut self, purpose: Purpose) -> &mut Option<Box<dyn Player>> {
+        match purpose {
+            Purpose::Move(side) => &mut self.sides[side.index()],
+            Purpose::Hint => &mut self.hint,
+        }
+    }
+
+    /// Lends `job` the engine kept for its purpose, if any (else it builds one).
+    pub fn lend(&mut self, job: &mut ThinkJob) {
+        if let Some(p) = self.slot(job.purpose).take() {
+            job.lend(p);
+        }
+    }
+
+    /// Takes back the engine of a finished search, for the next search of its purpose.
+    pub fn keep(&mut self, thought: &mut Thought) {
+        if let Some(p) = thought.take_engine() {
+            *self.slot(thought.purpose) = Some(p);
+        }
+    }
+}
+
+impl std::fmt::Debug for Engines {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Engines").finish_non_exhaustive()
     }
 }
 
@@ -278,7 +315,7 @@ mod tests {
     use cavalo_engine::PlayerKind;
     use cavalo_rules::{Side, Start};
 
-    use crate::{EngineConfig, GameConfig, Mode, Session};
+    use crate::{EngineConfig, Engines, GameConfig, Mode, Session};
 
     fn cc_game() -> Session {
         let e = || EngineConfig::new(PlayerKind::Greedy);
@@ -293,30 +330,30 @@ mod tests {
     }
 
     #[test]
-    fn a_session_keeps_its_engines_unless_they_are_lent() {
-        let mut kept = cc_game();
-        let job = kept.begin_think().unwrap();
-        assert!(!job.needs_engine(), "terminal play: the job carries the player's engine");
-        kept.finish(job.run(&AtomicBool::new(false), &mut |_| {})).unwrap();
-
+    fn the_driver_lends_the_engines_and_keeps_them() {
         let mut lent = cc_game();
-        lent.set_engines_lent(true);
+        let mut engines = Engines::default();
         let mut job = lent.begin_think().unwrap();
+        engines.lend(&mut job);
         assert!(job.needs_engine());
         assert_eq!(job.engine().engine, PlayerKind::Greedy);
         assert_eq!(job.player_name(), "greedy");
         job.lend(job.engine().build());
         let mut thought = job.run(&AtomicBool::new(false), &mut |_| {});
-        assert!(thought.take_engine().is_some(), "the lent engine comes back");
+        engines.keep(&mut thought);
+        assert!(thought.take_engine().is_none(), "the driver took the engine back");
         lent.finish(thought).unwrap();
         assert!(lent.begin_think().unwrap().needs_engine(), "the session kept nothing");
         assert!(lent.begin_hint().unwrap().needs_engine(), "nor for hints");
+        // The engine kept is lent to the next search of the same side, not to a hint.
+        let mut hint = lent.begin_hint().unwrap();
+        engines.lend(&mut hint);
+        assert!(hint.needs_engine());
     }
 
     #[test]
     fn a_job_without_an_engine_still_runs() {
         let mut s = cc_game();
-        s.set_engines_lent(true);
         let job = s.begin_think().unwrap();
         let thought = job.run(&AtomicBool::new(false), &mut |_| {});
         let before = s.plies().len();

@@ -3,7 +3,7 @@
 use std::sync::atomic::AtomicBool;
 
 use cavalo_rules::{GameRecord, Move, Side, Start};
-use cavalo_session::{Actor, GameConfig, Mode, PlayerConfig, Session, Status, Turn, logfile};
+use cavalo_session::{Actor, Game, GameConfig, Mode, PlayerConfig, Session, Status, Turn, logfile};
 
 fn computer(kind: &str) -> PlayerConfig {
     PlayerConfig::computer(kind.parse().unwrap())
@@ -213,7 +213,7 @@ fn save_and_restore_mid_game() {
     // The restored game goes on, and serde works too.
     let stop = AtomicBool::new(false);
     back.play_computer(&stop, &mut |_| {}).unwrap();
-    let again: Session = serde_json::from_str(&serde_json::to_string(&back).unwrap()).unwrap();
+    let again: Game = serde_json::from_str(&serde_json::to_string(back.game()).unwrap()).unwrap();
     assert_eq!(again.position(), back.position());
     // A tampered save is refused.
     let bad = json.replace(&format!("\"{mv}\""), "\"A1\"");

@@ -81,10 +81,8 @@ impl Game {
         Game::owned_by(s, seats, IpAddr::V4(Ipv4Addr::UNSPECIFIED))
     }
 
-    /// A game created by `client`. Its session keeps no engine: searches borrow one from the
-    /// server's pool.
-    pub fn owned_by(mut s: Session, seats: Vec<SeatView>, client: IpAddr) -> Game {
-        s.set_engines_lent(true);
+    /// A game created by `client`. Its searches borrow an engine from the server's pool.
+    pub fn owned_by(s: Session, seats: Vec<SeatView>, client: IpAddr) -> Game {
         let (events, _) = broadcast::channel(64);
         Game {
             id: s.id().to_string(),

@@ -331,7 +331,7 @@ impl App {
 
 /// The game `id` from the database, kept there from now on.
 fn load(db: &Arc<Db>, config: &WebConfig, id: &str) -> Result<Arc<Game>, StoreError> {
-    let mut s = db.load(id)?;
+    let mut s = cavalo_session::Session::from(db.load(id)?);
     s.keep_in(db.clone());
     s.set_log(Some(config.data_dir.join("log.dat")));
     let seats = db.seats(id)?;

@@ -3,7 +3,7 @@ use std::sync::atomic::AtomicBool;
 use cavalo_rules::{IllegalMoveError, Start};
 
 use super::*;
-use crate::{GameConfig, PlayerConfig};
+use crate::{GameConfig, PlayerConfig, Session};
 
 fn every_announcement() -> Vec<Announcement> {
     let cell = "E3".parse().unwrap();

@@ -21,7 +21,8 @@ use rusqlite_migration::{M, Migrations};
 use serde_json::{Value, json};
 
 use crate::datetime::now_iso;
-use crate::{Ply, Session, Status};
+use crate::game::{Game, Status};
+use crate::Ply;
 
 const V1: &str = "
 CREATE TABLE games (
@@ -290,11 +291,11 @@ impl Db {
     /// Writes the whole game `s` (its set-up, status and every ply), replacing what the store
     /// held under its id. Paths in the set-up (log, records directory) are not stored.
     /// A finished game keeps the time it ended.
-    pub fn put_game(&self, s: &Session) -> Result<(), StoreError> {
+    pub fn put_game(&self, s: &Game) -> Result<(), StoreError> {
         self.write(|tx| self.put_game_in(tx, s))
     }
 
-    fn put_game_in(&self, tx: &Transaction, s: &Session) -> Result<(), StoreError> {
+    fn put_game_in(&self, tx: &Transaction, s: &Game) -> Result<(), StoreError> {
         {
             let mut config = s.config().clone();
             config.log = None;
@@ -495,8 +496,8 @@ impl Db {
         }
     }
 
-    /// The game `id` as a session (engines are built afresh when it goes on).
-    pub fn load(&self, id: &str) -> Result<Session, StoreError> {
+    /// The game `id`, every ply checked.
+    pub fn load(&self, id: &str) -> Result<Game, StoreError> {
         let conn = self.conn();
         let head: Option<(String, String, String)> = conn
             .query_row("SELECT created, config, status FROM games WHERE id = ?1", [id], |r| {
@@ -525,7 +526,7 @@ impl Db {
             .collect::<Result<_, _>>()?;
         let data =
             json!({ "id": id, "date": date, "config": config, "plies": plies, "quit": status == "quit" });
-        Session::from_json(&data.to_string()).map_err(|e| bad(e.to_string()))
+        Game::from_json(&data.to_string()).map_err(|e| bad(e.to_string()))
     }
 
     /// Deletes the game `id` with its plies; whether it was there.

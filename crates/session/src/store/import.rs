@@ -7,7 +7,8 @@ use cavalo_rules::GameRecord;
 use serde_json::{Value, json};
 
 use crate::store::{Db, StoreError, StoreErrorKind};
-use crate::{GameConfig, PlayerConfig, Session};
+use crate::game::Game;
+use crate::{GameConfig, PlayerConfig};
 
 /// What [`import_files`] did.
 #[derive(Debug, Default)]
@@ -87,7 +88,7 @@ pub enum ImportError {
 /// The game in `bytes`: a saved session, or a game record with the session's data in `meta`
 /// (`id`, `date`, `white`, `black`, `time_ms`, `status`, `plies`). Every ply is checked against
 /// the rules. Paths a file names (log, records directory) are dropped, never trusted.
-pub fn read_game(bytes: &[u8]) -> Result<Session, ImportError> {
+pub fn read_game(bytes: &[u8]) -> Result<Game, ImportError> {
     let text = std::str::from_utf8(bytes).map_err(|e| ImportError::NotText(e.valid_up_to()))?;
     let value: Value = serde_json::from_str(text).map_err(|e| ImportError::NotJson(e.to_string()))?;
     let mut data = if value.get("config").is_some() { value } else { session_of_record(text)? };
@@ -98,7 +99,7 @@ pub fn read_game(bytes: &[u8]) -> Result<Session, ImportError> {
     if let Some(d) = data.as_object_mut() {
         d.remove("record_path");
     }
-    Session::from_json(&data.to_string()).map_err(|e| ImportError::NotAGame(e.to_string()))
+    Game::from_json(&data.to_string()).map_err(|e| ImportError::NotAGame(e.to_string()))
 }
 
 /// A session's JSON from a game record's text.
@@ -139,6 +140,7 @@ pub fn player_of_label(label: &str) -> Option<PlayerConfig> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::Session;
     use cavalo_rules::Start;
 
     fn game() -> Session {

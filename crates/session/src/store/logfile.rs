@@ -28,7 +28,8 @@ use std::path::Path;
 use cavalo_rules::{GameRecord, Position, Rules, Side};
 
 use crate::PlayerConfig;
-use crate::{Actor, Ply, Session};
+use crate::game::{Game, Status};
+use crate::{Actor, Ply};
 
 /// Appends `text` to the file at `path` (created if missing, never truncated).
 pub fn append(path: &Path, text: &str) -> std::io::Result<()> {
@@ -39,7 +40,7 @@ pub fn append(path: &Path, text: &str) -> std::io::Result<()> {
     f.write_all(text.as_bytes())
 }
 
-pub(crate) fn header(s: &Session) -> String {
+pub(crate) fn header(s: &Game) -> String {
     let c = s.config();
     format!(
         "GAME id={} date={} mode={} white={} black={} rules={} time-ms={} start={}\n",
@@ -92,11 +93,26 @@ pub(crate) fn undo_line(game: &str, taken_back: usize, remaining: usize) -> Stri
     format!("UNDO game={game} plies={taken_back} back-to={remaining}\n")
 }
 
-pub(crate) fn footer(s: &Session) -> String {
+pub(crate) fn footer(s: &Game) -> String {
     let pos = s.position();
     let result = pos.outcome().map_or("none", |o| o.name());
     let points = [pos.points(Side::White), pos.points(Side::Black)];
     end_line(s.id(), s.status().name(), result, points, s.plies().len())
+}
+
+/// One game alone in the course's `log.dat` format, as it stands (plies taken back are left
+/// out): the `GAME` line, every ply with its board, and the `END` line once the game is over or
+/// abandoned. For downloading one game's log.
+pub fn game_text(game: &Game) -> String {
+    let mut out = header(game);
+    let positions = game.positions();
+    for (p, after) in game.plies().iter().zip(&positions[1..]) {
+        out.push_str(&ply_entry(game.id(), p, game.player(p.side), after));
+    }
+    if game.status() != Status::Playing {
+        out.push_str(&footer(game));
+    }
+    out
 }
 
 /// The `END` line of game `game` (then an empty line): its status (`over`, `quit`), result

@@ -7,7 +7,8 @@ use std::path::{Path, PathBuf};
 pub mod db;
 pub mod import;
 pub mod logfile;
-pub(crate) mod record;
+pub mod record;
+pub mod sinks;
 
 pub use db::{Db, GameRow, StoreError, StoreErrorKind};
 pub use import::{ImportError, ImportReport, import_files, read_game};
@@ -18,9 +19,4 @@ pub(crate) fn save_record(dir: &Path, id: &str, text: &str) -> std::io::Result<P
     let path = dir.join(format!("{id}.json"));
     write_atomically(&path, text)?;
     Ok(path)
-}
-
-/// Appends a piece of the course's log to `path`.
-pub(crate) fn append_log(path: &Path, text: &str) -> std::io::Result<()> {
-    logfile::append(path, text)
 }

@@ -6,9 +6,11 @@ use std::path::Path;
 use cavalo_rules::{GameRecord, Side};
 use serde_json::{Value, json};
 
-use crate::Session;
+use crate::game::Game;
 
-pub(crate) fn build(s: &Session) -> GameRecord {
+/// The game record of `s`: the moves, the result and points when over, and in `meta` the id,
+/// date, mode, players, time limit, status and every ply's statistics.
+pub fn build(s: &Game) -> GameRecord {
     let cfg = s.config();
     let mut rec = GameRecord::new(cfg.start.clone(), cfg.rules);
     rec.moves = s.plies().iter().map(|p| p.mv.to_string()).collect();

@@ -4,7 +4,7 @@ use std::sync::Arc;
 use cavalo_rules::Start;
 
 use super::*;
-use crate::{ErrorKind, GameConfig, PlayerConfig, SessionError};
+use crate::{ErrorKind, GameConfig, PlayerConfig, Session, SessionError};
 
 fn hh(seed: u64) -> Session {
     let mut c = GameConfig::new(Start::Seed(seed));

@@ -10,7 +10,7 @@ use rusqlite::{OptionalExtension, params};
 use sha2::{Digest, Sha256};
 
 use super::{Db, StoreError, StoreErrorKind, now};
-use crate::Session;
+use crate::game::Game;
 use crate::datetime::iso_from_unix_ms;
 
 /// A new secret: 128 bits from the operating system's random source, as 32 hex digits.
@@ -53,7 +53,7 @@ fn side_of(name: &str) -> Result<Side, StoreError> {
 impl Db {
     /// Stores the new game `s` as a web server's game with a seat per `(side, token)`, in one
     /// transaction: either all of it is written or nothing.
-    pub fn add_web_game(&self, s: &Session, seats: &[(Side, &str)]) -> Result<(), StoreError> {
+    pub fn add_web_game(&self, s: &Game, seats: &[(Side, &str)]) -> Result<(), StoreError> {
         self.write(|tx| {
             self.put_game_in(tx, s)?;
             let t = now();
@@ -206,7 +206,7 @@ impl Db {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{GameConfig, PlayerConfig};
+    use crate::{GameConfig, PlayerConfig, Session};
     use cavalo_rules::Start;
 
     fn hh() -> Session {
