@@ -212,7 +212,10 @@ pub fn close_game(
         cavalo_session::logfile::append(log, &end)?;
     }
     let game = db.load(id)?;
-    cavalo_session::write_atomically(&games_dir.join(format!("{id}.json")), &store::record::build(&game).to_json())?;
+    cavalo_session::write_atomically(
+        &games_dir.join(format!("{id}.json")),
+        &store::record::build(&game).to_json(),
+    )?;
     Ok(true)
 }
 

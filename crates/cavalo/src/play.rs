@@ -5,21 +5,18 @@ use std::io::{BufRead, IsTerminal, Write};
 
 use crate::protocol::lines::LineError;
 use std::path::PathBuf;
-use std::sync::atomic::AtomicBool;
 
 use anyhow::{Context, Result};
 use cavalo_engine::PlayerKind;
 use cavalo_rules::{Rules, Side, Start};
-use cavalo_session::i18n::{Arg, Lang};
-use cavalo_session::present::{self, Announcement, Who};
-use cavalo_session::{
-    Command, EngineConfig, GameConfig, Mode, MoveChoice, Session, SessionError, Turn, choose_removal,
-    interpret_move, parse_command,
-};
+use cavalo_session::controller::{Controller, Input, View, Waiting};
+use cavalo_session::i18n::Lang;
+use cavalo_session::present;
+use cavalo_session::{EngineConfig, GameConfig, Mode, Session};
 use clap::Args;
 
 use crate::analyse::EngineArgs;
-use crate::game_ends::{finish, intro_lines};
+use crate::game_ends::finish;
 use crate::input::{LispArgs, read_position};
 use crate::view;
 
@@ -272,182 +269,43 @@ fn resume(
 }
 
 /// The board with its legend, the points and the moves so far.
-fn print_board(s: &Session, lang: Lang) {
-    let p = s.position();
+fn print_board(v: &View) {
     println!();
-    print!("{}", view::ascii_board(&present::session_marks(s)));
-    println!("     {}", lang.tr("term-legend"));
-    println!(
-        "{}",
-        lang.tr_with(
-            "term-points-line",
-            &[
-                ("white", Who::of(s, Side::White).text(lang).into()),
-                ("wpoints", p.points(Side::White).into()),
-                ("black", Who::of(s, Side::Black).text(lang).into()),
-                ("bpoints", p.points(Side::Black).into()),
-                ("ply", s.plies().len().into()),
-            ]
-        )
-    );
-    if !s.plies().is_empty() {
-        println!("{}", lang.tr_with("term-moves-line", &[("moves", view::move_list(s.plies()).into())]));
+    print!("{}", view::ascii_board(&v.marks));
+    println!("     {}", v.legend);
+    println!("{}", v.points_line);
+    if let Some(moves) = &v.moves_line {
+        println!("{moves}");
     }
 }
 
-/// Prints the announcements of the plies from `from` on (and the end of the game).
-fn announce_since(s: &Session, from: usize, lang: Lang) {
-    for a in present::announcements_since(s, from) {
-        println!("{}", a.text(lang));
-    }
-}
-
-/// The line-by-line game.
-pub fn play_plain<R: BufRead>(mut s: Session, lines: &mut Lines<R>, lang: Lang) -> Result<()> {
-    let stop = AtomicBool::new(false);
-    for l in intro_lines(&s, lang) {
-        println!("{l}");
-    }
-    print_board(&s, lang);
+/// The line-by-line game: prints what the controller says and the board after every change,
+/// reads a line whenever the controller asks for one. The end of the input abandons the game.
+pub fn play_plain<R: BufRead>(s: Session, lines: &mut Lines<R>, lang: Lang) -> Result<()> {
+    let mut c = Controller::new(s, lang);
     loop {
-        let seen = s.plies().len();
-        match s.turn() {
-            Turn::Over(_) | Turn::Quit => {
-                announce_since(&s, seen, lang);
-                for l in present::summary_lines(&s, lang) {
-                    println!("  {l}");
-                }
-                return finish(&mut s, lang);
-            }
-            Turn::Forced { .. } => {
-                s.play_forced()?;
-                announce_plies(&s, seen, lang);
-                print_board(&s, lang);
-            }
-            Turn::Computer(side) => {
-                println!("{}", lang.tr_with("ann-thinking", &[("who", Who::of(&s, side).text(lang).into())]));
-                let ply =
-                    s.play_computer(&stop, &mut |i| println!("  {}", present::live_line(lang, i)))?.clone();
-                announce_plies(&s, seen, lang);
-                if let Some(i) = &ply.search {
-                    let stats = present::stats_line(lang, i);
-                    println!("{}", lang.tr_with("term-statistics", &[("stats", stats.into())]));
-                }
-                print_board(&s, lang);
-            }
-            Turn::Human(side) => {
-                let prompt =
-                    lang.tr_with("term-prompt-move", &[("who", Who::of(&s, side).text(lang).into())]);
-                let Some(line) = lines.ask(&prompt) else {
-                    println!("{}", lang.tr("term-end-of-input"));
-                    s.quit();
-                    continue;
-                };
-                human_line(&mut s, &line, lines, &stop, lang)?;
-            }
+        c.tick()?;
+        for m in c.take_messages() {
+            println!("{m}");
+        }
+        if c.board_changed() {
+            print_board(&c.view());
+        }
+        match c.waiting() {
+            Waiting::Search => c.wait(&mut |live| println!("  {live}")),
+            Waiting::Input => match lines.ask(&c.view().prompt) {
+                Some(line) => c.input(Input::Line(line)),
+                None => c.input(Input::EndOfInput),
+            },
+            Waiting::Over | Waiting::Done => break,
         }
     }
-}
-
-/// The announcements of the plies from `from` on, without the end of the game (printed once,
-/// when the loop sees it).
-fn announce_plies(s: &Session, from: usize, lang: Lang) {
-    for i in from..s.plies().len() {
-        for a in present::ply_announcements(s, i) {
-            println!("{}", a.text(lang));
-        }
+    for m in c.take_messages() {
+        println!("{m}");
     }
-}
-
-fn say_error(e: &SessionError, lang: Lang) {
-    println!("{}", Announcement::Error(e.clone()).text(lang));
-}
-
-fn human_line<R: BufRead>(
-    s: &mut Session,
-    line: &str,
-    lines: &mut Lines<R>,
-    stop: &AtomicBool,
-    lang: Lang,
-) -> Result<()> {
-    match parse_command(line) {
-        Command::Empty => {}
-        Command::Help => println!("{}", present::commands_help(lang)),
-        Command::Quit => {
-            let yes = lang.tr("term-yes-letter");
-            let ans = lines.ask(&lang.tr("term-quit-ask")).unwrap_or_else(|| yes.clone());
-            let ans = ans.to_lowercase();
-            if ans == yes || ans == "y" || ans == "yes" || ans == "sim" {
-                s.quit();
-            } else {
-                println!("{}", lang.tr("term-goes-on"));
-            }
-        }
-        Command::Hint => {
-            println!("{}", lang.tr("term-hint-thinking"));
-            match s.hint(stop, &mut |_| {}) {
-                Ok((mv, info)) => {
-                    println!("{}", Announcement::Hint { mv }.text(lang));
-                    println!("  {}", present::live_line(lang, &info));
-                }
-                Err(e) => say_error(&e, lang),
-            }
-        }
-        Command::Undo => match s.undo() {
-            Ok(undone) => {
-                println!("{}", Announcement::Undone { count: undone.len() }.text(lang));
-                let list: Vec<String> = undone.iter().map(|p| p.mv.to_string()).collect();
-                println!("{}", lang.tr_with("term-taken-back", &[("moves", list.join(" ").into())]));
-                print_board(s, lang);
-            }
-            Err(e) => say_error(&e, lang),
-        },
-        Command::Move(text) => match interpret_move(s.position(), &text) {
-            Err(e) => {
-                let error = present::error_text(&e, lang);
-                println!("{}", lang.tr_with("term-error-help", &[("error", Arg::from(error))]));
-            }
-            Ok(choice) => {
-                let mv = match &choice {
-                    MoveChoice::Ready(m) => *m,
-                    MoveChoice::ChooseRemoval { destination, value, options } => {
-                        let values = choice.removable(s.position());
-                        let list = values.iter().map(|v| format!("{v:02}")).collect::<Vec<_>>().join(", ");
-                        let args = [
-                            ("cell", Arg::from(destination.to_string())),
-                            ("value", format!("{value:02}").into()),
-                            ("list", list.into()),
-                        ];
-                        println!("{}", lang.tr_with("term-double-holds", &args));
-                        let which = lang
-                            .tr_with("term-double-which", &[("default", format!("{:02}", values[0]).into())]);
-                        loop {
-                            let Some(ans) = lines.ask(&which) else {
-                                println!("{}", lang.tr("term-end-of-input"));
-                                s.quit();
-                                return Ok(());
-                            };
-                            if ans.eq_ignore_ascii_case("cancel") || ans.eq_ignore_ascii_case("cancelar") {
-                                println!("{}", lang.tr("term-move-cancelled"));
-                                return Ok(());
-                            }
-                            match choose_removal(s.position(), options, &ans) {
-                                Ok(m) => break m,
-                                Err(e) => say_error(&e, lang),
-                            }
-                        }
-                    }
-                };
-                let seen = s.plies().len();
-                match s.play_human(mv) {
-                    Ok(_) => {
-                        announce_plies(s, seen, lang);
-                        print_board(s, lang);
-                    }
-                    Err(e) => say_error(&e, lang),
-                }
-            }
-        },
+    let mut s = c.into_session();
+    for l in present::summary_lines(&s, lang) {
+        println!("  {l}");
     }
-    Ok(())
+    finish(&mut s, lang)
 }

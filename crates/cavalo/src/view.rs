@@ -2,7 +2,6 @@
 //! marks come from the session's presentation model ([`cavalo_session::present`]).
 
 use cavalo_rules::{CellState, Side};
-use cavalo_session::Ply;
 use cavalo_session::present::CellMark;
 
 /// Two characters for a cell's content: the number, ` .` removed, `WN`/`BN` a knight.
@@ -47,22 +46,6 @@ pub fn ascii_board(cells: &[CellMark; 100]) -> String {
         let trimmed = out.trim_end().len();
         out.truncate(trimmed);
         out.push('\n');
-    }
-    out
-}
-
-/// `1. F1 J10  2. E3 G8 ...`, numbered by White's plies.
-pub fn move_list(plies: &[Ply]) -> String {
-    let mut out = String::new();
-    for (i, p) in plies.iter().enumerate() {
-        if i % 2 == 0 {
-            if i > 0 {
-                out.push_str("  ");
-            }
-            out.push_str(&format!("{}. {}", i / 2 + 1, p.mv));
-        } else {
-            out.push_str(&format!(" {}", p.mv));
-        }
     }
     out
 }

@@ -120,8 +120,14 @@ impl Game {
     /// A new game with `config`, a new id and today's date; its [`GameEvent::Started`] is still
     /// to be recorded. The error says why the start is not a position.
     pub fn new(config: GameConfig) -> Result<Game, SessionError> {
-        let data =
-            GameData { id: new_id(), date: now_iso(), config, plies: Vec::new(), quit: false, record_path: None };
+        let data = GameData {
+            id: new_id(),
+            date: now_iso(),
+            config,
+            plies: Vec::new(),
+            quit: false,
+            record_path: None,
+        };
         Game::assemble(data).map_err(SessionError::Start)
     }
 
@@ -331,7 +337,12 @@ impl Game {
     }
 
     /// The computer's move `mv`, found in `time` by a search (`info`) of the current position.
-    pub fn searched_move(&self, mv: Move, time: Duration, info: SearchInfo) -> Result<GameEvent, SessionError> {
+    pub fn searched_move(
+        &self,
+        mv: Move,
+        time: Duration,
+        info: SearchInfo,
+    ) -> Result<GameEvent, SessionError> {
         if !matches!(self.turn(), Turn::Computer(_)) {
             return Err(not_now(self.turn(), SessionError::NotComputerTurn));
         }
@@ -356,7 +367,14 @@ impl Game {
         (self.status() == Status::Playing).then_some(GameEvent::Abandoned)
     }
 
-    fn ply(&self, mv: Move, by: Actor, forced: bool, time: Duration, search: Option<SearchInfo>) -> GameEvent {
+    fn ply(
+        &self,
+        mv: Move,
+        by: Actor,
+        forced: bool,
+        time: Duration,
+        search: Option<SearchInfo>,
+    ) -> GameEvent {
         let side = self.pos.side_to_move();
         let before = self.pos.points(side);
         let mut after = self.pos.clone();

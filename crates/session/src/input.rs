@@ -4,6 +4,7 @@
 use cavalo_rules::{Cell, Move, MoveError, ParseMoveError, ParseMoveReason, Position};
 
 use crate::SessionError;
+use crate::i18n::Lang;
 
 /// A line typed by a human.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -22,17 +23,32 @@ pub enum Command {
     Empty,
 }
 
-/// Reads a typed line as a command or a move.
+/// Reads a typed line as a command or a move. The command words are the catalogues' (`cmd-hint`,
+/// `cmd-undo`, `cmd-help`, `cmd-quit`), Portuguese and English alike: `dica` and `hint`,
+/// `anular` and `undo`, `ajuda` and `help` (or `?`), `sair` and `quit` (or `q`).
 pub fn parse_command(text: &str) -> Command {
     let t = text.trim();
-    match t.to_ascii_lowercase().as_str() {
-        "" => Command::Empty,
-        "hint" => Command::Hint,
-        "undo" | "takeback" => Command::Undo,
-        "help" | "?" => Command::Help,
-        "quit" | "q" | "exit" => Command::Quit,
-        _ => Command::Move(t.to_string()),
+    let is = |key| is_word(t, key);
+    if t.is_empty() {
+        Command::Empty
+    } else if is("cmd-hint") {
+        Command::Hint
+    } else if is("cmd-undo") {
+        Command::Undo
+    } else if is("cmd-help") {
+        Command::Help
+    } else if is("cmd-quit") {
+        Command::Quit
+    } else {
+        Command::Move(t.to_string())
     }
+}
+
+/// Whether `text` is one of the words of catalogue message `key` in either language (the
+/// message lists them separated by spaces: `cmd-yes = s sim`).
+pub fn is_word(text: &str, key: &str) -> bool {
+    let t = text.trim().to_lowercase();
+    !t.is_empty() && Lang::ALL.iter().any(|l| l.tr(key).split_whitespace().any(|w| w == t))
 }
 
 /// A move read from text: either complete, or a landing on a double that needs the choice of

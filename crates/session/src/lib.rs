@@ -49,6 +49,7 @@
 
 pub mod analysis;
 mod config;
+pub mod controller;
 mod datetime;
 mod error;
 mod game;
@@ -63,9 +64,9 @@ pub mod store;
 
 pub use config::{EngineConfig, GameConfig, Mode, PlayerConfig, read_start};
 pub use error::{ErrorKind, SessionError};
+pub use game::{Game, GameEvent, Status, Turn};
 pub use input::{Command, MoveChoice, choose_removal, interpret_move, parse_command};
 pub use ply::{Actor, Ply, SideSummary};
-pub use game::{Game, GameEvent, Status, Turn};
 pub use search::{Engines, Search, SearchEvent, SearchHandle, ThinkJob, Thought, spawn_search};
 pub use session::{Finished, Session};
 pub use sink::Sink;

@@ -10,9 +10,9 @@ use cavalo_rules::{
 };
 use serde::Serialize;
 
+use crate::game::{Game, Turn};
 use crate::i18n::{Arg, Lang};
 use crate::store::{StoreError, StoreErrorKind};
-use crate::game::{Game, Turn};
 use crate::{Actor, Ply, SessionError};
 
 /// One cell as shown: its content and its marks.
@@ -489,17 +489,34 @@ pub fn live_line(lang: Lang, i: &SearchInfo) -> String {
     s
 }
 
+/// `1. F1 J10  2. E3 G8 ...`, numbered by White's plies.
+pub fn move_list(plies: &[Ply]) -> String {
+    let mut out = String::new();
+    for (i, p) in plies.iter().enumerate() {
+        if i % 2 == 0 {
+            if i > 0 {
+                out.push_str("  ");
+            }
+            out.push_str(&format!("{}. {}", i / 2 + 1, p.mv));
+        } else {
+            out.push_str(&format!(" {}", p.mv));
+        }
+    }
+    out
+}
+
 /// The commands a human may type, one per line, for help screens.
 pub fn commands_help(lang: Lang) -> String {
     let mut out = lang.tr("help-title");
+    let word = |key: &str| lang.tr(key).split_whitespace().next().unwrap_or_default().to_string();
     for (cmd, key) in [
-        ("E3", "help-cell"),
-        ("3 5", "help-rowcol"),
-        ("E3x88", "help-double"),
-        ("hint", "help-hint"),
-        ("undo", "help-undo"),
-        ("help", "help-help"),
-        ("quit", "help-quit"),
+        ("E3".to_string(), "help-cell"),
+        ("3 5".to_string(), "help-rowcol"),
+        ("E3x88".to_string(), "help-double"),
+        (word("cmd-hint"), "help-hint"),
+        (word("cmd-undo"), "help-undo"),
+        (word("cmd-help"), "help-help"),
+        (word("cmd-quit"), "help-quit"),
     ] {
         out.push_str(&format!("\n  {cmd:<9} {}", lang.tr(key)));
     }

@@ -77,8 +77,7 @@ mod tests {
         let mut config =
             GameConfig::for_mode(Start::Seed(3), Mode::ComputerComputer, Side::White, [e(), e()]);
         config.time_ms = 20;
-        let s = Session::new(config).unwrap();
-        s
+        Session::new(config).unwrap()
     }
 
     #[test]

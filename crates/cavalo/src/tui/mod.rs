@@ -29,7 +29,7 @@ pub fn play(s: Session, lang: Lang) -> Result<()> {
     let result = run(&mut terminal, &mut model);
     let _ = ratatui::try_restore();
     result?;
-    let mut s = model.session;
+    let mut s = model.ctl.into_session();
     for a in present::announcements_since(&s, s.plies().len()) {
         println!("{}", a.text(lang));
     }
@@ -64,7 +64,7 @@ fn terminal_gone() -> bool {
 
 fn run(terminal: &mut ratatui::DefaultTerminal, m: &mut Model) -> Result<()> {
     let _watch = HangupWatch::start();
-    while !m.done {
+    while !m.done() {
         update(m, Msg::Tick)?;
         terminal.draw(|f| view::view(f, m))?;
         if event::poll(Duration::from_millis(50))?

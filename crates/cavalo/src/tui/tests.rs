@@ -5,8 +5,9 @@ use ratatui::backend::TestBackend;
 use ratatui::buffer::Buffer;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 
-use super::model::{Model, Msg, Prompt, submit, update};
+use super::model::{Model, Msg, update};
 use super::*;
+use cavalo_session::controller::{Input, Prompt, Waiting};
 
 fn text(b: &Buffer) -> String {
     let w = b.area.width as usize;
@@ -36,14 +37,18 @@ fn model(lang: Lang) -> Model {
 fn settle(m: &mut Model) {
     for _ in 0..500 {
         update(m, Msg::Tick).unwrap();
-        if m.search.is_none()
-            && matches!(m.session.turn(), cavalo_session::Turn::Human(_) | cavalo_session::Turn::Over(_))
+        if m.ctl.waiting() != Waiting::Search
+            && matches!(m.ctl.game().turn(), cavalo_session::Turn::Human(_) | cavalo_session::Turn::Over(_))
         {
             return;
         }
         std::thread::sleep(Duration::from_millis(5));
     }
     panic!("the computer did not reply");
+}
+
+fn submit(m: &mut Model, line: &str) {
+    m.ctl.input(Input::Line(line.into()));
 }
 
 fn key(code: KeyCode) -> Msg {
@@ -78,21 +83,22 @@ fn below_the_minimum_size_a_clear_message() {
 fn the_newest_move_shows_at_any_height() {
     let mut m = model(Lang::En);
     for _ in 0..6 {
-        let mv = m.session.position().legal_moves()[0];
+        let mv = m.ctl.game().position().legal_moves()[0];
         submit(&mut m, &mv.to_string());
-        if matches!(m.prompt, Prompt::Removal { .. }) {
+        if matches!(m.ctl.prompt(), Prompt::Removal { .. }) {
             submit(&mut m, "");
         }
         settle(&mut m);
     }
     // Long messages that wrap must not push the newest off either.
-    m.say("x".repeat(300));
-    let last = m.session.last_ply().unwrap().mv.to_string();
+    submit(&mut m, &"x".repeat(300));
+    let last = m.ctl.game().last_ply().unwrap().mv.to_string();
     for h in [20u16, 24, 30, 50] {
         for w in [80u16, 120] {
             let screen = text(&draw(&m, w, h));
             assert!(screen.contains(&last), "{w}x{h}: newest move {last} missing\n{screen}");
-            let newest = m.messages.last().unwrap();
+            let messages = m.ctl.view().messages;
+            let newest = messages.last().unwrap();
             assert!(screen.contains(&newest[newest.len().saturating_sub(20)..]), "{w}x{h}\n{screen}");
         }
     }
@@ -102,17 +108,17 @@ fn the_newest_move_shows_at_any_height() {
 fn cancel_and_esc_leave_the_double_prompt() {
     let mut m = model(Lang::En);
     submit(&mut m, "e3");
-    assert!(matches!(m.prompt, Prompt::Removal { .. }));
+    assert!(matches!(m.ctl.prompt(), Prompt::Removal { .. }));
     assert!(text(&draw(&m, 80, 24)).contains("cancel (Esc"), "Esc is mentioned");
     submit(&mut m, "cancel");
-    assert_eq!(m.prompt, Prompt::Move);
-    assert_eq!(m.session.plies().len(), 2);
+    assert_eq!(m.ctl.prompt(), &Prompt::Move);
+    assert_eq!(m.ctl.game().plies().len(), 2);
     submit(&mut m, "e3");
     update(&mut m, key(KeyCode::Esc)).unwrap();
-    assert_eq!(m.prompt, Prompt::Move);
+    assert_eq!(m.ctl.prompt(), &Prompt::Move);
     submit(&mut m, "e3");
     submit(&mut m, "88");
-    assert_eq!(m.session.last_ply().unwrap().mv.to_string(), "E3x88");
+    assert_eq!(m.ctl.game().last_ply().unwrap().mv.to_string(), "E3x88");
 }
 
 #[test]
@@ -122,7 +128,7 @@ fn after_undo_the_last_search_panel_forgets_the_undone_move() {
     submit(&mut m, "e3");
     submit(&mut m, "");
     settle(&mut m);
-    let reply = m.session.last_ply().unwrap().mv.to_string();
+    let reply = m.ctl.game().last_ply().unwrap().mv.to_string();
     let screen = text(&draw(&m, 100, 30));
     assert!(
         screen.contains(&format!("Last search: Black (greedy) {reply}")) && screen.contains("nodes analysed"),
@@ -144,12 +150,12 @@ fn the_totals_are_not_cut_at_80x24() {
     let mut m = Model::new(Session::new(c).unwrap(), Lang::Pt);
     for _ in 0..5000 {
         update(&mut m, Msg::Tick).unwrap();
-        if m.prompt == Prompt::Over {
+        if m.ctl.waiting() == Waiting::Over {
             break;
         }
         std::thread::sleep(Duration::from_millis(2));
     }
-    assert_eq!(m.prompt, Prompt::Over);
+    assert_eq!(m.ctl.waiting(), Waiting::Over);
     let screen = text(&draw(&m, 80, 24));
     if std::env::var_os("CAVALO_SHOW").is_some() {
         println!("{screen}");
@@ -168,13 +174,13 @@ fn the_totals_are_not_cut_at_80x24() {
         );
     }
     update(&mut m, key(KeyCode::Char('x'))).unwrap();
-    assert!(m.done);
+    assert!(m.done());
 }
 
 #[test]
 fn the_replay_screen() {
     let m = model(Lang::En);
-    let rec = m.session.record();
+    let rec = cavalo_session::store::record::build(m.ctl.game());
     let positions = rec.replay().unwrap();
     let moves = rec.parsed_moves().unwrap();
     let mut t = Terminal::new(TestBackend::new(100, 20)).unwrap();
@@ -200,23 +206,24 @@ fn the_tui_says_the_models_announcements() {
         c.players = [PlayerConfig::human(), PlayerConfig::human()];
         let mut m = Model::new(Session::new(c).unwrap(), lang);
         update(&mut m, Msg::Tick).unwrap();
-        while matches!(m.session.turn(), cavalo_session::Turn::Human(_)) {
-            let moves = m.session.position().legal_moves();
-            let mv = moves[m.session.plies().len() % moves.len()];
+        while matches!(m.ctl.game().turn(), cavalo_session::Turn::Human(_)) {
+            let moves = m.ctl.game().position().legal_moves();
+            let mv = moves[m.ctl.game().plies().len() % moves.len()];
             submit(&mut m, &mv.to_string());
-            if matches!(m.prompt, Prompt::Removal { .. }) {
+            if matches!(m.ctl.prompt(), Prompt::Removal { .. }) {
                 submit(&mut m, "");
             }
             update(&mut m, Msg::Tick).unwrap();
         }
-        assert_eq!(m.prompt, Prompt::Over);
-        let wanted: Vec<String> = cavalo_session::present::announcements_since(&m.session, 0)
+        assert_eq!(m.ctl.waiting(), Waiting::Over);
+        let wanted: Vec<String> = cavalo_session::present::announcements_since(m.ctl.game(), 0)
             .iter()
             .map(|a| a.text(lang))
             .collect();
-        let mut said = m.messages.iter();
+        let messages = m.ctl.view().messages;
+        let mut said = messages.iter();
         for w in &wanted {
-            assert!(said.any(|l| l == w), "{lang:?}: `{w}` not said in order: {:?}", m.messages);
+            assert!(said.any(|l| l == w), "{lang:?}: `{w}` not said in order: {messages:?}");
         }
     }
 }

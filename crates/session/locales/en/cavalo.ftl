@@ -197,7 +197,6 @@ term-thinking-for = { $who } is thinking… { $seconds } s
 term-hint-search = Hint search
 term-wait-hint = Please wait for the hint.
 term-search-dropped = The computer's search was dropped: { $error }
-term-yes-letter = y
 help-title = Type a move or a command:
 help-cell = move your knight to E3 (column letter A-J, then row 1-10)
 help-rowcol = the same cell as row and column numbers (row 3, column 5 = E3)
@@ -206,6 +205,14 @@ help-hint = ask the computer for a suggestion
 help-undo = take back your last move (and the computer's reply)
 help-help = show this help
 help-quit = stop the game (it is saved)
+# The words a player types for each command, separated by spaces; the first is the one the help
+# shows. The words of either language are understood in both.
+cmd-hint = hint
+cmd-undo = undo takeback
+cmd-help = help ?
+cmd-quit = quit q exit
+cmd-cancel = cancel
+cmd-yes = y yes
 
 ## The set-up menu of `cavalo play`
 

@@ -164,7 +164,7 @@ term-quit-confirm = Abandonar o jogo? (s/n)
 
 term-intro = Jogo do Cavalo: { $white } contra { $black }. Regras: { $rules }. Início: { $start }.
 term-time-per-move = Tempo do computador por jogada: { $ms } ms.
-term-type-help = Escreva help para ver os comandos.
+term-type-help = Escreva ajuda para ver os comandos.
 term-points-line = Pontos: { $white } { $wpoints }, { $black } { $bpoints }. Meia-jogada { $ply }.
 term-moves-line = Jogadas: { $moves }
 term-statistics = Estatísticas: { $stats }
@@ -175,9 +175,9 @@ term-hint-thinking = A pensar numa sugestão…
 term-taken-back = Anulado: { $moves }.
 # What the program writes before a message that ends it with a failure.
 error-prefix = erro
-term-error-help = { $error } Escreva help para obter ajuda.
+term-error-help = { $error } Escreva ajuda para obter ajuda.
 term-double-holds = { $cell } tem o duplo { $value }: remove outro duplo: { $list }.
-term-double-which = Que duplo remover? Enter para { $default }; cancel (Esc no ecrã inteiro) para escolher outra jogada:{ " " }
+term-double-which = Que duplo remover? Enter para { $default }; cancelar (Esc no ecrã inteiro) para escolher outra jogada:{ " " }
 term-move-cancelled = Jogada cancelada.
 term-saved = Jogo guardado em { $path }
 term-stored = Jogo { $id }, guardado em { $path }
@@ -188,7 +188,7 @@ term-log-appended = Registo (log) acrescentado em { $path }
 term-warning = aviso: { $text }
 term-legend = WN/BN cavalo branco/preto, [..] última jogada, <..> casa que deixou, * pode jogar aqui, ! ameaçada pelo outro cavalo, . removida
 term-prompt-move = { $who } a jogar>{ " " }
-term-input-title = { $who } a jogar: uma casa (E3 ou 3 5), hint, undo, help, quit
+term-input-title = { $who } a jogar: uma casa (E3 ou 3 5), dica, anular, ajuda, sair
 term-keys-computer = q ou Esc: sair
 term-game-over-key = Fim do jogo: carregue numa tecla para sair
 term-messages = Mensagens
@@ -197,7 +197,6 @@ term-thinking-for = { $who } está a pensar… { $seconds } s
 term-hint-search = Pesquisa da sugestão
 term-wait-hint = Aguarde pela sugestão.
 term-search-dropped = A pesquisa do computador foi descartada: { $error }
-term-yes-letter = s
 help-title = Escreva uma jogada ou um comando:
 help-cell = mover o cavalo para E3 (letra da coluna A-J, depois a linha 1-10)
 help-rowcol = a mesma casa como números de linha e coluna (linha 3, coluna 5 = E3)
@@ -206,6 +205,14 @@ help-hint = pedir uma sugestão ao computador
 help-undo = anular a sua última jogada (e a resposta do computador)
 help-help = mostrar esta ajuda
 help-quit = parar o jogo (fica guardado)
+# As palavras que o jogador escreve para cada comando, separadas por espaços; a primeira é a que
+# a ajuda mostra. As palavras das duas línguas são entendidas em ambas.
+cmd-hint = dica
+cmd-undo = anular
+cmd-help = ajuda ?
+cmd-quit = sair
+cmd-cancel = cancelar
+cmd-yes = s sim
 
 ## O menu inicial de `cavalo play`
 

@@ -20,9 +20,9 @@ use rusqlite::{Connection, ErrorCode, OptionalExtension, Transaction, Transactio
 use rusqlite_migration::{M, Migrations};
 use serde_json::{Value, json};
 
+use crate::Ply;
 use crate::datetime::now_iso;
 use crate::game::{Game, Status};
-use crate::Ply;
 
 const V1: &str = "
 CREATE TABLE games (

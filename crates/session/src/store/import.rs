@@ -6,8 +6,8 @@ use std::path::PathBuf;
 use cavalo_rules::GameRecord;
 use serde_json::{Value, json};
 
-use crate::store::{Db, StoreError, StoreErrorKind};
 use crate::game::Game;
+use crate::store::{Db, StoreError, StoreErrorKind};
 use crate::{GameConfig, PlayerConfig};
 
 /// What [`import_files`] did.

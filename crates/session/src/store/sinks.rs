@@ -52,9 +52,8 @@ impl Sink for LogSink {
             GameEvent::Undone(undone) => logfile::undo_line(game.id(), undone.len(), game.plies().len()),
             GameEvent::Abandoned => logfile::footer(game),
         };
-        logfile::append(&self.0, &text).map_err(|e| {
-            SessionError::Io(format!("could not write the log {}: {e}", self.0.display()))
-        })?;
+        logfile::append(&self.0, &text)
+            .map_err(|e| SessionError::Io(format!("could not write the log {}: {e}", self.0.display())))?;
         Ok(None)
     }
 
@@ -69,7 +68,8 @@ pub struct RecordSink(pub PathBuf);
 
 impl Sink for RecordSink {
     fn record(&mut self, game: &Game, event: &GameEvent) -> Result<Option<PathBuf>, SessionError> {
-        let ended = matches!(event, GameEvent::Played(_) | GameEvent::Abandoned) && game.status() != Status::Playing;
+        let ended =
+            matches!(event, GameEvent::Played(_) | GameEvent::Abandoned) && game.status() != Status::Playing;
         if !ended {
             return Ok(None);
         }

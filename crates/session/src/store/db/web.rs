@@ -10,8 +10,8 @@ use rusqlite::{OptionalExtension, params};
 use sha2::{Digest, Sha256};
 
 use super::{Db, StoreError, StoreErrorKind, now};
-use crate::game::Game;
 use crate::datetime::iso_from_unix_ms;
+use crate::game::Game;
 
 /// A new secret: 128 bits from the operating system's random source, as 32 hex digits.
 pub fn new_secret() -> String {
