@@ -284,7 +284,6 @@ fn print_board(v: &View) {
 pub fn play_plain<R: BufRead>(s: Session, lines: &mut Lines<R>, lang: Lang) -> Result<()> {
     let mut c = Controller::new(s, lang);
     loop {
-        c.tick()?;
         for m in c.take_messages() {
             println!("{m}");
         }
@@ -292,6 +291,7 @@ pub fn play_plain<R: BufRead>(s: Session, lines: &mut Lines<R>, lang: Lang) -> R
             print_board(&c.view());
         }
         match c.waiting() {
+            Waiting::Tick => c.tick()?,
             Waiting::Search => c.wait(&mut |live| println!("  {live}")),
             Waiting::Input => match lines.ask(&c.view().prompt) {
                 Some(line) => c.input(Input::Line(line)),

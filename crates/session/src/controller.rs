@@ -16,8 +16,10 @@
 //! let mut config = GameConfig::new(Start::Seed(1));
 //! config.players = [PlayerConfig::human(), PlayerConfig::human()];
 //! let mut c = Controller::new(Session::new(config).unwrap(), Lang::Pt);
-//! c.tick().unwrap(); // White's placement is forced: played
-//! c.tick().unwrap(); // and Black's
+//! while c.waiting() == Waiting::Tick {
+//!     c.tick().unwrap(); // the placements are forced: played
+//! }
+//! assert_eq!(c.game().plies().len(), 2);
 //! assert_eq!(c.view().waiting, Waiting::Input);
 //! c.input(Input::Line("sair".into()));
 //! assert!(c.view().prompt.starts_with("Sair deste jogo?"));
@@ -61,6 +63,9 @@ pub enum Input {
 /// What the controller waits for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Waiting {
+    /// Nothing but time: [`Controller::tick`] has a step to take (a forced ply, starting the
+    /// computer's search, announcing the end).
+    Tick,
     /// A line from the player (a move, a command or an answer).
     Input,
     /// A search to finish ([`Controller::wait`] blocks until it has; [`Controller::tick`] looks).
@@ -171,13 +176,18 @@ impl Controller {
         if self.done {
             return Waiting::Done;
         }
-        if self.search.is_some() && self.prompt == Prompt::Move {
+        if self.prompt != Prompt::Move {
+            return Waiting::Input;
+        }
+        if self.search.is_some() {
             return Waiting::Search;
         }
         match self.game().turn() {
-            Turn::Over(_) if self.prompt == Prompt::Move => Waiting::Over,
+            Turn::Human(_) => Waiting::Input,
+            Turn::Forced { .. } | Turn::Computer(_) => Waiting::Tick,
+            Turn::Over(_) if !self.end_said => Waiting::Tick,
+            Turn::Over(_) => Waiting::Over,
             Turn::Quit => Waiting::Done,
-            _ => Waiting::Input,
         }
     }
 
@@ -223,47 +233,41 @@ impl Controller {
 
     // ---- advancing the game ----
 
-    /// Advances the game as far as it goes without the player: takes a finished search's
-    /// result, plays forced plies, starts the computer's search, announces the end.
+    /// Advances the game by one step that needs no player: takes a finished search's result,
+    /// or plays a forced ply, or starts the computer's search, or announces the end. A front
+    /// end calls it while the controller waits for [`Waiting::Tick`] (or [`Waiting::Search`],
+    /// to look whether the search has finished).
     pub fn tick(&mut self) -> Result<(), SessionError> {
         if let Some(thought) = self.search.as_mut().and_then(Search::poll) {
             self.search = None;
             self.finished(thought);
-        }
-        if self.search.is_some() || self.prompt != Prompt::Move || self.done {
             return Ok(());
         }
-        loop {
-            let seen = self.game().plies().len();
-            match self.game().turn() {
-                Turn::Forced { .. } => {
-                    self.session.play_forced()?;
-                    self.announce_plies_from(seen);
-                }
-                Turn::Computer(side) => {
-                    let t = self.lang.tr_with("ann-thinking", &[("who", self.who(side).into())]);
-                    self.say(t);
-                    let mut job = self.session.begin_think()?;
-                    self.engines.lend(&mut job);
-                    self.search = Some(Search::start(job));
-                    return Ok(());
-                }
-                Turn::Over(_) => {
-                    if !self.end_said {
-                        self.end_said = true;
-                        for a in present::announcements_since(self.game(), seen) {
-                            self.announce(a);
-                        }
-                    }
-                    return Ok(());
-                }
-                Turn::Quit => {
-                    self.done = true;
-                    return Ok(());
-                }
-                Turn::Human(_) => return Ok(()),
-            }
+        if self.waiting() != Waiting::Tick {
+            return Ok(());
         }
+        let seen = self.game().plies().len();
+        match self.game().turn() {
+            Turn::Forced { .. } => {
+                self.session.play_forced()?;
+                self.announce_plies_from(seen);
+            }
+            Turn::Computer(side) => {
+                let t = self.lang.tr_with("ann-thinking", &[("who", self.who(side).into())]);
+                self.say(t);
+                let mut job = self.session.begin_think()?;
+                self.engines.lend(&mut job);
+                self.search = Some(Search::start(job));
+            }
+            Turn::Over(_) => {
+                self.end_said = true;
+                for a in present::announcements_since(self.game(), seen) {
+                    self.announce(a);
+                }
+            }
+            Turn::Quit | Turn::Human(_) => {}
+        }
+        Ok(())
     }
 
     /// Blocks until the search under way finishes, giving each live line of the computer's

@@ -29,17 +29,22 @@ fn model(lang: Lang) -> Model {
     c.players = [PlayerConfig::human(), PlayerConfig::computer("greedy".parse().unwrap())];
     c.time_ms = 20;
     let mut m = Model::new(Session::new(c).unwrap(), lang);
-    update(&mut m, Msg::Tick).unwrap();
+    ticks(&mut m);
     m
+}
+
+/// Ticks while the game has steps to take by itself (forced plies, the end).
+fn ticks(m: &mut Model) {
+    while m.ctl.waiting() == Waiting::Tick {
+        update(m, Msg::Tick).unwrap();
+    }
 }
 
 /// Ticks until the computer has replied (or a human is to move).
 fn settle(m: &mut Model) {
     for _ in 0..500 {
         update(m, Msg::Tick).unwrap();
-        if m.ctl.waiting() != Waiting::Search
-            && matches!(m.ctl.game().turn(), cavalo_session::Turn::Human(_) | cavalo_session::Turn::Over(_))
-        {
+        if matches!(m.ctl.waiting(), Waiting::Input | Waiting::Over) {
             return;
         }
         std::thread::sleep(Duration::from_millis(5));
@@ -205,7 +210,7 @@ fn the_tui_says_the_models_announcements() {
         let mut c = GameConfig::new(Start::Seed(11));
         c.players = [PlayerConfig::human(), PlayerConfig::human()];
         let mut m = Model::new(Session::new(c).unwrap(), lang);
-        update(&mut m, Msg::Tick).unwrap();
+        ticks(&mut m);
         while matches!(m.ctl.game().turn(), cavalo_session::Turn::Human(_)) {
             let moves = m.ctl.game().position().legal_moves();
             let mv = moves[m.ctl.game().plies().len() % moves.len()];
@@ -213,7 +218,7 @@ fn the_tui_says_the_models_announcements() {
             if matches!(m.ctl.prompt(), Prompt::Removal { .. }) {
                 submit(&mut m, "");
             }
-            update(&mut m, Msg::Tick).unwrap();
+            ticks(&mut m);
         }
         assert_eq!(m.ctl.waiting(), Waiting::Over);
         let wanted: Vec<String> = cavalo_session::present::announcements_since(m.ctl.game(), 0)

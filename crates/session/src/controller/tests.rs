@@ -16,8 +16,8 @@ fn against_greedy(lang: Lang) -> Controller {
 /// Plays what the game plays by itself: forced plies and the computer's searches.
 fn settle(c: &mut Controller) {
     for _ in 0..100 {
-        c.tick().unwrap();
         match c.waiting() {
+            Waiting::Tick => c.tick().unwrap(),
             Waiting::Search => c.wait(&mut |_| {}),
             _ => return,
         }
@@ -125,6 +125,7 @@ fn a_computer_game_plays_to_its_end_then_any_key_leaves() {
     let over = said.iter().filter(|m| m.contains("Game over")).count();
     c.tick().unwrap();
     c.tick().unwrap();
+    assert_eq!(c.waiting(), Waiting::Over);
     assert_eq!(c.take_messages().len(), 0, "the end is said once");
     assert_eq!(over, 1, "{said:?}");
     c.input(Input::Line(String::new()));
