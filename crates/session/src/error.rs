@@ -1,7 +1,9 @@
 //! What can go wrong in a session call, each with a [`ErrorKind`] that front ends act on (the web
 //! answers an HTTP status, the terminal a message from the catalogue), never on the text.
 
-use cavalo_rules::{IllegalMoveError, ParseMoveError};
+use std::path::PathBuf;
+
+use cavalo_rules::{IllegalMoveError, ParseMoveError, PositionError};
 
 /// The kind of a [`SessionError`]: what a front end does about it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -22,7 +24,7 @@ pub enum ErrorKind {
 pub enum SessionError {
     /// The starting position is invalid.
     #[error("invalid starting position: {0}")]
-    Start(String),
+    Start(PositionError),
     /// A human move was offered while the computer (or a forced move) is to play.
     #[error("it is not a human's turn")]
     NotHumanTurn,
@@ -62,14 +64,71 @@ pub enum SessionError {
     #[error("the search was for another position")]
     Stale,
     /// Reading or writing a file failed.
-    #[error("{0}")]
-    Io(String),
+    #[error(transparent)]
+    Io(#[from] FileError),
     /// The games database could not be written or read: the game did not change.
     #[error(transparent)]
     Store(#[from] crate::store::StoreError),
-    /// A saved session could not be read.
-    #[error("invalid saved session: {0}")]
-    Restore(String),
+    /// A saved game could not be read.
+    #[error("invalid saved game: {0}")]
+    Restore(#[from] RestoreError),
+}
+
+/// Which file a [`FileError`] is about.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum FileKind {
+    /// The course's log (`log.dat`).
+    Log,
+    /// A game record (JSON).
+    Record,
+}
+
+/// A file that could not be written.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("could not write the {} {}: {message}", match file { FileKind::Log => "log", FileKind::Record => "record" }, path.display())]
+pub struct FileError {
+    /// Which file.
+    pub file: FileKind,
+    /// Where.
+    pub path: PathBuf,
+    /// What kind of failure (permission, disk full, …).
+    pub kind: std::io::ErrorKind,
+    /// The system's message.
+    pub message: String,
+}
+
+impl FileError {
+    /// The failure `e` writing the `file` at `path`.
+    pub fn new(file: FileKind, path: impl Into<PathBuf>, e: &std::io::Error) -> FileError {
+        FileError { file, path: path.into(), kind: e.kind(), message: e.to_string() }
+    }
+}
+
+/// Why a saved game (JSON, or rows of the games database) is not a game.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum RestoreError {
+    /// The text is not the JSON of a game.
+    #[error("not a saved game: {0}")]
+    Json(String),
+    /// Its starting position is invalid.
+    #[error("start: {0}")]
+    Start(PositionError),
+    /// A ply is not legal where it stands.
+    #[error("ply {number}: {error}")]
+    Ply {
+        /// The ply's number.
+        number: u32,
+        /// Why it is illegal.
+        error: IllegalMoveError,
+    },
+    /// The plies are not numbered 1, 2, 3, …
+    #[error("ply {index} is numbered {number}")]
+    Numbering {
+        /// Its place (from 1).
+        index: usize,
+        /// The number it carries.
+        number: u32,
+    },
 }
 
 impl SessionError {

@@ -16,7 +16,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::config::{GameConfig, Mode, PlayerConfig};
 use crate::datetime::now_iso;
-use crate::error::SessionError;
+use crate::error::{RestoreError, SessionError};
 use crate::ply::{Actor, Ply, SideSummary};
 
 /// What a command did to the game: what the stores record and [`Game::apply`] applies.
@@ -131,8 +131,8 @@ impl Game {
         Game::assemble(data).map_err(SessionError::Start)
     }
 
-    fn assemble(d: GameData) -> Result<Game, String> {
-        let initial = d.config.start.position(d.config.rules).map_err(|e| e.to_string())?;
+    fn assemble(d: GameData) -> Result<Game, cavalo_rules::PositionError> {
+        let initial = d.config.start.position(d.config.rules)?;
         Ok(Game {
             id: d.id,
             date: d.date,
@@ -165,26 +165,26 @@ impl Game {
     /// Restores a game saved with [`to_json`](Game::to_json), checking every ply. The current
     /// turn's clock restarts.
     pub fn from_json(text: &str) -> Result<Game, SessionError> {
-        let data: GameData = serde_json::from_str(text).map_err(|e| SessionError::Restore(e.to_string()))?;
+        let data: GameData = serde_json::from_str(text)
+            .map_err(|e| SessionError::Restore(RestoreError::Json(e.to_string())))?;
         Game::from_data(data)
     }
 
     fn from_data(d: GameData) -> Result<Game, SessionError> {
-        let mut g = Game::assemble(d).map_err(SessionError::Restore)?;
+        let mut g = Game::assemble(d).map_err(RestoreError::Start)?;
         g.pos = g.replay_plies()?;
         for (i, p) in g.plies.iter().enumerate() {
             if p.number as usize != i + 1 {
-                return Err(SessionError::Restore(format!("ply {} is numbered {}", i + 1, p.number)));
+                return Err(RestoreError::Numbering { index: i + 1, number: p.number }.into());
             }
         }
         Ok(g)
     }
 
-    fn replay_plies(&self) -> Result<Position, SessionError> {
+    fn replay_plies(&self) -> Result<Position, RestoreError> {
         let mut pos = self.initial.clone();
         for p in &self.plies {
-            let mv =
-                pos.check_move(p.mv).map_err(|e| SessionError::Restore(format!("ply {}: {e}", p.number)))?;
+            let mv = pos.check_move(p.mv).map_err(|error| RestoreError::Ply { number: p.number, error })?;
             pos.play(mv);
         }
         Ok(pos)

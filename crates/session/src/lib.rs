@@ -63,7 +63,7 @@ mod sink;
 pub mod store;
 
 pub use config::{EngineConfig, GameConfig, Mode, PlayerConfig, read_start};
-pub use error::{ErrorKind, SessionError};
+pub use error::{ErrorKind, FileError, FileKind, RestoreError, SessionError};
 pub use game::{Game, GameEvent, Status, Turn};
 pub use input::{Command, MoveChoice, choose_removal, interpret_move, parse_command};
 pub use ply::{Actor, Ply, SideSummary};

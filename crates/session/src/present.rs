@@ -4,15 +4,11 @@
 //! [`Announcement::text`].
 
 use cavalo_engine::SearchInfo;
-use cavalo_rules::{
-    Cell, CellSet, CellState, IllegalMoveError, IllegalMoveReason, Move, ParseCellReason, ParseMoveError,
-    ParseMoveReason, Position, Rules, Side,
-};
+use cavalo_rules::{Cell, CellSet, CellState, Move, Position, Rules, Side};
 use serde::Serialize;
 
 use crate::game::{Game, Turn};
 use crate::i18n::{Arg, Lang};
-use crate::store::{StoreError, StoreErrorKind};
 use crate::{Actor, Ply, SessionError};
 
 /// One cell as shown: its content and its marks.
@@ -315,110 +311,6 @@ pub fn announcements_since(s: &Game, from: usize) -> Vec<Announcement> {
     out
 }
 
-/// An error in `lang`.
-pub fn error_text(e: &SessionError, lang: Lang) -> String {
-    let reason = |r: &str| [("reason", Arg::from(r))];
-    match e {
-        SessionError::Start(r) => lang.tr_with("err-start", &reason(r)),
-        SessionError::NotHumanTurn => lang.tr("err-not-your-turn"),
-        SessionError::NotComputerTurn => lang.tr("err-not-computer-turn"),
-        SessionError::NotForced => lang.tr("err-not-forced"),
-        SessionError::GameOver => lang.tr("err-game-over"),
-        SessionError::Abandoned => lang.tr("err-game-abandoned"),
-        SessionError::HintNotMove => lang.tr("err-hint-not-move"),
-        SessionError::Illegal(i) => illegal_text(lang, i),
-        SessionError::Unreadable(p) => unreadable_text(lang, p),
-        SessionError::NotARemoval { text, choices } => lang.tr_with(
-            "err-not-a-removal",
-            &[("text", Arg::from(text.as_str())), ("choices", Arg::from(crate::error::two_digits(choices)))],
-        ),
-        SessionError::NothingToUndo => lang.tr("err-nothing-to-undo"),
-        SessionError::Stale => lang.tr("err-stale"),
-        SessionError::Io(r) => lang.tr_with("err-io", &reason(r)),
-        SessionError::Store(e) => store_error_text(e, lang),
-        SessionError::Restore(r) => lang.tr_with("err-restore", &reason(r)),
-    }
-}
-
-/// A failed read or write of the games database in `lang`, worded by its kind (the store's own
-/// message, naming what failed and where, is its reason).
-pub fn store_error_text(e: &StoreError, lang: Lang) -> String {
-    let key = match e.kind {
-        StoreErrorKind::Full => "err-store-full",
-        StoreErrorKind::ReadOnly => "err-store-read-only",
-        StoreErrorKind::Locked => "err-store-locked",
-        StoreErrorKind::Corrupt => "err-store-corrupt",
-        StoreErrorKind::NotFound => "err-store-not-found",
-        StoreErrorKind::Open | StoreErrorKind::Invalid | StoreErrorKind::Other => "err-store",
-    };
-    lang.tr_with(key, &[("reason", Arg::from(e.message.as_str()))])
-}
-
-/// An illegal move and why, in `lang`: the rules crate's typed reason worded by the catalogue.
-pub fn illegal_text(lang: Lang, e: &IllegalMoveError) -> String {
-    lang.tr_with(
-        "err-illegal",
-        &[("mv", Arg::from(e.mv.as_str())), ("reason", Arg::from(illegal_reason(lang, &e.reason)))],
-    )
-}
-
-/// Text that is not a move, and why, in `lang`.
-pub fn unreadable_text(lang: Lang, e: &ParseMoveError) -> String {
-    use ParseCellReason as C;
-    use ParseMoveReason as M;
-    let key = |k: &str| lang.tr(k);
-    let reason = match &e.reason {
-        M::Empty => key("unreadable-empty"),
-        M::NoCell => key("unreadable-no-cell"),
-        M::RemovalDigits(t) => lang.tr_with("unreadable-removal-digits", &[("text", Arg::from(t.as_str()))]),
-        M::NotDouble(t) => lang.tr_with("unreadable-not-double", &[("text", Arg::from(t.as_str()))]),
-        M::Cell(C::Empty) => key("unreadable-empty"),
-        M::Cell(C::Column) => key("unreadable-column"),
-        M::Cell(C::Row) => key("unreadable-row"),
-        M::Cell(C::PairShape) => key("unreadable-pair"),
-        M::Cell(C::PairRowNumber | C::PairRow) => key("unreadable-pair-row"),
-        M::Cell(C::PairColumnNumber | C::PairColumn) => key("unreadable-pair-column"),
-        // A reason added to the rules later and not yet in the catalogue: the rules' own words.
-        other => other.to_string(),
-    };
-    lang.tr_with("err-unreadable", &[("text", Arg::from(e.input.as_str())), ("reason", Arg::from(reason))])
-}
-
-/// Why a move is illegal, in `lang` (no capital, no full stop: it follows the move).
-pub fn illegal_reason(lang: Lang, r: &IllegalMoveReason) -> String {
-    use IllegalMoveReason as R;
-    let side = |s: Side| Arg::from(s.name());
-    let cell = |c: Cell| Arg::from(c.to_string());
-    let two = |v: u8| Arg::from(format!("{v:02}"));
-    match *r {
-        R::GameOver => lang.tr("illegal-game-over"),
-        R::PassNotAllowed(s) => lang.tr_with("illegal-pass-not-allowed", &[("side", side(s))]),
-        R::MustPass(s) => lang.tr_with("illegal-must-pass", &[("side", side(s))]),
-        R::PlaceOn { side: s, cell: c, row } => {
-            lang.tr_with("illegal-place-on", &[("side", side(s)), ("cell", cell(c)), ("row", Arg::from(row))])
-        }
-        R::NoPlacement(s) => lang.tr_with("illegal-no-placement", &[("side", side(s))]),
-        R::NotAJump { to, from } => {
-            lang.tr_with("illegal-not-a-jump", &[("to", cell(to)), ("from", cell(from))])
-        }
-        R::Removed(c) => lang.tr_with("illegal-removed", &[("cell", cell(c))]),
-        R::Occupied { cell: c, side: s } => {
-            lang.tr_with("illegal-occupied", &[("cell", cell(c)), ("side", side(s))])
-        }
-        R::Threatened { cell: c, side: s, from } => {
-            lang.tr_with("illegal-threatened", &[("cell", cell(c)), ("side", side(s)), ("from", cell(from))])
-        }
-        R::Unreachable(c) => lang.tr_with("illegal-unreachable", &[("cell", cell(c))]),
-        R::NothingToRemove { cell: c, value } => {
-            lang.tr_with("illegal-nothing-to-remove", &[("cell", cell(c)), ("value", two(value))])
-        }
-        R::RemovesLanding(v) => lang.tr_with("illegal-removes-landing", &[("value", two(v))]),
-        R::NoSuchDouble(v) => lang.tr_with("illegal-no-such-double", &[("value", two(v))]),
-        // A reason added to the rules later and not yet in the catalogue: the rules' own words.
-        _ => r.to_string(),
-    }
-}
-
 /// The rule variant in words: `canonical`, or the rules that differ (`no threat rule, 00 not a
 /// double`).
 pub fn rules_text(lang: Lang, rules: Rules) -> String {
@@ -606,6 +498,12 @@ pub fn summary_lines(s: &Game, lang: Lang) -> Vec<String> {
     }
     out
 }
+
+mod errors;
+
+pub use errors::{
+    error_text, illegal_reason, illegal_text, position_text, store_error_text, unreadable_text,
+};
 
 #[cfg(test)]
 mod tests;

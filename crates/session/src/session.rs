@@ -13,7 +13,7 @@ use cavalo_engine::{Limits, PlayerKind, SearchInfo};
 use cavalo_rules::{GameRecord, Move};
 
 use crate::config::{EngineConfig, GameConfig, PlayerConfig};
-use crate::error::SessionError;
+use crate::error::{FileError, FileKind, SessionError};
 use crate::game::{Game, GameEvent, Status, Turn, not_now};
 use crate::ply::Ply;
 use crate::search::{Purpose, ThinkJob, Thought};
@@ -301,7 +301,7 @@ impl Session {
     pub fn save_record(&mut self) -> Result<PathBuf, SessionError> {
         let dir = self.config().games_dir.clone().unwrap_or_else(|| PathBuf::from("games"));
         let path = store::save_record(&dir, self.id(), &self.record().to_json())
-            .map_err(|e| SessionError::Io(format!("could not save the record in {}: {e}", dir.display())))?;
+            .map_err(|e| FileError::new(FileKind::Record, dir.join(format!("{}.json", self.id())), &e))?;
         self.game.set_record_path(path.clone());
         Ok(path)
     }

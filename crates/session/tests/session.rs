@@ -316,9 +316,13 @@ fn each_wrong_call_has_its_own_error_and_kind() {
     play_out(&mut over);
     assert_eq!(over.begin_hint().unwrap_err(), E::GameOver);
     assert_eq!(over.begin_think().unwrap_err(), E::GameOver);
-    assert_eq!(E::Start("x".into()).kind(), ErrorKind::Invalid);
+    assert_eq!(E::Start(cavalo_rules::PositionError::Fields(1)).kind(), ErrorKind::Invalid);
     assert_eq!(E::Unreadable("x".parse::<cavalo_rules::Move>().unwrap_err()).kind(), ErrorKind::Illegal);
-    assert_eq!(E::Io("x".into()).kind(), ErrorKind::Storage);
+    let denied = std::io::Error::from(std::io::ErrorKind::PermissionDenied);
+    assert_eq!(
+        E::Io(cavalo_session::FileError::new(cavalo_session::FileKind::Log, "x", &denied)).kind(),
+        ErrorKind::Storage
+    );
     assert_eq!(E::Stale.kind(), ErrorKind::NotNow);
 }
 

@@ -9,7 +9,7 @@ fn every_announcement() -> Vec<Announcement> {
     let cell = "E3".parse().unwrap();
     let who = Who { side: Side::Black, computer: Some("cavalo".into()) };
     let errors = [
-        SessionError::Start("x".into()),
+        SessionError::Start(cavalo_rules::PositionError::Fields(3)),
         SessionError::NotHumanTurn,
         SessionError::NotComputerTurn,
         SessionError::NotForced,
@@ -24,8 +24,12 @@ fn every_announcement() -> Vec<Announcement> {
         SessionError::NotARemoval { text: "12".into(), choices: vec![88, 0] },
         SessionError::NothingToUndo,
         SessionError::Stale,
-        SessionError::Io("disk".into()),
-        SessionError::Restore("bad".into()),
+        SessionError::Io(crate::FileError::new(
+            crate::FileKind::Log,
+            "/x/log.dat",
+            &std::io::Error::from(std::io::ErrorKind::PermissionDenied),
+        )),
+        SessionError::Restore(crate::RestoreError::Numbering { index: 2, number: 3 }),
     ];
     let mut all = vec![
         Announcement::Placement { who: Who { side: Side::White, computer: None }, cell, gained: 86 },
@@ -234,4 +238,46 @@ fn store_errors_are_worded_by_kind_in_both_languages() {
     );
     // A session's storage error is worded the same way.
     assert_eq!(error_text(&SessionError::Store(full.clone()), Lang::Pt), store_error_text(&full, Lang::Pt));
+}
+
+/// Invalid starting positions, worded in Portuguese with no English left in: the rules' typed
+/// reasons, each worded by the catalogue.
+#[test]
+fn invalid_positions_are_worded_in_portuguese() {
+    let row = "1,2,3,4,5,6,7,8,9,10";
+    let bad = [
+        "a b c".to_string(),
+        format!("{row} w 0 0"),
+        format!("{row}/{row}/{row}/{row}/{row}/{row}/{row}/{row}/{row}/1,2 w 0 0"),
+        "((1 2) (3".to_string(),
+        "(1 2)".to_string(),
+    ];
+    let mut seen = 0;
+    for text in &bad {
+        let start = cavalo_rules::Start::Position(text.clone());
+        let Err(e) = start.position(cavalo_rules::Rules::default()) else { continue };
+        seen += 1;
+        let pt = error_text(&SessionError::Start(e.clone()), Lang::Pt);
+        let en = error_text(&SessionError::Start(e.clone()), Lang::En);
+        assert!(pt.starts_with("Posição inicial inválida: "), "{pt}");
+        for english in ["invalid", "expected", "found", " row ", "cells", "points"] {
+            assert!(!pt.contains(english), "`{english}` in `{pt}` ({e:?})");
+        }
+        assert_ne!(pt, en);
+    }
+    assert!(seen >= 4, "the bad positions are refused");
+    let all = [
+        cavalo_rules::PositionError::Rows(3),
+        cavalo_rules::PositionError::SideField("x".into()),
+        cavalo_rules::PositionError::Seed("x".into()),
+        cavalo_rules::PositionError::LispExtras,
+        cavalo_rules::PositionError::WhitePlacesFirst,
+        cavalo_rules::PositionError::BlackPlacesSecond,
+        cavalo_rules::PositionError::BlackWithoutWhite,
+        cavalo_rules::PositionError::Lisp(cavalo_rules::LispBoardError::NoOpening),
+    ];
+    for e in all {
+        let pt = position_text(Lang::Pt, &e);
+        assert!(!pt.contains('{') && !pt.contains("invalid") && pt != position_text(Lang::En, &e), "{pt}");
+    }
 }

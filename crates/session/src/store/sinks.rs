@@ -4,7 +4,7 @@
 use std::path::PathBuf;
 use std::sync::Arc;
 
-use crate::error::SessionError;
+use crate::error::{FileError, FileKind, SessionError};
 use crate::game::{Game, GameEvent, Status};
 use crate::sink::Sink;
 use crate::store::{Db, logfile, record, save_record};
@@ -52,8 +52,7 @@ impl Sink for LogSink {
             GameEvent::Undone(undone) => logfile::undo_line(game.id(), undone.len(), game.plies().len()),
             GameEvent::Abandoned => logfile::footer(game),
         };
-        logfile::append(&self.0, &text)
-            .map_err(|e| SessionError::Io(format!("could not write the log {}: {e}", self.0.display())))?;
+        logfile::append(&self.0, &text).map_err(|e| FileError::new(FileKind::Log, &self.0, &e))?;
         Ok(None)
     }
 
@@ -75,7 +74,7 @@ impl Sink for RecordSink {
         }
         let dir = &self.0;
         let path = save_record(dir, game.id(), &record::build(game).to_json())
-            .map_err(|e| SessionError::Io(format!("could not save the record in {}: {e}", dir.display())))?;
+            .map_err(|e| FileError::new(FileKind::Record, dir.join(format!("{}.json", game.id())), &e))?;
         Ok(Some(path))
     }
 
