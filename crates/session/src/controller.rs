@@ -227,8 +227,15 @@ impl Controller {
 
     fn quit(&mut self) {
         self.stop_search();
+        let playing = self.game().status() == Status::Playing;
         self.session.quit();
         self.done = true;
+        if playing {
+            // The end: "Abandoned at 86–65."
+            for a in present::announcements_since(self.game(), self.game().plies().len()) {
+                self.announce(a);
+            }
+        }
     }
 
     // ---- advancing the game ----

@@ -66,6 +66,8 @@ fn portuguese_command_words_work_and_english_ones_too() {
     line(&mut c, "sair");
     line(&mut c, "sim");
     assert!(c.done());
+    let said = c.take_messages();
+    assert!(said.last().is_some_and(|m| m.starts_with("Abandonado")), "the end is said: {said:?}");
     assert_eq!(c.game().status(), Status::Quit);
 }
 
