@@ -201,21 +201,24 @@ pub fn run(a: GamesArgs) -> Result<()> {
 /// already: nothing done). The one place a game left in play is ended from outside it: by a
 /// signal, a closed terminal, or `cavalo games close`.
 pub fn close_game(
-    db: &Db,
+    db: &std::sync::Arc<Db>,
     id: &str,
     log: Option<&std::path::Path>,
     games_dir: &std::path::Path,
 ) -> Result<bool> {
-    let Some((points, plies)) = db.abandon(id)? else { return Ok(false) };
-    if let Some(log) = log {
-        let end = cavalo_session::logfile::end_line(id, "quit", "none", points, plies as usize);
-        cavalo_session::logfile::append(log, &end)?;
+    let mut session = cavalo_session::Session::from(db.load(id)?);
+    if session.status() != cavalo_session::Status::Playing {
+        return Ok(false);
     }
-    let game = db.load(id)?;
-    cavalo_session::write_atomically(
-        &games_dir.join(format!("{id}.json")),
-        &store::record::build(&game).to_json(),
-    )?;
+    session.keep_in(db.clone());
+    session.set_log(log.map(std::path::Path::to_path_buf));
+    session.set_games_dir(Some(games_dir.to_path_buf()));
+    // The game's stores record its end as they record every event of a game in play.
+    session.quit();
+    let warnings = session.take_warnings();
+    if !warnings.is_empty() {
+        bail!("{}", warnings.join("; "));
+    }
     Ok(true)
 }
 
