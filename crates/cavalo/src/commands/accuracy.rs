@@ -1,6 +1,6 @@
 //! `cavalo accuracy`: how often a player picks an optimal move on the accuracy suite (positions
 //! with the exact value of every legal move), and how many points it loses; `--build` makes a
-//! suite (in [`crate::accuracy_build`]).
+//! suite (in [`crate::commands::accuracy::build`]).
 
 use std::io::Write;
 use std::path::PathBuf;
@@ -14,15 +14,15 @@ use cavalo_rules::{Move, Rules};
 use clap::Args;
 use serde::Serialize;
 
-use crate::accuracy_build::{self, Build};
-use crate::analyse::EngineArgs;
+use crate::commands::go::EngineArgs;
 use crate::label;
 use crate::limits::SearchLimitArgs;
 use crate::progress;
 use crate::suite::{self, Item};
+use build::Build;
 
 /// The suite built into the program (`crates/cavalo/data/accuracy-ply14.jsonl`).
-const BUILTIN: &str = include_str!("../data/accuracy-ply14.jsonl");
+const BUILTIN: &str = include_str!("../../data/accuracy-ply14.jsonl");
 
 const HELP: &str = "\
 The suite's positions are taken at one ply of self-play games on boards whose seeds are not used
@@ -65,7 +65,7 @@ pub struct AccuracyArgs {
     #[arg(
         long,
         value_name = "SPEC",
-        value_parser = crate::matchcmd::parse_named,
+        value_parser = crate::commands::r#match::parse_named,
         conflicts_with_all = ["engine", "set", "threads", "hash_mib", "quiescence", "build", "merge"]
     )]
     player: Option<NamedPlayer>,
@@ -167,10 +167,10 @@ pub fn run(a: AccuracyArgs) -> Result<()> {
             jobs: a.jobs,
             quiet: a.quiet,
         };
-        return accuracy_build::build(&build, out);
+        return build::build(&build, out);
     }
     if !a.merge.is_empty() {
-        return accuracy_build::merge(&a.merge);
+        return build::merge(&a.merge);
     }
     measure(&a)
 }
@@ -179,7 +179,7 @@ pub fn run(a: AccuracyArgs) -> Result<()> {
 fn player_of(a: &AccuracyArgs) -> Result<(PlayerSpec, String, String)> {
     Ok(match &a.player {
         Some(named) => {
-            let spec = crate::matchcmd::with_options(named.spec.clone(), &a.option, "option")?;
+            let spec = crate::commands::r#match::with_options(named.spec.clone(), &a.option, "option")?;
             let name = named.name.clone().unwrap_or_else(|| spec.to_string());
             (spec, name, String::new())
         }
@@ -446,6 +446,8 @@ fn rows(items: &[Item], chosen: &[Option<cavalo_rules::Move>]) -> Vec<Row> {
         .collect()
 }
 
+pub mod build;
+
 #[cfg(test)]
 mod tests {
     use std::path::Path;
@@ -522,7 +524,7 @@ mod tests {
         let s = suite::read(BUILTIN, false).unwrap();
         let p = s.params;
         let how = SelfPlay { nodes: p.selfplay_nodes, random_moves: 0 };
-        let mut engine = accuracy_build::selfplay_engine();
+        let mut engine = build::selfplay_engine();
         let kept: Vec<_> =
             s.lines.iter().filter_map(|l| if let Line::Kept(e) = l { Some(e) } else { None }).collect();
         // The first two, and the first of each other variant.

@@ -14,10 +14,10 @@ use cavalo_rules::Rules;
 use cavalo_session::i18n::{Arg, Lang};
 use clap::{Args, Subcommand};
 
+use crate::commands::r#match::{parse_named, parse_seed_range};
 use crate::crosstable;
 use crate::limits::LimitArgs;
 use crate::match_report::{LangArg, games_count};
-use crate::matchcmd::{parse_named, parse_seed_range};
 use crate::records;
 
 const HELP: &str = "\

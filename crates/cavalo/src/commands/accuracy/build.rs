@@ -121,7 +121,7 @@ fn build_one(engine: &mut Engine, prover: &mut Solver, params: Params, seed: u64
 /// `--build FILE`: each pair's line is appended to FILE as soon as it is built; pairs already in
 /// FILE (an interrupted build, or a smaller range) are skipped; at the end the lines are sorted.
 pub fn build(a: &Build, out: &Path) -> Result<()> {
-    let (first, count) = crate::matchcmd::parse_seed_range(&a.seeds)?;
+    let (first, count) = crate::commands::r#match::parse_seed_range(&a.seeds)?;
     let variants = &a.variants;
     if a.ply < 3 {
         bail!("--ply must be at least 3 (after the placements)");

@@ -10,8 +10,8 @@ use cavalo_engine::horizon::{self, Game};
 use cavalo_rules::Rules;
 use clap::Args;
 
-use crate::analyse::EngineArgs;
-use crate::matchcmd::parse_seed_range;
+use crate::commands::go::EngineArgs;
+use crate::commands::r#match::parse_seed_range;
 
 #[derive(Args, Debug)]
 #[command(after_help = "\

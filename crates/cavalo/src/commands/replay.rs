@@ -10,7 +10,7 @@ use cavalo_engine::Limits;
 use cavalo_rules::{GameRecord, Rules, Side};
 use clap::Args;
 
-use crate::analyse::EngineArgs;
+use crate::commands::go::EngineArgs;
 use crate::input::{LispArgs, read_position};
 use crate::view;
 use cavalo_session::i18n::{Arg, Lang};

@@ -11,7 +11,8 @@ use cavalo_engine::{Options, SearchConfig};
 use cavalo_rules::Position;
 use clap::Args;
 
-use crate::{datagen, suite};
+use crate::commands::datagen;
+use crate::suite;
 
 const HELP: &str = "\
 The evaluation is linear in its weights (see the technical manual): points difference plus

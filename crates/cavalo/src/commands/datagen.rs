@@ -213,7 +213,7 @@ fn play_game(
 
 /// Runs `cavalo datagen`.
 pub fn run(a: DatagenArgs) -> Result<()> {
-    let (first, count) = crate::matchcmd::parse_seed_range(&a.seeds)?;
+    let (first, count) = crate::commands::r#match::parse_seed_range(&a.seeds)?;
     let variants: Vec<Rules> = a
         .variants
         .iter()
