@@ -4,12 +4,17 @@
 
 pub mod accuracy;
 pub mod analyse;
+pub mod apply;
+pub mod bench;
 pub mod board;
 pub mod datagen;
 pub mod engine;
 pub mod fit;
 pub mod go;
 pub mod r#match;
+pub mod r#move;
+pub mod moves;
+pub mod perft;
 pub mod proofply;
 pub mod replay;
 pub mod serve;

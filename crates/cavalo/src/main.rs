@@ -1,5 +1,6 @@
 //! `cavalo`: play Jogo do Cavalo, analyse positions, check the rules.
 
+mod args;
 mod chart;
 mod commands;
 mod crosstable;
@@ -19,12 +20,13 @@ mod tui;
 mod view;
 
 use commands::{
-    accuracy, board, datagen, engine, fit, go, r#match, proofply, replay, serve, stats, tournament, tune,
+    accuracy, apply, bench, board, datagen, engine, fit, go, r#match, r#move, moves, perft, proofply, replay,
+    serve, stats, tournament, tune,
 };
 
 /// The paths that `play.rs` still names (it is being rewritten apart; they go when it moves).
 mod analyse {
-    pub use crate::commands::go::EngineArgs;
+    pub use crate::args::EngineArgs;
 }
 use commands::engine as protocol;
 
@@ -71,15 +73,15 @@ enum Command {
     Stats(stats::StatsArgs),
     /// The championship call: answer one move within --time-ms and print it and the new position
     /// (the course's jogar(state, time)).
-    Move(replay::MoveArgs),
+    Move(r#move::MoveArgs),
     /// Print the initial position (before the placements) of a seeded board.
     Board(board::BoardArgs),
     /// Print the legal moves of a position, one per line (nothing when the game is over).
-    Moves(board::MovesArgs),
+    Moves(moves::MovesArgs),
     /// Play moves from a position and print the resulting position string.
-    Apply(board::ApplyArgs),
+    Apply(apply::ApplyArgs),
     /// Count the leaf nodes of the move tree to a depth (move-generator check and speed test).
-    Perft(board::PerftArgs),
+    Perft(perft::PerftArgs),
     /// Search a position: print the engine's thinking as it deepens, its statistics and its move.
     Go(go::GoArgs),
     /// The engine as a teacher: judge every ply of a played game.
@@ -92,7 +94,7 @@ enum Command {
     Analyse(Box<commands::analyse::AnalyseArgs>),
     /// Search a fixed set of positions to a fixed depth; print the node count (the search's
     /// signature) and the speed.
-    Bench(go::BenchArgs),
+    Bench(bench::BenchArgs),
     /// Measure move choice on the accuracy suite: the share of optimal moves and the mean points
     /// lost, against exact values proven to the end of the game (--build makes a suite).
     Accuracy(Box<accuracy::AccuracyArgs>),
@@ -171,14 +173,14 @@ fn main() -> ExitCode {
         Command::Replay(a) => replay::replay(a),
         Command::Games(a) => games_cmd::run(a),
         Command::Stats(a) => stats::stats(a),
-        Command::Move(a) => replay::mv(a, rules),
+        Command::Move(a) => r#move::mv(a, rules),
         Command::Board(a) => board::board(a, rules),
-        Command::Moves(a) => board::moves(a, rules),
-        Command::Apply(a) => board::apply(a, rules),
-        Command::Perft(a) => board::perft(a, rules),
+        Command::Moves(a) => moves::moves(a, rules),
+        Command::Apply(a) => apply::apply(a, rules),
+        Command::Perft(a) => perft::perft(a, rules),
         Command::Go(a) => go::go(a, rules),
         Command::Analyse(a) => commands::analyse::run(*a),
-        Command::Bench(a) => go::bench(a),
+        Command::Bench(a) => bench::bench(a),
         Command::Accuracy(a) => accuracy::run(*a),
         Command::Datagen(a) => datagen::run(*a),
         Command::Fit(a) => fit::run(*a),

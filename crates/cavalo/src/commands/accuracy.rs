@@ -14,7 +14,7 @@ use cavalo_rules::{Move, Rules};
 use clap::Args;
 use serde::Serialize;
 
-use crate::commands::go::EngineArgs;
+use crate::args::EngineArgs;
 use crate::label;
 use crate::limits::SearchLimitArgs;
 use crate::progress;

@@ -15,8 +15,9 @@ use cavalo_match::{
 use cavalo_rules::Rules;
 use clap::{Args, Subcommand};
 
+use crate::args::LangArg;
 use crate::limits::LimitArgs;
-use crate::match_report::{self, LangArg};
+use crate::match_report;
 use crate::records;
 
 const PLAYERS_HELP: &str = "\

@@ -10,7 +10,7 @@ use cavalo_engine::horizon::{self, Game};
 use cavalo_rules::Rules;
 use clap::Args;
 
-use crate::commands::go::EngineArgs;
+use crate::args::EngineArgs;
 use crate::commands::r#match::parse_seed_range;
 
 #[derive(Args, Debug)]

@@ -14,10 +14,11 @@ use cavalo_rules::Rules;
 use cavalo_session::i18n::{Arg, Lang};
 use clap::{Args, Subcommand};
 
+use crate::args::LangArg;
 use crate::commands::r#match::{parse_named, parse_seed_range};
 use crate::crosstable;
 use crate::limits::LimitArgs;
-use crate::match_report::{LangArg, games_count};
+use crate::match_report::games_count;
 use crate::records;
 
 const HELP: &str = "\
