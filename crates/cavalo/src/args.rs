@@ -42,7 +42,8 @@ pub struct EngineOptionArgs {
     pub set: Vec<String>,
 }
 
-fn parse_kind(s: &str) -> Result<PlayerKind, String> {
+/// A player kind as `--engine` and `--opponents` give it.
+pub fn parse_kind(s: &str) -> Result<PlayerKind, String> {
     s.parse()
 }
 

@@ -7,7 +7,6 @@ mod crosstable;
 mod game_ends;
 mod games_cmd;
 mod input;
-mod label;
 mod limits;
 mod match_report;
 mod play;
@@ -15,7 +14,6 @@ mod progress;
 mod records;
 mod report;
 mod signals;
-mod suite;
 mod tui;
 mod view;
 

@@ -1,6 +1,6 @@
 //! `cavalo analyse`: the engine as a teacher. Reads a game (a JSON record, a game of a log.dat or
 //! of the games database), has the engine judge every ply (the model and its definitions are in
-//! `cavalo_session::analysis`), and prints a table, with an SVG chart and JSON on request.
+//! `cavalo_lab::analysis`), and prints a table, with an SVG chart and JSON on request.
 
 use std::fmt::Write as _;
 use std::io::IsTerminal;
@@ -8,8 +8,8 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::AtomicBool;
 
 use anyhow::{Context, Result, bail};
+use cavalo_lab::analysis::{self, Analysis, Budget, PlyAnalysis, Thresholds, Value};
 use cavalo_rules::{GameRecord, Side};
-use cavalo_session::analysis::{self, Analysis, Budget, PlyAnalysis, Thresholds, Value};
 use cavalo_session::i18n::{Arg, Lang};
 use cavalo_session::logfile;
 use cavalo_session::present::side_name;

@@ -188,17 +188,6 @@ pub(crate) fn with_options(spec: PlayerSpec, opts: &[String], flag: &str) -> Res
     Ok(PlayerSpec::External { command, options })
 }
 
-pub(crate) fn parse_seed_range(s: &str) -> Result<(u64, u64)> {
-    let bad = || format!("--seeds `{s}` is not a range A..B of seeds such as 1..50");
-    let (a, b) = s.split_once("..").with_context(bad)?;
-    let a: u64 = a.trim().parse().with_context(bad)?;
-    let b: u64 = b.trim().trim_start_matches('=').parse().with_context(bad)?;
-    if b < a {
-        bail!("--seeds `{s}`: the range is empty");
-    }
-    Ok((a, b - a + 1))
-}
-
 impl PlayArgs {
     fn plan(&self, rules: Rules) -> Result<(MatchPlan, Option<Sprt>)> {
         let (Some(e1), Some(e2)) = (&self.engine1, &self.engine2) else {
@@ -213,7 +202,7 @@ impl PlayArgs {
             e.check_ready().map_err(anyhow::Error::msg)?;
         }
         let (first_seed, pairs) = match &self.seeds {
-            Some(r) => parse_seed_range(r)?,
+            Some(r) => cavalo_lab::label::parse_seed_range(r)?,
             None => {
                 let games = self.games.unwrap_or(100);
                 if games == 0 || !games.is_multiple_of(2) {
@@ -376,17 +365,4 @@ fn play(a: PlayArgs, rules: Rules) -> Result<()> {
         writeln!(f, "{}", summary.to_json())?;
     }
     Ok(())
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn seed_ranges() {
-        assert_eq!(parse_seed_range("1..50").unwrap(), (1, 50));
-        assert_eq!(parse_seed_range("7..=7").unwrap(), (7, 1));
-        assert!(parse_seed_range("5..1").is_err());
-        assert!(parse_seed_range("abc").is_err());
-    }
 }

@@ -11,7 +11,7 @@ use cavalo_rules::Rules;
 use clap::Args;
 
 use crate::args::EngineArgs;
-use crate::commands::r#match::parse_seed_range;
+use cavalo_lab::label::parse_seed_range;
 
 #[derive(Args, Debug)]
 #[command(after_help = "\

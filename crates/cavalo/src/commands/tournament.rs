@@ -15,11 +15,12 @@ use cavalo_session::i18n::{Arg, Lang};
 use clap::{Args, Subcommand};
 
 use crate::args::LangArg;
-use crate::commands::r#match::{parse_named, parse_seed_range};
+use crate::commands::r#match::parse_named;
 use crate::crosstable;
 use crate::limits::LimitArgs;
 use crate::match_report::games_count;
 use crate::records;
+use cavalo_lab::label::parse_seed_range;
 
 const HELP: &str = "\
 Players (--player, at least two): the forms of `cavalo match` (cavalo[:KEY=VALUE,...],
