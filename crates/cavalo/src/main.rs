@@ -12,7 +12,6 @@ mod match_report;
 mod play;
 mod progress;
 mod records;
-mod report;
 mod signals;
 mod tui;
 mod view;

@@ -4,13 +4,13 @@ use std::io::Write;
 use std::sync::atomic::AtomicBool;
 
 use anyhow::Result;
+use cavalo_engine::protocol::{bestmove_line, info_line, stats_line};
 use cavalo_rules::Rules;
 use clap::Args;
 
 use crate::args::EngineArgs;
 use crate::input::{LispArgs, read_position};
 use crate::limits::SearchLimitArgs;
-use crate::report::{info_line, stats_line};
 
 #[derive(Args, Debug)]
 pub struct GoArgs {
@@ -34,12 +34,9 @@ pub fn go(a: GoArgs, rules: Rules) -> Result<()> {
     let r = player.choose(&pos, &limits, &stop, &mut |i| {
         let _ = writeln!(out, "{}", info_line(i));
     });
-    match r.best_move {
-        Some(m) => {
-            writeln!(out, "{}", stats_line(&r.info))?;
-            writeln!(out, "bestmove {m}")?;
-        }
-        None => writeln!(out, "bestmove none")?,
+    if r.best_move.is_some() {
+        writeln!(out, "{}", stats_line(&r.info))?;
     }
+    writeln!(out, "{}", bestmove_line(r.best_move))?;
     Ok(())
 }
