@@ -1,8 +1,12 @@
 //! The arguments that several subcommands share: the player and its engine options
-//! ([`EngineArgs`], [`EngineOptionArgs`]), the language of
-//! what is written ([`LangArg`]). The limits per move are in `limits`, the rules and positions in `input`.
+//! ([`EngineArgs`], [`EngineOptionArgs`]), the language of what is written ([`LangArg`]), and
+//! how `match` and `tournament` run and merge their games ([`RunArgs`], [`MergeFilesArgs`]).
+//! The limits per move are in `limits`, the rules and positions in `input`.
+
+use std::path::PathBuf;
 
 use cavalo_engine::{Options, PlayerKind};
+use cavalo_match::Shard;
 use cavalo_session::i18n::Lang;
 use clap::Args;
 
@@ -93,4 +97,35 @@ impl LangArg {
     pub fn lang(&self) -> Lang {
         self.lang.unwrap_or_else(Lang::from_env)
     }
+}
+
+/// How `match` and `tournament` play their games and keep them.
+#[derive(Args, Debug, Clone)]
+pub struct RunArgs {
+    /// Games played at once (each pair of games is played by one worker).
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=256))]
+    pub concurrency: u64,
+    /// Save every game as one JSON line: a game record whose `meta` holds the players, the reason
+    /// the game ended, per-move statistics and the match's or the tournament's description.
+    #[arg(long, value_name = "FILE.jsonl")]
+    pub out: Option<PathBuf>,
+    /// Continue the games saved in --out: the games already there are not played again.
+    #[arg(long, requires = "out")]
+    pub resume: bool,
+    /// Play only the K-th of N disjoint slices of the games' pairs (1 <= K <= N), e.g. as an
+    /// array job on several machines; `merge` combines the record files afterwards.
+    #[arg(long, value_name = "K/N")]
+    pub shard: Option<Shard>,
+}
+
+/// The record files that `match merge` and `tournament merge` combine.
+#[derive(Args, Debug, Clone)]
+pub struct MergeFilesArgs {
+    /// The record files (--out of each shard).
+    #[arg(required = true, value_name = "FILE.jsonl")]
+    pub files: Vec<PathBuf>,
+    /// Report the games there are even when some are missing (a shard still running, a run
+    /// stopped early); without it, missing games are an error that lists them.
+    #[arg(long)]
+    pub partial: bool,
 }
