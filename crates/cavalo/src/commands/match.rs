@@ -1,6 +1,5 @@
 //! `cavalo match`: plays a match between two players and measures the difference in strength.
 
-use std::collections::HashSet;
 use std::fs::File;
 use std::io::Write;
 use std::ops::ControlFlow;
@@ -290,18 +289,11 @@ fn play(a: PlayArgs, rules: Rules) -> Result<()> {
     let lang = a.lang.lang();
     let (plan, sprt) = a.plan(rules)?;
     let mut tally = Tally::default();
-    let mut done = HashSet::new();
-    let mut out = None;
-    if let Some(path) = &a.run.out {
-        if a.run.resume {
-            done = records::resume(path, &mut |rec| {
-                let g = plan.check_record(rec)?;
-                tally.add(&g);
-                Ok(g.index)
-            })?;
-        }
-        out = Some(records::open_out(path, a.run.resume, "match")?);
-    }
+    let (done, mut out) = records::open_run(a.run.out.as_deref(), a.run.resume, "match", &mut |rec| {
+        let g = plan.check_record(rec)?;
+        tally.add(&g);
+        Ok(g.index)
+    })?;
 
     let verdict = |t: &Tally| sprt.as_ref().and_then(|s| s.verdict(t.llr(s)));
     let mut decided = verdict(&tally);

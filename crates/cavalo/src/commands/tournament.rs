@@ -150,19 +150,12 @@ fn play(a: PlayArgs, rules: Rules) -> Result<()> {
     let anchor = anchor_of(&plan.about, a.report.anchor.as_deref())?;
 
     let mut games: Vec<Game> = Vec::new();
-    let mut done = Default::default();
-    let mut out = None;
-    if let Some(path) = &a.run.out {
-        if a.run.resume {
-            done = records::resume(path, &mut |rec| {
-                let g = plan.check_record(rec)?;
-                let index = g.index;
-                games.push(g);
-                Ok(index)
-            })?;
-        }
-        out = Some(records::open_out(path, a.run.resume, "tournament")?);
-    }
+    let (done, mut out) = records::open_run(a.run.out.as_deref(), a.run.resume, "tournament", &mut |rec| {
+        let g = plan.check_record(rec)?;
+        let index = g.index;
+        games.push(g);
+        Ok(index)
+    })?;
     if !a.quiet {
         eprintln!("{}", start_line(lang, &plan, games.len()));
     }
