@@ -75,7 +75,7 @@ pub struct AccuracyArgs {
     #[arg(long, value_name = "NAME=VALUE", requires = "player")]
     option: Vec<String>,
     /// Positions searched at once, each by its own engine (timed measurements are fairest with
-    /// 1; --build: every core by default).
+    /// 1) [default: 1; with --build, every core].
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=256))]
     jobs: Option<u16>,
     /// Print the result as one JSON object.

@@ -122,7 +122,7 @@ struct PlayArgs {
     /// [default: 100]
     #[arg(long, value_name = "N")]
     games: Option<u64>,
-    /// The first board's seed, with --games.
+    /// The first board's seed, with --games [default: 1].
     #[arg(long, value_name = "S")]
     first_seed: Option<u64>,
     #[command(flatten)]
