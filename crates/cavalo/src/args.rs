@@ -88,7 +88,7 @@ pub struct LangArg {
     /// The language of what is written (text, and a tournament's HTML page; JSON and numbers for
     /// other programs stay the same): pt (Portuguese) or en (English). Default: from LC_ALL,
     /// LC_MESSAGES or LANG (Portuguese for any pt...), else English.
-    #[arg(long, value_parser = crate::play::parse_lang)]
+    #[arg(long)]
     lang: Option<Lang>,
 }
 
