@@ -154,119 +154,118 @@ fn standings_text(lang: Lang, c: &Crosstable, player: &str, w: usize, f: &mut St
     }
 }
 
-/// `s` with `&`, `<`, `>`, `"` and `'` escaped.
-pub fn escape(s: &str) -> String {
-    let mut out = String::with_capacity(s.len());
-    for c in s.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&#39;"),
-            c => out.push(c),
-        }
-    }
-    out
-}
-
 const STYLE: &str = "body{font-family:system-ui,sans-serif;margin:2em;color:#222}\
 table{border-collapse:collapse;margin:1em 0}th,td{border:1px solid #ccc;padding:.3em .6em}\
 th{background:#f3f0e8}td.n{text-align:right;font-variant-numeric:tabular-nums}\
 td.self{background:#eee}caption{text-align:left;font-weight:bold;margin-bottom:.3em}\
 p.note{color:#555;font-size:.9em}code{font-size:.9em}";
 
+/// The HTML page of a tournament (`templates/tournament.html`): every text is escaped by the
+/// template, so names and commands from players or records cannot add markup.
+#[derive(askama::Template)]
+#[template(path = "tournament.html")]
+struct Page {
+    lang_tag: &'static str,
+    title: String,
+    about: String,
+    games: String,
+    standings_caption: String,
+    player_col: String,
+    standings_heads: Vec<String>,
+    standings: Vec<StandingRow>,
+    crosstable_caption: String,
+    cross: Vec<CrossRow>,
+    note: String,
+    players_caption: String,
+    name_col: String,
+    /// (name, player).
+    players: Vec<(String, String)>,
+}
+
+/// A row of the table of standings.
+struct StandingRow {
+    rank: usize,
+    name: String,
+    player: String,
+    /// Elo, its margin, points, games, wins, draws, losses, mean margin.
+    numbers: [String; 8],
+    forfeits: String,
+}
+
+/// A row of the crosstable: the player's score against each (`None` against itself).
+struct CrossRow {
+    rank: usize,
+    name: String,
+    cells: Vec<Option<String>>,
+}
+
+/// The table of standings, best first.
+fn standing_rows(lang: Lang, c: &Crosstable) -> Vec<StandingRow> {
+    let rows = c.ranking.iter().enumerate().map(|(rank, &i)| {
+        let s = &c.standings[i];
+        let (elo, margin) = rating_text(lang, c, s);
+        StandingRow {
+            rank: rank + 1,
+            name: s.name.clone(),
+            player: s.player.clone(),
+            numbers: [
+                elo,
+                margin,
+                plain(lang, s.points),
+                s.games.to_string(),
+                s.wins.to_string(),
+                s.draws.to_string(),
+                s.losses.to_string(),
+                margin_text(lang, s),
+            ],
+            forfeits: forfeits_text(lang, s),
+        }
+    });
+    rows.collect()
+}
+
+/// The crosstable's rows, in the order of the standings.
+fn cross_rows(lang: Lang, c: &Crosstable) -> Vec<CrossRow> {
+    let row = |(rank, &i): (usize, &usize)| CrossRow {
+        rank: rank + 1,
+        name: c.standings[i].name.clone(),
+        cells: c
+            .ranking
+            .iter()
+            .map(|&j| (i != j).then(|| cell_text(lang, c.standings[i].against[j])))
+            .collect(),
+    };
+    c.ranking.iter().enumerate().map(row).collect()
+}
+
 /// The report as an HTML page. Every text that comes from players or records is escaped.
 pub fn html(lang: Lang, c: &Crosstable) -> String {
-    let t = |key: &str| escape(&lang.tr(key));
-    let mut h = String::new();
+    let t = |key: &str| lang.tr(key);
     let games = lang.tr_with(
         "report-html-games",
         &[("games", Arg::Count(c.games)), ("planned", Arg::Count(c.planned_games))],
     );
-    let _ = write!(
-        h,
-        "<!DOCTYPE html>\n<html lang=\"{}\"><head><meta charset=\"utf-8\"><title>{title}</title>\
-         <style>{STYLE}</style></head><body>\n<h1>{title}</h1>\n<p>{}. {}</p>\n",
-        lang.tag(),
-        escape(&about_text(lang, &c.about)),
-        escape(&games),
-        title = t("report-label-tournament"),
-    );
-    html_standings(lang, c, &mut h);
-    let caption = t("report-crosstable");
-    let _ = write!(h, "<table><caption>{caption}</caption><tr><th>#</th><th>{}</th>", t("report-col-player"));
-    for k in 1..=c.ranking.len() {
-        let _ = write!(h, "<th>{k}</th>");
-    }
-    h.push_str("</tr>\n");
-    for (rank, &i) in c.ranking.iter().enumerate() {
-        let _ = write!(h, "<tr><td class=n>{}</td><td>{}</td>", rank + 1, escape(&c.standings[i].name));
-        for &j in &c.ranking {
-            if i == j {
-                h.push_str("<td class=self></td>");
-            } else {
-                let _ = write!(h, "<td class=n>{}</td>", cell_text(lang, c.standings[i].against[j]));
-            }
-        }
-        h.push_str("</tr>\n");
-    }
     let anchor = [("anchor", c.anchor.0.as_str().into()), ("elo", plain(lang, c.anchor.1).into())];
-    let _ = write!(
-        h,
-        "</table>\n<p class=note>{}</p>\n<table><caption>{}</caption><tr><th>{}</th><th>{}</th></tr>\n",
-        escape(&lang.tr_with("report-html-note", &anchor)),
-        t("report-players"),
-        t("report-col-name"),
-        t("report-col-player")
-    );
-    for s in &c.standings {
-        let _ =
-            writeln!(h, "<tr><td>{}</td><td><code>{}</code></td></tr>", escape(&s.name), escape(&s.player));
-    }
-    h.push_str("</table>\n</body></html>\n");
+    let heads = ["points", "games", "w", "d", "l", "margin", "forfeits"];
+    let page = Page {
+        lang_tag: lang.tag(),
+        title: t("report-label-tournament"),
+        about: about_text(lang, &c.about),
+        games,
+        standings_caption: t("report-standings"),
+        player_col: t("report-col-player"),
+        standings_heads: heads.iter().map(|k| t(&format!("report-col-{k}"))).collect(),
+        standings: standing_rows(lang, c),
+        crosstable_caption: t("report-crosstable"),
+        cross: cross_rows(lang, c),
+        note: lang.tr_with("report-html-note", &anchor),
+        players_caption: t("report-players"),
+        name_col: t("report-col-name"),
+        players: c.standings.iter().map(|s| (s.name.clone(), s.player.clone())).collect(),
+    };
+    let mut h = askama::Template::render(&page).expect("the page renders: its values are strings");
+    h.push('\n');
     h
-}
-
-/// The page's table of standings, best first.
-fn html_standings(lang: Lang, c: &Crosstable, h: &mut String) {
-    let t = |key: &str| escape(&lang.tr(key));
-    let _ = write!(
-        h,
-        "<table><caption>{}</caption><tr><th>#</th><th>{}</th><th>Elo</th><th>95%</th>",
-        t("report-standings"),
-        t("report-col-player")
-    );
-    for key in ["points", "games", "w", "d", "l", "margin", "forfeits"] {
-        let _ = write!(h, "<th>{}</th>", t(&format!("report-col-{key}")));
-    }
-    h.push_str("</tr>\n");
-    for (rank, &i) in c.ranking.iter().enumerate() {
-        let s = &c.standings[i];
-        let (elo, margin) = rating_text(lang, c, s);
-        let _ = write!(
-            h,
-            "<tr><td class=n>{}</td><td title=\"{}\">{}</td>",
-            rank + 1,
-            escape(&s.player),
-            escape(&s.name)
-        );
-        let numbers = [
-            elo,
-            margin,
-            plain(lang, s.points),
-            s.games.to_string(),
-            s.wins.to_string(),
-            s.draws.to_string(),
-            s.losses.to_string(),
-            margin_text(lang, s),
-        ];
-        for n in numbers {
-            let _ = write!(h, "<td class=n>{}</td>", escape(&n));
-        }
-        let _ = writeln!(h, "<td>{}</td></tr>", escape(&forfeits_text(lang, s)));
-    }
-    h.push_str("</table>\n");
 }
 
 #[cfg(test)]
@@ -302,8 +301,11 @@ mod tests {
         for lang in Lang::ALL {
             let h = html(lang, &c);
             assert!(!h.contains("<b>") && !h.contains("<script>") && !h.contains("a&b"), "{h}");
+            // The template's escapes are numeric: `&#60;` for `<`, `&#38;` for `&`, `&#34;` for `"`.
             assert!(
-                h.contains("&lt;b&gt;evil&lt;/b&gt;") && h.contains("a&amp;b") && h.contains("&quot;x&quot;")
+                h.contains("&#60;b&#62;evil&#60;/b&#62;")
+                    && h.contains("a&#38;b")
+                    && h.contains("&#34;x&#34;")
             );
         }
     }

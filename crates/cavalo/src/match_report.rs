@@ -10,24 +10,6 @@ use std::fmt::Write as _;
 
 use cavalo_match::{Shard, Sprt, SprtVerdict, Summary, Tally, shown_example};
 use cavalo_session::i18n::{Arg, Lang};
-use clap::Args;
-
-/// `--lang` of the commands that write reports.
-#[derive(Args, Debug, Clone, Default)]
-pub struct LangArg {
-    /// The language of the report (the text, and a tournament's HTML page; the JSON is the same
-    /// in both): pt (Portuguese) or en (English). Default: from LC_ALL, LC_MESSAGES or LANG
-    /// (Portuguese for any pt...), else English.
-    #[arg(long, value_parser = crate::play::parse_lang)]
-    lang: Option<Lang>,
-}
-
-impl LangArg {
-    /// The language asked for, else the environment's.
-    pub fn lang(&self) -> Lang {
-        self.lang.unwrap_or_else(Lang::from_env)
-    }
-}
 
 /// The width of the summary's label column (wider when a label needs it).
 const LABEL_WIDTH: usize = 10;

@@ -130,6 +130,20 @@ pub fn seeds_range(first: u64, last: u64) -> String {
     if first == last { format!("seed {first}") } else { format!("seeds {first}..{last}") }
 }
 
+/// The record file of a run (`--out`, `--resume`): the games already there when resuming (each
+/// checked by `check`, which gives its number) and the file opened for the games to come; nothing
+/// without a file.
+pub fn open_run(
+    out: Option<&Path>,
+    resume: bool,
+    what: &str,
+    check: &mut dyn FnMut(&GameRecord) -> Result<u64, String>,
+) -> Result<(HashSet<u64>, Option<BufWriter<File>>)> {
+    let Some(path) = out else { return Ok((HashSet::new(), None)) };
+    let done = if resume { self::resume(path, check)? } else { HashSet::new() };
+    Ok((done, Some(open_out(path, resume, what)?)))
+}
+
 /// Opens `path` for appending games; without `resume` it must not hold games yet.
 pub fn open_out(path: &Path, resume: bool, what: &str) -> Result<BufWriter<File>> {
     if !resume && std::fs::metadata(path).is_ok_and(|m| m.len() > 0) {

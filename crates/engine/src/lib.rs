@@ -4,7 +4,8 @@
 //! iterative deepening, aspiration windows, a shared transposition table (Lazy SMP threads),
 //! killer/history move ordering, late-move reductions and quiescence, under a hard time limit,
 //! with the course's statistics (nodes, alpha cuts, beta cuts, depth, value, time). Also the
-//! reference players `random`, `greedy` and `classic`.
+//! reference players `random`, `greedy` and `classic`, and the engine protocol both ways
+//! ([`protocol`]: what a referee sends and an engine answers, written and read).
 //!
 //! It knows the rules (`cavalo-rules`) but no terminal or network.
 #![warn(missing_docs)]
@@ -20,6 +21,7 @@ mod options;
 pub mod params;
 mod players;
 mod pool;
+pub mod protocol;
 pub mod score;
 mod search;
 pub mod selfplay;

@@ -8,7 +8,7 @@ use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
 use std::sync::mpsc::{RecvTimeoutError, channel};
 use std::time::Instant;
 
-use cavalo_engine::Player;
+use cavalo_engine::{Player, protocol};
 use cavalo_rules::{Position, Rules};
 
 use crate::external::{EngineReport, ExternalEngine, Launch};
@@ -102,11 +102,8 @@ impl Contestant {
             }
             Contestant::External(e) => {
                 let position = match question {
-                    Question::Game { seed, moves: [] } => format!("position seed {seed}"),
-                    Question::Game { seed, moves } => {
-                        format!("position seed {seed} moves {}", moves.join(" "))
-                    }
-                    Question::Position => format!("position fen {pos}"),
+                    Question::Game { seed, moves } => protocol::position_seed_command(seed, moves),
+                    Question::Position => protocol::position_fen_command(pos),
                 };
                 let deadline = Instant::now() + limits.deadline();
                 e.think(&position, &limits.go_command(), deadline)

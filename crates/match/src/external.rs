@@ -9,7 +9,6 @@
 //! ([`procs`]) and the reader threads are joined.
 
 mod errtail;
-mod lines;
 mod procs;
 
 use std::io::Write;
@@ -18,9 +17,11 @@ use std::sync::mpsc::{Receiver, RecvTimeoutError, TryRecvError, sync_channel};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
+use cavalo_engine::protocol::lines::{Line, MAX_LINE, read_lines};
+use cavalo_engine::protocol::{Info, Reply, error_text, setoption_command};
+
 use crate::termination::{Failure, Termination};
 use errtail::ErrReader;
-use lines::{Line, read_lines};
 
 /// How long an engine may take by default to answer `ugi` (its loading included) and `isready`
 /// before a game.
@@ -29,8 +30,8 @@ pub const STARTUP_TIMEOUT: Duration = Duration::from_secs(10);
 /// How long an engine may take to answer `isready` after a `bestmove`.
 pub const SETTLE_TIMEOUT: Duration = Duration::from_secs(5);
 
-/// The longest output line the referee reads (without its newline).
-pub const MAX_LINE_BYTES: usize = 64 * 1024;
+/// The longest output line the referee reads (without its newline): the protocol's.
+pub const MAX_LINE_BYTES: usize = MAX_LINE;
 
 /// The most of an `info string` kept for forfeit messages.
 const SAID_CHARS: usize = 1000;
@@ -202,11 +203,10 @@ impl ExternalEngine {
                 }
                 r => r?,
             };
-            if let Some(name) = l.strip_prefix("id name ") {
-                self.id_name = Some(name.trim().to_string());
-            }
-            if l.trim() == "ugiok" {
-                break;
+            match Reply::parse(&l) {
+                Reply::IdName(name) => self.id_name = Some(name.to_string()),
+                Reply::UgiOk => break,
+                _ => {}
             }
         }
         let rules_options = [("Threat", rules.threat), ("ZeroDouble", rules.zero_double)];
@@ -217,7 +217,7 @@ impl ExternalEngine {
         self.send("uginewgame")?;
         self.send("isready")?;
         let deadline = Instant::now() + launch.startup;
-        while self.next_line(deadline, "readyok")?.trim() != "readyok" {}
+        while Reply::parse(&self.next_line(deadline, "readyok")?) != Reply::ReadyOk {}
         Ok(())
     }
 
@@ -225,7 +225,7 @@ impl ExternalEngine {
     /// `info string error` on the way means the engine refused the option, a failure of its own
     /// ([`Termination::RefusedOption`]) rather than a game played with a setting nobody asked for.
     fn set_option(&mut self, name: &str, value: &str) -> Result<(), Failure> {
-        let command = format!("setoption name {name} value {value}");
+        let command = setoption_command(name, value);
         self.send(&command)?;
         self.send("isready")?;
         let deadline = Instant::now() + STARTUP_TIMEOUT;
@@ -233,10 +233,10 @@ impl ExternalEngine {
         loop {
             let l = self.next_line(deadline, "readyok")?;
             let l = l.trim();
-            if l == "readyok" {
+            if Reply::parse(l) == Reply::ReadyOk {
                 break;
             }
-            if l.starts_with("info string error") {
+            if error_text(l).is_some() {
                 refusal.get_or_insert_with(|| l.chars().take(SAID_CHARS).collect::<String>());
             }
         }
@@ -323,7 +323,7 @@ impl ExternalEngine {
 
     /// Keeps `line` if it is an `info string error…`.
     fn keep_error(&mut self, line: &str) {
-        if let Some(said) = line.trim_start().strip_prefix("info string error") {
+        if let Some(said) = error_text(line) {
             let said = said.trim_start_matches(':').trim();
             self.last_error = Some(said.chars().take(SAID_CHARS).collect());
         }
@@ -362,11 +362,12 @@ impl ExternalEngine {
                     MAX_LINE_BYTES / 1024
                 ),
             )),
-            Ok(Line::NotUtf8(shown)) => Err(failure(
+            Ok(Line::NotUtf8(text)) => Err(failure(
                 Termination::InvalidUtf8,
                 format!(
-                    "the engine wrote bytes that are not UTF-8 text (`{shown}`) while the referee waited \
-                     for `{waiting_for}`: the protocol is UTF-8 text, check the encoding of the output"
+                    "the engine wrote bytes that are not UTF-8 text (`{}`) while the referee waited \
+                     for `{waiting_for}`: the protocol is UTF-8 text, check the encoding of the output",
+                    excerpt(&text)
                 ),
             )),
             Ok(Line::Eof) | Err(false) => Err(self.exited(waiting_for)),
@@ -397,7 +398,7 @@ impl ExternalEngine {
                 Err(TryRecvError::Disconnected) => Err(false),
             };
             let l = self.line_or_failure(line, "the next position")?;
-            if l.split_whitespace().next() == Some("bestmove") {
+            if matches!(Reply::parse(&l), Reply::BestMove(_)) {
                 return Err(self.second_bestmove(&l));
             }
         }
@@ -410,9 +411,9 @@ impl ExternalEngine {
         let deadline = Instant::now() + SETTLE_TIMEOUT;
         loop {
             let l = self.next_line(deadline, "readyok")?;
-            match l.split_whitespace().next() {
-                Some("readyok") => return Ok(()),
-                Some("bestmove") => return Err(self.second_bestmove(&l)),
+            match Reply::parse(&l) {
+                Reply::ReadyOk => return Ok(()),
+                Reply::BestMove(_) => return Err(self.second_bestmove(&l)),
                 _ => {}
             }
         }
@@ -433,29 +434,24 @@ impl ExternalEngine {
                 }
                 r => r?,
             };
-            let toks: Vec<&str> = line.split_whitespace().collect();
-            match toks.first() {
-                None => continue,
-                Some(&"info") => {
-                    if toks.get(1) == Some(&"string") {
-                        let text = line.trim_start()["info".len()..].trim_start()["string".len()..].trim();
-                        // An error (e.g. about the position) says more than what follows it.
-                        if !report.said.as_deref().is_some_and(|s| s.starts_with("error")) {
-                            report.said = Some(text.chars().take(SAID_CHARS).collect());
-                        }
-                    } else {
-                        read_info(&toks, &mut report);
+            match Reply::parse(&line) {
+                Reply::InfoString(text) => {
+                    // An error (e.g. about the position) says more than what follows it.
+                    if !report.said.as_deref().is_some_and(|s| s.starts_with("error")) {
+                        report.said = Some(text.chars().take(SAID_CHARS).collect());
                     }
                 }
-                Some(&"bestmove") => match toks.get(1) {
-                    Some(m) => {
-                        report.bestmove = m.to_string();
-                        self.last_bestmove = Some(report.bestmove.clone());
-                        return Ok(report);
-                    }
-                    None => return Err(failure(Termination::Malformed, "`bestmove` without a move".into())),
-                },
-                Some(_) => {
+                Reply::Info(info) => report.add(info),
+                Reply::BestMove(Some(m)) => {
+                    report.bestmove = m.to_string();
+                    self.last_bestmove = Some(report.bestmove.clone());
+                    return Ok(report);
+                }
+                Reply::BestMove(None) => {
+                    return Err(failure(Termination::Malformed, "`bestmove` without a move".into()));
+                }
+                Reply::Blank => continue,
+                Reply::IdName(_) | Reply::UgiOk | Reply::ReadyOk | Reply::Other => {
                     return Err(failure(
                         Termination::Malformed,
                         format!("unexpected output `{}`", excerpt(&line)),
@@ -507,21 +503,12 @@ impl ExternalEngine {
     }
 }
 
-/// Takes depth, score and nodes from an `info` line.
-fn read_info(toks: &[&str], r: &mut EngineReport) {
-    let mut i = 1;
-    while i < toks.len() {
-        match toks[i] {
-            "depth" => r.depth = toks.get(i + 1).and_then(|v| v.parse().ok()).or(r.depth),
-            "nodes" => r.nodes = toks.get(i + 1).and_then(|v| v.parse().ok()).or(r.nodes),
-            "score" if toks.get(i + 1) == Some(&"cp") => {
-                r.score = toks.get(i + 2).and_then(|v| v.parse().ok()).or(r.score);
-                i += 1;
-            }
-            "string" | "pv" => return,
-            _ => {}
-        }
-        i += 1;
+impl EngineReport {
+    /// Keeps what an `info` line reports (a field it lacks keeps its value).
+    fn add(&mut self, info: Info) {
+        self.depth = info.depth.or(self.depth);
+        self.score = info.score.or(self.score);
+        self.nodes = info.nodes.or(self.nodes);
     }
 }
 
@@ -543,13 +530,11 @@ mod tests {
     use super::*;
 
     #[test]
-    fn info_lines_are_read() {
+    fn info_lines_are_kept() {
         let mut r = EngineReport::default();
-        let l = "info depth 7 seldepth 9 score cp -12 proven nodes 4242 nps 1 pv E3 F5";
-        read_info(&l.split_whitespace().collect::<Vec<_>>(), &mut r);
-        assert_eq!((r.depth, r.score, r.nodes), (Some(7), Some(-12), Some(4242)));
-        read_info(&["info", "string", "depth", "99"], &mut r);
-        assert_eq!(r.depth, Some(7));
+        r.add(Info { depth: Some(7), score: Some(-12), nodes: Some(4242) });
+        r.add(Info { depth: None, score: Some(3), nodes: None });
+        assert_eq!((r.depth, r.score, r.nodes), (Some(7), Some(3), Some(4242)));
     }
 
     /// `/bin/sh -c COMMAND` (a script, not a program that replaces the shell).

@@ -48,17 +48,7 @@ impl MoveLimits {
 
     /// The `go` command for an external engine.
     pub fn go_command(&self) -> String {
-        let mut s = String::from("go");
-        if let Some(t) = self.time_ms {
-            s += &format!(" movetime {t}");
-        }
-        if let Some(d) = self.depth {
-            s += &format!(" depth {d}");
-        }
-        if let Some(n) = self.nodes {
-            s += &format!(" nodes {n}");
-        }
-        s
+        cavalo_engine::protocol::go_command(self.time_ms, self.depth, self.nodes)
     }
 
     /// A description for summaries, e.g. `100 ms per move (tolerance 50 ms)`.

@@ -47,7 +47,6 @@
 //! ```
 #![warn(missing_docs)]
 
-pub mod analysis;
 mod config;
 pub mod controller;
 mod datetime;

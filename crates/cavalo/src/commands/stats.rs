@@ -10,6 +10,8 @@ use cavalo_session::i18n::{Arg, Lang};
 use cavalo_session::logfile::{self, LogGame, LogPly};
 use clap::Args;
 
+use crate::args::LangArg;
+
 #[derive(Args, Debug)]
 pub struct StatsArgs {
     /// The log to analyse (written by `cavalo play`). Its games are told apart by their ids, so
@@ -29,10 +31,8 @@ pub struct StatsArgs {
     /// The game to chart, counted from 1 among the games reported (default: the last one).
     #[arg(long)]
     pub game: Option<usize>,
-    /// The language of the report: pt (Portuguese) or en (English). Default: from LC_ALL,
-    /// LC_MESSAGES or LANG, else English. The numbers stay plain for other programs to read.
-    #[arg(long, value_parser = crate::play::parse_lang)]
-    pub lang: Option<Lang>,
+    #[command(flatten)]
+    pub lang: LangArg,
 }
 
 /// Count, mean, standard deviation (population), minimum and maximum.
@@ -196,7 +196,7 @@ pub fn stats(a: StatsArgs) -> Result<()> {
     if games.is_empty() {
         bail!("{source} holds no game");
     }
-    let lang = a.lang.unwrap_or_else(Lang::from_env);
+    let lang = a.lang.lang();
     print!("{}", report(&games, lang));
     if let Some(path) = &a.svg {
         let n = a.game.unwrap_or(games.len());

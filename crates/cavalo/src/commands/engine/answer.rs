@@ -15,11 +15,11 @@ use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
+use cavalo_engine::protocol::{bestmove_line, info_line, stats_line};
 use cavalo_engine::{Latency, Limits, SearchConfig, SearchInfo, SearchResult};
 use cavalo_rules::Position;
 
 use super::{Brain, GoRequest, Out};
-use crate::report::{info_line, stats_line};
 
 /// A job for a [`Worker`].
 pub(super) type Job = Box<dyn FnOnce() + Send>;
@@ -169,8 +169,8 @@ impl Go {
         }
         answered.store(true, SeqCst);
         match r.and_then(|r| r.best_move.map(|m| (m, r.info))) {
-            Some((m, info)) => out.lines(&[&stats_line(&info), &format!("bestmove {m}")]),
-            None => out.line("bestmove none"),
+            Some((m, info)) => out.lines(&[&stats_line(&info), &bestmove_line(Some(m))]),
+            None => out.line(&bestmove_line(None)),
         }
         let sent = Instant::now();
         let _ = sent_tx.send(sent);

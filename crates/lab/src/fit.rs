@@ -1,79 +1,18 @@
-//! `cavalo fit`: least squares of the evaluation's weights to labelled positions (`cavalo
-//! datagen` files, or suites of `cavalo accuracy --build`), with held-out validation; prints the
-//! errors and the `cavalo:` spec of the result.
+//! The least-squares fit of the evaluation's weights to labelled positions (training data of
+//! [`crate::datagen`], or accuracy suites: [`crate::suite`]), with held-out validation.
 
-use std::io::{BufRead, Read, Write};
+use std::io::{BufRead, Read};
 use std::path::{Path, PathBuf};
 
-use anyhow::{Context, Result, bail};
+use anyhow::{Context, Result};
+use cavalo_engine::SearchConfig;
 use cavalo_engine::eval::{Needed, Terms, ValuePlanes, terms, weigh};
-use cavalo_engine::{Options, SearchConfig};
 use cavalo_rules::Position;
-use clap::Args;
 
 use crate::{datagen, suite};
 
-const HELP: &str = "\
-The evaluation is linear in its weights (see the technical manual): points difference plus
-MobilityWeight, TempoWeight, StuckPenalty, RegionWeight, Reach1Weight, Reach2Weight,
-Mobility2Weight, ParityWeight and DistanceWeight times their terms. The fit sets the weights
-named by --weights (the others keep their value in --base) to minimise the squared difference
-between the evaluation and the label (the final points difference) over the training games; one
-game in --holdout is kept apart (by seed) to measure the error of the result on positions it was
-not fitted to. A file may also be a suite made by `cavalo accuracy --build`: each of its
-positions counts, and so does the position after each of its moves, labelled with their exact
-values. Keep a fitted configuration only when the validation error drops, `cavalo accuracy --set
-SPEC` improves and a match does not lose:
-  cavalo match --engine1 cavalo:SPEC --engine2 cavalo --seeds 2001..2100 --nodes 20000
-
-Examples:
-  cavalo fit train.jsonl
-  cavalo fit train.jsonl --weights MobilityWeight,TempoWeight,StuckPenalty,RegionWeight,Mobility2Weight
-  cavalo fit train.jsonl --inexact --min-ply 14 --max-ply 40 --json fitted.json
-  cavalo fit p16.jsonl p18.jsonl --weights TempoWeight,RegionWeight,Mobility2Weight,DistanceWeight
-                           (suites of `cavalo accuracy --build FILE --ply P --seeds 1..150`)";
-
-/// Options of `cavalo fit`.
-#[derive(Args, Debug)]
-#[command(after_long_help = HELP)]
-pub struct FitArgs {
-    /// Training data files written by `cavalo datagen`, or suites built by `cavalo accuracy
-    /// --build` (every position and every child labelled exactly).
-    #[arg(required = true)]
-    data: Vec<PathBuf>,
-    /// Also fit to positions labelled by search (not proven).
-    #[arg(long)]
-    inexact: bool,
-    /// Only positions at this ply or later.
-    #[arg(long, default_value_t = 0)]
-    min_ply: u16,
-    /// Only positions at this ply or earlier.
-    #[arg(long, default_value_t = u16::MAX)]
-    max_ply: u16,
-    /// One game in this many (by seed) is held out for validation.
-    #[arg(long, default_value_t = 5, value_parser = clap::value_parser!(u64).range(2..))]
-    holdout: u64,
-    /// Ridge penalty (per position) keeping weights near today's defaults.
-    #[arg(long, default_value_t = 1e-3)]
-    ridge: f64,
-    /// The weights to fit (the others keep their default), comma-separated.
-    #[arg(
-        long,
-        value_delimiter = ',',
-        default_value = "MobilityWeight,TempoWeight,StuckPenalty,RegionWeight,Mobility2Weight"
-    )]
-    weights: Vec<String>,
-    /// Parameters of the base configuration (the weights not fitted, RegionMaxCells), as in a
-    /// `cavalo:` spec: KEY=VALUE, comma-separated.
-    #[arg(long, value_name = "SPEC", default_value = "")]
-    base: String,
-    /// Write the fitted configuration (every search parameter) as JSON to this file.
-    #[arg(long, value_name = "FILE")]
-    json: Option<PathBuf>,
-}
-
 /// The weights that can be fitted: one column per weight, in the evaluation's units.
-const WEIGHTS: [&str; 9] = [
+pub const WEIGHTS: [&str; 9] = [
     "MobilityWeight",
     "TempoWeight",
     "StuckPenalty",
@@ -101,18 +40,21 @@ fn columns(t: &Terms) -> [f64; 9] {
     ]
 }
 
-fn weights_of(c: &SearchConfig) -> [f64; 9] {
+/// The fitted weights' values in `c`, in the order of [`WEIGHTS`].
+pub fn weights_of(c: &SearchConfig) -> [f64; 9] {
     WEIGHTS.map(|n| f64::from((SearchConfig::param(n).expect("a weight").get)(c)))
 }
 
 /// One position: its terms and its label in centipoints.
-struct Row {
-    terms: Terms,
-    label: f64,
+pub struct Row {
+    /// The evaluation's terms of the position.
+    pub terms: Terms,
+    /// Its label in centipoints.
+    pub label: f64,
 }
 
 /// Root mean square error in points of configuration `c` on `rows`.
-fn rmse(rows: &[Row], c: &SearchConfig) -> f64 {
+pub fn rmse(rows: &[Row], c: &SearchConfig) -> f64 {
     if rows.is_empty() {
         return f64::NAN;
     }
@@ -150,7 +92,7 @@ fn solve(mut a: Vec<Vec<f64>>, mut b: Vec<f64>) -> Option<Vec<f64>> {
 /// The least-squares weights `fitted` (indices into [`WEIGHTS`]) for `rows` over `base` (the
 /// other weights and parameters stay), pulled towards `base`'s weights by `ridge` (scaled by each
 /// column's second moment).
-fn fit(rows: &[Row], base: &SearchConfig, fitted: &[usize], ridge: f64) -> Option<SearchConfig> {
+pub fn fit(rows: &[Row], base: &SearchConfig, fitted: &[usize], ridge: f64) -> Option<SearchConfig> {
     let k = fitted.len();
     let w0 = weights_of(base);
     let mut ata = vec![vec![0.0; k]; k];
@@ -186,7 +128,7 @@ fn fit(rows: &[Row], base: &SearchConfig, fitted: &[usize], ridge: f64) -> Optio
 
 /// The indices in [`WEIGHTS`] of the weights named in `names` (parameter names, matched as the
 /// protocol matches them).
-fn chosen(names: &[String]) -> Result<Vec<usize>> {
+pub fn chosen(names: &[String]) -> Result<Vec<usize>> {
     names
         .iter()
         .map(|n| {
@@ -257,44 +199,35 @@ fn labelled(path: &Path) -> Result<Vec<Labelled>> {
     Ok(out)
 }
 
-/// Runs `cavalo fit`.
-pub fn run(a: FitArgs) -> Result<()> {
-    let fitted_cols = chosen(&a.weights)?;
-    let base = a.base.parse::<Options>().map_err(|e| anyhow::anyhow!("--base: {e}"))?.search;
-    let defaults = SearchConfig::default();
+/// Which labelled positions a fit uses.
+#[derive(Clone, Copy, Debug)]
+pub struct Selection {
+    /// Also the positions labelled by a search (not proven).
+    pub inexact: bool,
+    /// The first ply used.
+    pub min_ply: u16,
+    /// The last ply used.
+    pub max_ply: u16,
+    /// The boards whose seed is a multiple of this are held out for validation.
+    pub holdout: u64,
+}
+
+/// The positions of the files at `paths` that `selection` keeps, with their terms under `base`:
+/// (training, validation).
+pub fn rows(paths: &[PathBuf], base: &SearchConfig, selection: Selection) -> Result<(Vec<Row>, Vec<Row>)> {
     let (mut train, mut valid) = (Vec::new(), Vec::new());
-    for path in &a.data {
+    for path in paths {
         for l in labelled(path)? {
-            if !(l.exact || a.inexact) || l.ply < a.min_ply || l.ply > a.max_ply {
+            if !(l.exact || selection.inexact) || l.ply < selection.min_ply || l.ply > selection.max_ply {
                 continue;
             }
             let planes = ValuePlanes::new(&l.position);
             let row =
-                Row { terms: terms(&l.position, &base, &planes, Needed::ALL), label: l.value as f64 * 100.0 };
-            if l.seed % a.holdout == 0 { &mut valid } else { &mut train }.push(row);
+                Row { terms: terms(&l.position, base, &planes, Needed::ALL), label: l.value as f64 * 100.0 };
+            if l.seed % selection.holdout == 0 { &mut valid } else { &mut train }.push(row);
         }
     }
-    if train.is_empty() {
-        bail!("no positions to fit (see --inexact, --min-ply, --max-ply)");
-    }
-    let Some(fitted) = fit(&train, &base, &fitted_cols, a.ridge) else {
-        bail!("the fit is singular: too few positions")
-    };
-    let mut out = std::io::stdout().lock();
-    writeln!(out, "positions: {} training, {} validation", train.len(), valid.len())?;
-    writeln!(out, "{:<10} {:>14} {:>16}", "", "train RMSE", "validation RMSE")?;
-    for (name, c) in [("defaults", &defaults), ("base", &base), ("fitted", &fitted)] {
-        writeln!(out, "{name:<10} {:>14.2} {:>16.2}", rmse(&train, c), rmse(&valid, c))?;
-    }
-    for (name, (old, new)) in WEIGHTS.iter().zip(weights_of(&defaults).iter().zip(weights_of(&fitted))) {
-        writeln!(out, "  {name:<16} {old:>8} -> {new}")?;
-    }
-    let spec = Options { search: fitted, ..Options::default() }.to_string();
-    writeln!(out, "spec: cavalo:{spec}")?;
-    if let Some(p) = &a.json {
-        std::fs::write(p, serde_json::to_string_pretty(&fitted)? + "\n")?;
-    }
-    Ok(())
+    Ok((train, valid))
 }
 
 #[cfg(test)]

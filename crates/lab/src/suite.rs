@@ -300,7 +300,7 @@ pub fn read(text: &str, partial_tail: bool) -> Result<Suite> {
 /// header's counts allow.
 fn v1_drops(header: &Header, suite: &mut Suite) -> Result<()> {
     let seeds = header.seeds.as_deref().context("a version 1 header without seeds")?;
-    let (first, count) = crate::matchcmd::parse_seed_range(seeds)?;
+    let (first, count) = crate::label::parse_seed_range(seeds)?;
     let reason = match (header.unproven.unwrap_or(0), header.ended.unwrap_or(0)) {
         (_, 0) => Reason::Unproven,
         (0, _) => Reason::Ended,
@@ -344,6 +344,8 @@ pub fn read_file(path: &Path, partial_tail: bool) -> Result<Suite> {
     let text = std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
     read(&text, partial_tail).with_context(|| format!("{}", path.display()))
 }
+
+pub mod build;
 
 #[cfg(test)]
 mod tests {

@@ -10,8 +10,8 @@ use cavalo_engine::horizon::{self, Game};
 use cavalo_rules::Rules;
 use clap::Args;
 
-use crate::analyse::EngineArgs;
-use crate::matchcmd::parse_seed_range;
+use crate::args::EngineOptionArgs;
+use cavalo_lab::label::parse_seed_range;
 
 #[derive(Args, Debug)]
 #[command(after_help = "\
@@ -45,7 +45,7 @@ pub struct ProofPlyArgs {
     #[arg(long)]
     verbose: bool,
     #[command(flatten)]
-    engine: EngineArgs,
+    engine: EngineOptionArgs,
 }
 
 fn read_games(path: &PathBuf, rules: Rules) -> Result<Vec<Game>> {
@@ -76,9 +76,6 @@ fn read_games(path: &PathBuf, rules: Rules) -> Result<Vec<Game>> {
 }
 
 pub fn run(a: ProofPlyArgs, rules: Rules) -> Result<()> {
-    if a.engine.engine != cavalo_engine::PlayerKind::Cavalo {
-        bail!("proofply measures the cavalo engine only");
-    }
     let options = Options { threads: 1, ..a.engine.options() };
     let games = match &a.games {
         Some(path) => read_games(path, rules)?,

@@ -1,6 +1,7 @@
 //! `cavalo accuracy`: how often a player picks an optimal move on the accuracy suite (positions
 //! with the exact value of every legal move), and how many points it loses; `--build` makes a
-//! suite (in [`crate::accuracy_build`]).
+//! suite (in [`build`]). The measure is `cavalo_lab::accuracy`; here the player is asked
+//! (over the referee's `Contestant`) and the result printed.
 
 use std::io::Write;
 use std::path::PathBuf;
@@ -14,15 +15,16 @@ use cavalo_rules::{Move, Rules};
 use clap::Args;
 use serde::Serialize;
 
-use crate::accuracy_build::{self, Build};
-use crate::analyse::EngineArgs;
-use crate::label;
+use crate::args::EngineArgs;
 use crate::limits::SearchLimitArgs;
 use crate::progress;
-use crate::suite::{self, Item};
+use build::Build;
+use cavalo_lab::accuracy::{Accuracy, Row, of_variants, rows, summarise, variants_text};
+use cavalo_lab::label;
+use cavalo_lab::suite::{self, Item};
 
 /// The suite built into the program (`crates/cavalo/data/accuracy-ply14.jsonl`).
-const BUILTIN: &str = include_str!("../data/accuracy-ply14.jsonl");
+const BUILTIN: &str = include_str!("../../data/accuracy-ply14.jsonl");
 
 const HELP: &str = "\
 The suite's positions are taken at one ply of self-play games on boards whose seeds are not used
@@ -65,7 +67,7 @@ pub struct AccuracyArgs {
     #[arg(
         long,
         value_name = "SPEC",
-        value_parser = crate::matchcmd::parse_named,
+        value_parser = crate::commands::r#match::parse_named,
         conflicts_with_all = ["engine", "set", "threads", "hash_mib", "quiescence", "build", "merge"]
     )]
     player: Option<NamedPlayer>,
@@ -73,7 +75,7 @@ pub struct AccuracyArgs {
     #[arg(long, value_name = "NAME=VALUE", requires = "player")]
     option: Vec<String>,
     /// Positions searched at once, each by its own engine (timed measurements are fairest with
-    /// 1; --build: every core by default).
+    /// 1) [default: 1; with --build, every core].
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=256))]
     jobs: Option<u16>,
     /// Print the result as one JSON object.
@@ -115,43 +117,6 @@ pub struct AccuracyArgs {
     budget: u64,
 }
 
-/// The outcome of a measure.
-#[derive(Clone, Debug, Default, PartialEq, Serialize)]
-pub struct Accuracy {
-    /// Positions measured.
-    pub positions: usize,
-    /// Positions where the move chosen was optimal.
-    pub optimal: usize,
-    /// Share of optimal moves, in percent.
-    pub optimal_pct: f64,
-    /// Mean points lost per move.
-    pub mean_loss: f64,
-    /// The largest loss.
-    pub worst_loss: i32,
-    /// Moves that were not in the suite's list (illegal or no move): counted as the worst move.
-    pub bad_moves: usize,
-}
-
-/// Summarises the losses of a measure (`None`: the player gave no usable move; counted as the
-/// worst move of that position).
-pub fn summarise(losses: &[(Option<i32>, i32)]) -> Accuracy {
-    let n = losses.len();
-    let mut a = Accuracy { positions: n, ..Accuracy::default() };
-    let mut total = 0i64;
-    for &(loss, worst) in losses {
-        let l = loss.unwrap_or(worst);
-        a.bad_moves += usize::from(loss.is_none());
-        a.optimal += usize::from(loss == Some(0));
-        a.worst_loss = a.worst_loss.max(l);
-        total += i64::from(l);
-    }
-    if n > 0 {
-        a.optimal_pct = 100.0 * a.optimal as f64 / n as f64;
-        a.mean_loss = total as f64 / n as f64;
-    }
-    a
-}
-
 /// Runs `cavalo accuracy`.
 pub fn run(a: AccuracyArgs) -> Result<()> {
     if let Some(out) = &a.build {
@@ -167,10 +132,10 @@ pub fn run(a: AccuracyArgs) -> Result<()> {
             jobs: a.jobs,
             quiet: a.quiet,
         };
-        return accuracy_build::build(&build, out);
+        return build::build(&build, out);
     }
     if !a.merge.is_empty() {
-        return accuracy_build::merge(&a.merge);
+        return build::merge(&a.merge);
     }
     measure(&a)
 }
@@ -179,7 +144,7 @@ pub fn run(a: AccuracyArgs) -> Result<()> {
 fn player_of(a: &AccuracyArgs) -> Result<(PlayerSpec, String, String)> {
     Ok(match &a.player {
         Some(named) => {
-            let spec = crate::matchcmd::with_options(named.spec.clone(), &a.option, "option")?;
+            let spec = crate::commands::r#match::with_options(named.spec.clone(), &a.option, "option")?;
             let name = named.name.clone().unwrap_or_else(|| spec.to_string());
             (spec, name, String::new())
         }
@@ -317,42 +282,6 @@ fn chosen_variants(names: &[String], default: &[&str]) -> Result<Option<Vec<Rule
     Ok(Some(variants))
 }
 
-/// The variants as text: `canonical`, `canonical, no-threat`, `all variants`.
-fn variants_text(variants: Option<&[Rules]>) -> String {
-    match variants {
-        None => "all variants".into(),
-        Some(v) => v.iter().map(Rules::to_string).collect::<Vec<_>>().join(", "),
-    }
-}
-
-/// The positions of `items` of the `variants` (all for `None`); none is an error that says what
-/// the suite holds.
-fn of_variants(items: Vec<Item>, variants: Option<&[Rules]>) -> Result<Vec<Item>> {
-    let held = |items: &[Item]| {
-        let mut counts: Vec<(Rules, usize)> = Vec::new();
-        for it in items {
-            match counts.iter_mut().find(|(r, _)| *r == it.rules) {
-                Some((_, n)) => *n += 1,
-                None => counts.push((it.rules, 1)),
-            }
-        }
-        counts.iter().map(|(r, n)| format!("{n} {r}")).collect::<Vec<_>>().join(", ")
-    };
-    if items.is_empty() {
-        bail!("the suite holds no positions");
-    }
-    let Some(variants) = variants else { return Ok(items) };
-    let all = held(&items);
-    let kept: Vec<Item> = items.into_iter().filter(|it| variants.contains(&it.rules)).collect();
-    if kept.is_empty() {
-        bail!(
-            "the suite holds no positions of {} (it holds {all}): choose others with --variants, or --variants all",
-            variants_text(Some(variants))
-        );
-    }
-    Ok(kept)
-}
-
 /// Positions without a move whose reason is printed (all are in `--json`).
 const SHOWN_FAILURES: usize = 5;
 
@@ -408,43 +337,7 @@ impl Seat {
     }
 }
 
-/// One position of a measure, for `--moves`.
-#[derive(Debug, Serialize)]
-struct Row {
-    seed: u64,
-    rules: String,
-    /// The move chosen (`None`: no move).
-    chosen: Option<String>,
-    /// Its exact value (`None`: not one of the suite's moves).
-    value: Option<i32>,
-    /// The best value.
-    best: i32,
-    /// The worst move's value.
-    #[serde(skip)]
-    worst: i32,
-    /// The points lost (a move not in the suite counts as the worst).
-    loss: i32,
-}
-
-fn rows(items: &[Item], chosen: &[Option<cavalo_rules::Move>]) -> Vec<Row> {
-    items
-        .iter()
-        .zip(chosen)
-        .map(|(it, mv)| {
-            let value = mv.and_then(|m| it.value(m));
-            let worst = it.values.values().min().copied().unwrap_or(it.best);
-            Row {
-                seed: it.seed,
-                rules: it.rules.to_string(),
-                chosen: mv.map(|m| m.to_string()),
-                value,
-                best: it.best,
-                worst,
-                loss: it.best - value.unwrap_or(worst),
-            }
-        })
-        .collect()
-}
+pub mod build;
 
 #[cfg(test)]
 mod tests {
@@ -453,17 +346,8 @@ mod tests {
     use cavalo_engine::selfplay;
 
     use super::*;
-    use crate::label::SelfPlay;
-    use crate::suite::Line;
-
-    #[test]
-    fn summary_counts_optimal_moves_and_losses() {
-        let a = summarise(&[(Some(0), 10), (Some(4), 10), (None, 30), (Some(0), 0)]);
-        assert_eq!((a.positions, a.optimal, a.worst_loss, a.bad_moves), (4, 2, 30, 1));
-        assert_eq!(a.optimal_pct, 50.0);
-        assert_eq!(a.mean_loss, 34.0 / 4.0);
-        assert_eq!(summarise(&[]), Accuracy::default());
-    }
+    use cavalo_lab::label::SelfPlay;
+    use cavalo_lab::suite::Line;
 
     #[derive(clap::Parser)]
     struct Cli {
@@ -522,7 +406,7 @@ mod tests {
         let s = suite::read(BUILTIN, false).unwrap();
         let p = s.params;
         let how = SelfPlay { nodes: p.selfplay_nodes, random_moves: 0 };
-        let mut engine = accuracy_build::selfplay_engine();
+        let mut engine = cavalo_lab::suite::build::selfplay_engine();
         let kept: Vec<_> =
             s.lines.iter().filter_map(|l| if let Line::Kept(e) = l { Some(e) } else { None }).collect();
         // The first two, and the first of each other variant.

@@ -1,6 +1,5 @@
 //! `cavalo match`: plays a match between two players and measures the difference in strength.
 
-use std::collections::HashSet;
 use std::fs::File;
 use std::io::Write;
 use std::ops::ControlFlow;
@@ -10,13 +9,14 @@ use anyhow::{Context, Result, bail};
 use cavalo_match::merge::{RecordedMatch, missing};
 use cavalo_match::spec::resolve_names;
 use cavalo_match::{
-    GameSetup, GameSummary, MatchAbout, MatchPlan, NamedPlayer, PlayerSpec, Shard, Sprt, Summary, Tally,
+    GameSetup, GameSummary, MatchAbout, MatchPlan, NamedPlayer, PlayerSpec, Sprt, Summary, Tally,
 };
 use cavalo_rules::Rules;
 use clap::{Args, Subcommand};
 
+use crate::args::{LangArg, MergeFilesArgs, RunArgs};
 use crate::limits::LimitArgs;
-use crate::match_report::{self, LangArg};
+use crate::match_report;
 use crate::records;
 
 const PLAYERS_HELP: &str = "\
@@ -89,16 +89,11 @@ enum MatchCommand {
 /// Options of `cavalo match merge`.
 #[derive(Args, Debug)]
 struct MergeArgs {
-    /// The record files (--out of each shard).
-    #[arg(required = true, value_name = "FILE.jsonl")]
-    files: Vec<PathBuf>,
+    #[command(flatten)]
+    records: MergeFilesArgs,
     /// Also write the summary as JSON to this file.
     #[arg(long, value_name = "FILE")]
     summary_json: Option<PathBuf>,
-    /// Summarise the games there are even when some of the match's are missing (a shard still
-    /// running, a match stopped early); without it, missing games are an error that lists them.
-    #[arg(long)]
-    partial: bool,
     #[command(flatten)]
     lang: LangArg,
 }
@@ -127,7 +122,7 @@ struct PlayArgs {
     /// [default: 100]
     #[arg(long, value_name = "N")]
     games: Option<u64>,
-    /// The first board's seed, with --games.
+    /// The first board's seed, with --games [default: 1].
     #[arg(long, value_name = "S")]
     first_seed: Option<u64>,
     #[command(flatten)]
@@ -136,24 +131,12 @@ struct PlayArgs {
     /// our engine against itself at ten times less time).
     #[arg(long, value_name = "MS")]
     time_ms2: Option<u64>,
-    /// Games played at once (each pair of games is played by one worker).
-    #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=256))]
-    concurrency: u64,
     /// Stop as soon as a sequential probability ratio test decides between elo0 and elo1
     /// (e.g. --sprt 0 10 0.05 0.05).
     #[arg(long, num_args = 4, value_names = ["ELO0", "ELO1", "ALPHA", "BETA"], allow_negative_numbers = true)]
     sprt: Option<Vec<f64>>,
-    /// Save every game as one JSON line (a game record with the players, the reason the game
-    /// ended and per-move statistics in `meta`).
-    #[arg(long, value_name = "FILE.jsonl")]
-    out: Option<PathBuf>,
-    /// Continue the match saved in --out: the games already there are not played again.
-    #[arg(long, requires = "out")]
-    resume: bool,
-    /// Play only the K-th of N disjoint slices of the pairs (1 <= K <= N), e.g. as an array job
-    /// on several machines; `cavalo match merge` combines the record files afterwards.
-    #[arg(long, value_name = "K/N")]
-    shard: Option<Shard>,
+    #[command(flatten)]
+    run: RunArgs,
     /// Also write the summary as JSON to this file.
     #[arg(long, value_name = "FILE")]
     summary_json: Option<PathBuf>,
@@ -187,17 +170,6 @@ pub(crate) fn with_options(spec: PlayerSpec, opts: &[String], flag: &str) -> Res
     Ok(PlayerSpec::External { command, options })
 }
 
-pub(crate) fn parse_seed_range(s: &str) -> Result<(u64, u64)> {
-    let bad = || format!("--seeds `{s}` is not a range A..B of seeds such as 1..50");
-    let (a, b) = s.split_once("..").with_context(bad)?;
-    let a: u64 = a.trim().parse().with_context(bad)?;
-    let b: u64 = b.trim().trim_start_matches('=').parse().with_context(bad)?;
-    if b < a {
-        bail!("--seeds `{s}`: the range is empty");
-    }
-    Ok((a, b - a + 1))
-}
-
 impl PlayArgs {
     fn plan(&self, rules: Rules) -> Result<(MatchPlan, Option<Sprt>)> {
         let (Some(e1), Some(e2)) = (&self.engine1, &self.engine2) else {
@@ -212,7 +184,7 @@ impl PlayArgs {
             e.check_ready().map_err(anyhow::Error::msg)?;
         }
         let (first_seed, pairs) = match &self.seeds {
-            Some(r) => parse_seed_range(r)?,
+            Some(r) => cavalo_lab::label::parse_seed_range(r)?,
             None => {
                 let games = self.games.unwrap_or(100);
                 if games == 0 || !games.is_multiple_of(2) {
@@ -237,8 +209,8 @@ impl PlayArgs {
             names: [n1, n2],
             first_seed,
             pairs,
-            concurrency: self.concurrency as usize,
-            shard: self.shard,
+            concurrency: self.run.concurrency as usize,
+            shard: self.run.shard,
         };
         Ok((plan, sprt))
     }
@@ -257,7 +229,7 @@ fn merge(m: MergeArgs) -> Result<()> {
     let mut first: Option<(RecordedMatch, String)> = None;
     let mut pairs: Option<u64> = None;
     let mut games: Vec<GameSummary> = Vec::new();
-    records::merge(&m.files, &mut |rec, at| {
+    records::merge(&m.records.files, &mut |rec, at| {
         let (this, g) = RecordedMatch::of(rec)?;
         pairs = pairs.max(this.pairs);
         if let Some((f, where_first)) = &first {
@@ -283,7 +255,7 @@ fn merge(m: MergeArgs) -> Result<()> {
         records::seeds_range(f.first_seed.wrapping_add(a / 2), f.first_seed.wrapping_add(b / 2))
     };
     let text = (!gaps.is_empty()).then(|| records::missing_text(&gaps, &seeds));
-    records::check_missing(text, m.partial)?;
+    records::check_missing(text, m.records.partial)?;
     let mut tally = Tally::default();
     for g in &games {
         tally.add(g);
@@ -300,7 +272,7 @@ fn merge(m: MergeArgs) -> Result<()> {
         first_seed: f.first_seed,
         last_seed: f.first_seed.wrapping_add(pairs.saturating_sub(1)),
         shard: None,
-        merged_files: Some(m.files.len()),
+        merged_files: Some(m.records.files.len()),
         planned_games: 2 * pairs,
     };
     let summary = Summary::of(about, &tally, None, None);
@@ -317,18 +289,11 @@ fn play(a: PlayArgs, rules: Rules) -> Result<()> {
     let lang = a.lang.lang();
     let (plan, sprt) = a.plan(rules)?;
     let mut tally = Tally::default();
-    let mut done = HashSet::new();
-    let mut out = None;
-    if let Some(path) = &a.out {
-        if a.resume {
-            done = records::resume(path, &mut |rec| {
-                let g = plan.check_record(rec)?;
-                tally.add(&g);
-                Ok(g.index)
-            })?;
-        }
-        out = Some(records::open_out(path, a.resume, "match")?);
-    }
+    let (done, mut out) = records::open_run(a.run.out.as_deref(), a.run.resume, "match", &mut |rec| {
+        let g = plan.check_record(rec)?;
+        tally.add(&g);
+        Ok(g.index)
+    })?;
 
     let verdict = |t: &Tally| sprt.as_ref().and_then(|s| s.verdict(t.llr(s)));
     let mut decided = verdict(&tally);
@@ -375,17 +340,4 @@ fn play(a: PlayArgs, rules: Rules) -> Result<()> {
         writeln!(f, "{}", summary.to_json())?;
     }
     Ok(())
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn seed_ranges() {
-        assert_eq!(parse_seed_range("1..50").unwrap(), (1, 50));
-        assert_eq!(parse_seed_range("7..=7").unwrap(), (7, 1));
-        assert!(parse_seed_range("5..1").is_err());
-        assert!(parse_seed_range("abc").is_err());
-    }
 }

@@ -1,6 +1,6 @@
 //! `cavalo analyse`: the engine as a teacher. Reads a game (a JSON record, a game of a log.dat or
 //! of the games database), has the engine judge every ply (the model and its definitions are in
-//! `cavalo_session::analysis`), and prints a table, with an SVG chart and JSON on request.
+//! `cavalo_lab::analysis`), and prints a table, with an SVG chart and JSON on request.
 
 use std::fmt::Write as _;
 use std::io::IsTerminal;
@@ -8,14 +8,14 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::AtomicBool;
 
 use anyhow::{Context, Result, bail};
-use cavalo_engine::Options;
+use cavalo_lab::analysis::{self, Analysis, Budget, PlyAnalysis, Thresholds, Value};
 use cavalo_rules::{GameRecord, Side};
-use cavalo_session::analysis::{self, Analysis, Budget, PlyAnalysis, Thresholds, Value};
 use cavalo_session::i18n::{Arg, Lang};
 use cavalo_session::logfile;
 use cavalo_session::present::side_name;
 use clap::Args;
 
+use crate::args::{EngineOptionArgs, LangArg};
 use crate::chart::{Legend, Panel, Series, render};
 
 #[derive(Args, Debug)]
@@ -38,15 +38,8 @@ pub struct AnalyseArgs {
     /// Milliseconds searched per position [default: 1000 when --nodes is not given].
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
     pub time_ms: Option<u64>,
-    /// Search threads.
-    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=256))]
-    pub threads: u64,
-    /// Transposition table size in MiB.
-    #[arg(long = "hash", value_name = "MIB", default_value_t = 64, value_parser = clap::value_parser!(u64).range(1..=8192))]
-    pub hash_mib: u64,
-    /// Any engine option as KEY=VALUE (repeatable), as `cavalo go --set`.
-    #[arg(long = "set", value_name = "KEY=VALUE", value_parser = parse_settings)]
-    pub set: Vec<String>,
+    #[command(flatten)]
+    pub engine: EngineOptionArgs,
     /// A move losing at least this many points is an inaccuracy (below: good).
     #[arg(long, default_value_t = Thresholds::default().inaccuracy)]
     pub inaccuracy: i32,
@@ -67,14 +60,8 @@ pub struct AnalyseArgs {
     /// of the table.
     #[arg(long, value_name = "FILE")]
     pub json: Option<PathBuf>,
-    /// The language of the table: pt (Portuguese) or en (English). Default: from LC_ALL,
-    /// LC_MESSAGES or LANG, else English.
-    #[arg(long, value_parser = crate::play::parse_lang)]
-    pub lang: Option<Lang>,
-}
-
-fn parse_settings(s: &str) -> Result<String, String> {
-    s.parse::<Options>().map(|_| s.to_string()).map_err(|e| e.to_string())
+    #[command(flatten)]
+    pub lang: LangArg,
 }
 
 /// The game the arguments name.
@@ -122,15 +109,11 @@ pub fn run(a: AnalyseArgs) -> Result<()> {
     let thresholds =
         Thresholds { inaccuracy: a.inaccuracy, mistake: a.mistake, blunder: a.blunder, swing: a.swing }
             .checked()?;
-    let mut options = Options::default();
-    options.set("Hash", &a.hash_mib.to_string())?;
-    for s in &a.set {
-        options.apply(s)?;
-    }
+    let options = a.engine.options();
     let time_ms = a.time_ms.or(if a.nodes.is_none() { Some(1000) } else { None });
-    let budget = Budget { nodes: a.nodes, time_ms, threads: a.threads as usize };
+    let budget = Budget { nodes: a.nodes, time_ms, threads: options.threads };
     let game = load_game(&a)?;
-    let lang = a.lang.unwrap_or_else(Lang::from_env);
+    let lang = a.lang.lang();
     let bar = crate::progress::bar(0, !std::io::stderr().is_terminal(), "positions");
     let stop = AtomicBool::new(false);
     let result = analysis::analyse(game, budget, thresholds, options, &stop, &mut |done, total| {

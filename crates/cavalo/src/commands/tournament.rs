@@ -9,16 +9,18 @@ use std::io::Write;
 use anyhow::{Context, Result, bail};
 use cavalo_match::merge::missing;
 use cavalo_match::tournament::{About, Crosstable, Format, Game, TournamentPlan};
-use cavalo_match::{NamedPlayer, Shard, run_units};
+use cavalo_match::{NamedPlayer, run_units};
 use cavalo_rules::Rules;
 use cavalo_session::i18n::{Arg, Lang};
 use clap::{Args, Subcommand};
 
+use crate::args::{LangArg, MergeFilesArgs, RunArgs};
+use crate::commands::r#match::parse_named;
 use crate::crosstable;
 use crate::limits::LimitArgs;
-use crate::match_report::{LangArg, games_count};
-use crate::matchcmd::{parse_named, parse_seed_range};
+use crate::match_report::games_count;
 use crate::records;
+use cavalo_lab::label::parse_seed_range;
 
 const HELP: &str = "\
 Players (--player, at least two): the forms of `cavalo match` (cavalo[:KEY=VALUE,...],
@@ -67,13 +69,8 @@ enum TournamentCommand {
 /// Options of `cavalo tournament merge`.
 #[derive(Args, Debug)]
 struct MergeArgs {
-    /// The record files (--out of each shard).
-    #[arg(required = true, value_name = "FILE.jsonl")]
-    files: Vec<PathBuf>,
-    /// Report the games there are even when some of the tournament's are missing (shards still
-    /// running); without it, missing games are an error that lists them.
-    #[arg(long)]
-    partial: bool,
+    #[command(flatten)]
+    records: MergeFilesArgs,
     #[command(flatten)]
     report: ReportArgs,
 }
@@ -118,19 +115,8 @@ struct PlayArgs {
     seeds: Option<String>,
     #[command(flatten)]
     limits: LimitArgs,
-    /// Games played at once (each pair of games is played by one worker).
-    #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=256))]
-    concurrency: u64,
-    /// Save every game as one JSON line (with the tournament's description in `meta`).
-    #[arg(long, value_name = "FILE.jsonl")]
-    out: Option<PathBuf>,
-    /// Continue the tournament saved in --out: the games already there are not played again.
-    #[arg(long, requires = "out")]
-    resume: bool,
-    /// Play only the K-th of N disjoint slices of the schedule (1 <= K <= N); `cavalo tournament
-    /// merge` combines the record files afterwards.
-    #[arg(long, value_name = "K/N")]
-    shard: Option<Shard>,
+    #[command(flatten)]
+    run: RunArgs,
     #[command(flatten)]
     report: ReportArgs,
     /// No progress bar.
@@ -159,24 +145,17 @@ fn play(a: PlayArgs, rules: Rules) -> Result<()> {
     for p in &plan.players {
         p.check_ready().map_err(anyhow::Error::msg)?;
     }
-    plan.concurrency = a.concurrency as usize;
-    plan.shard = a.shard;
+    plan.concurrency = a.run.concurrency as usize;
+    plan.shard = a.run.shard;
     let anchor = anchor_of(&plan.about, a.report.anchor.as_deref())?;
 
     let mut games: Vec<Game> = Vec::new();
-    let mut done = Default::default();
-    let mut out = None;
-    if let Some(path) = &a.out {
-        if a.resume {
-            done = records::resume(path, &mut |rec| {
-                let g = plan.check_record(rec)?;
-                let index = g.index;
-                games.push(g);
-                Ok(index)
-            })?;
-        }
-        out = Some(records::open_out(path, a.resume, "tournament")?);
-    }
+    let (done, mut out) = records::open_run(a.run.out.as_deref(), a.run.resume, "tournament", &mut |rec| {
+        let g = plan.check_record(rec)?;
+        let index = g.index;
+        games.push(g);
+        Ok(index)
+    })?;
     if !a.quiet {
         eprintln!("{}", start_line(lang, &plan, games.len()));
     }
@@ -238,7 +217,7 @@ fn start_line(lang: Lang, plan: &TournamentPlan, already: usize) -> String {
 fn merge(m: MergeArgs) -> Result<()> {
     let mut first: Option<(About, String)> = None;
     let mut games = Vec::new();
-    records::merge(&m.files, &mut |rec, at| {
+    records::merge(&m.records.files, &mut |rec, at| {
         let this =
             About::of_record(rec).ok_or("no `tournament` in meta: not a record of cavalo tournament")?;
         let (about, where_first) = first.get_or_insert_with(|| (this.clone(), at.to_string()));
@@ -262,7 +241,7 @@ fn merge(m: MergeArgs) -> Result<()> {
         format!("{} vs {}, {}", about.names[x], about.names[y], records::seeds_range(spec.seed, last))
     };
     let text = (!gaps.is_empty()).then(|| records::missing_text(&gaps, &tell));
-    records::check_missing(text, m.partial)?;
+    records::check_missing(text, m.records.partial)?;
     let anchor = anchor_of(&about, m.report.anchor.as_deref())?;
     report(&Crosstable::new(&about, &games, 2 * about.units(), anchor, m.report.anchor_elo), &m.report)
 }

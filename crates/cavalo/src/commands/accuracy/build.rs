@@ -1,20 +1,20 @@
 //! `cavalo accuracy --build` and `--merge`: making a suite (positions of self-play games, every
-//! move's exact value proven by the solver) and merging suites built in chunks.
+//! move's exact value proven by the solver: `cavalo_lab::suite::build`) and merging suites built
+//! in chunks, with the progress and the files.
 
 use std::collections::HashSet;
-use std::fs::{File, OpenOptions};
-use std::io::{BufWriter, Write};
+use std::fs::OpenOptions;
+use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result, bail};
-use cavalo_engine::selfplay;
 use cavalo_engine::solver::Solver;
-use cavalo_engine::{Engine, Options, SearchConfig};
+use cavalo_lab::suite::build::{build_one, merge_files, selfplay_engine, summary, write_file};
 use cavalo_rules::Rules;
 
-use crate::label::{self, SelfPlay};
 use crate::progress;
-use crate::suite::{self, Dropped, Entry, Line, Params, Reason, Suite, read_file};
+use cavalo_lab::label;
+use cavalo_lab::suite::{self, Line, Params, Suite, read_file};
 
 /// What `--build` makes.
 #[derive(Debug)]
@@ -35,93 +35,22 @@ pub struct Build {
     pub quiet: bool,
 }
 
-/// The search configuration of the suite's self-play games: the evaluation weights the built-in
-/// suite was made with (the defaults before the fitted evaluation) and no proof search (it came
-/// after), pinned so that a change of those defaults does not change the suite's positions (any
-/// other change of the search still does: rebuild the whole suite then).
-pub fn selfplay_config() -> SearchConfig {
-    SearchConfig {
-        mobility: 200,
-        tempo_best: 500,
-        region: 150,
-        stuck: 1500,
-        mobility2: 0,
-        distance: 0,
-        proof_share: 0,
-        ..SearchConfig::default()
-    }
-}
-
-/// The engine that plays the suite's self-play games.
-pub(crate) fn selfplay_engine() -> Engine {
-    Engine::new(Options { hash_mib: 16, search: selfplay_config(), ..Options::default() })
-}
-
-/// Writes `s` to `path` whole: to a temporary file beside it, then renamed over it.
-fn write_file(path: &Path, s: &Suite) -> Result<()> {
-    let tmp = path.with_extension("tmp");
-    let f = File::create(&tmp).with_context(|| format!("cannot write {}", tmp.display()))?;
-    s.write(BufWriter::new(f)).with_context(|| format!("cannot write {}", tmp.display()))?;
-    std::fs::rename(&tmp, path).with_context(|| format!("cannot write {}", path.display()))
-}
-
-fn summary(s: &Suite) -> String {
-    let c = s.counts();
-    let unknown =
-        if c.unknown > 0 { format!(", {} dropped by a version 1 build", c.unknown) } else { String::new() };
-    format!(
-        "{} positions ({} not proven within {} nodes, {} games ended before ply {}{unknown})",
-        c.positions, c.unproven, s.params.budget, c.ended, s.params.ply
-    )
-}
-
 /// `--merge OUT IN...`: the lines of every input (built with the same parameters) in one suite.
 pub fn merge(paths: &[PathBuf]) -> Result<()> {
     let (out, inputs) = paths.split_first().context("--merge needs OUT and at least one IN")?;
     if out.exists() && !inputs.contains(out) {
         bail!("{} exists: name it among the inputs to add to it", out.display());
     }
-    let mut merged: Option<Suite> = None;
-    for p in inputs {
-        let s = read_file(p, false)?;
-        match &mut merged {
-            None => {
-                let mut m = Suite::new(s.params);
-                m.merge(s)?;
-                merged = Some(m);
-            }
-            Some(m) => m.merge(s).with_context(|| format!("{}", p.display()))?,
-        }
-    }
-    let merged = merged.context("--merge needs at least one input")?;
+    let merged = merge_files(inputs)?;
     write_file(out, &merged)?;
     eprintln!("{} written to {}", summary(&merged), out.display());
     Ok(())
 }
 
-/// What building one (seed, variant) pair gave.
-fn build_one(engine: &mut Engine, prover: &mut Solver, params: Params, seed: u64, rules: Rules) -> Line {
-    let how = SelfPlay { nodes: params.selfplay_nodes, random_moves: 0 };
-    let dropped = |dropped| Line::Dropped(Dropped { seed, rules, dropped });
-    let Some(pos) = selfplay::position_at_ply(seed, rules, params.ply, how, engine) else {
-        return dropped(Reason::Ended);
-    };
-    prover.clear();
-    match prover.move_values(&pos) {
-        Some(values) => Line::Kept(Entry {
-            seed,
-            rules,
-            position: pos.to_string(),
-            moves: values.into_iter().map(|(m, v)| (m.to_string(), v)).collect(),
-        }),
-        None => dropped(Reason::Unproven),
-    }
-}
-
 /// `--build FILE`: each pair's line is appended to FILE as soon as it is built; pairs already in
 /// FILE (an interrupted build, or a smaller range) are skipped; at the end the lines are sorted.
 pub fn build(a: &Build, out: &Path) -> Result<()> {
-    let (first, count) = crate::matchcmd::parse_seed_range(&a.seeds)?;
+    let (first, count) = cavalo_lab::label::parse_seed_range(&a.seeds)?;
     let variants = &a.variants;
     if a.ply < 3 {
         bail!("--ply must be at least 3 (after the placements)");

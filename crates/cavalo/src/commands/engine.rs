@@ -1,4 +1,5 @@
-//! `cavalo engine`: the engine protocol of PROTOCOL.md (UGI) on standard input and output.
+//! `cavalo engine`: the engine protocol of PROTOCOL.md (UGI) on standard input and output. The
+//! messages are read and written by `cavalo_engine::protocol`; this is the conversation.
 //!
 //! The main thread reads commands; a search runs on its own thread, so that `stop`, `isready`,
 //! `position` and `quit` are handled while it thinks. Every line goes out through one writer
@@ -11,12 +12,16 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use cavalo_engine::params::normalise_name;
-use cavalo_engine::{Clock, Engine, Latency, Limits, Options, Player, PlayerKind, SearchResult};
+use cavalo_engine::protocol::{
+    GoProblem, GoRequest, bestmove_line, info_string, parse_check, parse_go, parse_position, parse_setoption,
+};
+use cavalo_engine::{Engine, Latency, Limits, Options, Player, PlayerKind, SearchResult};
 use cavalo_rules::{Outcome, Position, Rules, Side};
 
 mod answer;
 use answer::Worker;
-pub mod lines;
+/// The reading of input lines (`play` reads its moves with it too).
+pub use cavalo_engine::protocol::lines;
 
 /// The seed of the board set up before any `position` command.
 pub const DEFAULT_SEED: u64 = 1;
@@ -116,13 +121,6 @@ struct Session {
     searcher: Worker,
 }
 
-/// What `go` asked for.
-#[derive(Debug, Default, PartialEq)]
-struct GoRequest {
-    limits: Limits,
-    infinite: bool,
-}
-
 /// Runs the protocol on standard input and output until `quit` or the end of the input.
 pub fn run(rules: Rules) -> anyhow::Result<()> {
     let out = Out::new(Box::new(std::io::stdout()));
@@ -173,7 +171,7 @@ pub fn run_with(input: impl BufRead, out: Out, rules: Rules) {
 impl Session {
     /// An `info string` line; control characters of echoed input are escaped.
     fn info(&self, msg: &str) {
-        self.out.line(&format!("info string {}", lines::printable(msg)));
+        self.out.line(&info_string(msg));
     }
 
     fn error(&self, msg: &str) {
@@ -334,7 +332,7 @@ impl Session {
             return;
         }
         if self.pos.is_over() && !req.infinite {
-            return self.out.line("bestmove none");
+            return self.out.line(&bestmove_line(None));
         }
         let stop = Arc::new(AtomicBool::new(false));
         let answered = Arc::new(AtomicBool::new(false));
@@ -383,190 +381,9 @@ fn bool_word(b: bool) -> &'static str {
     if b { "true" } else { "false" }
 }
 
-/// `name <N...> value <V...>` → (N, V).
-fn parse_setoption(args: &[&str]) -> Result<(String, String), String> {
-    if args.first() != Some(&"name") {
-        return Err("setoption: expected `setoption name <name> value <value>`".into());
-    }
-    let rest = &args[1..];
-    let v = rest.iter().position(|t| *t == "value");
-    let name = rest[..v.unwrap_or(rest.len())].join(" ");
-    if name.is_empty() {
-        return Err("setoption: the option name is missing".into());
-    }
-    let value = v.map(|i| rest[i + 1..].join(" ")).unwrap_or_default();
-    Ok((name, value))
-}
-
-fn parse_check(v: &str) -> Result<bool, String> {
-    match v.to_ascii_lowercase().as_str() {
-        "true" => Ok(true),
-        "false" => Ok(false),
-        _ => Err(format!("`{v}` is not true or false")),
-    }
-}
-
-/// `fen <cells> <side> <w> <b> [moves ...]` or `seed <n> [moves ...]`.
-fn parse_position(args: &[&str], rules: Rules) -> Result<Position, String> {
-    let m = args.iter().position(|t| *t == "moves");
-    let (head, moves) = match m {
-        Some(i) => (&args[..i], &args[i + 1..]),
-        None => (args, &[][..]),
-    };
-    let mut pos = match head {
-        ["fen", fields @ ..] => {
-            Position::from_position_string(&fields.join(" "), rules).map_err(|e| format!("fen: {e}"))?
-        }
-        ["seed", n] => {
-            let seed: u64 =
-                n.parse().map_err(|_| format!("seed: `{n}` is not a whole number from 0 to 2^64-1"))?;
-            Position::from_seed(seed, rules)
-        }
-        ["seed", ..] => return Err("seed: expected one number after `seed`".into()),
-        [other, ..] => return Err(format!("`{other}` is not `fen` or `seed`")),
-        [] => return Err("expected `position fen <position string>` or `position seed <n>`".into()),
-    };
-    for (i, text) in moves.iter().enumerate() {
-        let mv = pos.parse_move(text).map_err(|e| format!("move {} ({}): {e}", i + 1, pos.side_to_move()))?;
-        pos.play(mv);
-    }
-    Ok(pos)
-}
-
-#[derive(Debug, PartialEq)]
-enum GoProblem {
-    Unknown(String),
-    Bad(String),
-}
-
-/// The longest time `go` accepts, in milliseconds (about 24 days): larger values are refused.
-const MAX_GO_MS: u64 = i32::MAX as u64;
-
-/// Reads the `go` arguments; the clock given is the mover's (`p1` = White).
-fn parse_go(args: &[&str], mover: Side) -> (GoRequest, Vec<GoProblem>) {
-    let mut req = GoRequest::default();
-    let mut problems = Vec::new();
-    let mut times: [Option<u64>; 4] = [None; 4]; // p1time p2time p1inc p2inc
-    let mut i = 0;
-    while i < args.len() {
-        let key = args[i];
-        let slot = match key {
-            "movetime" => 0,
-            "depth" => 1,
-            "nodes" => 2,
-            "p1time" | "wtime" => 3,
-            "p2time" | "btime" => 4,
-            "p1inc" | "winc" => 5,
-            "p2inc" | "binc" => 6,
-            "infinite" => {
-                req.infinite = true;
-                i += 1;
-                continue;
-            }
-            other => {
-                problems.push(GoProblem::Unknown(other.to_string()));
-                i += 1;
-                continue;
-            }
-        };
-        // Times up to MAX_GO_MS, depth and nodes from 1; everything else is refused.
-        let (min, max) = match slot {
-            0 => (1, MAX_GO_MS),
-            1 => (1, u32::MAX as u64),
-            2 => (1, u64::MAX),
-            _ => (0, MAX_GO_MS),
-        };
-        let value = args.get(i + 1).and_then(|v| v.parse::<u64>().ok()).filter(|v| (min..=max).contains(v));
-        let Some(v) = value else {
-            let got = args.get(i + 1).map_or("nothing".to_string(), |v| format!("`{v}`"));
-            problems
-                .push(GoProblem::Bad(format!("{key} needs a whole number from {min} to {max}, got {got}")));
-            i += if args.get(i + 1).is_some() { 2 } else { 1 };
-            continue;
-        };
-        match slot {
-            0 => req.limits.movetime = Some(Duration::from_millis(v)),
-            1 => req.limits.depth = Some(v as u32),
-            2 => req.limits.nodes = Some(v),
-            s => times[s - 3] = Some(v),
-        }
-        i += 2;
-    }
-    let (time, inc) = match mover {
-        Side::White => (times[0], times[2]),
-        Side::Black => (times[1], times[3]),
-    };
-    if let Some(t) = time {
-        req.limits.clock = Some(Clock {
-            remaining: Duration::from_millis(t.max(1)),
-            increment: Duration::from_millis(inc.unwrap_or(0)),
-        });
-    }
-    (req, problems)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn go_arguments() {
-        let (r, p) = parse_go(&["movetime", "100", "depth", "7", "nodes", "5000"], Side::White);
-        assert!(p.is_empty());
-        assert_eq!(r.limits.movetime, Some(Duration::from_millis(100)));
-        assert_eq!(r.limits.depth, Some(7));
-        assert_eq!(r.limits.nodes, Some(5000));
-        assert!(!r.infinite);
-        let args = ["p1time", "1000", "p2time", "2000", "p1inc", "10", "p2inc", "20"];
-        let (r, _) = parse_go(&args, Side::Black);
-        assert_eq!(
-            r.limits.clock,
-            Some(Clock { remaining: Duration::from_millis(2000), increment: Duration::from_millis(20) })
-        );
-        let (r, p) = parse_go(&["infinite", "banana", "movetime", "x"], Side::White);
-        assert!(r.infinite);
-        assert_eq!(r.limits, Limits::default());
-        assert_eq!(p.len(), 2);
-        assert_eq!(p[0], GoProblem::Unknown("banana".into()));
-        for bad in ["0", "-5", "99999999999999999999", "2147483648", "1e3", ""] {
-            let (_, p) = parse_go(&["movetime", bad], Side::White);
-            assert!(matches!(&p[..], [GoProblem::Bad(_)]), "movetime {bad:?}: {p:?}");
-        }
-        for bad in [["depth", "0"], ["nodes", "0"], ["p1time", "-1"], ["p2inc", "18446744073709551616"]] {
-            let (_, p) = parse_go(&bad, Side::White);
-            assert!(matches!(&p[..], [GoProblem::Bad(_)]), "{bad:?}: {p:?}");
-        }
-        let (r, p) = parse_go(&["movetime", "2147483647", "p1time", "0"], Side::White);
-        assert!(p.is_empty());
-        assert_eq!(r.limits.movetime, Some(Duration::from_millis(2147483647)));
-    }
-
-    #[test]
-    fn setoption_arguments() {
-        assert_eq!(
-            parse_setoption(&["name", "Zero", "Double", "value", "a", "b"]).unwrap(),
-            ("Zero Double".to_string(), "a b".to_string())
-        );
-        assert!(parse_setoption(&["Hash", "3"]).is_err());
-        assert!(parse_setoption(&["name", "value", "3"]).is_err());
-        assert!(parse_check("maybe").is_err());
-    }
-
-    #[test]
-    fn positions_and_their_errors() {
-        let r = Rules::default();
-        let p = parse_position(&["seed", "1", "moves", "F1", "J10"], r).unwrap();
-        assert_eq!(p.ply(), 2);
-        let e = parse_position(&["seed", "1", "moves", "F1", "A1"], r).unwrap_err();
-        assert!(e.contains("move 2") && e.contains("A1"), "{e}");
-        let e = parse_position(&["fen", "1,2", "w", "0", "0"], r).unwrap_err();
-        assert!(e.contains("rows"), "{e}");
-        assert!(parse_position(&["seed", "x"], r).unwrap_err().contains("seed"));
-        assert!(parse_position(&["startpos"], r).is_err());
-        let fen = Position::from_seed(3, r).to_string();
-        let toks: Vec<&str> = fen.split(' ').collect();
-        assert_eq!(parse_position(&[&["fen"][..], &toks].concat(), r).unwrap().to_string(), fen);
-    }
 
     #[test]
     fn conversation_in_process() {

@@ -1,6 +1,7 @@
-//! Positions to label: moves checked against a position, and jobs on every core. Shared by
-//! `cavalo accuracy --build` and `cavalo datagen` (the self-play games: `cavalo_engine::selfplay`).
+//! Positions to label: moves checked against a position, jobs on every core, and ranges of
+//! seeds. Shared by `cavalo accuracy --build` and `cavalo datagen` (the self-play games: `cavalo_engine::selfplay`).
 
+use anyhow::{Context, Result, bail};
 pub use cavalo_engine::selfplay::SelfPlay;
 use cavalo_rules::{Move, Position};
 
@@ -44,6 +45,19 @@ pub fn run_jobs<T: Sync, S, R: Send>(
     });
 }
 
+/// `A..B` (or `A..=B`, the same) as the first seed and the count; what is wrong is said of
+/// `--seeds`.
+pub fn parse_seed_range(s: &str) -> Result<(u64, u64)> {
+    let bad = || format!("--seeds `{s}` is not a range A..B of seeds such as 1..50");
+    let (a, b) = s.split_once("..").with_context(bad)?;
+    let a: u64 = a.trim().parse().with_context(bad)?;
+    let b: u64 = b.trim().trim_start_matches('=').parse().with_context(bad)?;
+    if b < a {
+        bail!("--seeds `{s}`: the range is empty");
+    }
+    Ok((a, b - a + 1))
+}
+
 /// The default number of jobs: every core.
 pub fn cores() -> usize {
     std::thread::available_parallelism().map_or(1, |n| n.get())
@@ -71,5 +85,12 @@ mod tests {
             },
         );
         assert!(seen.iter().all(|&n| n == 1));
+    }
+    #[test]
+    fn seed_ranges() {
+        assert_eq!(parse_seed_range("1..50").unwrap(), (1, 50));
+        assert_eq!(parse_seed_range("7..=7").unwrap(), (7, 1));
+        assert!(parse_seed_range("5..1").is_err());
+        assert!(parse_seed_range("abc").is_err());
     }
 }

@@ -1,0 +1,26 @@
+//! # cavalo-lab
+//!
+//! The measurements of *Jogo do Cavalo*'s engine, as a library under the `cavalo` commands that
+//! print them:
+//!
+//! - [`analysis`]: the engine as a teacher, every ply of a played game judged (`cavalo analyse`);
+//! - [`suite`]: the accuracy suite, positions with the exact value of every legal move: its file
+//!   format, and how it is built and merged (`cavalo accuracy --build`, `--merge`);
+//! - [`accuracy`]: a player's moves on the suite summarised (`cavalo accuracy`);
+//! - [`datagen`]: training data for the evaluation, positions of varied games labelled with
+//!   their final points difference (`cavalo datagen`);
+//! - [`fit`]: the least-squares fit of the evaluation's weights to labelled positions
+//!   (`cavalo fit`);
+//! - [`label`]: what those share: moves checked against a position, jobs on every core, and
+//!   ranges of seeds.
+//!
+//! It knows the rules (`cavalo-rules`) and the engine (`cavalo-engine`), nothing of a game
+//! session, a terminal or a referee: a player driven over the protocol is the binary's business.
+#![warn(missing_docs)]
+
+pub mod accuracy;
+pub mod analysis;
+pub mod datagen;
+pub mod fit;
+pub mod label;
+pub mod suite;
