@@ -1,6 +1,6 @@
 //! One module per subcommand, named after it: its arguments, its progress and its printing. The
 //! work itself is done by the library crates (`cavalo-engine`, `cavalo-lab`, `cavalo-match`,
-//! `cavalo-session`, `cavalo-web`). `play` and `games` are still at the top of the binary.
+//! `cavalo-session`, `cavalo-web`).
 
 pub mod accuracy;
 pub mod analyse;
@@ -10,11 +10,13 @@ pub mod board;
 pub mod datagen;
 pub mod engine;
 pub mod fit;
+pub mod games;
 pub mod go;
 pub mod r#match;
 pub mod r#move;
 pub mod moves;
 pub mod perft;
+pub mod play;
 pub mod proofply;
 pub mod replay;
 pub mod serve;

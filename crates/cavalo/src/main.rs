@@ -5,11 +5,9 @@ mod chart;
 mod commands;
 mod crosstable;
 mod game_ends;
-mod games_cmd;
 mod input;
 mod limits;
 mod match_report;
-mod play;
 mod progress;
 mod records;
 mod signals;
@@ -17,15 +15,9 @@ mod tui;
 mod view;
 
 use commands::{
-    accuracy, apply, bench, board, datagen, engine, fit, go, r#match, r#move, moves, perft, proofply, replay,
-    serve, stats, tournament, tune,
+    accuracy, apply, bench, board, datagen, engine, fit, games, go, r#match, r#move, moves, perft, play,
+    proofply, replay, serve, stats, tournament, tune,
 };
-
-/// The paths that `play.rs` still names (it is being rewritten apart; they go when it moves).
-mod analyse {
-    pub use crate::args::EngineArgs;
-}
-use commands::engine as protocol;
 
 use std::process::ExitCode;
 
@@ -62,7 +54,7 @@ enum Command {
     /// Every game of `cavalo play` is kept there ply by ply (a ply is stored before it is
     /// shown). The database is games.sqlite in the platform's data directory unless --data-dir or
     /// --db says otherwise.
-    Games(games_cmd::GamesArgs),
+    Games(games::GamesArgs),
     /// Step through a saved game record (arrow keys in a terminal, printed ply by ply otherwise).
     Replay(replay::ReplayArgs),
     /// The statistics of a log.dat for the technical manual: per side and per game, count, mean,
@@ -168,7 +160,7 @@ fn main() -> ExitCode {
     let result = match cli.command {
         Command::Play(a) => play::play(a, rules, lang),
         Command::Replay(a) => replay::replay(a),
-        Command::Games(a) => games_cmd::run(a),
+        Command::Games(a) => games::run(a),
         Command::Stats(a) => stats::stats(a),
         Command::Move(a) => r#move::mv(a, rules),
         Command::Board(a) => board::board(a, rules),

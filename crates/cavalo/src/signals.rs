@@ -77,12 +77,16 @@ pub fn watch(what: Interrupted) -> Result<Watch> {
 pub fn exit_after_saving(code: i32, why: &str) -> ! {
     let playing = PLAYING.lock().unwrap_or_else(|e| e.into_inner());
     if let Some(what) = playing.as_ref() {
-        let said =
-            match crate::games_cmd::close_game(&what.db, &what.id, what.log.as_deref(), &what.games_dir) {
-                Ok(true) => Some(format!("{why}: game {} saved as abandoned", what.id)),
-                Ok(false) => None,
-                Err(e) => Some(format!("{why}: game {} could not be marked abandoned: {e:#}", what.id)),
-            };
+        let said = match crate::commands::games::close_game(
+            &what.db,
+            &what.id,
+            what.log.as_deref(),
+            &what.games_dir,
+        ) {
+            Ok(true) => Some(format!("{why}: game {} saved as abandoned", what.id)),
+            Ok(false) => None,
+            Err(e) => Some(format!("{why}: game {} could not be marked abandoned: {e:#}", what.id)),
+        };
         if what.full_screen {
             // Writes the terminal's reset sequences; on a closed terminal that fails, quietly.
             let _ = ratatui::try_restore();

@@ -31,7 +31,7 @@ pub struct AnalyseArgs {
     #[arg(long, value_name = "ID", conflicts_with_all = ["file", "game"])]
     pub id: Option<String>,
     #[command(flatten)]
-    pub store: crate::games_cmd::StoreArgs,
+    pub store: crate::commands::games::StoreArgs,
     /// Nodes searched per position (deterministic with one thread).
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
     pub nodes: Option<u64>,

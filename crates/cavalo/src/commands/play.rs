@@ -3,7 +3,7 @@
 
 use std::io::{BufRead, IsTerminal, Write};
 
-use crate::protocol::lines::LineError;
+use cavalo_engine::protocol::lines::LineError;
 use std::path::PathBuf;
 
 use anyhow::{Context, Result};
@@ -15,7 +15,7 @@ use cavalo_session::present;
 use cavalo_session::{EngineConfig, GameConfig, Mode, Session};
 use clap::Args;
 
-use crate::analyse::EngineArgs;
+use crate::args::EngineArgs;
 use crate::game_ends::finish;
 use crate::input::{LispArgs, read_position};
 use crate::view;
@@ -59,7 +59,7 @@ pub struct PlayArgs {
     #[arg(long, default_value = "games")]
     pub games_dir: PathBuf,
     #[command(flatten)]
-    pub store: crate::games_cmd::StoreArgs,
+    pub store: crate::commands::games::StoreArgs,
     /// Line-by-line mode for scripts and screen readers (automatic when input or output is not a terminal).
     #[arg(long)]
     pub plain: bool,
@@ -109,7 +109,7 @@ impl<R: BufRead> Lines<R> {
         loop {
             print!("{prompt}");
             let _ = std::io::stdout().flush();
-            match crate::protocol::lines::read_line(&mut self.input) {
+            match cavalo_engine::protocol::lines::read_line(&mut self.input) {
                 Ok(None) | Err(_) => {
                     println!();
                     return None;

@@ -4,7 +4,7 @@ use anyhow::{Context, Result};
 use cavalo_session::store::db::web::Retention;
 use clap::Args;
 
-use crate::games_cmd::StoreArgs;
+use crate::commands::games::StoreArgs;
 
 #[derive(Args, Debug)]
 pub struct ServeArgs {

@@ -24,7 +24,7 @@ pub struct StatsArgs {
     /// With --db or --data-dir, the games are read straight from the games database instead of
     /// a log.
     #[command(flatten)]
-    pub store: crate::games_cmd::StoreArgs,
+    pub store: crate::commands::games::StoreArgs,
     /// Also draw the time and the nodes of every move of one game as an SVG chart into this file.
     #[arg(long)]
     pub svg: Option<PathBuf>,
@@ -180,7 +180,7 @@ pub fn report(games: &[LogGame], lang: Lang) -> String {
 pub fn stats(a: StatsArgs) -> Result<()> {
     let (source, text) = if a.store.given() {
         let db = a.store.open()?;
-        (db.path().display().to_string(), crate::games_cmd::log_text(&db, a.id.as_deref())?)
+        (db.path().display().to_string(), crate::commands::games::log_text(&db, a.id.as_deref())?)
     } else {
         let text =
             std::fs::read_to_string(&a.log).with_context(|| format!("cannot read {}", a.log.display()))?;
