@@ -14,6 +14,9 @@ use crate::i18n::{Arg, Lang};
 use crate::store::{StoreError, StoreErrorKind};
 use crate::{Actor, Ply, Session, SessionError, Turn};
 
+mod message;
+pub use message::{Message, Words, error_words, side_message, store_error_message};
+
 /// One cell as shown: its content and its marks.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct CellMark {
