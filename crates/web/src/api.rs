@@ -1,5 +1,5 @@
-//! The HTTP routes: the JSON API and the page. Every error is a 4xx answer
-//! `{"error": "what is wrong"}` (see [`crate::error`]).
+//! The HTTP routes: the JSON API and the page. Every error is an answer
+//! `{"code": "not_found", "message": "what is wrong"}` (see [`crate::error`]).
 
 use std::convert::Infallible;
 use std::sync::Arc;
@@ -305,7 +305,7 @@ async fn play(
             && n != s.plies().len()
         {
             let args = [("ply", Arg::from(s.plies().len())), ("seen", n.into())];
-            return Err(ApiError::say(StatusCode::CONFLICT, lang, "api-moved-on", &args));
+            return Err(ApiError::say(StatusCode::CONFLICT, lang, "api-moved-on", &args).code("moved_on"));
         }
         let choice = interpret_move(s.position(), &req.mv).map_err(|e| ApiError::session(&e, lang))?;
         let mv = match choice {

@@ -1,11 +1,15 @@
 // The API client: every request to the server goes through here, with the page's language
 // (`?lang=`) so that the server words its answers (announcements, results, errors) in it.
 
-/** An answer other than 2xx: `message` is the server's own (already translated) text. */
+/**
+ * An answer other than 2xx: `message` is the server's own (already translated) text, `code` its
+ * stable kind (`not_found`, `illegal_move`, `moved_on`, …).
+ */
 export class ApiError extends Error {
-  constructor(status, message) {
+  constructor(status, message, code) {
     super(message);
     this.status = status;
+    this.code = code;
   }
 }
 
@@ -36,7 +40,9 @@ async function request(method, path, body, lang = language, token = null) {
   } catch {
     data = null;
   }
-  if (!res.ok) throw new ApiError(res.status, (data && data.error) || `${res.status} ${res.statusText}`);
+  if (!res.ok) {
+    throw new ApiError(res.status, (data && data.message) || `${res.status} ${res.statusText}`, data && data.code);
+  }
   return data;
 }
 

@@ -113,6 +113,8 @@ async function call(request) {
     if (st) onState(st);
   } catch (e) {
     dialogs.showError(e.message);
+    // The game moved on before the move arrived (another tab, a second click): show where it is.
+    if (e.code === "moved_on" && store.gameId) api.getGame(store.gameId).then(onState, () => {});
   }
 }
 

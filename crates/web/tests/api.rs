@@ -145,7 +145,8 @@ async fn human_human_takeback_hint_double_choice_and_quit() {
     assert_eq!(back["can_undo"], false);
     let (status, err) = srv.post_empty(&format!("/api/games/{id}/undo")).await;
     assert_eq!(status, 409);
-    assert!(err["error"].as_str().unwrap().contains("no move"), "{err}");
+    assert!(err["message"].as_str().unwrap().contains("no move"), "{err}");
+    assert_eq!(err["code"], "nothing_to_undo");
 
     // A bare landing on a double takes the default removal (RULES §4).
     let bare = double["cell"].as_str().unwrap();
@@ -187,7 +188,12 @@ async fn expect_error(srv: &Server, method: &str, path: &str, body: Option<&str>
     let v: Value = r.json().await.unwrap_or(Value::Null);
     assert_eq!(got, status, "{method} {path} {body:?}: {v}");
     assert!(ct.starts_with("application/json"), "{method} {path}: content type {ct}");
-    let msg = v["error"].as_str().unwrap_or_else(|| panic!("{method} {path}: no error in {v}"));
+    let msg = v["message"].as_str().unwrap_or_else(|| panic!("{method} {path}: no error in {v}"));
+    let code = v["code"].as_str().unwrap_or_default();
+    assert!(
+        !code.is_empty() && code.chars().all(|c| c.is_ascii_lowercase() || c == '_'),
+        "{method} {path}: code `{code}` in {v}"
+    );
     assert!(msg.to_lowercase().contains(&text.to_lowercase()), "{method} {path}: `{msg}` lacks `{text}`");
 }
 
@@ -230,7 +236,7 @@ async fn every_bad_request_gets_a_4xx_json_error() {
     expect_error(&srv, "POST", games, Some(&big), 413, "too large").await;
     let r = srv.http.post(srv.url(games)).body("{}").send().await.unwrap();
     assert_eq!(r.status().as_u16(), 415);
-    assert!(r.json::<Value>().await.unwrap()["error"].as_str().unwrap().contains("Content-Type"));
+    assert!(r.json::<Value>().await.unwrap()["message"].as_str().unwrap().contains("Content-Type"));
     // Routes and methods.
     expect_error(&srv, "GET", "/api/nothing", None, 404, "nothing at").await;
     expect_error(&srv, "GET", "/static/secret.txt?lang=pt", None, 404, "não há nada em /static/secret.txt")
@@ -469,7 +475,7 @@ async fn the_page_labels_come_in_the_asked_language() {
 
     let (status, err) = srv.get("/api/messages?lang=xx").await;
     assert_eq!(status, 400);
-    assert!(err["error"].as_str().unwrap().contains("xx"));
+    assert!(err["message"].as_str().unwrap().contains("xx"));
     srv.stop().await;
 }
 
@@ -516,7 +522,8 @@ async fn the_api_says_the_models_announcements() {
     // Errors come in the asked language, with the status of their kind.
     let (status, v) = srv.post_empty(&format!("/api/games/{id}/hint?lang=pt")).await;
     assert_eq!(status, 409);
-    assert_eq!(v["error"], "O jogo terminou.");
+    assert_eq!(v["message"], "O jogo terminou.");
+    assert_eq!(v["code"], "game_over");
     srv.stop().await;
 }
 
