@@ -26,12 +26,13 @@ use tokio::sync::broadcast::error::RecvError;
 use crate::App;
 use crate::body::{BODY_LIMIT, Body};
 use crate::error::{ApiError, ApiResult};
-use crate::game::{self, Event, Game, lang_index};
+use crate::game::{self, Event, Game};
 use crate::guard::serving;
 use crate::lang::ReqLang;
 use crate::lookup::find;
 use crate::seats::{self, Need, SeatToken, seat_of};
 use crate::server::{LimitError, Peer};
+use crate::wire::{GameState, WireEvent};
 
 /// The routes of `app`: the page, its files and the API, behind the request guard.
 pub(crate) fn router(app: App) -> Router {
@@ -206,12 +207,20 @@ fn game_config(app: &App, req: NewGame, lang: Lang) -> ApiResult<GameConfig> {
     })
 }
 
+/// A new game's state with the secret tokens of its seats (side -> token).
+#[derive(serde::Serialize)]
+struct Created {
+    #[serde(flatten)]
+    state: GameState,
+    tokens: std::collections::BTreeMap<&'static str, String>,
+}
+
 async fn create(
     State(app): State<App>,
     ReqLang(lang): ReqLang,
     Peer(peer): Peer,
     Body(req): Body<NewGame>,
-) -> ApiResult<(StatusCode, Json<Value>)> {
+) -> ApiResult<(StatusCode, Json<Created>)> {
     serving(&app, lang)?;
     let config = game_config(&app, req, lang)?;
     if config.mode() == Mode::ComputerComputer {
@@ -227,11 +236,10 @@ async fn create(
     let seats = app.db().seats(s.id()).map_err(|e| ApiError::store(&e, lang))?;
     let g = Arc::new(Game::owned_by(s, seats, peer));
     app.insert(g.clone());
-    let mut state = g.state(&g.lock(), lang, None);
-    state["tokens"] =
-        tokens.iter().map(|(side, t)| (side.name().to_string(), Value::from(t.as_str()))).collect();
+    let state = g.state(&g.lock(), None);
+    let tokens = tokens.into_iter().map(|(side, t)| (side.name(), t)).collect();
     game::kick(&app, &g);
-    Ok((StatusCode::CREATED, Json(state)))
+    Ok((StatusCode::CREATED, Json(Created { state, tokens })))
 }
 
 /// `?since=N`: the announcements from ply N (0-based) on.
@@ -245,12 +253,12 @@ async fn show(
     Path(id): Path<String>,
     ReqLang(lang): ReqLang,
     uri: axum::http::Uri,
-) -> ApiResult<Json<Value>> {
+) -> ApiResult<Json<GameState>> {
     let Query(q) = Query::<Since>::try_from_uri(&uri)
         .map_err(|e| ApiError::bad(lang, "api-bad-query", &[("reason", e.body_text().into())]))?;
     let g = find(&app, &id, lang)?;
     let s = g.lock();
-    Ok(Json(g.state(&s, lang, q.since)))
+    Ok(Json(g.state(&s, q.since)))
 }
 
 /// A human's move.
@@ -277,7 +285,7 @@ fn change(
     token: &SeatToken,
     need: impl FnOnce(&Session) -> Need,
     act: impl FnOnce(&mut Session, &Game) -> ApiResult<()>,
-) -> ApiResult<Json<Value>> {
+) -> ApiResult<Json<GameState>> {
     serving(app, lang)?;
     let g = find(app, id, lang)?;
     let state = {
@@ -286,7 +294,7 @@ fn change(
         act(&mut s, &g)?;
         app.changed(&mut s);
         g.publish(&s);
-        g.state(&s, lang, None)
+        g.state(&s, None)
     };
     game::kick(app, &g);
     Ok(Json(state))
@@ -298,7 +306,7 @@ async fn play(
     ReqLang(lang): ReqLang,
     token: SeatToken,
     Body(req): Body<MoveRequest>,
-) -> ApiResult<Json<Value>> {
+) -> ApiResult<Json<GameState>> {
     change(&app, &id, lang, &token, mover, |s, _| {
         s.human_to_move().map_err(|e| ApiError::session(&e, lang))?;
         if let Some(n) = req.ply
@@ -322,7 +330,7 @@ async fn undo(
     Path(id): Path<String>,
     ReqLang(lang): ReqLang,
     token: SeatToken,
-) -> ApiResult<Json<Value>> {
+) -> ApiResult<Json<GameState>> {
     // The move taken back is the last one a human chose: its side's seat takes it back.
     let need = |s: &Session| {
         let last = s.plies().iter().rev().find(|p| p.by == Actor::Human && !p.forced).map(|p| p.side);
@@ -358,13 +366,13 @@ async fn hint(
     let Finished::Hint { mv, info } = finished else {
         return Err(ApiError::session(&SessionError::HintNotMove, lang));
     };
-    let text = cavalo_session::present::Announcement::Hint { mv }.text(lang);
+    let message = cavalo_session::present::Announcement::Hint { mv }.words();
     Ok(Json(json!({
         "move": mv.to_string(),
         "cell": mv.destination().map(|c| c.to_string()),
         "index": mv.destination().map(|c| c.index()),
         "info": info,
-        "text": text,
+        "message": message,
     })))
 }
 
@@ -373,7 +381,7 @@ async fn quit(
     Path(id): Path<String>,
     ReqLang(lang): ReqLang,
     token: SeatToken,
-) -> ApiResult<Json<Value>> {
+) -> ApiResult<Json<GameState>> {
     change(
         &app,
         &id,
@@ -415,23 +423,38 @@ async fn delete(
     Ok(StatusCode::NO_CONTENT)
 }
 
+/// `?version=N`: the version of the game the page shows (see [`events`]).
+#[derive(Deserialize)]
+struct Known {
+    version: Option<u64>,
+}
+
+/// `GET /api/games/{id}/events`: the game's server-sent events ([`WireEvent`]). The stream opens
+/// with the whole state (`state`), unless the page says with `?version=N` that it shows the
+/// game's current version, then the live search (`thinking`); then one event per change. A
+/// stream that falls behind gets the whole state again.
 async fn events(
     State(app): State<App>,
     Path(id): Path<String>,
     ReqLang(lang): ReqLang,
     Peer(peer): Peer,
+    uri: axum::http::Uri,
 ) -> ApiResult<Sse<impl Stream<Item = Result<SseEvent, Infallible>>>> {
     serving(&app, lang)?;
+    let Query(known) = Query::<Known>::try_from_uri(&uri)
+        .map_err(|e| ApiError::bad(lang, "api-bad-query", &[("reason", e.body_text().into())]))?;
     let g = find(&app, &id, lang)?;
     let place = app.open_stream(peer).map_err(|e| limited(&e, lang))?;
+    // Subscribed before the state is read: no change falls between the two.
     let rx = g.subscribe();
-    let first = {
+    let mut first = Vec::new();
+    {
         let s = g.lock();
-        vec![
-            Ok(SseEvent::default().event("state").data(g.state(&s, lang, None).to_string())),
-            Ok(SseEvent::default().event("thinking").data(g.live_json().to_string())),
-        ]
-    };
+        if known.version != Some(g.version()) {
+            first.push(Ok(sse(&WireEvent::State(Box::new(g.state(&s, None))))));
+        }
+        first.push(Ok(sse(&WireEvent::Thinking(g.live_view()))));
+    }
     let shutdown = app.inner.shutdown.subscribe();
     // The stream's place (`_place`) is freed when the stream ends.
     let state = (rx, g, shutdown, place);
@@ -441,12 +464,8 @@ async fn events(
         }
         let ev = tokio::select! {
             r = rx.recv() => match r {
-                Ok(Event::State(t)) => SseEvent::default().event("state").data(&*t[lang_index(lang)]),
-                Ok(Event::Thinking(t)) => SseEvent::default().event("thinking").data(&*t),
-                Err(RecvError::Lagged(_)) => {
-                    let text = g.state(&g.lock(), lang, None).to_string();
-                    SseEvent::default().event("state").data(text)
-                }
+                Ok(Event::Wire(name, data)) => SseEvent::default().event(name).data(&*data),
+                Err(RecvError::Lagged(_)) => sse(&WireEvent::State(Box::new(g.state(&g.lock(), None)))),
                 Ok(Event::Deleted) | Err(RecvError::Closed) => return None,
             },
             _ = shutdown.changed() => return None,
@@ -455,6 +474,11 @@ async fn events(
     });
     Ok(Sse::new(futures_util::StreamExt::chain(futures_util::stream::iter(first), rest))
         .keep_alive(KeepAlive::default()))
+}
+
+/// `ev` as a server-sent event named by its type.
+fn sse(ev: &WireEvent) -> SseEvent {
+    SseEvent::default().event(ev.name()).data(serde_json::to_string(ev).unwrap_or_else(|_| "null".into()))
 }
 
 fn download(content_type: &'static str, name: String, body: String) -> Response {

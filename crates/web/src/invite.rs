@@ -21,8 +21,7 @@ use crate::seats::{Need, SeatToken, seat_of};
 /// Reads the game's seats again after a change of theirs and tells the watchers.
 fn refresh_seats(app: &App, g: &Game, lang: Lang) -> ApiResult<()> {
     let s = g.lock();
-    g.set_seats(app.db().seats(&g.id).map_err(|e| ApiError::store(&e, lang))?);
-    g.publish(&s);
+    g.set_seats(&s, app.db().seats(&g.id).map_err(|e| ApiError::store(&e, lang))?);
     Ok(())
 }
 
@@ -79,5 +78,5 @@ pub(crate) async fn claim(
         .map_err(|e| ApiError::store(&e, lang))?
         .ok_or_else(|| Refusal::BadInvite.answer(lang))?;
     refresh_seats(&app, &g, lang)?;
-    Ok(Json(json!({ "side": side, "token": token, "state": g.state(&g.lock(), lang, None) })))
+    Ok(Json(json!({ "side": side, "token": token, "state": g.state(&g.lock(), None) })))
 }

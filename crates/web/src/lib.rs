@@ -36,6 +36,7 @@ mod lookup;
 mod sched;
 mod seats;
 mod server;
+mod wire;
 mod worded;
 
 use std::collections::HashMap;

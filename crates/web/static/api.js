@@ -77,10 +77,17 @@ export const claim = (id, code) => request("POST", `${game(id)}/claim`, { invite
 /** Where the game's record and log.dat are downloaded. */
 export const downloads = (id) => ({ record: `${game(id)}/record`, log: `${game(id)}/log` });
 
-/** Follows a game's events: `onState(state)`, `onThinking(thinking)`. Returns the EventSource. */
-export function follow(id, { onState, onThinking }) {
-  const es = new EventSource(withLang(`${game(id)}/events`));
-  es.addEventListener("state", (ev) => onState(JSON.parse(ev.data)));
+/** The events of a game's stream that change it (see the technical manual's event list). */
+const CHANGES = ["state", "ply", "undone", "status", "seats", "problem"];
+
+/**
+ * Follows a game's events from `version` (the one the page shows: the stream then starts with
+ * the changes after it, else with the whole state): `onChange(type, data)` for each change,
+ * `onThinking(live)` for the live search. Returns the EventSource.
+ */
+export function follow(id, version, { onChange, onThinking }) {
+  const es = new EventSource(withLang(`${game(id)}/events?version=${encodeURIComponent(version)}`));
+  for (const type of CHANGES) es.addEventListener(type, (ev) => onChange(type, JSON.parse(ev.data)));
   es.addEventListener("thinking", (ev) => onThinking(JSON.parse(ev.data)));
   return es;
 }

@@ -410,7 +410,10 @@ web-pv = PV
 web-proven = proven
 web-reviewing = Reviewing the position after ply { $ply } of { $total } (End returns to the game).
 web-you = You
-web-to-move = { $who } to move ({ $side }): { $count } legal moves.
+web-to-move = { $who } to move ({ $side }): { $count ->
+    [one] { $count } legal move.
+   *[other] { $count } legal moves.
+}
 web-forced = { $side } plays the forced move { $move }.
 web-cannot-move = You cannot move there. Legal moves: { $moves }.
 web-game-info = Game { $id } · { $mode } · { $ms } ms per move · start { $start }

@@ -410,7 +410,10 @@ web-pv = VP
 web-proven = provado
 web-reviewing = A rever a posição após a meia-jogada { $ply } de { $total } (End volta ao jogo).
 web-you = Você
-web-to-move = { $who } a jogar ({ $side }): { $count } jogadas legais.
+web-to-move = { $who } a jogar ({ $side }): { $count ->
+    [one] { $count } jogada legal.
+   *[other] { $count } jogadas legais.
+}
 web-forced = { $side } faz a jogada forçada { $move }.
 web-cannot-move = Não pode jogar para aí. Jogadas legais: { $moves }.
 web-game-info = Jogo { $id } · { $mode } · { $ms } ms por jogada · início { $start }
