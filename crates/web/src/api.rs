@@ -30,6 +30,7 @@ use crate::game::{self, Event, Game};
 use crate::guard::serving;
 use crate::lang::ReqLang;
 use crate::lookup::find;
+use crate::offload::{self, blocking};
 use crate::seats::{self, Need, SeatToken, seat_of};
 use crate::server::{LimitError, Peer};
 use crate::wire::{GameState, WireEvent};
@@ -94,9 +95,13 @@ async fn info(State(app): State<App>) -> Json<Value> {
 }
 
 async fn list(State(app): State<App>, ReqLang(lang): ReqLang) -> ApiResult<Json<Value>> {
-    let ids: std::collections::HashSet<String> =
-        app.db().web_game_ids(false).map_err(|e| ApiError::store(&e, lang))?.into_iter().collect();
-    let mut rows = app.db().list().map_err(|e| ApiError::store(&e, lang))?;
+    let db = app.db().clone();
+    let (ids, mut rows) = blocking(lang, move || {
+        let ids: std::collections::HashSet<String> =
+            db.web_game_ids(false).map_err(|e| ApiError::store(&e, lang))?.into_iter().collect();
+        Ok((ids, db.list().map_err(|e| ApiError::store(&e, lang))?))
+    })
+    .await?;
     rows.retain(|r| ids.contains(&r.id));
     rows.sort_by(|a, b| b.created.cmp(&a.created).then(b.id.cmp(&a.id)));
     let games: Vec<Value> = rows
@@ -223,23 +228,29 @@ async fn create(
 ) -> ApiResult<(StatusCode, Json<Created>)> {
     serving(&app, lang)?;
     let config = game_config(&app, req, lang)?;
-    if config.mode() == Mode::ComputerComputer {
-        app.check_cc(peer).map_err(|e| limited(&e, lang))?;
-    }
-    let mut s = Session::new(config).map_err(|e| ApiError::session(&e, lang))?;
-    let humans = Side::BOTH.map(|side| s.player(side).is_human());
-    let tokens: Vec<(Side, String)> =
-        seats::seat_sides(humans).into_iter().map(|side| (side, new_secret())).collect();
-    let pairs: Vec<(Side, &str)> = tokens.iter().map(|(side, t)| (*side, t.as_str())).collect();
-    app.db().add_web_game(&s, &pairs).map_err(|e| ApiError::store(&e, lang))?;
-    s.keep_in(app.db().clone());
-    let seats = app.db().seats(s.id()).map_err(|e| ApiError::store(&e, lang))?;
-    let g = Arc::new(Game::owned_by(s, seats, peer));
-    app.insert(g.clone());
-    let state = g.state(&g.lock(), None);
-    let tokens = tokens.into_iter().map(|(side, t)| (side.name(), t)).collect();
+    let app2 = app.clone();
+    let (g, created) = blocking(lang, move || {
+        let app = app2;
+        if config.mode() == Mode::ComputerComputer {
+            app.check_cc(peer).map_err(|e| limited(&e, lang))?;
+        }
+        let mut s = Session::new(config).map_err(|e| ApiError::session(&e, lang))?;
+        let humans = Side::BOTH.map(|side| s.player(side).is_human());
+        let tokens: Vec<(Side, String)> =
+            seats::seat_sides(humans).into_iter().map(|side| (side, new_secret())).collect();
+        let pairs: Vec<(Side, &str)> = tokens.iter().map(|(side, t)| (*side, t.as_str())).collect();
+        app.db().add_web_game(&s, &pairs).map_err(|e| ApiError::store(&e, lang))?;
+        s.keep_in(app.db().clone());
+        let seats = app.db().seats(s.id()).map_err(|e| ApiError::store(&e, lang))?;
+        let g = Arc::new(Game::owned_by(s, seats, peer));
+        app.insert(g.clone());
+        let state = g.state(&g.lock(), None);
+        let tokens = tokens.into_iter().map(|(side, t)| (side.name(), t)).collect();
+        Ok((g, Created { state, tokens }))
+    })
+    .await?;
     game::kick(&app, &g);
-    Ok((StatusCode::CREATED, Json(Created { state, tokens })))
+    Ok((StatusCode::CREATED, Json(created)))
 }
 
 /// `?since=N`: the announcements from ply N (0-based) on.
@@ -256,9 +267,12 @@ async fn show(
 ) -> ApiResult<Json<GameState>> {
     let Query(q) = Query::<Since>::try_from_uri(&uri)
         .map_err(|e| ApiError::bad(lang, "api-bad-query", &[("reason", e.body_text().into())]))?;
-    let g = find(&app, &id, lang)?;
-    let s = g.lock();
-    Ok(Json(g.state(&s, q.since)))
+    blocking(lang, move || {
+        let g = find(&app, &id, lang)?;
+        let s = g.lock();
+        Ok(Json(g.state(&s, q.since)))
+    })
+    .await
 }
 
 /// A human's move.
@@ -278,24 +292,32 @@ struct MoveRequest {
 /// game's state requires, `act` changes the session. The change is then recorded, shown to every
 /// watcher and answered with the new state, and the game's driver is woken (the computer may be
 /// to move).
-fn change(
+async fn change(
     app: &App,
-    id: &str,
+    id: String,
     lang: Lang,
-    token: &SeatToken,
-    need: impl FnOnce(&Session) -> Need,
-    act: impl FnOnce(&mut Session, &Game) -> ApiResult<()>,
+    token: SeatToken,
+    need: impl FnOnce(&Session) -> Need + Send + 'static,
+    act: impl FnOnce(&mut Session, &Game) -> ApiResult<()> + Send + 'static,
 ) -> ApiResult<Json<GameState>> {
     serving(app, lang)?;
-    let g = find(app, id, lang)?;
-    let state = {
-        let mut s = g.lock();
-        seat_of(app, &g, token, need(&s), lang)?;
-        act(&mut s, &g)?;
-        app.changed(&mut s);
-        g.publish(&s);
-        g.state(&s, None)
-    };
+    let app2 = app.clone();
+    // The change is stored (SQLite, log.dat) on a blocking thread, under the game's lock.
+    let (g, state) = blocking(lang, move || {
+        let app = app2;
+        let g = find(&app, &id, lang)?;
+        let (state, status) = {
+            let mut s = g.lock();
+            seat_of(&app, &g, &token, need(&s), lang)?;
+            act(&mut s, &g)?;
+            app.changed(&mut s);
+            g.publish(&s);
+            (g.state(&s, None), s.status())
+        };
+        app.let_go_if_ended(&g, status);
+        Ok((g, state))
+    })
+    .await?;
     game::kick(app, &g);
     Ok(Json(state))
 }
@@ -307,7 +329,7 @@ async fn play(
     token: SeatToken,
     Body(req): Body<MoveRequest>,
 ) -> ApiResult<Json<GameState>> {
-    change(&app, &id, lang, &token, mover, |s, _| {
+    change(&app, id, lang, token, mover, move |s, _| {
         s.human_to_move().map_err(|e| ApiError::session(&e, lang))?;
         if let Some(n) = req.ply
             && n != s.plies().len()
@@ -323,6 +345,7 @@ async fn play(
         };
         s.play_human(mv).map(|_| ()).map_err(|e| ApiError::session(&e, lang))
     })
+    .await
 }
 
 async fn undo(
@@ -336,13 +359,14 @@ async fn undo(
         let last = s.plies().iter().rev().find(|p| p.by == Actor::Human && !p.forced).map(|p| p.side);
         last.map_or(Need::Any, Need::Side)
     };
-    change(&app, &id, lang, &token, need, |s, g| {
+    change(&app, id, lang, token, need, move |s, g| {
         if s.mode() == Mode::ComputerComputer || !s.can_undo() {
             return Err(ApiError::session(&SessionError::NothingToUndo, lang));
         }
         g.stop_search();
         s.undo().map(|_| ()).map_err(|e| ApiError::session(&e, lang))
     })
+    .await
 }
 
 async fn hint(
@@ -352,17 +376,23 @@ async fn hint(
     token: SeatToken,
 ) -> ApiResult<Json<Value>> {
     serving(&app, lang)?;
-    let g = find(&app, &id, lang)?;
-    let (job, time_ms) = {
+    let app2 = app.clone();
+    let (g, job, time_ms) = blocking(lang, move || {
+        let g = find(&app2, &id, lang)?;
         let mut s = g.lock();
-        seat_of(&app, &g, &token, mover(&s), lang)?;
+        seat_of(&app2, &g, &token, mover(&s), lang)?;
         s.human_to_move().map_err(|e| ApiError::session(&e, lang))?;
-        (s.begin_hint().map_err(|e| ApiError::session(&e, lang))?, s.config().time_ms)
-    };
+        let job = s.begin_hint().map_err(|e| ApiError::session(&e, lang))?;
+        let time_ms = s.config().time_ms;
+        drop(s);
+        Ok((g, job, time_ms))
+    })
+    .await?;
     let thought = game::run_search(&app, &g, job, time_ms)
         .await
         .ok_or_else(|| ApiError::say(StatusCode::SERVICE_UNAVAILABLE, lang, "api-hint-failed", &[]))?;
-    let finished = g.lock().finish(thought).map_err(|e| ApiError::session(&e, lang))?;
+    let finished =
+        blocking(lang, move || g.lock().finish(thought).map_err(|e| ApiError::session(&e, lang))).await?;
     let Finished::Hint { mv, info } = finished else {
         return Err(ApiError::session(&SessionError::HintNotMove, lang));
     };
@@ -382,13 +412,14 @@ async fn quit(
     ReqLang(lang): ReqLang,
     token: SeatToken,
 ) -> ApiResult<Json<GameState>> {
+    let db = app.db().clone();
     change(
         &app,
-        &id,
+        id.clone(),
         lang,
-        &token,
+        token,
         |_| Need::Any,
-        |s, g| {
+        move |s, g| {
             let ended = match s.status() {
                 Status::Playing => None,
                 Status::Over => Some(SessionError::GameOver),
@@ -398,12 +429,13 @@ async fn quit(
                 return Err(ApiError::session(&e, lang));
             }
             // Stored first: a failed write leaves the game as it was.
-            app.db().abandon(&id).map_err(|e| ApiError::store(&e, lang))?;
+            db.abandon(&id).map_err(|e| ApiError::store(&e, lang))?;
             g.stop_search();
             s.quit();
             Ok(())
         },
     )
+    .await
 }
 
 /// `DELETE /api/games/{id}`: deletes the game for good (any of its seats may); its watchers are
@@ -415,12 +447,15 @@ async fn delete(
     token: SeatToken,
 ) -> ApiResult<StatusCode> {
     serving(&app, lang)?;
-    let g = find(&app, &id, lang)?;
-    seat_of(&app, &g, &token, Need::Any, lang)?;
-    let _s = g.lock();
-    app.db().delete(&id).map_err(|e| ApiError::store(&e, lang))?;
-    app.forget(std::slice::from_ref(&id));
-    Ok(StatusCode::NO_CONTENT)
+    blocking(lang, move || {
+        let g = find(&app, &id, lang)?;
+        seat_of(&app, &g, &token, Need::Any, lang)?;
+        let _s = g.lock();
+        app.db().delete(&id).map_err(|e| ApiError::store(&e, lang))?;
+        app.forget(std::slice::from_ref(&id));
+        Ok(StatusCode::NO_CONTENT)
+    })
+    .await
 }
 
 /// `?version=N`: the version of the game the page shows (see [`events`]).
@@ -443,18 +478,20 @@ async fn events(
     serving(&app, lang)?;
     let Query(known) = Query::<Known>::try_from_uri(&uri)
         .map_err(|e| ApiError::bad(lang, "api-bad-query", &[("reason", e.body_text().into())]))?;
-    let g = find(&app, &id, lang)?;
+    let app2 = app.clone();
+    let g = blocking(lang, move || find(&app2, &id, lang)).await?;
     let place = app.open_stream(peer).map_err(|e| limited(&e, lang))?;
     // Subscribed before the state is read: no change falls between the two.
     let rx = g.subscribe();
-    let mut first = Vec::new();
-    {
-        let s = g.lock();
-        if known.version != Some(g.version()) {
-            first.push(Ok(sse(&WireEvent::State(Box::new(g.state(&s, None))))));
-        }
-        first.push(Ok(sse(&WireEvent::Thinking(g.live_view()))));
-    }
+    let g2 = g.clone();
+    let state = blocking(lang, move || {
+        let s = g2.lock();
+        Ok((known.version != Some(g2.version())).then(|| g2.state(&s, None)))
+    })
+    .await?;
+    let mut first: Vec<Result<SseEvent, Infallible>> =
+        state.into_iter().map(|st| Ok(sse(&WireEvent::State(Box::new(st))))).collect();
+    first.push(Ok(sse(&WireEvent::Thinking(g.live_view()))));
     let shutdown = app.inner.shutdown.subscribe();
     // The stream's place (`_place`) is freed when the stream ends.
     let state = (rx, g, shutdown, place);
@@ -465,7 +502,11 @@ async fn events(
         let ev = tokio::select! {
             r = rx.recv() => match r {
                 Ok(Event::Wire(name, data)) => SseEvent::default().event(name).data(&*data),
-                Err(RecvError::Lagged(_)) => sse(&WireEvent::State(Box::new(g.state(&g.lock(), None)))),
+                Err(RecvError::Lagged(_)) => {
+                    let g2 = g.clone();
+                    let state = offload::background(move || g2.state(&g2.lock(), None)).await?;
+                    sse(&WireEvent::State(Box::new(state)))
+                }
                 Ok(Event::Deleted) | Err(RecvError::Closed) => return None,
             },
             _ = shutdown.changed() => return None,
@@ -497,13 +538,19 @@ async fn record(
     Path(id): Path<String>,
     ReqLang(lang): ReqLang,
 ) -> ApiResult<Response> {
-    let g = find(&app, &id, lang)?;
-    let text = g.lock().record().to_json();
+    let text = blocking(lang, {
+        let id = id.clone();
+        move || Ok(find(&app, &id, lang)?.lock().record().to_json())
+    })
+    .await?;
     Ok(download("application/json", format!("cavalo-{id}.json"), text))
 }
 
 async fn log(State(app): State<App>, Path(id): Path<String>, ReqLang(lang): ReqLang) -> ApiResult<Response> {
-    let g = find(&app, &id, lang)?;
-    let text = g.lock().log_text();
+    let text = blocking(lang, {
+        let id = id.clone();
+        move || Ok(find(&app, &id, lang)?.lock().log_text())
+    })
+    .await?;
     Ok(download("text/plain; charset=utf-8", format!("log-{id}.dat"), text))
 }

@@ -14,6 +14,7 @@ use cavalo_session::{SearchEvent, Session, SessionError, ThinkJob, Turn, spawn_s
 use tokio::sync::broadcast;
 
 use crate::App;
+use crate::offload;
 use crate::sched::Lane;
 use crate::wire::{self, GameState, LiveView, WireEvent};
 
@@ -76,6 +77,8 @@ pub(crate) struct Game {
     seats: Mutex<Vec<SeatView>>,
     /// Deleted from the database: nothing more is played or stored.
     deleted: AtomicBool,
+    /// A computer-against-computer game (its searches wait in the scheduler's batch lane).
+    computers_only: bool,
     /// Why the computer's last move could not be stored (shown to everyone until a change is).
     problem: Mutex<Option<Words>>,
 }
@@ -92,6 +95,7 @@ impl Game {
         s.set_engines_lent(true);
         let (events, _) = broadcast::channel(64);
         let told = s.plies().iter().map(|p| p.mv).collect();
+        let computers_only = s.mode() == cavalo_session::Mode::ComputerComputer;
         Game {
             id: s.id().to_string(),
             client,
@@ -100,10 +104,13 @@ impl Game {
             live: Mutex::new(None),
             stop: Mutex::new(Arc::new(AtomicBool::new(false))),
             driving: AtomicBool::new(false),
-            version: AtomicU64::new(1),
+            // From the time it was loaded (ms since the epoch): a game read again from the
+            // database goes on past any version a page saw of it before.
+            version: AtomicU64::new(crate::now_ms().max(1) as u64),
             told: Mutex::new(told),
             seats: Mutex::new(seats),
             deleted: AtomicBool::new(false),
+            computers_only,
             problem: Mutex::new(None),
         }
     }
@@ -283,38 +290,24 @@ enum Step {
     Again,
     /// A ply could not be stored: try again a little later.
     Retry,
-    Think(Box<ThinkJob>),
+    /// The computer is to move: search (with this time per move).
+    Think(Box<ThinkJob>, u64),
     Idle,
 }
 
+/// The driver: plays forced plies and computer moves until a human is to move or the game ends.
+/// Everything that stores a ply (SQLite, log.dat) runs on a blocking thread (see
+/// [`crate::offload`]); only the wait for the search stays on the async runtime.
 async fn drive(app: App, game: Arc<Game>) {
     loop {
         if app.closed() || game.is_deleted() {
             game.driving.store(false, Ordering::SeqCst);
             return;
         }
-        let step = {
-            let mut s = game.lock();
-            match s.turn() {
-                Turn::Forced { .. } => match s.play_forced() {
-                    Ok(_) => {
-                        app.changed(&mut s);
-                        game.set_problem(&s, None);
-                        game.publish(&s);
-                        Step::Again
-                    }
-                    Err(e) => {
-                        eprintln!("cavalo serve: game {}: {e}", game.id);
-                        game.set_problem(&s, Some(&e));
-                        Step::Retry
-                    }
-                },
-                Turn::Computer(_) => match s.begin_think() {
-                    Ok(job) => Step::Think(Box::new(job)),
-                    Err(_) => Step::Idle,
-                },
-                _ => Step::Idle,
-            }
+        let (a, g) = (app.clone(), game.clone());
+        let Some(step) = offload::background(move || next_step(&a, &g)).await else {
+            game.driving.store(false, Ordering::SeqCst);
+            return;
         };
         match step {
             Step::Again => continue,
@@ -322,14 +315,18 @@ async fn drive(app: App, game: Arc<Game>) {
             Step::Idle => {
                 game.driving.store(false, Ordering::SeqCst);
                 // A move may have arrived between the look and the flag: look again.
-                let busy = matches!(game.lock().turn(), Turn::Forced { .. } | Turn::Computer(_));
+                let g = game.clone();
+                let busy = offload::background(move || {
+                    matches!(g.lock().turn(), Turn::Forced { .. } | Turn::Computer(_))
+                })
+                .await
+                .unwrap_or(false);
                 if busy && !app.closed() && !game.driving.swap(true, Ordering::SeqCst) {
                     continue;
                 }
                 return;
             }
-            Step::Think(job) => {
-                let time_ms = game.lock().config().time_ms;
+            Step::Think(job, time_ms) => {
                 let thought = run_search(&app, &game, *job, time_ms).await;
                 let Some(thought) = thought else {
                     game.driving.store(false, Ordering::SeqCst);
@@ -340,30 +337,64 @@ async fn drive(app: App, game: Arc<Game>) {
                     game.driving.store(false, Ordering::SeqCst);
                     return;
                 }
-                let stored = {
-                    let mut s = game.lock();
-                    match s.finish(thought) {
-                        Ok(_) => {
-                            app.changed(&mut s);
-                            game.set_problem(&s, None);
-                            game.publish(&s);
-                            true
-                        }
-                        Err(SessionError::Stale) => true,
-                        Err(e) => {
-                            // Not stored (disk full, read-only, locked): the game does not
-                            // advance; everyone watching is told, and the move is tried again a
-                            // little later.
-                            eprintln!("cavalo serve: game {}: {e}", game.id);
-                            game.set_problem(&s, Some(&e));
-                            false
-                        }
-                    }
-                };
-                if !stored {
+                let (a, g) = (app.clone(), game.clone());
+                let stored = offload::background(move || store_move(&a, &g, thought)).await;
+                if stored != Some(true) {
                     tokio::time::sleep(RETRY_AFTER).await;
                 }
             }
+        }
+    }
+}
+
+/// One look at the game (on a blocking thread): plays a forced ply, or says what comes next.
+fn next_step(app: &App, game: &Game) -> Step {
+    let mut s = game.lock();
+    match s.turn() {
+        Turn::Forced { .. } => match s.play_forced() {
+            Ok(_) => {
+                app.changed(&mut s);
+                game.set_problem(&s, None);
+                game.publish(&s);
+                let status = s.status();
+                drop(s);
+                app.let_go_if_ended(game, status);
+                Step::Again
+            }
+            Err(e) => {
+                eprintln!("cavalo serve: game {}: {e}", game.id);
+                game.set_problem(&s, Some(&e));
+                Step::Retry
+            }
+        },
+        Turn::Computer(_) => match s.begin_think() {
+            Ok(job) => Step::Think(Box::new(job), s.config().time_ms),
+            Err(_) => Step::Idle,
+        },
+        _ => Step::Idle,
+    }
+}
+
+/// Stores the computer's move (on a blocking thread) and tells the watchers; false when it could
+/// not be stored (disk full, read-only, locked): the game does not advance, everyone watching is
+/// told, and the driver tries again a little later.
+fn store_move(app: &App, game: &Game, thought: cavalo_session::Thought) -> bool {
+    let mut s = game.lock();
+    match s.finish(thought) {
+        Ok(_) => {
+            app.changed(&mut s);
+            game.set_problem(&s, None);
+            game.publish(&s);
+            let status = s.status();
+            drop(s);
+            app.let_go_if_ended(game, status);
+            true
+        }
+        Err(SessionError::Stale) => true,
+        Err(e) => {
+            eprintln!("cavalo serve: game {}: {e}", game.id);
+            game.set_problem(&s, Some(&e));
+            false
         }
     }
 }
@@ -388,11 +419,7 @@ pub(crate) async fn run_search(
         started: Instant::now(),
         info: None,
     }));
-    let lane = if !job.is_hint() && game.lock().mode() == cavalo_session::Mode::ComputerComputer {
-        Lane::Batch
-    } else {
-        Lane::Interactive
-    };
+    let lane = if !job.is_hint() && game.computers_only { Lane::Batch } else { Lane::Interactive };
     // The live display is cleared however this ends, also when the caller stops waiting (a hint
     // whose request was dropped).
     let _clear = ClearLive(game.clone());

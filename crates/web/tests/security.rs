@@ -335,7 +335,10 @@ async fn a_computer_move_that_cannot_be_stored_is_shown_and_tried_again() {
     let conn = rusqlite::Connection::open(dir.path().join("games.sqlite")).unwrap();
     conn.execute_batch("BEGIN EXCLUSIVE").unwrap();
     let stuck = srv.wait_for(&id, "the problem shown", |st| !st["problem"].is_null()).await;
-    assert!(stuck["problem"].as_str().unwrap().contains("locked"), "{}", stuck["problem"]);
+    // One payload for every language: the problem is a catalogue message the page words.
+    assert_eq!(stuck["problem"]["key"], "err-store-locked", "{}", stuck["problem"]);
+    let en = common::words(&stuck["problem"], cavalo_session::i18n::Lang::En);
+    assert!(en.contains("locked"), "{en}");
     conn.execute_batch("ROLLBACK").unwrap();
     drop(conn);
     let n = stuck["plies"].as_array().unwrap().len();

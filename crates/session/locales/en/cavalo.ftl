@@ -270,6 +270,7 @@ api-too-many-cc = you already run { $max } computer-vs-computer games: wait for 
 api-server-cc = the server already runs { $max } computer-vs-computer games: try again later
 api-too-many-streams = you already have { $max } game pages open: close one
 api-server-streams = the server already serves { $max } game pages: try again later
+api-internal = the server could not finish the request
 
 ## cavalo stats (the statistics of log.dat)
 

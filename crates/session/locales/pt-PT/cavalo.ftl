@@ -270,6 +270,7 @@ api-too-many-cc = já tem { $max } jogos computador-computador a decorrer: esper
 api-server-cc = o servidor já tem { $max } jogos computador-computador a decorrer: tente mais tarde
 api-too-many-streams = já tem { $max } páginas de jogo abertas: feche uma
 api-server-streams = o servidor já serve { $max } páginas de jogo: tente mais tarde
+api-internal = o servidor não conseguiu terminar o pedido
 
 ## cavalo stats (as estatísticas do log.dat)
 
