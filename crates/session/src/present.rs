@@ -11,6 +11,9 @@ use crate::game::{Game, Turn};
 use crate::i18n::{Arg, Lang};
 use crate::{Actor, Ply, SessionError};
 
+mod message;
+pub use message::{Message, Words, error_words, side_message, store_error_message};
+
 /// One cell as shown: its content and its marks.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct CellMark {

@@ -1,5 +1,5 @@
-//! The HTTP routes: the JSON API and the page. Every error is a 4xx answer
-//! `{"error": "what is wrong"}` (see [`crate::error`]).
+//! The HTTP routes: the JSON API and the page. Every error is an answer
+//! `{"code": "not_found", "message": "what is wrong"}` (see [`crate::error`]).
 
 use std::convert::Infallible;
 use std::sync::Arc;
@@ -26,12 +26,14 @@ use tokio::sync::broadcast::error::RecvError;
 use crate::App;
 use crate::body::{BODY_LIMIT, Body};
 use crate::error::{ApiError, ApiResult};
-use crate::game::{self, Event, Game, lang_index};
+use crate::game::{self, Event, Game};
 use crate::guard::serving;
 use crate::lang::ReqLang;
 use crate::lookup::find;
+use crate::offload::{self, blocking};
 use crate::seats::{self, Need, SeatToken, seat_of};
 use crate::server::{LimitError, Peer};
+use crate::wire::{GameState, WireEvent};
 
 /// The routes of `app`: the page, its files and the API, behind the request guard.
 pub(crate) fn router(app: App) -> Router {
@@ -93,9 +95,13 @@ async fn info(State(app): State<App>) -> Json<Value> {
 }
 
 async fn list(State(app): State<App>, ReqLang(lang): ReqLang) -> ApiResult<Json<Value>> {
-    let ids: std::collections::HashSet<String> =
-        app.db().web_game_ids(false).map_err(|e| ApiError::store(&e, lang))?.into_iter().collect();
-    let mut rows = app.db().list().map_err(|e| ApiError::store(&e, lang))?;
+    let db = app.db().clone();
+    let (ids, mut rows) = blocking(lang, move || {
+        let ids: std::collections::HashSet<String> =
+            db.web_game_ids(false).map_err(|e| ApiError::store(&e, lang))?.into_iter().collect();
+        Ok((ids, db.list().map_err(|e| ApiError::store(&e, lang))?))
+    })
+    .await?;
     rows.retain(|r| ids.contains(&r.id));
     rows.sort_by(|a, b| b.created.cmp(&a.created).then(b.id.cmp(&a.id)));
     let games: Vec<Value> = rows
@@ -206,32 +212,45 @@ fn game_config(app: &App, req: NewGame, lang: Lang) -> ApiResult<GameConfig> {
     })
 }
 
+/// A new game's state with the secret tokens of its seats (side -> token).
+#[derive(serde::Serialize)]
+struct Created {
+    #[serde(flatten)]
+    state: GameState,
+    tokens: std::collections::BTreeMap<&'static str, String>,
+}
+
 async fn create(
     State(app): State<App>,
     ReqLang(lang): ReqLang,
     Peer(peer): Peer,
     Body(req): Body<NewGame>,
-) -> ApiResult<(StatusCode, Json<Value>)> {
+) -> ApiResult<(StatusCode, Json<Created>)> {
     serving(&app, lang)?;
     let config = game_config(&app, req, lang)?;
-    if config.mode() == Mode::ComputerComputer {
-        app.check_cc(peer).map_err(|e| limited(&e, lang))?;
-    }
-    let mut s = Session::new(config).map_err(|e| ApiError::session(&e, lang))?;
-    let humans = Side::BOTH.map(|side| s.player(side).is_human());
-    let tokens: Vec<(Side, String)> =
-        seats::seat_sides(humans).into_iter().map(|side| (side, new_secret())).collect();
-    let pairs: Vec<(Side, &str)> = tokens.iter().map(|(side, t)| (*side, t.as_str())).collect();
-    app.db().add_web_game(&s, &pairs).map_err(|e| ApiError::store(&e, lang))?;
-    s.keep_in(app.db().clone());
-    let seats = app.db().seats(s.id()).map_err(|e| ApiError::store(&e, lang))?;
-    let g = Arc::new(Game::owned_by(s, seats, peer));
-    app.insert(g.clone());
-    let mut state = g.state(&g.lock(), lang, None);
-    state["tokens"] =
-        tokens.iter().map(|(side, t)| (side.name().to_string(), Value::from(t.as_str()))).collect();
+    let app2 = app.clone();
+    let (g, created) = blocking(lang, move || {
+        let app = app2;
+        if config.mode() == Mode::ComputerComputer {
+            app.check_cc(peer).map_err(|e| limited(&e, lang))?;
+        }
+        let mut s = Session::new(config).map_err(|e| ApiError::session(&e, lang))?;
+        let humans = Side::BOTH.map(|side| s.player(side).is_human());
+        let tokens: Vec<(Side, String)> =
+            seats::seat_sides(humans).into_iter().map(|side| (side, new_secret())).collect();
+        let pairs: Vec<(Side, &str)> = tokens.iter().map(|(side, t)| (*side, t.as_str())).collect();
+        app.db().add_web_game(&s, &pairs).map_err(|e| ApiError::store(&e, lang))?;
+        s.keep_in(app.db().clone());
+        let seats = app.db().seats(s.id()).map_err(|e| ApiError::store(&e, lang))?;
+        let g = Arc::new(Game::owned_by(s, seats, peer));
+        app.insert(g.clone());
+        let state = g.state(&g.lock(), None);
+        let tokens = tokens.into_iter().map(|(side, t)| (side.name(), t)).collect();
+        Ok((g, Created { state, tokens }))
+    })
+    .await?;
     game::kick(&app, &g);
-    Ok((StatusCode::CREATED, Json(state)))
+    Ok((StatusCode::CREATED, Json(created)))
 }
 
 /// `?since=N`: the announcements from ply N (0-based) on.
@@ -245,12 +264,15 @@ async fn show(
     Path(id): Path<String>,
     ReqLang(lang): ReqLang,
     uri: axum::http::Uri,
-) -> ApiResult<Json<Value>> {
+) -> ApiResult<Json<GameState>> {
     let Query(q) = Query::<Since>::try_from_uri(&uri)
         .map_err(|e| ApiError::bad(lang, "api-bad-query", &[("reason", e.body_text().into())]))?;
-    let g = find(&app, &id, lang)?;
-    let s = g.lock();
-    Ok(Json(g.state(&s, lang, q.since)))
+    blocking(lang, move || {
+        let g = find(&app, &id, lang)?;
+        let s = g.lock();
+        Ok(Json(g.state(&s, q.since)))
+    })
+    .await
 }
 
 /// A human's move.
@@ -270,24 +292,32 @@ struct MoveRequest {
 /// game's state requires, `act` changes the session. The change is then recorded, shown to every
 /// watcher and answered with the new state, and the game's driver is woken (the computer may be
 /// to move).
-fn change(
+async fn change(
     app: &App,
-    id: &str,
+    id: String,
     lang: Lang,
-    token: &SeatToken,
-    need: impl FnOnce(&Session) -> Need,
-    act: impl FnOnce(&mut Session, &Game) -> ApiResult<()>,
-) -> ApiResult<Json<Value>> {
+    token: SeatToken,
+    need: impl FnOnce(&Session) -> Need + Send + 'static,
+    act: impl FnOnce(&mut Session, &Game) -> ApiResult<()> + Send + 'static,
+) -> ApiResult<Json<GameState>> {
     serving(app, lang)?;
-    let g = find(app, id, lang)?;
-    let state = {
-        let mut s = g.lock();
-        seat_of(app, &g, token, need(&s), lang)?;
-        act(&mut s, &g)?;
-        app.changed(&mut s);
-        g.publish(&s);
-        g.state(&s, lang, None)
-    };
+    let app2 = app.clone();
+    // The change is stored (SQLite, log.dat) on a blocking thread, under the game's lock.
+    let (g, state) = blocking(lang, move || {
+        let app = app2;
+        let g = find(&app, &id, lang)?;
+        let (state, status) = {
+            let mut s = g.lock();
+            seat_of(&app, &g, &token, need(&s), lang)?;
+            act(&mut s, &g)?;
+            app.changed(&mut s);
+            g.publish(&s);
+            (g.state(&s, None), s.status())
+        };
+        app.let_go_if_ended(&g, status);
+        Ok((g, state))
+    })
+    .await?;
     game::kick(app, &g);
     Ok(Json(state))
 }
@@ -298,14 +328,14 @@ async fn play(
     ReqLang(lang): ReqLang,
     token: SeatToken,
     Body(req): Body<MoveRequest>,
-) -> ApiResult<Json<Value>> {
-    change(&app, &id, lang, &token, mover, |s, _| {
+) -> ApiResult<Json<GameState>> {
+    change(&app, id, lang, token, mover, move |s, _| {
         s.human_to_move().map_err(|e| ApiError::session(&e, lang))?;
         if let Some(n) = req.ply
             && n != s.plies().len()
         {
             let args = [("ply", Arg::from(s.plies().len())), ("seen", n.into())];
-            return Err(ApiError::say(StatusCode::CONFLICT, lang, "api-moved-on", &args));
+            return Err(ApiError::say(StatusCode::CONFLICT, lang, "api-moved-on", &args).code("moved_on"));
         }
         let choice = interpret_move(s.position(), &req.mv).map_err(|e| ApiError::session(&e, lang))?;
         let mv = match choice {
@@ -315,6 +345,7 @@ async fn play(
         };
         s.play_human(mv).map(|_| ()).map_err(|e| ApiError::session(&e, lang))
     })
+    .await
 }
 
 async fn undo(
@@ -322,19 +353,20 @@ async fn undo(
     Path(id): Path<String>,
     ReqLang(lang): ReqLang,
     token: SeatToken,
-) -> ApiResult<Json<Value>> {
+) -> ApiResult<Json<GameState>> {
     // The move taken back is the last one a human chose: its side's seat takes it back.
     let need = |s: &Session| {
         let last = s.plies().iter().rev().find(|p| p.by == Actor::Human && !p.forced).map(|p| p.side);
         last.map_or(Need::Any, Need::Side)
     };
-    change(&app, &id, lang, &token, need, |s, g| {
+    change(&app, id, lang, token, need, move |s, g| {
         if s.mode() == Mode::ComputerComputer || !s.can_undo() {
             return Err(ApiError::session(&SessionError::NothingToUndo, lang));
         }
         g.stop_search();
         s.undo().map(|_| ()).map_err(|e| ApiError::session(&e, lang))
     })
+    .await
 }
 
 async fn hint(
@@ -344,27 +376,33 @@ async fn hint(
     token: SeatToken,
 ) -> ApiResult<Json<Value>> {
     serving(&app, lang)?;
-    let g = find(&app, &id, lang)?;
-    let (job, time_ms) = {
+    let app2 = app.clone();
+    let (g, job, time_ms) = blocking(lang, move || {
+        let g = find(&app2, &id, lang)?;
         let mut s = g.lock();
-        seat_of(&app, &g, &token, mover(&s), lang)?;
+        seat_of(&app2, &g, &token, mover(&s), lang)?;
         s.human_to_move().map_err(|e| ApiError::session(&e, lang))?;
-        (s.begin_hint().map_err(|e| ApiError::session(&e, lang))?, s.config().time_ms)
-    };
+        let job = s.begin_hint().map_err(|e| ApiError::session(&e, lang))?;
+        let time_ms = s.config().time_ms;
+        drop(s);
+        Ok((g, job, time_ms))
+    })
+    .await?;
     let thought = game::run_search(&app, &g, job, time_ms)
         .await
         .ok_or_else(|| ApiError::say(StatusCode::SERVICE_UNAVAILABLE, lang, "api-hint-failed", &[]))?;
-    let finished = g.lock().finish(thought).map_err(|e| ApiError::session(&e, lang))?;
+    let finished =
+        blocking(lang, move || g.lock().finish(thought).map_err(|e| ApiError::session(&e, lang))).await?;
     let Finished::Hint { mv, info } = finished else {
         return Err(ApiError::session(&SessionError::HintNotMove, lang));
     };
-    let text = cavalo_session::present::Announcement::Hint { mv }.text(lang);
+    let message = cavalo_session::present::Announcement::Hint { mv }.words();
     Ok(Json(json!({
         "move": mv.to_string(),
         "cell": mv.destination().map(|c| c.to_string()),
         "index": mv.destination().map(|c| c.index()),
         "info": info,
-        "text": text,
+        "message": message,
     })))
 }
 
@@ -373,14 +411,15 @@ async fn quit(
     Path(id): Path<String>,
     ReqLang(lang): ReqLang,
     token: SeatToken,
-) -> ApiResult<Json<Value>> {
+) -> ApiResult<Json<GameState>> {
+    let db = app.db().clone();
     change(
         &app,
-        &id,
+        id.clone(),
         lang,
-        &token,
+        token,
         |_| Need::Any,
-        |s, g| {
+        move |s, g| {
             let ended = match s.status() {
                 Status::Playing => None,
                 Status::Over => Some(SessionError::GameOver),
@@ -390,12 +429,13 @@ async fn quit(
                 return Err(ApiError::session(&e, lang));
             }
             // Stored first: a failed write leaves the game as it was.
-            app.db().abandon(&id).map_err(|e| ApiError::store(&e, lang))?;
+            db.abandon(&id).map_err(|e| ApiError::store(&e, lang))?;
             g.stop_search();
             s.quit();
             Ok(())
         },
     )
+    .await
 }
 
 /// `DELETE /api/games/{id}`: deletes the game for good (any of its seats may); its watchers are
@@ -407,31 +447,51 @@ async fn delete(
     token: SeatToken,
 ) -> ApiResult<StatusCode> {
     serving(&app, lang)?;
-    let g = find(&app, &id, lang)?;
-    seat_of(&app, &g, &token, Need::Any, lang)?;
-    let _s = g.lock();
-    app.db().delete(&id).map_err(|e| ApiError::store(&e, lang))?;
-    app.forget(std::slice::from_ref(&id));
-    Ok(StatusCode::NO_CONTENT)
+    blocking(lang, move || {
+        let g = find(&app, &id, lang)?;
+        seat_of(&app, &g, &token, Need::Any, lang)?;
+        let _s = g.lock();
+        app.db().delete(&id).map_err(|e| ApiError::store(&e, lang))?;
+        app.forget(std::slice::from_ref(&id));
+        Ok(StatusCode::NO_CONTENT)
+    })
+    .await
 }
 
+/// `?version=N`: the version of the game the page shows (see [`events`]).
+#[derive(Deserialize)]
+struct Known {
+    version: Option<u64>,
+}
+
+/// `GET /api/games/{id}/events`: the game's server-sent events ([`WireEvent`]). The stream opens
+/// with the whole state (`state`), unless the page says with `?version=N` that it shows the
+/// game's current version, then the live search (`thinking`); then one event per change. A
+/// stream that falls behind gets the whole state again.
 async fn events(
     State(app): State<App>,
     Path(id): Path<String>,
     ReqLang(lang): ReqLang,
     Peer(peer): Peer,
+    uri: axum::http::Uri,
 ) -> ApiResult<Sse<impl Stream<Item = Result<SseEvent, Infallible>>>> {
     serving(&app, lang)?;
-    let g = find(&app, &id, lang)?;
+    let Query(known) = Query::<Known>::try_from_uri(&uri)
+        .map_err(|e| ApiError::bad(lang, "api-bad-query", &[("reason", e.body_text().into())]))?;
+    let app2 = app.clone();
+    let g = blocking(lang, move || find(&app2, &id, lang)).await?;
     let place = app.open_stream(peer).map_err(|e| limited(&e, lang))?;
+    // Subscribed before the state is read: no change falls between the two.
     let rx = g.subscribe();
-    let first = {
-        let s = g.lock();
-        vec![
-            Ok(SseEvent::default().event("state").data(g.state(&s, lang, None).to_string())),
-            Ok(SseEvent::default().event("thinking").data(g.live_json().to_string())),
-        ]
-    };
+    let g2 = g.clone();
+    let state = blocking(lang, move || {
+        let s = g2.lock();
+        Ok((known.version != Some(g2.version())).then(|| g2.state(&s, None)))
+    })
+    .await?;
+    let mut first: Vec<Result<SseEvent, Infallible>> =
+        state.into_iter().map(|st| Ok(sse(&WireEvent::State(Box::new(st))))).collect();
+    first.push(Ok(sse(&WireEvent::Thinking(g.live_view()))));
     let shutdown = app.inner.shutdown.subscribe();
     // The stream's place (`_place`) is freed when the stream ends.
     let state = (rx, g, shutdown, place);
@@ -441,11 +501,11 @@ async fn events(
         }
         let ev = tokio::select! {
             r = rx.recv() => match r {
-                Ok(Event::State(t)) => SseEvent::default().event("state").data(&*t[lang_index(lang)]),
-                Ok(Event::Thinking(t)) => SseEvent::default().event("thinking").data(&*t),
+                Ok(Event::Wire(name, data)) => SseEvent::default().event(name).data(&*data),
                 Err(RecvError::Lagged(_)) => {
-                    let text = g.state(&g.lock(), lang, None).to_string();
-                    SseEvent::default().event("state").data(text)
+                    let g2 = g.clone();
+                    let state = offload::background(move || g2.state(&g2.lock(), None)).await?;
+                    sse(&WireEvent::State(Box::new(state)))
                 }
                 Ok(Event::Deleted) | Err(RecvError::Closed) => return None,
             },
@@ -455,6 +515,11 @@ async fn events(
     });
     Ok(Sse::new(futures_util::StreamExt::chain(futures_util::stream::iter(first), rest))
         .keep_alive(KeepAlive::default()))
+}
+
+/// `ev` as a server-sent event named by its type.
+fn sse(ev: &WireEvent) -> SseEvent {
+    SseEvent::default().event(ev.name()).data(serde_json::to_string(ev).unwrap_or_else(|_| "null".into()))
 }
 
 fn download(content_type: &'static str, name: String, body: String) -> Response {
@@ -473,13 +538,19 @@ async fn record(
     Path(id): Path<String>,
     ReqLang(lang): ReqLang,
 ) -> ApiResult<Response> {
-    let g = find(&app, &id, lang)?;
-    let text = g.lock().record().to_json();
+    let text = blocking(lang, {
+        let id = id.clone();
+        move || Ok(find(&app, &id, lang)?.lock().record().to_json())
+    })
+    .await?;
     Ok(download("application/json", format!("cavalo-{id}.json"), text))
 }
 
 async fn log(State(app): State<App>, Path(id): Path<String>, ReqLang(lang): ReqLang) -> ApiResult<Response> {
-    let g = find(&app, &id, lang)?;
-    let text = g.lock().log_text();
+    let text = blocking(lang, {
+        let id = id.clone();
+        move || Ok(find(&app, &id, lang)?.lock().log_text())
+    })
+    .await?;
     Ok(download("text/plain; charset=utf-8", format!("log-{id}.dat"), text))
 }

@@ -6,8 +6,8 @@
 //! |---|---|
 //! | `app.js` | the controller: loads words and game, passes states to the store, redraws, sends the user's choices |
 //! | `api.js` | the API client (every request carries the page's `?lang=`) and the event stream |
-//! | `i18n.js` | the language (switch, remembered, else the browser's), the server's catalogue, numbers |
-//! | `state.js` | what the page knows (the server's state, review, hint, announcements); no DOM |
+//! | `i18n.js` | the language (switch, remembered, else the browser's), the server's catalogue and its patterns (arguments, plurals, numbers), the game's messages worded |
+//! | `state.js` | what the page knows (the server's state kept up to date by its events, every ply's board, review, hint, announcements); no DOM |
 //! | `cells.js` | cell names and indices |
 //! | `dom.js` | building elements from nodes and text (no HTML parsing anywhere) |
 //! | `view-board.js` | the board and the engine's principal variation |
@@ -16,7 +16,7 @@
 //! | `shortcuts.js` | the page's keyboard shortcuts |
 //!
 //! Every label comes from the catalogue (`GET /api/messages`); every announcement from the
-//! game state. The tests below check that every file and import is served, that no script parses
+//! game state and its events, as a message the page words (see [`crate::wire`]). The tests below check that every file and import is served, that no script parses
 //! HTML, and that every label key the page names exists in both catalogues.
 
 use axum::extract::Path;

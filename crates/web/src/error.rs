@@ -1,5 +1,7 @@
-//! The API's error answer: a status and a sentence, sent as `{"error": "what is wrong"}`. Every
-//! refusal of the server (a route's, an extractor's, the request guard's, a limit's) is one.
+//! The API's error answer: a status, a stable code and a sentence, sent as
+//! `{"code": "not_found", "message": "what is wrong"}`. The code (snake_case) says the error's
+//! kind for a program to act on; the message is worded in the request's language for people.
+//! Every refusal of the server (a route's, an extractor's, the request guard's, a limit's) is one.
 
 use axum::Json;
 use axum::http::StatusCode;
@@ -8,24 +10,60 @@ use cavalo_session::i18n::{Arg, Lang};
 use cavalo_session::present::{error_text, store_error_text};
 use cavalo_session::store::{StoreError, StoreErrorKind};
 use cavalo_session::{ErrorKind, SessionError};
-use serde_json::json;
+use serde::Serialize;
 
-/// An error answer: a status and a sentence.
+/// An error answer: a status, a code and a sentence.
 #[derive(Debug)]
-pub(crate) struct ApiError(StatusCode, String);
+pub(crate) struct ApiError {
+    status: StatusCode,
+    body: ErrorBody,
+}
+
+/// The body of an error answer.
+#[derive(Debug, Serialize)]
+pub(crate) struct ErrorBody {
+    /// The kind of error, stable, snake_case: `not_found`, `illegal_move`, `too_many`…
+    pub code: &'static str,
+    /// The sentence, in the request's language.
+    pub message: String,
+}
 
 /// What a route answers: its value, or an error answer.
 pub(crate) type ApiResult<T> = Result<T, ApiError>;
 
+/// The code of an answer that has no more precise one: its status's.
+fn status_code(status: StatusCode) -> &'static str {
+    match status {
+        StatusCode::BAD_REQUEST => "bad_request",
+        StatusCode::FORBIDDEN => "forbidden",
+        StatusCode::NOT_FOUND => "not_found",
+        StatusCode::METHOD_NOT_ALLOWED => "method_not_allowed",
+        StatusCode::REQUEST_TIMEOUT => "too_slow",
+        StatusCode::CONFLICT => "conflict",
+        StatusCode::PAYLOAD_TOO_LARGE => "too_large",
+        StatusCode::UNSUPPORTED_MEDIA_TYPE => "not_json",
+        StatusCode::UNPROCESSABLE_ENTITY => "unprocessable",
+        StatusCode::TOO_MANY_REQUESTS => "too_many",
+        StatusCode::SERVICE_UNAVAILABLE => "unavailable",
+        _ => "internal",
+    }
+}
+
 impl ApiError {
-    /// An answer with `status` and the sentence `msg`, already worded.
+    /// An answer with `status` and the sentence `msg`, already worded; its code is the status's.
     pub(crate) fn new(status: StatusCode, msg: impl Into<String>) -> ApiError {
-        ApiError(status, msg.into())
+        ApiError { status, body: ErrorBody { code: status_code(status), message: msg.into() } }
+    }
+
+    /// The same answer with a more precise code.
+    pub(crate) fn code(mut self, code: &'static str) -> ApiError {
+        self.body.code = code;
+        self
     }
 
     /// An answer worded by the catalogue: message `key` with `args` in `lang`.
     pub(crate) fn say(status: StatusCode, lang: Lang, key: &str, args: &[(&str, Arg)]) -> ApiError {
-        ApiError(status, lang.tr_with(key, args))
+        ApiError::new(status, lang.tr_with(key, args))
     }
 
     /// A 400 (Bad Request) worded by the catalogue: message `key` with `args` in `lang`.
@@ -33,7 +71,7 @@ impl ApiError {
         ApiError::say(StatusCode::BAD_REQUEST, lang, key, args)
     }
 
-    /// A session's error: the status from its kind, the text in `lang`.
+    /// A session's error: the status from its kind, the code from the error, the text in `lang`.
     pub(crate) fn session(e: &SessionError, lang: Lang) -> ApiError {
         let status = match e.kind() {
             ErrorKind::Invalid => StatusCode::BAD_REQUEST,
@@ -41,11 +79,14 @@ impl ApiError {
             ErrorKind::NotNow => StatusCode::CONFLICT,
             ErrorKind::Storage => StatusCode::INTERNAL_SERVER_ERROR,
         };
-        ApiError(status, error_text(e, lang))
+        if let SessionError::Store(e) = e {
+            eprintln!("cavalo serve: {e}");
+        }
+        ApiError::new(status, error_text(e, lang)).code(session_code(e))
     }
 
     /// A failed read or write of the games database, in `lang`: nothing was changed. The status
-    /// comes from the error's kind.
+    /// and the code come from the error's kind.
     pub(crate) fn store(e: &StoreError, lang: Lang) -> ApiError {
         let status = match e.kind {
             StoreErrorKind::NotFound => StatusCode::NOT_FOUND,
@@ -53,12 +94,61 @@ impl ApiError {
             _ => StatusCode::INTERNAL_SERVER_ERROR,
         };
         eprintln!("cavalo serve: {e}");
-        ApiError(status, store_error_text(e, lang))
+        ApiError::new(status, store_error_text(e, lang)).code(store_code(e.kind))
+    }
+}
+
+/// The code of a session's error.
+pub(crate) fn session_code(e: &SessionError) -> &'static str {
+    match e {
+        SessionError::Start(_) => "bad_start",
+        SessionError::NotHumanTurn => "not_your_turn",
+        SessionError::NotComputerTurn => "not_computer_turn",
+        SessionError::NotForced => "not_forced",
+        SessionError::GameOver => "game_over",
+        SessionError::Abandoned => "game_abandoned",
+        SessionError::HintNotMove => "hint_not_move",
+        SessionError::Illegal(_) => "illegal_move",
+        SessionError::Unreadable(_) => "unreadable_move",
+        SessionError::NotARemoval { .. } => "not_a_removal",
+        SessionError::NothingToUndo => "nothing_to_undo",
+        SessionError::Stale => "stale",
+        SessionError::Io(_) => "io_error",
+        SessionError::Store(e) => store_code(e.kind),
+        SessionError::Restore(_) => "restore_failed",
+    }
+}
+
+/// The code of a failed read or write of the games database.
+fn store_code(kind: StoreErrorKind) -> &'static str {
+    match kind {
+        StoreErrorKind::NotFound => "not_found",
+        StoreErrorKind::Full => "storage_full",
+        StoreErrorKind::ReadOnly => "storage_read_only",
+        StoreErrorKind::Locked => "storage_locked",
+        StoreErrorKind::Corrupt => "storage_corrupt",
+        StoreErrorKind::Open | StoreErrorKind::Invalid | StoreErrorKind::Other => "storage_error",
     }
 }
 
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
-        (self.0, Json(json!({ "error": self.1 }))).into_response()
+        (self.status, Json(self.body)).into_response()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn codes_come_from_the_kind_and_messages_from_the_catalogue() {
+        let e = ApiError::session(&SessionError::NotHumanTurn, Lang::En);
+        assert_eq!((e.status, e.body.code), (StatusCode::CONFLICT, "not_your_turn"));
+        assert_eq!(e.body.message, error_text(&SessionError::NotHumanTurn, Lang::En));
+        let e = ApiError::say(StatusCode::TOO_MANY_REQUESTS, Lang::Pt, "api-stopping", &[]);
+        assert_eq!(e.body.code, "too_many");
+        let json = serde_json::to_value(&e.body).unwrap();
+        assert_eq!(json["message"], Lang::Pt.tr("api-stopping"));
     }
 }

@@ -7,28 +7,30 @@ use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 
 use cavalo_engine::SearchInfo;
-use cavalo_rules::{CellState, Position, Side};
-use cavalo_session::i18n::Lang;
-use cavalo_session::present::{self, GameResult};
+use cavalo_rules::{Move, Side};
+use cavalo_session::present::{Words, error_words};
 use cavalo_session::store::db::web::SeatView;
-use cavalo_session::{
-    Actor, MoveChoice, SearchEvent, Session, SessionError, ThinkJob, Turn, interpret_move, spawn_search,
-};
-use serde_json::{Value, json};
+use cavalo_session::{SearchEvent, Session, SessionError, ThinkJob, Turn, spawn_search};
 use tokio::sync::broadcast;
 
 use crate::App;
+use crate::offload;
 use crate::sched::Lane;
+use crate::wire::{self, GameState, LiveView, WireEvent};
 
-/// What the event stream carries, already as JSON text.
+/// What the event stream carries: events already as JSON text, one payload for every watcher.
 #[derive(Clone, Debug)]
 pub(crate) enum Event {
-    /// The whole game state (after a move, an undo, a quit), in each language ([`lang_index`]).
-    State([Arc<str>; 2]),
-    /// The live search (or its absence: `null`).
-    Thinking(Arc<str>),
+    /// An event of [`WireEvent`]: its SSE name and its JSON.
+    Wire(&'static str, Arc<str>),
     /// The game was deleted: the stream ends.
     Deleted,
+}
+
+impl Event {
+    fn of(ev: &WireEvent) -> Event {
+        Event::Wire(ev.name(), serde_json::to_string(ev).unwrap_or_else(|_| "null".into()).into())
+    }
 }
 
 /// A search under way (or waiting for a place in the pool).
@@ -43,15 +45,15 @@ pub(crate) struct Live {
 }
 
 impl Live {
-    fn to_json(&self) -> Value {
-        json!({
-            "side": self.side,
-            "player": self.player,
-            "hint": self.hint,
-            "queued": self.queued,
-            "elapsed_ms": self.started.elapsed().as_millis() as u64,
-            "info": self.info,
-        })
+    fn view(&self) -> LiveView {
+        LiveView {
+            side: self.side,
+            player: self.player.clone(),
+            hint: self.hint,
+            queued: self.queued,
+            elapsed_ms: self.started.elapsed().as_millis() as u64,
+            info: self.info.clone(),
+        }
     }
 }
 
@@ -65,14 +67,20 @@ pub(crate) struct Game {
     live: Mutex<Option<Live>>,
     stop: Mutex<Arc<AtomicBool>>,
     driving: AtomicBool,
-    /// Grows with every change of the game, so that a page can drop answers older than what it shows.
+    /// Grows by one with every event that changes the game, so that a page can drop answers
+    /// older than what it shows and notice an event it missed.
     version: AtomicU64,
+    /// The moves the watchers were last told of: a change is told as the plies taken back and
+    /// played since.
+    told: Mutex<Vec<Move>>,
     /// The seats as anyone may see them (no secret).
     seats: Mutex<Vec<SeatView>>,
     /// Deleted from the database: nothing more is played or stored.
     deleted: AtomicBool,
+    /// A computer-against-computer game (its searches wait in the scheduler's batch lane).
+    computers_only: bool,
     /// Why the computer's last move could not be stored (shown to everyone until a change is).
-    problem: Mutex<Option<[String; 2]>>,
+    problem: Mutex<Option<Words>>,
 }
 
 impl Game {
@@ -84,6 +92,8 @@ impl Game {
     /// A game created by `client`. Its searches borrow an engine from the server's pool.
     pub fn owned_by(s: Session, seats: Vec<SeatView>, client: IpAddr) -> Game {
         let (events, _) = broadcast::channel(64);
+        let told = s.plies().iter().map(|p| p.mv).collect();
+        let computers_only = s.mode() == cavalo_session::Mode::ComputerComputer;
         Game {
             id: s.id().to_string(),
             client,
@@ -92,18 +102,26 @@ impl Game {
             live: Mutex::new(None),
             stop: Mutex::new(Arc::new(AtomicBool::new(false))),
             driving: AtomicBool::new(false),
-            version: AtomicU64::new(1),
+            // From the time it was loaded (ms since the epoch): a game read again from the
+            // database goes on past any version a page saw of it before.
+            version: AtomicU64::new(crate::now_ms().max(1) as u64),
+            told: Mutex::new(told),
             seats: Mutex::new(seats),
             deleted: AtomicBool::new(false),
+            computers_only,
             problem: Mutex::new(None),
         }
     }
 
-    /// Records (or clears) why the game cannot go on, and tells the watchers.
-    fn set_problem(&self, s: &Session, problem: Option<&SessionError>) {
-        let texts = problem.map(|e| [Lang::Pt, Lang::En].map(|lang| present::error_text(e, lang)));
-        *self.problem.lock().expect("problem lock") = texts;
-        self.publish(s);
+    /// Records (or clears) why the game cannot go on, and tells the watchers when that changed.
+    /// Call with the session locked.
+    fn set_problem(&self, _s: &Session, problem: Option<&SessionError>) {
+        let words = problem.map(error_words);
+        let mut held = self.problem.lock().expect("problem lock");
+        if *held != words {
+            *held = words.clone();
+            self.emit(|version| WireEvent::Problem { version, problem: words });
+        }
     }
 
     /// The seats (who may play which side), as anyone may see them.
@@ -111,9 +129,12 @@ impl Game {
         self.seats.lock().expect("seats lock").clone()
     }
 
-    /// Replaces the seats' view after an invitation or a claim.
-    pub fn set_seats(&self, seats: Vec<SeatView>) {
+    /// Replaces the seats' view after an invitation or a claim, and tells the watchers. Call with
+    /// the session locked.
+    pub fn set_seats(&self, _s: &Session, seats: Vec<SeatView>) {
+        let view = wire::seats(&seats);
         *self.seats.lock().expect("seats lock") = seats;
+        self.emit(|version| WireEvent::Seats { version, seats: view });
     }
 
     /// Marks the game deleted: its search stops, its watchers' streams end.
@@ -135,6 +156,11 @@ impl Game {
         self.events.subscribe()
     }
 
+    /// The game's version now (see [`GameState::version`]).
+    pub fn version(&self) -> u64 {
+        self.version.load(Ordering::SeqCst)
+    }
+
     /// Raises the stop flag of the search under way, if any.
     pub fn stop_search(&self) {
         self.stop.lock().expect("stop lock").store(true, Ordering::SeqCst);
@@ -146,8 +172,9 @@ impl Game {
         stop
     }
 
-    pub fn live_json(&self) -> Value {
-        self.live.lock().expect("live lock").as_ref().map_or(Value::Null, Live::to_json)
+    /// The live search, if any, as the page shows it.
+    pub fn live_view(&self) -> Option<LiveView> {
+        self.live.lock().expect("live lock").as_ref().map(Live::view)
     }
 
     fn set_live(&self, live: Option<Live>) {
@@ -163,84 +190,73 @@ impl Game {
     }
 
     fn publish_live(&self) {
-        let text = self.live_json().to_string();
-        let _ = self.events.send(Event::Thinking(text.into()));
+        let _ = self.events.send(Event::of(&WireEvent::Thinking(self.live_view())));
     }
 
-    /// Sends the state to every listener.
+    /// The event `make` builds for the next version, sent to every watcher.
+    fn emit(&self, make: impl FnOnce(u64) -> WireEvent) {
+        let version = self.version.fetch_add(1, Ordering::SeqCst) + 1;
+        let _ = self.events.send(Event::of(&make(version)));
+    }
+
+    /// Tells every watcher what changed since they were last told: a ply played, plies taken
+    /// back, or the status (the whole state when several things changed at once).
     /// Call with the session locked, after every change.
     pub fn publish(&self, s: &Session) {
-        self.version.fetch_add(1, Ordering::SeqCst);
-        let texts = [Lang::Pt, Lang::En].map(|lang| Arc::from(self.state(s, lang, None).to_string()));
-        let _ = self.events.send(Event::State(texts));
-    }
-
-    /// The state in `lang`, with the announcements from ply `since` on (by default, from the
-    /// last move a human chose).
-    pub fn state(&self, s: &Session, lang: Lang, since: Option<usize>) -> Value {
-        let mut v = state_json(s, self.live_json(), lang, since);
-        v["version"] = json!(self.version.load(Ordering::SeqCst));
-        v["problem"] =
-            json!(self.problem.lock().expect("problem lock").as_ref().map(|t| &t[lang_index(lang)]));
-        v["seats"] = self
-            .seats()
-            .iter()
-            .map(|seat| json!({"side": seat.side, "invited": seat.invited, "claimed": seat.claimed}))
-            .collect();
-        v
-    }
-}
-
-fn cells_json(pos: &Position) -> Vec<Value> {
-    pos.cells()
-        .iter()
-        .map(|c| match c {
-            CellState::Holds(v) => json!(v),
-            CellState::Removed => Value::Null,
-            CellState::Knight(Side::White) => json!(-1),
-            CellState::Knight(Side::Black) => json!(-2),
-        })
-        .collect()
-}
-
-/// The legal destinations of a human to move, each with its moves (one per possible removal of a
-/// double, the default first).
-fn destinations_json(pos: &Position) -> Vec<Value> {
-    let mut seen = Vec::new();
-    let mut out = Vec::new();
-    for mv in pos.legal_moves().iter() {
-        let Some(dest) = mv.destination() else { continue };
-        if seen.contains(&dest) {
-            continue;
-        }
-        seen.push(dest);
-        let options = match interpret_move(pos, &dest.to_string()) {
-            Ok(choice @ MoveChoice::ChooseRemoval { .. }) => {
-                let MoveChoice::ChooseRemoval { options, .. } = &choice else { unreachable!() };
-                options
-                    .iter()
-                    .zip(choice.removable(pos))
-                    .map(|(m, v)| json!({"move": m.to_string(), "removes": v}))
-                    .collect()
+        let mut told = self.told.lock().expect("told lock");
+        let moves: Vec<Move> = s.plies().iter().map(|p| p.mv).collect();
+        let kept = told.iter().zip(&moves).take_while(|(a, b)| a == b).count();
+        let (undone, played) = (told.len() - kept, moves.len() - kept);
+        *told = moves;
+        match (undone, played) {
+            (0, 1) => {
+                let positions = s.positions();
+                let ply = wire::ply_view(s, kept, &positions[kept], &positions[kept + 1]);
+                let announcements = wire::said_since(s, kept);
+                let now = Box::new(wire::now(s));
+                self.emit(|version| WireEvent::Ply { version, ply: Box::new(ply), announcements, now });
             }
-            Ok(MoveChoice::Ready(m)) => vec![json!({"move": m.to_string(), "removes": null})],
-            Err(_) => continue,
-        };
-        out.push(json!({
-            "cell": dest.to_string(),
-            "index": dest.index(),
-            "value": pos.value_at(dest),
-            "options": options,
-        }));
+            (0, 0) => {
+                let announcements = wire::said_since(s, kept);
+                let now = Box::new(wire::now(s));
+                self.emit(|version| WireEvent::Status { version, announcements, now });
+            }
+            (count, 0) => {
+                let now = Box::new(wire::now(s));
+                self.emit(|version| WireEvent::Undone { version, count, now });
+            }
+            _ => self.emit(|version| {
+                let mut st = self.state(s, None);
+                st.version = version;
+                WireEvent::State(Box::new(st))
+            }),
+        }
     }
-    out
-}
 
-/// Which of [`Event::State`]'s texts is in `lang`.
-pub(crate) fn lang_index(lang: Lang) -> usize {
-    match lang {
-        Lang::Pt => 0,
-        Lang::En => 1,
+    /// The whole state, with the announcements from ply `since` on (by default, from the last
+    /// move a human chose). Call with the session locked.
+    pub fn state(&self, s: &Session, since: Option<usize>) -> GameState {
+        let config = s.config();
+        GameState {
+            id: s.id().to_string(),
+            version: self.version(),
+            date: s.date().to_string(),
+            mode: s.mode().name(),
+            rules: config.rules,
+            doubles: (0u8..100).filter(|&v| config.rules.is_double(v)).collect(),
+            start: config.start_text(),
+            time_ms: config.time_ms,
+            players: wire::players(s),
+            cells: wire::cells(s.initial_position()),
+            plies: wire::plies(s),
+            position: s.position().to_string(),
+            lisp: s.position().to_lisp(),
+            announcements: wire::said_since(s, since.unwrap_or_else(|| default_since(s))),
+            now: wire::now(s),
+            thinking: self.live_view(),
+            seats: wire::seats(&self.seats()),
+            problem: self.problem.lock().expect("problem lock").clone(),
+        }
     }
 }
 
@@ -248,76 +264,11 @@ pub(crate) fn lang_index(lang: Lang) -> usize {
 /// else the plies after it (what the others did since).
 fn default_since(s: &Session) -> usize {
     let plies = s.plies();
-    match plies.iter().rposition(|p| p.by == Actor::Human && !p.forced) {
+    match plies.iter().rposition(|p| p.by == cavalo_session::Actor::Human && !p.forced) {
         Some(i) if i + 1 == plies.len() => i,
         Some(i) => i + 1,
         None => 0,
     }
-}
-
-/// The whole state of a game, as the page shows it, worded in `lang`.
-pub(crate) fn state_json(s: &Session, thinking: Value, lang: Lang, since: Option<usize>) -> Value {
-    let pos = s.position();
-    let config = s.config();
-    let turn = match s.turn() {
-        Turn::Human(side) => json!({"kind": "human", "side": side}),
-        Turn::Computer(side) => json!({"kind": "computer", "side": side}),
-        Turn::Forced { side, mv } => json!({"kind": "forced", "side": side, "move": mv.to_string()}),
-        Turn::Over(o) => json!({"kind": "over", "side": null, "result": o.name()}),
-        Turn::Quit => json!({"kind": "quit", "side": null}),
-    };
-    let human_turn = matches!(s.turn(), Turn::Human(_));
-    let positions = s.positions();
-    let mut history = Vec::with_capacity(positions.len());
-    history.push(json!({"cells": cells_json(&positions[0]), "points": [0, 0], "from": null, "to": null}));
-    for (i, p) in s.plies().iter().enumerate() {
-        let after = &positions[i + 1];
-        let from = present::from_cell(s.plies(), i).map(|c| c.index());
-        let to = p.mv.destination().map(|c| c.index());
-        history.push(json!({"cells": cells_json(after), "points": p.points, "from": from, "to": to}));
-    }
-    let players: Vec<Value> = Side::BOTH
-        .iter()
-        .map(|&side| {
-            let p = s.player(side);
-            json!({"side": side, "human": p.is_human(), "label": p.label(), "name": p.describe()})
-        })
-        .collect();
-    json!({
-        "id": s.id(),
-        "date": s.date(),
-        "status": s.status().name(),
-        "mode": s.mode().name(),
-        "rules": config.rules,
-        "doubles": (0u8..100).filter(|&v| config.rules.is_double(v)).collect::<Vec<_>>(),
-        "start": config.start_text(),
-        "time_ms": config.time_ms,
-        "players": players,
-        "position": pos.to_string(),
-        "lisp": pos.to_lisp(),
-        "to_move": pos.side_to_move(),
-        "points": [pos.points(Side::White), pos.points(Side::Black)],
-        "turn": turn,
-        "destinations": if human_turn { destinations_json(pos) } else { Vec::new() },
-        "threatened": if human_turn {
-            present::session_marks(s).iter().enumerate().filter(|(_, m)| m.threatened).map(|(i, _)| i).collect()
-        } else {
-            Vec::new()
-        },
-        "history": history,
-        "plies": s.plies(),
-        "result": pos.outcome().map(|o| o.name()),
-        "result_text": GameResult::of(s).map(|r| r.text(lang)),
-        "lang": lang.code(),
-        "announcements": present::announcements_since(s, since.unwrap_or_else(|| default_since(s)))
-            .iter()
-            .map(|a| json!({"kind": a.kind(), "text": a.text(lang)}))
-            .collect::<Vec<_>>(),
-        "summary": s.summary(),
-        "can_undo": s.can_undo() && s.mode() != cavalo_session::Mode::ComputerComputer,
-        "can_hint": human_turn,
-        "thinking": thinking,
-    })
 }
 
 /// Starts the game's driver if it is not running: it plays forced plies and computer moves until
@@ -337,37 +288,24 @@ enum Step {
     Again,
     /// A ply could not be stored: try again a little later.
     Retry,
-    Think(Box<ThinkJob>),
+    /// The computer is to move: search (with this time per move).
+    Think(Box<ThinkJob>, u64),
     Idle,
 }
 
+/// The driver: plays forced plies and computer moves until a human is to move or the game ends.
+/// Everything that stores a ply (SQLite, log.dat) runs on a blocking thread (see
+/// [`crate::offload`]); only the wait for the search stays on the async runtime.
 async fn drive(app: App, game: Arc<Game>) {
     loop {
         if app.closed() || game.is_deleted() {
             game.driving.store(false, Ordering::SeqCst);
             return;
         }
-        let step = {
-            let mut s = game.lock();
-            match s.turn() {
-                Turn::Forced { .. } => match s.play_forced() {
-                    Ok(_) => {
-                        app.changed(&mut s);
-                        game.set_problem(&s, None);
-                        Step::Again
-                    }
-                    Err(e) => {
-                        eprintln!("cavalo serve: game {}: {e}", game.id);
-                        game.set_problem(&s, Some(&e));
-                        Step::Retry
-                    }
-                },
-                Turn::Computer(_) => match s.begin_think() {
-                    Ok(job) => Step::Think(Box::new(job)),
-                    Err(_) => Step::Idle,
-                },
-                _ => Step::Idle,
-            }
+        let (a, g) = (app.clone(), game.clone());
+        let Some(step) = offload::background(move || next_step(&a, &g)).await else {
+            game.driving.store(false, Ordering::SeqCst);
+            return;
         };
         match step {
             Step::Again => continue,
@@ -375,14 +313,18 @@ async fn drive(app: App, game: Arc<Game>) {
             Step::Idle => {
                 game.driving.store(false, Ordering::SeqCst);
                 // A move may have arrived between the look and the flag: look again.
-                let busy = matches!(game.lock().turn(), Turn::Forced { .. } | Turn::Computer(_));
+                let g = game.clone();
+                let busy = offload::background(move || {
+                    matches!(g.lock().turn(), Turn::Forced { .. } | Turn::Computer(_))
+                })
+                .await
+                .unwrap_or(false);
                 if busy && !app.closed() && !game.driving.swap(true, Ordering::SeqCst) {
                     continue;
                 }
                 return;
             }
-            Step::Think(job) => {
-                let time_ms = game.lock().config().time_ms;
+            Step::Think(job, time_ms) => {
                 let thought = run_search(&app, &game, *job, time_ms).await;
                 let Some(thought) = thought else {
                     game.driving.store(false, Ordering::SeqCst);
@@ -393,29 +335,64 @@ async fn drive(app: App, game: Arc<Game>) {
                     game.driving.store(false, Ordering::SeqCst);
                     return;
                 }
-                let stored = {
-                    let mut s = game.lock();
-                    match s.finish(thought) {
-                        Ok(_) => {
-                            app.changed(&mut s);
-                            game.set_problem(&s, None);
-                            true
-                        }
-                        Err(SessionError::Stale) => true,
-                        Err(e) => {
-                            // Not stored (disk full, read-only, locked): the game does not
-                            // advance; everyone watching is told, and the move is tried again a
-                            // little later.
-                            eprintln!("cavalo serve: game {}: {e}", game.id);
-                            game.set_problem(&s, Some(&e));
-                            false
-                        }
-                    }
-                };
-                if !stored {
+                let (a, g) = (app.clone(), game.clone());
+                let stored = offload::background(move || store_move(&a, &g, thought)).await;
+                if stored != Some(true) {
                     tokio::time::sleep(RETRY_AFTER).await;
                 }
             }
+        }
+    }
+}
+
+/// One look at the game (on a blocking thread): plays a forced ply, or says what comes next.
+fn next_step(app: &App, game: &Game) -> Step {
+    let mut s = game.lock();
+    match s.turn() {
+        Turn::Forced { .. } => match s.play_forced() {
+            Ok(_) => {
+                app.changed(&mut s);
+                game.set_problem(&s, None);
+                game.publish(&s);
+                let status = s.status();
+                drop(s);
+                app.let_go_if_ended(game, status);
+                Step::Again
+            }
+            Err(e) => {
+                eprintln!("cavalo serve: game {}: {e}", game.id);
+                game.set_problem(&s, Some(&e));
+                Step::Retry
+            }
+        },
+        Turn::Computer(_) => match s.begin_think() {
+            Ok(job) => Step::Think(Box::new(job), s.config().time_ms),
+            Err(_) => Step::Idle,
+        },
+        _ => Step::Idle,
+    }
+}
+
+/// Stores the computer's move (on a blocking thread) and tells the watchers; false when it could
+/// not be stored (disk full, read-only, locked): the game does not advance, everyone watching is
+/// told, and the driver tries again a little later.
+fn store_move(app: &App, game: &Game, thought: cavalo_session::Thought) -> bool {
+    let mut s = game.lock();
+    match s.finish(thought) {
+        Ok(_) => {
+            app.changed(&mut s);
+            game.set_problem(&s, None);
+            game.publish(&s);
+            let status = s.status();
+            drop(s);
+            app.let_go_if_ended(game, status);
+            true
+        }
+        Err(SessionError::Stale) => true,
+        Err(e) => {
+            eprintln!("cavalo serve: game {}: {e}", game.id);
+            game.set_problem(&s, Some(&e));
+            false
         }
     }
 }
@@ -440,11 +417,7 @@ pub(crate) async fn run_search(
         started: Instant::now(),
         info: None,
     }));
-    let lane = if !job.is_hint() && game.lock().mode() == cavalo_session::Mode::ComputerComputer {
-        Lane::Batch
-    } else {
-        Lane::Interactive
-    };
+    let lane = if !job.is_hint() && game.computers_only { Lane::Batch } else { Lane::Interactive };
     // The live display is cleared however this ends, also when the caller stops waiting (a hint
     // whose request was dropped).
     let _clear = ClearLive(game.clone());

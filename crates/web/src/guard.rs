@@ -77,7 +77,21 @@ impl Refusal {
             Refusal::BadInvite => lang.tr("api-bad-invite"),
             Refusal::NoSuchSeat(s) => lang.tr_with("api-no-such-seat", &[("side", side(s))]),
         };
-        ApiError::new(self.status(), text)
+        ApiError::new(self.status(), text).code(self.code())
+    }
+
+    /// The answer's code.
+    fn code(&self) -> &'static str {
+        match self {
+            Refusal::Host(_) => "bad_host",
+            Refusal::CrossOrigin(_) => "cross_origin",
+            Refusal::NotJson => "not_json",
+            Refusal::NoSeat => "no_seat",
+            Refusal::WrongSeat => "wrong_seat",
+            Refusal::OtherSeat { .. } => "other_seat",
+            Refusal::BadInvite => "bad_invite",
+            Refusal::NoSuchSeat(_) => "no_such_seat",
+        }
     }
 }
 

@@ -16,13 +16,13 @@ use crate::game::Game;
 use crate::guard::{Refusal, serving};
 use crate::lang::ReqLang;
 use crate::lookup::find;
+use crate::offload::blocking;
 use crate::seats::{Need, SeatToken, seat_of};
 
 /// Reads the game's seats again after a change of theirs and tells the watchers.
 fn refresh_seats(app: &App, g: &Game, lang: Lang) -> ApiResult<()> {
     let s = g.lock();
-    g.set_seats(app.db().seats(&g.id).map_err(|e| ApiError::store(&e, lang))?);
-    g.publish(&s);
+    g.set_seats(&s, app.db().seats(&g.id).map_err(|e| ApiError::store(&e, lang))?);
     Ok(())
 }
 
@@ -43,16 +43,20 @@ pub(crate) async fn invite(
     Body(req): Body<InviteRequest>,
 ) -> ApiResult<Json<Value>> {
     serving(&app, lang)?;
-    let g = find(&app, &id, lang)?;
     let side = Side::parse(&req.side)
         .ok_or_else(|| ApiError::bad(lang, "api-bad-side", &[("side", req.side.as_str().into())]))?;
-    seat_of(&app, &g, &token, Need::Side(side), lang)?;
-    let code = new_secret();
-    if !app.db().invite(&id, side, &code).map_err(|e| ApiError::store(&e, lang))? {
-        return Err(Refusal::NoSuchSeat(side).answer(lang));
-    }
-    refresh_seats(&app, &g, lang)?;
-    Ok(Json(json!({ "side": side, "invite": code, "link": format!("/?game={id}&invite={code}") })))
+    // The seats are written on a blocking thread (see `crate::offload`).
+    blocking(lang, move || {
+        let g = find(&app, &id, lang)?;
+        seat_of(&app, &g, &token, Need::Side(side), lang)?;
+        let code = new_secret();
+        if !app.db().invite(&id, side, &code).map_err(|e| ApiError::store(&e, lang))? {
+            return Err(Refusal::NoSuchSeat(side).answer(lang));
+        }
+        refresh_seats(&app, &g, lang)?;
+        Ok(Json(json!({ "side": side, "invite": code, "link": format!("/?game={id}&invite={code}") })))
+    })
+    .await
 }
 
 /// The claim form: the invitation's code.
@@ -71,13 +75,16 @@ pub(crate) async fn claim(
     Body(req): Body<ClaimRequest>,
 ) -> ApiResult<Json<Value>> {
     serving(&app, lang)?;
-    let g = find(&app, &id, lang)?;
-    let token = new_secret();
-    let side = app
-        .db()
-        .claim(&id, req.invite.trim(), &token)
-        .map_err(|e| ApiError::store(&e, lang))?
-        .ok_or_else(|| Refusal::BadInvite.answer(lang))?;
-    refresh_seats(&app, &g, lang)?;
-    Ok(Json(json!({ "side": side, "token": token, "state": g.state(&g.lock(), lang, None) })))
+    blocking(lang, move || {
+        let g = find(&app, &id, lang)?;
+        let token = new_secret();
+        let side = app
+            .db()
+            .claim(&id, req.invite.trim(), &token)
+            .map_err(|e| ApiError::store(&e, lang))?
+            .ok_or_else(|| Refusal::BadInvite.answer(lang))?;
+        refresh_seats(&app, &g, lang)?;
+        Ok(Json(json!({ "side": side, "token": token, "state": g.state(&g.lock(), None) })))
+    })
+    .await
 }

@@ -33,9 +33,11 @@ mod import;
 mod invite;
 mod lang;
 mod lookup;
+mod offload;
 mod sched;
 mod seats;
 mod server;
+mod wire;
 mod worded;
 
 use std::collections::HashMap;
@@ -214,8 +216,12 @@ impl App {
             loop {
                 tokio::select! {
                     _ = tokio::time::sleep(PRUNE_EVERY) => {
-                        app.prune();
-                        app.unload_idle();
+                        let app = app.clone();
+                        offload::background(move || {
+                            app.prune();
+                            app.unload_idle();
+                        })
+                        .await;
                     }
                     _ = shutdown.changed() => return,
                 }
@@ -294,6 +300,18 @@ impl App {
     /// Adds a new game to the games in memory (it is in the database already).
     fn insert(&self, game: Arc<Game>) {
         self.inner.games.lock().expect("games lock").insert(game.id.clone(), game);
+    }
+
+    /// Lets go of `game` once it has ended (over or abandoned) and its end is stored and told:
+    /// it is read from the database again when asked for. Call without its session locked.
+    fn let_go_if_ended(&self, game: &Game, status: cavalo_session::Status) {
+        if status == cavalo_session::Status::Playing {
+            return;
+        }
+        let mut games = self.inner.games.lock().expect("games lock");
+        if games.get(&game.id).is_some_and(|g| std::ptr::eq(Arc::as_ptr(g), game)) {
+            games.remove(&game.id);
+        }
     }
 
     /// Forgets games deleted from the database: their searches stop and their watchers are told.

@@ -1,11 +1,15 @@
 // The API client: every request to the server goes through here, with the page's language
 // (`?lang=`) so that the server words its answers (announcements, results, errors) in it.
 
-/** An answer other than 2xx: `message` is the server's own (already translated) text. */
+/**
+ * An answer other than 2xx: `message` is the server's own (already translated) text, `code` its
+ * stable kind (`not_found`, `illegal_move`, `moved_on`, …).
+ */
 export class ApiError extends Error {
-  constructor(status, message) {
+  constructor(status, message, code) {
     super(message);
     this.status = status;
+    this.code = code;
   }
 }
 
@@ -36,7 +40,9 @@ async function request(method, path, body, lang = language, token = null) {
   } catch {
     data = null;
   }
-  if (!res.ok) throw new ApiError(res.status, (data && data.error) || `${res.status} ${res.statusText}`);
+  if (!res.ok) {
+    throw new ApiError(res.status, (data && data.message) || `${res.status} ${res.statusText}`, data && data.code);
+  }
   return data;
 }
 
@@ -71,10 +77,17 @@ export const claim = (id, code) => request("POST", `${game(id)}/claim`, { invite
 /** Where the game's record and log.dat are downloaded. */
 export const downloads = (id) => ({ record: `${game(id)}/record`, log: `${game(id)}/log` });
 
-/** Follows a game's events: `onState(state)`, `onThinking(thinking)`. Returns the EventSource. */
-export function follow(id, { onState, onThinking }) {
-  const es = new EventSource(withLang(`${game(id)}/events`));
-  es.addEventListener("state", (ev) => onState(JSON.parse(ev.data)));
+/** The events of a game's stream that change it (see the technical manual's event list). */
+const CHANGES = ["state", "ply", "undone", "status", "seats", "problem"];
+
+/**
+ * Follows a game's events from `version` (the one the page shows: the stream then starts with
+ * the changes after it, else with the whole state): `onChange(type, data)` for each change,
+ * `onThinking(live)` for the live search. Returns the EventSource.
+ */
+export function follow(id, version, { onChange, onThinking }) {
+  const es = new EventSource(withLang(`${game(id)}/events?version=${encodeURIComponent(version)}`));
+  for (const type of CHANGES) es.addEventListener(type, (ev) => onChange(type, JSON.parse(ev.data)));
   es.addEventListener("thinking", (ev) => onThinking(JSON.parse(ev.data)));
   return es;
 }

@@ -1,5 +1,5 @@
-// The page's controller: loads the words and the game, passes the server's states to the store,
-// redraws the views, and turns the user's choices into API calls. Legal moves, double choices,
+// The page's controller: loads the words and the game, passes the server's state and its
+// events' changes to the store, redraws the views, and turns the user's choices into API calls. Legal moves, double choices,
 // passes, results and announcements all come from the server.
 
 import * as api from "./api.js";
@@ -53,15 +53,31 @@ function render() {
 // ---------- the server's news ----------
 
 function onState(st) {
-  const change = store.accept(st);
-  if (!change) return;
+  shown(store.accept(st));
+}
+
+/** An event of the stream: applied to the state, or (one was missed) the state loaded again. */
+function onChange(type, ev) {
+  const change = store.apply(type, ev);
+  if (change && change.reload) {
+    const id = store.gameId;
+    api.getGame(id).then(onState, (e) => dialogs.showError(e.message));
+    return;
+  }
+  shown(change);
+}
+
+/** Shows a change the store took (`null`: nothing new). */
+function shown(change) {
+  const st = store.state;
+  if (!change || !st) return;
   seats.reconcile(st);
   store.seats = seats.held(st.id);
   // The server could not store the computer's move (disk full, …): say so until it can.
-  if (st.problem) dialogs.showError(st.problem);
+  if (st.problem) dialogs.showError(i18n.words(st.problem));
   if (change.plies > 0) {
     const passes = store.announcement.filter((a) => a.kind === "pass");
-    if (passes.length) dialogs.toast(passes.map((a) => a.text).join(" "));
+    if (passes.length) dialogs.toast(passes.map((a) => i18n.words(a.message)).join(" "));
   }
   render();
   if (change.ended) dialogs.showGameOver(st);
@@ -93,7 +109,7 @@ async function loadGame(id) {
     return;
   }
   if (store.gameId !== id) return;
-  events = api.follow(id, { onState, onThinking });
+  events = api.follow(id, store.state.version, { onChange, onThinking });
   if ($("#new-game").open) $("#new-game").close();
   showBoard();
 }
@@ -113,6 +129,8 @@ async function call(request) {
     if (st) onState(st);
   } catch (e) {
     dialogs.showError(e.message);
+    // The game moved on before the move arrived (another tab, a second click): show where it is.
+    if (e.code === "moved_on" && store.gameId) api.getGame(store.gameId).then(onState, () => {});
   }
 }
 
@@ -151,7 +169,7 @@ async function hint() {
   await call(async () => {
     const h = await api.hint(store.gameId, seats.token(store.gameId, store.state.turn.side));
     store.hint = { index: h.index, move: h.move, info: h.info };
-    dialogs.toast(h.text);
+    dialogs.toast(i18n.words(h.message));
     render();
   });
 }
@@ -246,8 +264,8 @@ async function switchLanguage(lang) {
   }
   i18n.applyLabels();
   $("#lang").value = i18n.lang();
-  // The server words the game (announcements, result) in the language asked: ask again.
-  if (store.gameId) await loadGame(store.gameId);
+  // The game's words (announcements, result) are messages the page words itself: draw again.
+  render();
 }
 
 // ---------- wiring ----------

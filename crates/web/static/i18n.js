@@ -1,6 +1,9 @@
 // The page's words: the language (chosen on the page and remembered, else the browser's), the
 // catalogue the server sends for it (`GET /api/messages?lang=`), and numbers written its way.
-// The page holds no sentences of its own: every label is looked up by key.
+// The page holds no sentences of its own: every label is looked up by key, and the game's
+// announcements, results and problems come as messages with arguments (`{key, args}`), worded
+// here by the catalogue's own patterns: arguments, numbers written the language's way, and
+// choices by the language's plural rules.
 
 import * as api from "./api.js";
 
@@ -11,6 +14,8 @@ const STORE_KEY = "cavalo-lang";
 let current = "en";
 let catalogue = {};
 let numbers = new Map();
+let plurals = null;
+let integers = null;
 
 /** Keys the page asked for that the catalogue lacks (checked by the browser tests). */
 export const missing = new Set();
@@ -43,6 +48,9 @@ export async function load(lang, remember = false) {
   current = supported(data.lang) || lang;
   catalogue = data.messages || {};
   numbers = new Map();
+  const locale = current === "pt" ? "pt-PT" : "en";
+  plurals = new Intl.PluralRules(locale);
+  integers = new Intl.NumberFormat(locale, { maximumFractionDigits: 0 });
   api.setLanguage(current);
   document.documentElement.lang = current === "pt" ? "pt-PT" : "en";
   if (remember) {
@@ -54,16 +62,47 @@ export async function load(lang, remember = false) {
   }
 }
 
-const PLACEHOLDER = /\u2068?\{\s*\$([A-Za-z0-9_-]+)\s*\}\u2069?/g;
+/** An argument in a message: a number as the catalogue writes it, a message worded, a text as it is. */
+function argText(value) {
+  if (typeof value === "number") return integers ? integers.format(value) : String(value);
+  if (value && typeof value === "object") return words(value);
+  return String(value);
+}
 
-/** The text of `key` with its `{$name}` arguments filled from `args`. */
+/** The variant of a choice for `value`: the same key, else (a number) its plural category, else the default. */
+function choose(part, value) {
+  const found = (key) => part.variants.find((v) => v[0] === key);
+  let variant = value === undefined ? undefined : found(String(value));
+  if (!variant && typeof value === "number" && plurals) variant = found(plurals.select(value));
+  return (variant || part.variants[part.default] || ["", ""])[1];
+}
+
+/** Fills a pattern of the catalogue (a text, or a list of texts, `{var}` and `{select}` parts). */
+function fill(pattern, args) {
+  if (typeof pattern === "string") return pattern;
+  if (!Array.isArray(pattern)) return "";
+  return pattern.map((part) => {
+    if (typeof part === "string") return part;
+    if (part.select !== undefined) return fill(choose(part, args[part.select]), args);
+    return part.var in args ? argText(args[part.var]) : `{$${part.var}}`;
+  }).join("");
+}
+
+/** The text of `key` with its arguments (`{$name}` filled from `args`, choices made by them). */
 export function t(key, args = {}) {
-  const text = catalogue[key];
-  if (text === undefined) {
+  const pattern = catalogue[key];
+  if (pattern === undefined) {
     missing.add(key);
     return key;
   }
-  return text.replace(PLACEHOLDER, (m, name) => (name in args ? String(args[name]) : m));
+  return fill(pattern, args);
+}
+
+/** The server's words: a text, or a message `{key, args}` worded in the page's language. */
+export function words(w) {
+  if (w === null || w === undefined) return "";
+  if (typeof w === "string") return w;
+  return t(w.key, w.args || {});
 }
 
 /** `n` written the language's way (grouped thousands), with `digits` decimals. */

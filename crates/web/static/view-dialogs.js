@@ -2,7 +2,7 @@
 // to remove, the end of the game, the list of games and the keyboard help.
 
 import { $, h, put } from "./dom.js";
-import { num, t } from "./i18n.js";
+import { num, t, words } from "./i18n.js";
 import { summaryTable } from "./view-panels.js";
 
 /** Shows `msg` as the page's error (an empty one hides it). */
@@ -97,7 +97,7 @@ export function pickRemoval(dest) {
 
 /** The end-of-game dialog with the result and both players' totals. */
 export function showGameOver(st) {
-  $("#game-over-text").textContent = st.result_text;
+  $("#game-over-text").textContent = words(st.result_text);
   put($("#game-over-summary"), summaryTable(st));
   open($("#game-over"));
 }

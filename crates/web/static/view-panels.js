@@ -2,7 +2,7 @@
 // engine panel, the result with its summary, and the game's details line.
 
 import { $, h, put } from "./dom.js";
-import { num, t } from "./i18n.js";
+import { num, t, words } from "./i18n.js";
 import { GAME_OVER } from "./state.js";
 import { value } from "./view-moves.js";
 
@@ -24,13 +24,13 @@ export function who(store, side) {
 function statusText(store, idx, live) {
   const st = store.state;
   if (!live) return t("web-reviewing", { ply: idx, total: st.plies.length });
-  const said = store.announcement.map((a) => a.text);
+  const said = store.announcement.map((a) => words(a.message));
   const side = st.turn.side;
   switch (st.turn.kind) {
     case "human": {
       const n = st.destinations.length;
       const whom = st.mode === "human-human" ? sideName(side) : t("web-you");
-      said.push(t("web-to-move", { who: whom, side: sideName(side), count: num(n) }));
+      said.push(t("web-to-move", { who: whom, side: sideName(side), count: n }));
       break;
     }
     case "computer":
@@ -41,7 +41,7 @@ function statusText(store, idx, live) {
       break;
     default:
       // The game's end is among the server's announcements; say it if it is not.
-      if (!store.announcement.some((a) => a.kind === GAME_OVER)) said.push(st.result_text);
+      if (!store.announcement.some((a) => a.kind === GAME_OVER)) said.push(words(st.result_text));
   }
   return said.join(" ");
 }
@@ -116,7 +116,7 @@ export function renderResult(store) {
   const over = st.status !== "playing";
   $("#result").hidden = !over;
   if (over) {
-    $("#result-text").textContent = st.result_text;
+    $("#result-text").textContent = words(st.result_text);
     put($("#summary"), summaryTable(st));
   }
   const rules = [];

@@ -6,8 +6,9 @@ mod common;
 use std::time::{Duration, Instant};
 
 use cavalo_rules::{GameRecord, Position};
+use cavalo_session::i18n::Lang;
 use cavalo_session::logfile;
-use common::{Server, double_seed};
+use common::{Server, board_after, double_seed, words};
 use serde_json::{Value, json};
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -22,24 +23,30 @@ async fn a_human_computer_game_to_the_end_with_downloads() {
     assert_eq!(st["players"][0]["human"], false);
     assert_eq!(st["players"][1]["human"], true);
     assert_eq!(st["start"], "seed:3");
-    assert_eq!(st["history"].as_array().unwrap().len(), 1);
+    assert_eq!(st["cells"].as_array().unwrap().len(), 100);
+    assert_eq!(st["plies"].as_array().unwrap().len(), 0);
 
     let end = srv.play_out(&id).await;
     assert_eq!(end["status"], "over");
     assert_eq!(end["turn"]["kind"], "over");
     let plies = end["plies"].as_array().unwrap();
-    assert_eq!(end["history"].as_array().unwrap().len(), plies.len() + 1);
-    assert!(end["result_text"].as_str().unwrap().contains('–'));
-    assert_eq!(end["lang"], "en");
+    // The plies' changes lead from the first cells to the position now.
+    let now: Position = end["position"].as_str().unwrap().parse().unwrap();
+    let cells: Vec<Value> = board_after(&end, plies.len());
+    let knights = |side: i64| cells.iter().position(|c| c.as_i64() == Some(side));
+    assert_eq!(knights(-1), now.knight(cavalo_rules::Side::White).map(|c| c.index()));
+    assert_eq!(knights(-2), now.knight(cavalo_rules::Side::Black).map(|c| c.index()));
+    assert!(words(&end["result_text"], Lang::En).contains('–'));
+    // One state for every language: the page words its messages.
+    assert!(end.get("lang").is_none());
     let last = end["announcements"].as_array().unwrap().last().unwrap().clone();
     assert_eq!(last["kind"], "game-over");
-    assert!(last["text"].as_str().unwrap().starts_with("Game over: "));
+    assert!(words(&last["message"], Lang::En).starts_with("Game over: "));
     let (_, pt) = srv.get(&format!("/api/games/{id}?lang=pt&since=0")).await;
-    assert_eq!(pt["lang"], "pt");
     let all = pt["announcements"].as_array().unwrap();
     assert_eq!(all[0]["kind"], "placement");
-    assert!(all[0]["text"].as_str().unwrap().starts_with("O cavalo de "), "{}", all[0]);
-    assert!(all.last().unwrap()["text"].as_str().unwrap().starts_with("Fim do jogo: "));
+    assert!(words(&all[0]["message"], Lang::Pt).starts_with("O cavalo de "), "{}", all[0]);
+    assert!(words(&all.last().unwrap()["message"], Lang::Pt).starts_with("Fim do jogo: "));
     assert!(plies.iter().any(|p| p["by"] == "computer" && p["search"]["nodes"].is_u64()));
     assert!(plies.iter().any(|p| p["by"] == "human" && p["forced"] == false));
     assert_eq!(end["destinations"].as_array().unwrap().len(), 0);
@@ -134,7 +141,7 @@ async fn human_human_takeback_hint_double_choice_and_quit() {
     assert_eq!(after["turn"]["side"], "black");
     assert_eq!(after["can_undo"], true);
     let removed = opts.last().unwrap()["removes"].as_u64().unwrap();
-    let cells = after["history"][3]["cells"].as_array().unwrap();
+    let cells = board_after(&after, 3);
     assert!(!cells.iter().any(|c| c.as_u64() == Some(removed)), "{removed} is gone");
 
     // Take it back.
@@ -145,7 +152,8 @@ async fn human_human_takeback_hint_double_choice_and_quit() {
     assert_eq!(back["can_undo"], false);
     let (status, err) = srv.post_empty(&format!("/api/games/{id}/undo")).await;
     assert_eq!(status, 409);
-    assert!(err["error"].as_str().unwrap().contains("no move"), "{err}");
+    assert!(err["message"].as_str().unwrap().contains("no move"), "{err}");
+    assert_eq!(err["code"], "nothing_to_undo");
 
     // A bare landing on a double takes the default removal (RULES §4).
     let bare = double["cell"].as_str().unwrap();
@@ -157,7 +165,7 @@ async fn human_human_takeback_hint_double_choice_and_quit() {
     let (status, q) = srv.post_empty(&format!("/api/games/{id}/quit")).await;
     assert_eq!(status, 200);
     assert_eq!(q["status"], "quit");
-    assert!(q["result_text"].as_str().unwrap().starts_with("Abandoned"));
+    assert!(words(&q["result_text"], Lang::En).starts_with("Abandoned"));
     let (status, _) = srv.post_empty(&format!("/api/games/{id}/quit")).await;
     assert_eq!(status, 409);
     assert_eq!(srv.app.db().load(&id).unwrap().status().name(), "quit");
@@ -187,7 +195,12 @@ async fn expect_error(srv: &Server, method: &str, path: &str, body: Option<&str>
     let v: Value = r.json().await.unwrap_or(Value::Null);
     assert_eq!(got, status, "{method} {path} {body:?}: {v}");
     assert!(ct.starts_with("application/json"), "{method} {path}: content type {ct}");
-    let msg = v["error"].as_str().unwrap_or_else(|| panic!("{method} {path}: no error in {v}"));
+    let msg = v["message"].as_str().unwrap_or_else(|| panic!("{method} {path}: no error in {v}"));
+    let code = v["code"].as_str().unwrap_or_default();
+    assert!(
+        !code.is_empty() && code.chars().all(|c| c.is_ascii_lowercase() || c == '_'),
+        "{method} {path}: code `{code}` in {v}"
+    );
     assert!(msg.to_lowercase().contains(&text.to_lowercase()), "{method} {path}: `{msg}` lacks `{text}`");
 }
 
@@ -230,7 +243,7 @@ async fn every_bad_request_gets_a_4xx_json_error() {
     expect_error(&srv, "POST", games, Some(&big), 413, "too large").await;
     let r = srv.http.post(srv.url(games)).body("{}").send().await.unwrap();
     assert_eq!(r.status().as_u16(), 415);
-    assert!(r.json::<Value>().await.unwrap()["error"].as_str().unwrap().contains("Content-Type"));
+    assert!(r.json::<Value>().await.unwrap()["message"].as_str().unwrap().contains("Content-Type"));
     // Routes and methods.
     expect_error(&srv, "GET", "/api/nothing", None, 404, "nothing at").await;
     expect_error(&srv, "GET", "/static/secret.txt?lang=pt", None, 404, "não há nada em /static/secret.txt")
@@ -378,37 +391,56 @@ async fn the_event_stream_delivers_thinking_and_moves() {
     assert_eq!(r.status().as_u16(), 200);
     assert!(r.headers()["content-type"].to_str().unwrap().starts_with("text/event-stream"));
     let mut text = String::new();
-    let (mut states, mut thinking_with_info, mut computer_moves) = (0, 0, 0);
+    let (mut states, mut plies, mut thinking_with_info, mut computer_moves) = (0, 0, 0, 0);
+    let mut version = 0;
     let deadline = Instant::now() + Duration::from_secs(30);
-    while (states < 3 || thinking_with_info < 1 || computer_moves < 1) && Instant::now() < deadline {
+    while (plies < 3 || thinking_with_info < 1 || computer_moves < 1) && Instant::now() < deadline {
         let chunk = tokio::time::timeout(Duration::from_secs(10), r.chunk()).await.unwrap().unwrap().unwrap();
         text.push_str(&String::from_utf8_lossy(&chunk));
         while let Some(end) = text.find("\n\n") {
             let block: String = text.drain(..end + 2).collect();
             let event = block.lines().find_map(|l| l.strip_prefix("event: ")).unwrap_or("");
             let data: String = block.lines().filter_map(|l| l.strip_prefix("data: ")).collect();
+            if event.is_empty() {
+                continue;
+            }
+            let v: Value = serde_json::from_str(&data).unwrap();
             match event {
+                // Without `?version=`, the stream opens with the whole state.
                 "state" => {
                     states += 1;
-                    let v: Value = serde_json::from_str(&data).unwrap();
-                    let plies = v["plies"].as_array().unwrap();
-                    if plies.iter().any(|p| p["by"] == "computer" && p["search"].is_object()) {
+                    assert_eq!(plies, 0, "the state comes first");
+                    version = v["version"].as_u64().unwrap();
+                }
+                // Then each ply alone, each the version after the one before.
+                "ply" => {
+                    // A change the state already showed (the page drops it too).
+                    if v["version"].as_u64().unwrap() <= version {
+                        continue;
+                    }
+                    plies += 1;
+                    assert_eq!(v["version"].as_u64().unwrap(), version + 1, "{data}");
+                    version += 1;
+                    assert!(!v["ply"]["changes"].as_array().unwrap().is_empty(), "{data}");
+                    assert!(v["now"]["turn"]["kind"].is_string(), "{data}");
+                    assert!(v.get("plies").is_none() && v["now"].get("plies").is_none(), "{data}");
+                    if v["ply"]["by"] == "computer" && v["ply"]["search"].is_object() {
                         computer_moves += 1;
                     }
                 }
                 "thinking" => {
-                    let v: Value = serde_json::from_str(&data).unwrap();
                     if v["info"]["depth"].as_u64().is_some_and(|d| d >= 1) {
                         assert!(v["info"]["pv"].is_array());
                         assert!(v["info"]["nodes"].is_u64());
                         thinking_with_info += 1;
                     }
                 }
-                _ => {}
+                other => panic!("unexpected event {other}: {data}"),
             }
         }
     }
-    assert!(states >= 3, "state events: {states}");
+    assert_eq!(states, 1, "one whole state");
+    assert!(plies >= 3, "ply events: {plies}");
     assert!(thinking_with_info >= 1, "no live thinking");
     assert!(computer_moves >= 1, "no computer move");
     drop(r);
@@ -453,7 +485,14 @@ async fn the_page_labels_come_in_the_asked_language() {
     assert_eq!(en["messages"]["web-new-game"], "New game");
     let keys = |v: &Value| v["messages"].as_object().unwrap().keys().cloned().collect::<Vec<_>>();
     assert_eq!(keys(&pt), keys(&en));
-    assert!(keys(&en).iter().all(|k| k.starts_with("web-")));
+    // The page's labels, and the messages the game's state words (announcements, results,
+    // sides, errors): nothing else of the catalogue.
+    let page = ["web-", "ann-", "who-", "side-", "result-", "err-"];
+    assert!(keys(&en).iter().all(|k| page.iter().any(|p| k.starts_with(p))), "{:?}", keys(&en));
+    assert!(keys(&en).iter().any(|k| k == "ann-undo") && !keys(&en).iter().any(|k| k.starts_with("stat-")));
+    // A message with arguments comes as its pattern: texts, arguments and plural choices.
+    let undo = &pt["messages"]["ann-undo"];
+    assert_eq!(undo[0]["select"], "count", "{undo}");
     assert!(keys(&en).len() > 50);
     assert_eq!(srv.get("/api/info").await.1["languages"], json!(["pt", "en"]));
 
@@ -469,7 +508,7 @@ async fn the_page_labels_come_in_the_asked_language() {
 
     let (status, err) = srv.get("/api/messages?lang=xx").await;
     assert_eq!(status, 400);
-    assert!(err["error"].as_str().unwrap().contains("xx"));
+    assert!(err["message"].as_str().unwrap().contains("xx"));
     srv.stop().await;
 }
 
@@ -477,7 +516,6 @@ async fn the_page_labels_come_in_the_asked_language() {
 /// `k`-th legal move at ply `k`): the API's announcements are the session's, in both languages.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_api_says_the_models_announcements() {
-    use cavalo_session::i18n::Lang;
     use cavalo_session::{GameConfig, PlayerConfig, Session, Turn, present};
     let mut c = GameConfig::new(cavalo_rules::Start::Seed(11));
     c.players = [PlayerConfig::human(), PlayerConfig::human()];
@@ -507,8 +545,8 @@ async fn the_api_says_the_models_announcements() {
     srv.settle(&id).await;
     for lang in Lang::ALL {
         let (_, st) = srv.get(&format!("/api/games/{id}?since=0&lang={}", lang.code())).await;
-        let got: Vec<&str> =
-            st["announcements"].as_array().unwrap().iter().map(|a| a["text"].as_str().unwrap()).collect();
+        let got: Vec<String> =
+            st["announcements"].as_array().unwrap().iter().map(|a| words(&a["message"], lang)).collect();
         let wanted: Vec<String> =
             present::announcements_since(&local, 0).iter().map(|a| a.text(lang)).collect();
         assert_eq!(got, wanted, "{lang:?}");
@@ -516,18 +554,26 @@ async fn the_api_says_the_models_announcements() {
     // Errors come in the asked language, with the status of their kind.
     let (status, v) = srv.post_empty(&format!("/api/games/{id}/hint?lang=pt")).await;
     assert_eq!(status, 409);
-    assert_eq!(v["error"], "O jogo terminou.");
+    assert_eq!(v["message"], "O jogo terminou.");
+    assert_eq!(v["code"], "game_over");
     srv.stop().await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn finished_games_nobody_uses_leave_memory_and_come_back_when_asked_for() {
+async fn finished_games_leave_memory_and_come_back_when_asked_for() {
     let dir = tempfile::tempdir().unwrap();
     let srv = Server::start(dir.path()).await;
     let playing = srv.create(json!({"mode": "hh", "seed": 3})).await["id"].as_str().unwrap().to_string();
     let over = srv.create(json!({"mode": "hh", "seed": 4})).await["id"].as_str().unwrap().to_string();
+    assert_eq!(srv.app.game_count(), 2);
     let (status, _) = srv.post_empty(&format!("/api/games/{over}/quit")).await;
     assert_eq!(status, 200);
+    // Its end stored and told, the game leaves memory at once.
+    assert_eq!(srv.app.game_count(), 1, "the abandoned game is let go");
+
+    // Asked for again, it is read from the database as it was.
+    let (status, st) = srv.get(&format!("/api/games/{over}")).await;
+    assert_eq!((status, st["status"].as_str()), (200, Some("quit")), "{st}");
     assert_eq!(srv.app.game_count(), 2);
 
     // A page watching the finished game keeps it.
@@ -544,11 +590,6 @@ async fn finished_games_nobody_uses_leave_memory_and_come_back_when_asked_for() 
     }
     assert_eq!(gone, 1, "the finished game, unwatched, is let go");
     assert_eq!(srv.app.game_count(), 1, "the unfinished game stays");
-
-    // Asked for again, it is read from the database as it was.
-    let (status, st) = srv.get(&format!("/api/games/{over}")).await;
-    assert_eq!((status, st["status"].as_str()), (200, Some("quit")), "{st}");
-    assert_eq!(srv.app.game_count(), 2);
     let (status, st) = srv.get(&format!("/api/games/{playing}")).await;
     assert_eq!((status, st["status"].as_str()), (200, Some("playing")), "{st}");
     srv.stop().await;

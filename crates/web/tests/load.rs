@@ -71,7 +71,7 @@ async fn running_cc_games_are_capped_per_client() {
     srv.create(long.clone()).await;
     let (status, err) = srv.post("/api/games", long.clone()).await;
     assert_eq!(status, 429, "{err}");
-    assert!(err["error"].as_str().unwrap().contains("2 computer-vs-computer games"), "{err}");
+    assert!(err["message"].as_str().unwrap().contains("2 computer-vs-computer games"), "{err}");
     assert_eq!(
         srv.get("/api/games").await.1["games"].as_array().unwrap().len(),
         2,
@@ -100,7 +100,7 @@ async fn running_cc_games_are_capped_for_the_server() {
     assert_eq!(r.status(), 201);
     let (status, err) = srv.post("/api/games", long).await;
     assert_eq!(status, 429, "{err}");
-    assert!(err["error"].as_str().unwrap().contains("server already runs 2"), "{err}");
+    assert!(err["message"].as_str().unwrap().contains("server already runs 2"), "{err}");
     srv.stop().await;
 }
 
@@ -204,7 +204,7 @@ async fn a_too_large_body_is_413() {
         assert_eq!(r.status(), 413, "{path}");
         // Worded like every other refusal: JSON, in the request's language.
         let v: serde_json::Value = r.json().await.unwrap();
-        assert!(v["error"].as_str().unwrap().contains(words), "{path}: {v}");
+        assert!(v["message"].as_str().unwrap().contains(words), "{path}: {v}");
     }
     assert!(srv.get("/api/games").await.1["games"].as_array().unwrap().is_empty(), "nothing was created");
     srv.stop().await;
@@ -228,7 +228,7 @@ async fn event_streams_are_capped_per_client_and_per_server() {
     let r = srv.http.get(srv.url(&path)).send().await.unwrap();
     assert_eq!(r.status(), 429);
     let v: Value = r.json().await.unwrap();
-    assert!(v["error"].as_str().unwrap().contains("2 game pages"), "{v}");
+    assert!(v["message"].as_str().unwrap().contains("2 game pages"), "{v}");
     // Another client (another loopback address) has its own places, up to the server's cap.
     let other = client_at(2);
     let r = other.get(srv.url(&path)).send().await.unwrap();
@@ -237,6 +237,6 @@ async fn event_streams_are_capped_per_client_and_per_server() {
     let r = other.get(srv.url(&path)).send().await.unwrap();
     assert_eq!(r.status(), 429);
     let v: Value = r.json().await.unwrap();
-    assert!(v["error"].as_str().unwrap().contains("already serves 3"), "{v}");
+    assert!(v["message"].as_str().unwrap().contains("already serves 3"), "{v}");
     srv.stop().await;
 }

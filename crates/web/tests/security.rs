@@ -148,7 +148,7 @@ async fn refused_requests_change_nothing() {
     for (method, path, headers, body, status, text) in &cases {
         let (got, answer) = raw(&srv, method, path, headers, body).await;
         assert_eq!(got, *status, "{method} {path} {headers:?}: {answer}");
-        let msg = answer["error"].as_str().unwrap_or_else(|| panic!("{method} {path}: {answer}"));
+        let msg = answer["message"].as_str().unwrap_or_else(|| panic!("{method} {path}: {answer}"));
         assert!(msg.contains(text), "{method} {path}: `{msg}` lacks `{text}`");
         assert_eq!(stored(&srv, &id), before, "{method} {path} {headers:?} changed the game");
         assert_eq!(srv.app.db().list().unwrap().len(), games_before, "{method} {path} wrote a game");
@@ -279,7 +279,7 @@ async fn a_failed_write_is_a_500_and_the_game_does_not_advance() {
     let mv = st["destinations"][0]["cell"].as_str().unwrap().to_string();
     let (status, err) = srv.post(&format!("/api/games/{id}/move"), json!({ "move": mv })).await;
     assert_eq!(status, 500, "{err}");
-    assert!(err["error"].as_str().unwrap().contains("locked"), "{err}");
+    assert!(err["message"].as_str().unwrap().contains("locked"), "{err}");
     conn.execute_batch("ROLLBACK").unwrap();
     drop(conn);
     let (_, now) = srv.get(&format!("/api/games/{id}")).await;
@@ -335,7 +335,10 @@ async fn a_computer_move_that_cannot_be_stored_is_shown_and_tried_again() {
     let conn = rusqlite::Connection::open(dir.path().join("games.sqlite")).unwrap();
     conn.execute_batch("BEGIN EXCLUSIVE").unwrap();
     let stuck = srv.wait_for(&id, "the problem shown", |st| !st["problem"].is_null()).await;
-    assert!(stuck["problem"].as_str().unwrap().contains("locked"), "{}", stuck["problem"]);
+    // One payload for every language: the problem is a catalogue message the page words.
+    assert_eq!(stuck["problem"]["key"], "err-store-locked", "{}", stuck["problem"]);
+    let en = common::words(&stuck["problem"], cavalo_session::i18n::Lang::En);
+    assert!(en.contains("locked"), "{en}");
     conn.execute_batch("ROLLBACK").unwrap();
     drop(conn);
     let n = stuck["plies"].as_array().unwrap().len();

@@ -282,6 +282,7 @@ api-too-many-cc = you already run { $max } computer-vs-computer games: wait for 
 api-server-cc = the server already runs { $max } computer-vs-computer games: try again later
 api-too-many-streams = you already have { $max } game pages open: close one
 api-server-streams = the server already serves { $max } game pages: try again later
+api-internal = the server could not finish the request
 
 ## cavalo stats (the statistics of log.dat)
 
@@ -422,7 +423,10 @@ web-pv = PV
 web-proven = proven
 web-reviewing = Reviewing the position after ply { $ply } of { $total } (End returns to the game).
 web-you = You
-web-to-move = { $who } to move ({ $side }): { $count } legal moves.
+web-to-move = { $who } to move ({ $side }): { $count ->
+    [one] { $count } legal move.
+   *[other] { $count } legal moves.
+}
 web-forced = { $side } plays the forced move { $move }.
 web-cannot-move = You cannot move there. Legal moves: { $moves }.
 web-game-info = Game { $id } · { $mode } · { $ms } ms per move · start { $start }

@@ -282,6 +282,7 @@ api-too-many-cc = já tem { $max } jogos computador-computador a decorrer: esper
 api-server-cc = o servidor já tem { $max } jogos computador-computador a decorrer: tente mais tarde
 api-too-many-streams = já tem { $max } páginas de jogo abertas: feche uma
 api-server-streams = o servidor já serve { $max } páginas de jogo: tente mais tarde
+api-internal = o servidor não conseguiu terminar o pedido
 
 ## cavalo stats (as estatísticas do log.dat)
 
@@ -422,7 +423,10 @@ web-pv = VP
 web-proven = provado
 web-reviewing = A rever a posição após a meia-jogada { $ply } de { $total } (End volta ao jogo).
 web-you = Você
-web-to-move = { $who } a jogar ({ $side }): { $count } jogadas legais.
+web-to-move = { $who } a jogar ({ $side }): { $count ->
+    [one] { $count } jogada legal.
+   *[other] { $count } jogadas legais.
+}
 web-forced = { $side } faz a jogada forçada { $move }.
 web-cannot-move = Não pode jogar para aí. Jogadas legais: { $moves }.
 web-game-info = Jogo { $id } · { $mode } · { $ms } ms por jogada · início { $start }

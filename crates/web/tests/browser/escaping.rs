@@ -23,7 +23,7 @@ async fn markup_in_data_is_shown_as_text() {
     wait(c, "the refusal", "!document.querySelector('#new-game-error').hidden").await;
     assert_eq!(
         json!(text(c, "document.querySelector('#new-game-error').textContent").await),
-        refusal["error"]
+        refusal["message"]
     );
     assert_eq!(js(c, "return document.querySelectorAll('#new-game-error *').length").await, json!(0));
 

@@ -6,7 +6,9 @@ use std::time::Duration;
 use fantoccini::Locator;
 use serde_json::{Value, json};
 
-use crate::common::Server;
+use cavalo_session::i18n::Lang;
+
+use crate::common::{Server, words};
 use crate::driver::*;
 
 /// The page's catalogue in `lang`, from the server.
@@ -80,11 +82,10 @@ async fn the_servers_announcements_and_the_result_are_portuguese() {
         &format!("{MY_TURN} && document.querySelectorAll('#moves tbody tr').length > {before} + 1"),
     )
     .await;
-    let (_, st) = srv.get(&format!("/api/games/{id}?lang=pt")).await;
-    assert_eq!(st["lang"], "pt");
+    let (_, st) = srv.get(&format!("/api/games/{id}")).await;
     let status = text(c, "document.querySelector('#status').textContent").await;
-    let said: Vec<&str> =
-        st["announcements"].as_array().unwrap().iter().map(|a| a["text"].as_str().unwrap()).collect();
+    let said: Vec<String> =
+        st["announcements"].as_array().unwrap().iter().map(|a| words(&a["message"], Lang::Pt)).collect();
     assert!(!said.is_empty(), "the server announced the computer's move: {st}");
     for s in &said {
         assert!(status.contains(s), "{status:?} lacks the announcement {s:?}");
@@ -96,10 +97,10 @@ async fn the_servers_announcements_and_the_result_are_portuguese() {
     c.goto(&srv.url(&format!("/#/game/{cc_id}"))).await.unwrap();
     wait(c, "the end of the game", "document.querySelector('#game-over[open]')").await;
     let shown = text(c, "document.querySelector('#game-over-text').textContent").await;
-    let (_, st_pt) = srv.get(&format!("/api/games/{cc_id}?lang=pt")).await;
-    let (_, st_en) = srv.get(&format!("/api/games/{cc_id}?lang=en")).await;
-    assert_eq!(json!(shown), st_pt["result_text"]);
-    assert_ne!(st_pt["result_text"], st_en["result_text"], "the result is worded per language");
+    let (_, st) = srv.get(&format!("/api/games/{cc_id}")).await;
+    let (result_pt, result_en) = (words(&st["result_text"], Lang::Pt), words(&st["result_text"], Lang::En));
+    assert_eq!(shown, result_pt);
+    assert_ne!(result_pt, result_en, "the result is worded per language");
     let summary = "document.querySelector('#game-over-summary tbody tr td').textContent";
     assert_eq!(json!(text(c, summary).await), pt["web-summary-player"]);
     screenshot(c, "portuguese.png").await;
@@ -109,7 +110,7 @@ async fn the_servers_announcements_and_the_result_are_portuguese() {
     c.find(Locator::Css("#game-over-close")).await.unwrap().click().await.unwrap();
     c.find(Locator::Css("#lang")).await.unwrap().select_by_value("en").await.unwrap();
     let result = "document.querySelector('#result-text').textContent";
-    wait(c, "the English result", &format!("{result} == {}", st_en["result_text"])).await;
+    wait(c, "the English result", &format!("{result} == {}", json!(result_en))).await;
 
     page.close().await;
 }

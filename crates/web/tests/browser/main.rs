@@ -191,7 +191,7 @@ async fn play_a_game_in_the_browser() {
     assert!(text.contains("wins") || text.starts_with("Draw"), "{text}");
     let (_, st) = srv.get(&format!("/api/games/{id}")).await;
     assert_eq!(st["status"], "over");
-    assert_eq!(text, st["result_text"].as_str().unwrap());
+    assert_eq!(text, common::words(&st["result_text"], cavalo_session::i18n::Lang::En));
     assert_eq!(rows(c).await as usize, st["plies"].as_array().unwrap().len());
     screenshot(c, "game-over.png").await;
     c.find(Locator::Css("#game-over-close")).await.unwrap().click().await.unwrap();

@@ -1,6 +1,9 @@
 //! The page's modules on their own, in the browser: which announcements the page says, how a
-//! label's arguments are filled in, and numbers written per language.
+//! message's arguments and plural choices are filled in, and numbers written per language.
 
+use cavalo_rules::Side;
+use cavalo_session::i18n::{Arg, Lang};
+use cavalo_session::present::{Announcement, Who};
 use serde_json::json;
 
 use crate::driver::*;
@@ -14,14 +17,18 @@ async fn the_pages_logic() {
         .execute_async(
             r##"const done = arguments[0];
             Promise.all([import("/static/state.js"), import("/static/i18n.js")]).then(async ([state, i18n]) => {
-              const a = (kind, text) => ({ kind, text });
+              const a = (kind, message) => ({ kind, message });
               const list = [a("move", "m1"), a("double-removed", "d1"), a("pass", "p2"), a("move", "m3"),
                             a("symmetric-removed", "s3"), a("game-over", "end")];
-              const texts = (l) => l.map((x) => x.text).join(",");
+              const texts = (l) => l.map((x) => x.message).join(",");
               const latest = [0, 1, 2, 3, 9].map((n) => texts(state.latest(list, n)));
               await i18n.load("pt");
               const pt = {
                 filled: i18n.t("web-to-move", { who: "W", side: "S", count: 7 }),
+                one: i18n.t("web-to-move", { who: "W", side: "S", count: 1 }),
+                many: i18n.t("web-to-move", { who: "W", side: "S", count: 12345 }),
+                undo: i18n.words({ key: "ann-undo", args: { count: 1 } }),
+                pass: i18n.words({ key: "ann-pass", args: { who: { key: "who-computer", args: { side: { key: "side-black" }, player: "greedy" } } } }),
                 unfilled: i18n.t("web-to-move", { who: "W" }),
                 missing: i18n.t("web-no-such-label"),
                 missed: [...i18n.missing],
@@ -52,6 +59,17 @@ async fn the_pages_logic() {
         pt["unfilled"].as_str().unwrap().contains("{$side}"),
         "an argument not given stays visible: {pt}"
     );
+    // Messages are worded as the catalogue words them: plural forms, numbers the language's way.
+    let to_move = |n: u32| {
+        let args = [("who", Arg::from("W")), ("side", Arg::from("S")), ("count", Arg::from(n))];
+        Lang::Pt.tr_with("web-to-move", &args)
+    };
+    assert_eq!(pt["one"], json!(to_move(1)));
+    assert!(pt["one"].as_str().unwrap().contains("1 jogada legal."), "{pt}");
+    assert_eq!(pt["many"], json!(to_move(12345)));
+    assert_eq!(pt["undo"], json!(Lang::Pt.tr_with("ann-undo", &[("count", Arg::from(1u8))])));
+    let pass = Announcement::Pass { who: Who { side: Side::Black, computer: Some("greedy".into()) } };
+    assert_eq!(pt["pass"], json!(pass.text(Lang::Pt)));
     assert_eq!(pt["missing"], "web-no-such-label");
     assert_eq!(pt["missed"], json!(["web-no-such-label"]));
     // pt-PT: thousands grouped with a (no-break) space, a decimal comma; en: commas and a point.

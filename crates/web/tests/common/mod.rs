@@ -176,3 +176,44 @@ pub fn double_seed() -> u64 {
         })
         .unwrap()
 }
+
+/// The server's words (a text, a number, or a catalogue message `{key, args}`) in `lang`, as the
+/// page words them.
+pub fn words(v: &Value, lang: cavalo_session::i18n::Lang) -> String {
+    use cavalo_session::i18n::Arg;
+    match v {
+        Value::String(t) => t.clone(),
+        Value::Number(n) => lang.int(n.as_i64().expect("a whole number")),
+        Value::Object(m) => {
+            let key = m["key"].as_str().expect("a message's key");
+            let empty = serde_json::Map::new();
+            let args: Vec<(&str, Arg)> = m
+                .get("args")
+                .and_then(Value::as_object)
+                .unwrap_or(&empty)
+                .iter()
+                .map(|(name, a)| {
+                    let arg = match a {
+                        Value::Number(n) => Arg::from(n.as_i64().expect("a whole number")),
+                        other => Arg::from(words(other, lang)),
+                    };
+                    (name.as_str(), arg)
+                })
+                .collect();
+            lang.tr_with(key, &args)
+        }
+        other => panic!("not words: {other}"),
+    }
+}
+
+/// The cells after ply `n` of a game's state: its first cells with the changes of its first `n`
+/// plies.
+pub fn board_after(st: &Value, n: usize) -> Vec<Value> {
+    let mut cells = st["cells"].as_array().expect("the first cells").clone();
+    for p in &st["plies"].as_array().expect("the plies")[..n] {
+        for change in p["changes"].as_array().expect("a ply's changes") {
+            cells[change[0].as_u64().unwrap() as usize] = change[1].clone();
+        }
+    }
+    cells
+}

@@ -1,0 +1,35 @@
+//! Work that may wait on the disk — the games database (SQLite, `synchronous=FULL`) and
+//! `log.dat` — runs on tokio's blocking threads, never on the few async workers that serve every
+//! connection: a slow write (or a session lock held during one) stalls only its own request.
+
+use axum::http::StatusCode;
+use cavalo_session::i18n::Lang;
+
+use crate::error::{ApiError, ApiResult};
+
+/// Runs `f` on a blocking thread and answers its result; a thread that failed (a panic, a
+/// runtime shutting down) is a 500 worded in `lang`.
+pub(crate) async fn blocking<T: Send + 'static>(
+    lang: Lang,
+    f: impl FnOnce() -> ApiResult<T> + Send + 'static,
+) -> ApiResult<T> {
+    match tokio::task::spawn_blocking(f).await {
+        Ok(result) => result,
+        Err(e) => {
+            eprintln!("cavalo serve: a request's work failed: {e}");
+            Err(ApiError::say(StatusCode::INTERNAL_SERVER_ERROR, lang, "api-internal", &[]))
+        }
+    }
+}
+
+/// Runs `f` on a blocking thread for the server's own work (a driver, the retention rules);
+/// `None` when the thread failed (reported).
+pub(crate) async fn background<T: Send + 'static>(f: impl FnOnce() -> T + Send + 'static) -> Option<T> {
+    match tokio::task::spawn_blocking(f).await {
+        Ok(v) => Some(v),
+        Err(e) => {
+            eprintln!("cavalo serve: background work failed: {e}");
+            None
+        }
+    }
+}
