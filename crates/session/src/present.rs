@@ -505,7 +505,8 @@ pub fn summary_lines(s: &Game, lang: Lang) -> Vec<String> {
 mod errors;
 
 pub use errors::{
-    error_text, illegal_reason, illegal_text, position_text, store_error_text, unreadable_text,
+    error_text, file_message, illegal_reason, illegal_text, position_message, position_text, restore_message,
+    store_error_text, unreadable_text,
 };
 
 #[cfg(test)]

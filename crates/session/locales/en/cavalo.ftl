@@ -613,6 +613,7 @@ pos-points-field = { $side }'s points: `{ $found }` is not a whole number from 0
 pos-points-too-high = { $side }'s points, { $points }, exceed 4950, the sum of all the numbers
 pos-seed = `{ $text }` is not a seed (a whole number from 0 to 2^64-1)
 pos-lisp-extras = a side and points are only for Lisp boards: a position string carries its own
+pos-other = { $reason }
 pos-lisp = Lisp board: { $reason }
 pos-value-range = { $cell } holds { $value }, which is not from 0 to 99
 pos-duplicate = the number { $value } appears twice ({ $first } and { $second })

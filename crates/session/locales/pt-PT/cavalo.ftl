@@ -613,6 +613,7 @@ pos-points-field = pontos de { $side }: `{ $found }` não é um número inteiro 
 pos-points-too-high = os pontos de { $side }, { $points }, excedem 4950, a soma de todos os números
 pos-seed = `{ $text }` não é uma semente (um número inteiro de 0 a 2^64-1)
 pos-lisp-extras = o lado e os pontos só se indicam com tabuleiros Lisp: uma cadeia de posição traz os seus
+pos-other = { $reason }
 pos-lisp = tabuleiro Lisp: { $reason }
 pos-value-range = { $cell } tem { $value }, que não está entre 0 e 99
 pos-duplicate = o número { $value } aparece duas vezes ({ $first } e { $second })

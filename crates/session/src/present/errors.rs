@@ -7,6 +7,7 @@ use cavalo_rules::{
     ParseMoveReason, PositionError, Side,
 };
 
+use super::message::{Message, Words, side_message};
 use crate::SessionError;
 use crate::error::{FileError, FileKind, RestoreError};
 use crate::i18n::{Arg, Lang};
@@ -119,32 +120,48 @@ pub fn illegal_reason(lang: Lang, r: &IllegalMoveReason) -> String {
 /// A file that could not be written, in `lang`: which, where, and why (by the failure's kind
 /// when the catalogue has it, else the system's words).
 fn file_text(lang: Lang, e: &FileError) -> String {
+    file_message(e).text(lang)
+}
+
+/// [`file_text`] as a message.
+pub fn file_message(e: &FileError) -> Message {
     use std::io::ErrorKind as K;
-    let reason = match e.kind {
-        K::PermissionDenied => lang.tr("io-permission"),
-        K::StorageFull => lang.tr("io-full"),
-        K::ReadOnlyFilesystem => lang.tr("io-read-only"),
-        K::NotFound => lang.tr("io-not-found"),
-        _ => e.message.clone(),
+    let reason: Words = match e.kind {
+        K::PermissionDenied => Message::new("io-permission").into(),
+        K::StorageFull => Message::new("io-full").into(),
+        K::ReadOnlyFilesystem => Message::new("io-read-only").into(),
+        K::NotFound => Message::new("io-not-found").into(),
+        _ => e.message.as_str().into(),
     };
     let key = match e.file {
         FileKind::Log => "err-io-log",
         FileKind::Record => "err-io-record",
     };
-    lang.tr_with(key, &[("path", Arg::from(e.path.display().to_string())), ("reason", Arg::from(reason))])
+    Message::new(key).with("path", e.path.display().to_string()).with("reason", reason)
 }
 
 /// Why a saved game is not a game, in `lang`.
 fn restore_text(lang: Lang, e: &RestoreError) -> String {
     match e {
-        RestoreError::Json(m) => lang.tr_with("restore-json", &[("reason", Arg::from(m.as_str()))]),
-        RestoreError::Start(p) => position_text(lang, p),
-        RestoreError::Ply { number, error } => lang.tr_with(
-            "restore-ply",
-            &[("ply", Arg::from(*number)), ("error", Arg::from(illegal_text(lang, error)))],
-        ),
+        RestoreError::Ply { number, error } => Message::new("restore-ply")
+            .with("ply", *number)
+            .with("error", illegal_text(lang, error))
+            .text(lang),
+        _ => restore_message(e).text(lang),
+    }
+}
+
+/// [`restore_text`] as a message (an illegal ply's reason in English: the catalogue words it in
+/// pieces).
+pub fn restore_message(e: &RestoreError) -> Message {
+    match e {
+        RestoreError::Json(m) => Message::new("restore-json").with("reason", m.as_str()),
+        RestoreError::Start(p) => position_message(p),
+        RestoreError::Ply { number, error } => {
+            Message::new("restore-ply").with("ply", *number).with("error", illegal_text(Lang::En, error))
+        }
         RestoreError::Numbering { index, number } => {
-            lang.tr_with("restore-numbering", &[("index", Arg::from(*index)), ("number", Arg::from(*number))])
+            Message::new("restore-numbering").with("index", *index).with("number", *number)
         }
     }
 }
@@ -152,74 +169,67 @@ fn restore_text(lang: Lang, e: &RestoreError) -> String {
 /// Why a position (a position string, a Lisp board, a seed) is invalid, in `lang` (no capital,
 /// no full stop: it follows "invalid starting position:").
 pub fn position_text(lang: Lang, e: &PositionError) -> String {
+    position_message(e).text(lang)
+}
+
+/// [`position_text`] as a message.
+pub fn position_message(e: &PositionError) -> Message {
     use PositionError as P;
-    let cell = |c: &Cell| Arg::from(c.to_string());
-    let side = |s: &Side| Arg::from(crate::present::side_name(lang, *s));
-    let n = |v: usize| Arg::Count(v as u64);
+    let m = Message::new;
+    let cell = |c: &Cell| Words::Text(c.to_string());
+    let side = |s: &Side| Words::Message(side_message(*s));
     match e {
-        P::Fields(k) => lang.tr_with("pos-fields", &[("found", n(*k))]),
-        P::Rows(k) => lang.tr_with("pos-rows", &[("found", n(*k))]),
-        P::RowCells { row, cells } => {
-            lang.tr_with("pos-row-cells", &[("row", Arg::from(*row)), ("found", n(*cells))])
-        }
+        P::Fields(k) => m("pos-fields").with("found", *k),
+        P::Rows(k) => m("pos-rows").with("found", *k),
+        P::RowCells { row, cells } => m("pos-row-cells").with("row", *row).with("found", *cells),
         P::CellToken { cell: c, token } => {
-            lang.tr_with("pos-cell-token", &[("cell", cell(c)), ("token", Arg::from(token.as_str()))])
+            m("pos-cell-token").with("cell", cell(c)).with("token", token.as_str())
         }
-        P::SideField(f) => lang.tr_with("pos-side-field", &[("found", Arg::from(f.as_str()))]),
+        P::SideField(f) => m("pos-side-field").with("found", f.as_str()),
         P::PointsField { side: s, found } => {
-            lang.tr_with("pos-points-field", &[("side", side(s)), ("found", Arg::from(found.as_str()))])
+            m("pos-points-field").with("side", side(s)).with("found", found.as_str())
         }
         P::PointsTooHigh { side: s, points } => {
-            lang.tr_with("pos-points-too-high", &[("side", side(s)), ("points", Arg::Count(*points as u64))])
+            m("pos-points-too-high").with("side", side(s)).with("points", *points)
         }
-        P::Seed(t) => lang.tr_with("pos-seed", &[("text", Arg::from(t.as_str()))]),
-        P::LispExtras => lang.tr("pos-lisp-extras"),
-        P::Lisp(l) => lang.tr_with("pos-lisp", &[("reason", Arg::from(lisp_text(lang, l)))]),
-        P::ValueRange { cell: c, value } => {
-            lang.tr_with("pos-value-range", &[("cell", cell(c)), ("value", Arg::Count(*value as u64))])
+        P::Seed(t) => m("pos-seed").with("text", t.as_str()),
+        P::LispExtras => m("pos-lisp-extras"),
+        P::Lisp(l) => m("pos-lisp").with("reason", lisp_message(l)),
+        P::ValueRange { cell: c, value } => m("pos-value-range").with("cell", cell(c)).with("value", *value),
+        P::Duplicate { value, first, second } => m("pos-duplicate")
+            .with("value", format!("{value:02}"))
+            .with("first", cell(first))
+            .with("second", cell(second)),
+        P::TwoKnights { side: s, first, second } => {
+            m("pos-two-knights").with("side", side(s)).with("first", cell(first)).with("second", cell(second))
         }
-        P::Duplicate { value, first, second } => lang.tr_with(
-            "pos-duplicate",
-            &[("value", Arg::from(format!("{value:02}"))), ("first", cell(first)), ("second", cell(second))],
-        ),
-        P::TwoKnights { side: s, first, second } => lang.tr_with(
-            "pos-two-knights",
-            &[("side", side(s)), ("first", cell(first)), ("second", cell(second))],
-        ),
-        P::WhitePlacesFirst => lang.tr("pos-white-places-first"),
-        P::BlackPlacesSecond => lang.tr("pos-black-places-second"),
-        P::BlackWithoutWhite => lang.tr("pos-black-without-white"),
+        P::WhitePlacesFirst => m("pos-white-places-first"),
+        P::BlackPlacesSecond => m("pos-black-places-second"),
+        P::BlackWithoutWhite => m("pos-black-without-white"),
         // A reason added to the rules later and not yet in the catalogue: the rules' own words.
-        other => other.to_string(),
+        other => m("pos-other").with("reason", other.to_string()),
     }
 }
 
-/// Why a course (Lisp) board cannot be read, in `lang`.
-fn lisp_text(lang: Lang, e: &LispBoardError) -> String {
+/// Why a course (Lisp) board cannot be read, as a message.
+fn lisp_message(e: &LispBoardError) -> Message {
     use LispBoardError as L;
-    let row = |r: &u8| Arg::from(*r);
+    let m = Message::new;
     match e {
-        L::NoOpening => lang.tr("lisp-no-opening"),
-        L::TooFewRows(k) => lang.tr_with("lisp-too-few-rows", &[("found", Arg::Count(*k as u64))]),
-        L::RowOpening { row: r, found } => {
-            lang.tr_with("lisp-row-opening", &[("row", row(r)), ("found", Arg::from(found.as_str()))])
+        L::NoOpening => m("lisp-no-opening"),
+        L::TooFewRows(k) => m("lisp-too-few-rows").with("found", *k),
+        L::RowOpening { row, found } => m("lisp-row-opening").with("row", *row).with("found", found.as_str()),
+        L::EndsBeforeRow(r) => m("lisp-ends-before-row").with("row", *r),
+        L::EndsInsideRow(r) => m("lisp-ends-inside-row").with("row", *r),
+        L::ShortRow { row, cells } => m("lisp-short-row").with("row", *row).with("found", *cells),
+        L::LongRow { row, found } => m("lisp-long-row").with("row", *row).with("found", found.as_str()),
+        L::RowNotClosed(r) => m("lisp-row-not-closed").with("row", *r),
+        L::TooManyRows(found) => m("lisp-too-many-rows").with("found", found.as_str()),
+        L::NotClosed => m("lisp-not-closed"),
+        L::Trailing(t) => m("lisp-trailing").with("text", t.as_str()),
+        L::Cell { cell, token } => {
+            m("lisp-cell").with("cell", cell.to_string()).with("token", token.as_str())
         }
-        L::EndsBeforeRow(r) => lang.tr_with("lisp-ends-before-row", &[("row", row(r))]),
-        L::EndsInsideRow(r) => lang.tr_with("lisp-ends-inside-row", &[("row", row(r))]),
-        L::ShortRow { row: r, cells } => {
-            lang.tr_with("lisp-short-row", &[("row", row(r)), ("found", Arg::Count(*cells as u64))])
-        }
-        L::LongRow { row: r, found } => {
-            lang.tr_with("lisp-long-row", &[("row", row(r)), ("found", Arg::from(found.as_str()))])
-        }
-        L::RowNotClosed(r) => lang.tr_with("lisp-row-not-closed", &[("row", row(r))]),
-        L::TooManyRows(found) => lang.tr_with("lisp-too-many-rows", &[("found", Arg::from(found.as_str()))]),
-        L::NotClosed => lang.tr("lisp-not-closed"),
-        L::Trailing(t) => lang.tr_with("lisp-trailing", &[("text", Arg::from(t.as_str()))]),
-        L::Cell { cell, token } => lang.tr_with(
-            "lisp-cell",
-            &[("cell", Arg::from(cell.to_string())), ("token", Arg::from(token.as_str()))],
-        ),
-        other => other.to_string(),
+        other => m("pos-other").with("reason", other.to_string()),
     }
 }

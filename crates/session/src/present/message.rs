@@ -177,10 +177,11 @@ impl Announcement {
 /// An error as words: its message, or (an illegal or unreadable move, whose reasons are worded
 /// in pieces) its text in English.
 pub fn error_words(e: &SessionError) -> Words {
-    let reason = |key: &'static str, r: &str| Words::Message(Message::new(key).with("reason", r));
     let plain = |key: &'static str| Words::Message(Message::new(key));
     match e {
-        SessionError::Start(r) => reason("err-start", r),
+        SessionError::Start(p) => {
+            Words::Message(Message::new("err-start").with("reason", super::position_message(p)))
+        }
         SessionError::NotHumanTurn => plain("err-not-your-turn"),
         SessionError::NotComputerTurn => plain("err-not-computer-turn"),
         SessionError::NotForced => plain("err-not-forced"),
@@ -189,9 +190,11 @@ pub fn error_words(e: &SessionError) -> Words {
         SessionError::HintNotMove => plain("err-hint-not-move"),
         SessionError::NothingToUndo => plain("err-nothing-to-undo"),
         SessionError::Stale => plain("err-stale"),
-        SessionError::Io(r) => reason("err-io", r),
+        SessionError::Io(f) => Words::Message(super::file_message(f)),
         SessionError::Store(e) => Words::Message(store_error_message(e)),
-        SessionError::Restore(r) => reason("err-restore", r),
+        SessionError::Restore(r) => {
+            Words::Message(Message::new("err-restore").with("reason", super::restore_message(r)))
+        }
         SessionError::Illegal(_) | SessionError::Unreadable(_) | SessionError::NotARemoval { .. } => {
             Words::Text(super::error_text(e, Lang::En))
         }
@@ -231,6 +234,23 @@ mod tests {
             Announcement::GameOver(GameResult::Abandoned { white: 3, black: 4 }),
             Announcement::Error(SessionError::Store(StoreError::new(StoreErrorKind::Full, "disk"))),
             Announcement::Error(SessionError::GameOver),
+            Announcement::Error(SessionError::Start(cavalo_rules::PositionError::TwoKnights {
+                side: Side::Black,
+                first: cell,
+                second: "F5".parse().unwrap(),
+            })),
+            Announcement::Error(SessionError::Start(cavalo_rules::PositionError::Lisp(
+                cavalo_rules::LispBoardError::ShortRow { row: 3, cells: 9 },
+            ))),
+            Announcement::Error(SessionError::Io(crate::FileError::new(
+                crate::FileKind::Record,
+                "games/x.json",
+                &std::io::Error::from(std::io::ErrorKind::StorageFull),
+            ))),
+            Announcement::Error(SessionError::Restore(crate::RestoreError::Numbering {
+                index: 4,
+                number: 7,
+            })),
         ];
         for a in all {
             for lang in Lang::ALL {
