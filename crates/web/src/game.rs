@@ -4,7 +4,7 @@
 use std::net::{IpAddr, Ipv4Addr};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use cavalo_engine::SearchInfo;
 use cavalo_rules::{Move, Side};
@@ -40,7 +40,6 @@ pub(crate) struct Live {
     player: String,
     hint: bool,
     queued: bool,
-    started: Instant,
     info: Option<SearchInfo>,
 }
 
@@ -51,7 +50,6 @@ impl Live {
             player: self.player.clone(),
             hint: self.hint,
             queued: self.queued,
-            elapsed_ms: self.started.elapsed().as_millis() as u64,
             info: self.info.clone(),
         }
     }
@@ -414,7 +412,6 @@ pub(crate) async fn run_search(
         player: job.player_name(),
         hint: job.is_hint(),
         queued: true,
-        started: Instant::now(),
         info: None,
     }));
     let lane = if !job.is_hint() && game.computers_only { Lane::Batch } else { Lane::Interactive };
@@ -424,10 +421,7 @@ pub(crate) async fn run_search(
     let mut lease = app.inner.sched.acquire(game.client, lane).await?;
     lease.slot().lend(&game.id, &mut job);
     let mut lease = Some(lease);
-    game.update_live(|l| {
-        l.queued = false;
-        l.started = Instant::now();
-    });
+    game.update_live(|l| l.queued = false);
     let watchdog = {
         let stop = stop.clone();
         let cap = time_ms.min(app.config().max_time_ms) + 1000;

@@ -171,7 +171,6 @@ pub(crate) struct LiveView {
     /// Waiting for a free engine (left out: searching).
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub queued: bool,
-    pub elapsed_ms: u64,
     pub info: Option<SearchInfo>,
 }
 

@@ -65,7 +65,7 @@ impl Watcher {
 async fn a_watcher_follows_a_whole_computer_game_in_small_events() {
     let dir = tempfile::tempdir().unwrap();
     let srv = Server::start(dir.path()).await;
-    // About 45 plies (36 to 56 in the runs measured: the searches are timed) at 30 ms a move.
+    // About 45 plies (31 to 56 in the runs measured: the searches are timed) at 30 ms a move.
     let st = srv.create(json!({"mode": "cc", "engine": "cavalo", "time_ms": 30, "seed": 5})).await;
     let id = st["id"].as_str().unwrap().to_string();
     let (_, st) = srv.get(&format!("/api/games/{id}")).await;
