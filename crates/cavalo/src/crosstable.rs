@@ -2,39 +2,41 @@
 //! as one self-contained HTML page (no scripts, no outside files) for a teacher to publish. The
 //! match crate gives the data ([`Crosstable`]); the words come from the catalogues.
 
+use cavalo_session::i18n::Key;
 use std::fmt::Write as _;
 
 use cavalo_match::tournament::{About, Crosstable, Format, Standing};
 use cavalo_session::i18n::{Arg, Lang};
 
 use crate::match_report::{dec, limits_text, plain, reason_text, rules_text, signed};
+use cavalo_session::key;
 
 /// The tournament in words: `round robin of 4 players, 2 boards per pairing (seeds 1..2), ...`.
 pub fn about_text(lang: Lang, a: &About) -> String {
     let format = match a.format {
-        Format::RoundRobin => lang.tr("report-round-robin"),
-        Format::Gauntlet => lang.tr("report-gauntlet"),
+        Format::RoundRobin => lang.tr(key!("report-round-robin")),
+        Format::Gauntlet => lang.tr(key!("report-gauntlet")),
     };
     let args = [
         ("format", format.into()),
         (
             "players",
-            lang.tr_with("report-players-count", &[("count", Arg::Count(a.names.len() as u64))]).into(),
+            lang.tr_with(key!("report-players-count"), &[("count", Arg::Count(a.names.len() as u64))]).into(),
         ),
-        ("boards", lang.tr_with("report-boards-count", &[("count", Arg::Count(a.boards))]).into()),
+        ("boards", lang.tr_with(key!("report-boards-count"), &[("count", Arg::Count(a.boards))]).into()),
         ("first", Arg::Count(a.first_seed)),
         ("last", Arg::Count(a.last_seed())),
         ("limits", limits_text(lang, &a.limits).into()),
         ("rules", rules_text(lang, &a.rules).into()),
     ];
-    lang.tr_with("report-tournament-about", &args)
+    lang.tr_with(key!("report-tournament-about"), &args)
 }
 
 /// A player's forfeits: `2 illegal move, 1 timeout`.
 fn forfeits_text(lang: Lang, s: &Standing) -> String {
     let each = |(k, v): (&String, &u64)| {
         lang.tr_with(
-            "report-forfeit-count",
+            key!("report-forfeit-count"),
             &[("count", Arg::Count(*v)), ("reason", reason_text(lang, k).into())],
         )
     };
@@ -44,9 +46,9 @@ fn forfeits_text(lang: Lang, s: &Standing) -> String {
 /// The rating and its margin: `+123.4`, `±56.7`; `0.0`, `anchor`; `n/a`.
 fn rating_text(lang: Lang, c: &Crosstable, s: &Standing) -> (String, String) {
     match s.rating {
-        Some(r) if s.name == c.anchor.0 => (dec(lang, r.elo, 1), lang.tr("report-anchor")),
+        Some(r) if s.name == c.anchor.0 => (dec(lang, r.elo, 1), lang.tr(key!("report-anchor"))),
         Some(r) => (signed(lang, r.elo, 1), format!("±{}", dec(lang, r.margin, 1))),
-        None => (lang.tr("report-na"), String::new()),
+        None => (lang.tr(key!("report-na")), String::new()),
     }
 }
 
@@ -61,31 +63,31 @@ fn score_text(lang: Lang, s: &Standing) -> String {
 }
 
 fn margin_text(lang: Lang, s: &Standing) -> String {
-    s.mean_margin.map_or_else(|| lang.tr("report-na"), |m| signed(lang, m, 1))
+    s.mean_margin.map_or_else(|| lang.tr(key!("report-na")), |m| signed(lang, m, 1))
 }
 
 /// The crosstable as text.
 pub fn text(lang: Lang, c: &Crosstable) -> String {
     let mut f = String::new();
-    let labels = [lang.tr("report-label-tournament"), lang.tr("report-label-games")];
+    let labels = [lang.tr(key!("report-label-tournament")), lang.tr(key!("report-label-games"))];
     let lw = labels.iter().map(|l| l.chars().count() + 2).max().unwrap_or(0).max(12);
     let games = lang.tr_with(
-        "report-games-of",
+        key!("report-games-of"),
         &[("games", Arg::Count(c.games)), ("planned", Arg::Count(c.planned_games))],
     );
     let _ = writeln!(f, "{:<lw$}{}", labels[0], about_text(lang, &c.about));
     let _ = writeln!(f, "{:<lw$}{games}", labels[1]);
-    let player = lang.tr("report-col-player");
+    let player = lang.tr(key!("report-col-player"));
     let longest = c.standings.iter().map(|s| s.name.chars().count()).max().unwrap_or(6);
     let w = longest.max(player.chars().count()).clamp(6, 40);
     let _ = writeln!(f);
     standings_text(lang, c, &player, w, &mut f);
     let anchor = [("anchor", Arg::from(c.anchor.0.as_str())), ("elo", plain(lang, c.anchor.1).into())];
     let _ = writeln!(f);
-    let _ = writeln!(f, "{}", lang.tr_with("report-ratings-note", &anchor));
-    let _ = writeln!(f, "{}", lang.tr("report-margin-note"));
+    let _ = writeln!(f, "{}", lang.tr_with(key!("report-ratings-note"), &anchor));
+    let _ = writeln!(f, "{}", lang.tr(key!("report-margin-note")));
     let _ = writeln!(f);
-    let _ = writeln!(f, "{}", lang.tr("report-crosstable"));
+    let _ = writeln!(f, "{}", lang.tr(key!("report-crosstable")));
     let _ = write!(f, "{:>2}  {player:<w$}", "#");
     for k in 1..=c.ranking.len() {
         let _ = write!(f, "  {k:>7}");
@@ -102,7 +104,7 @@ pub fn text(lang: Lang, c: &Crosstable) -> String {
     }
     if c.standings.iter().any(|s| s.name != s.player) {
         let _ = writeln!(f);
-        let _ = writeln!(f, "{}", lang.tr("report-players"));
+        let _ = writeln!(f, "{}", lang.tr(key!("report-players")));
         for s in c.standings.iter().filter(|s| s.name != s.player) {
             let _ = writeln!(f, "  {} = {}", s.name, s.player);
         }
@@ -116,11 +118,11 @@ fn standings_text(lang: Lang, c: &Crosstable, player: &str, w: usize, f: &mut St
     let cols: Vec<(String, usize)> = [
         ("Elo".to_string(), 8),
         ("95%".to_string(), 8),
-        (lang.tr("report-col-points"), 6),
-        (lang.tr("report-col-games"), 5),
-        (lang.tr("report-col-wdl"), 9),
-        (lang.tr("report-col-score"), 6),
-        (lang.tr("report-col-margin"), 7),
+        (lang.tr(key!("report-col-points")), 6),
+        (lang.tr(key!("report-col-games")), 5),
+        (lang.tr(key!("report-col-wdl")), 9),
+        (lang.tr(key!("report-col-score")), 6),
+        (lang.tr(key!("report-col-margin")), 7),
     ]
     .into_iter()
     .map(|(h, min)| {
@@ -136,7 +138,7 @@ fn standings_text(lang: Lang, c: &Crosstable, player: &str, w: usize, f: &mut St
         }
         let _ = writeln!(f, "  {last}");
     };
-    row(f, "#", player, std::array::from_fn(|i| cols[i].0.clone()), &lang.tr("report-col-forfeits"));
+    row(f, "#", player, std::array::from_fn(|i| cols[i].0.clone()), &lang.tr(key!("report-col-forfeits")));
     for (rank, &i) in c.ranking.iter().enumerate() {
         let s = &c.standings[i];
         let (elo, margin) = rating_text(lang, c, s);
@@ -240,27 +242,35 @@ fn cross_rows(lang: Lang, c: &Crosstable) -> Vec<CrossRow> {
 
 /// The report as an HTML page. Every text that comes from players or records is escaped.
 pub fn html(lang: Lang, c: &Crosstable) -> String {
-    let t = |key: &str| lang.tr(key);
+    let t = |key: Key| lang.tr(key);
     let games = lang.tr_with(
-        "report-html-games",
+        key!("report-html-games"),
         &[("games", Arg::Count(c.games)), ("planned", Arg::Count(c.planned_games))],
     );
     let anchor = [("anchor", c.anchor.0.as_str().into()), ("elo", plain(lang, c.anchor.1).into())];
-    let heads = ["points", "games", "w", "d", "l", "margin", "forfeits"];
+    let heads = [
+        key!("report-col-points"),
+        key!("report-col-games"),
+        key!("report-col-w"),
+        key!("report-col-d"),
+        key!("report-col-l"),
+        key!("report-col-margin"),
+        key!("report-col-forfeits"),
+    ];
     let page = Page {
         lang_tag: lang.tag(),
-        title: t("report-label-tournament"),
+        title: t(key!("report-label-tournament")),
         about: about_text(lang, &c.about),
         games,
-        standings_caption: t("report-standings"),
-        player_col: t("report-col-player"),
-        standings_heads: heads.iter().map(|k| t(&format!("report-col-{k}"))).collect(),
+        standings_caption: t(key!("report-standings")),
+        player_col: t(key!("report-col-player")),
+        standings_heads: heads.into_iter().map(t).collect(),
         standings: standing_rows(lang, c),
-        crosstable_caption: t("report-crosstable"),
+        crosstable_caption: t(key!("report-crosstable")),
         cross: cross_rows(lang, c),
-        note: lang.tr_with("report-html-note", &anchor),
-        players_caption: t("report-players"),
-        name_col: t("report-col-name"),
+        note: lang.tr_with(key!("report-html-note"), &anchor),
+        players_caption: t(key!("report-players")),
+        name_col: t(key!("report-col-name")),
         players: c.standings.iter().map(|s| (s.name.clone(), s.player.clone())).collect(),
     };
     let mut h = askama::Template::render(&page).expect("the page renders: its values are strings");

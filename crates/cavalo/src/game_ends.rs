@@ -4,11 +4,12 @@
 use anyhow::Result;
 use cavalo_session::Session;
 use cavalo_session::i18n::Lang;
+use cavalo_session::key;
 
 /// Saves the record and says where the game and the log went.
 pub fn finish(session: &mut Session, lang: Lang) -> Result<()> {
     for w in session.take_warnings() {
-        eprintln!("{}", lang.tr_with("term-warning", &[("text", w.into())]));
+        eprintln!("{}", lang.tr_with(key!("term-warning"), &[("text", w.into())]));
     }
     // The record was written when the game ended (its store is a sink of the game's events);
     // a game stopped before, or whose record could not be written then, is saved now.
@@ -16,9 +17,12 @@ pub fn finish(session: &mut Session, lang: Lang) -> Result<()> {
         Some(p) => p.clone(),
         None => session.save_record()?,
     };
-    println!("{}", lang.tr_with("term-saved", &[("path", path.display().to_string().into())]));
+    println!("{}", lang.tr_with(key!("term-saved"), &[("path", path.display().to_string().into())]));
     if let Some(log) = &session.config().log {
-        println!("{}", lang.tr_with("term-log-appended", &[("path", log.display().to_string().into())]));
+        println!(
+            "{}",
+            lang.tr_with(key!("term-log-appended"), &[("path", log.display().to_string().into())])
+        );
     }
     Ok(())
 }

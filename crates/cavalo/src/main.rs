@@ -25,6 +25,7 @@ use cavalo_session::i18n::Lang;
 use clap::{Parser, Subcommand};
 
 use crate::input::RulesArgs;
+use cavalo_session::key;
 
 /// Jogo do Cavalo: a two-player knight game on a 10×10 board of numbers.
 ///
@@ -190,7 +191,7 @@ fn main() -> ExitCode {
             ExitCode::from(CLOSED_PIPE)
         }
         Err(e) => {
-            eprintln!("{}: {e:#}", lang.tr("error-prefix"));
+            eprintln!("{}: {e:#}", lang.tr(key!("error-prefix")));
             ExitCode::FAILURE
         }
     }

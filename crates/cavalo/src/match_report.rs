@@ -6,10 +6,12 @@
 //! Numbers are written without thousands separators (as columns of a report are read), with the
 //! language's decimal point: `62.5` in English, `62,5` in Portuguese.
 
+use cavalo_session::i18n::Key;
 use std::fmt::Write as _;
 
 use cavalo_match::{Shard, Sprt, SprtVerdict, Summary, Tally, shown_example};
 use cavalo_session::i18n::{Arg, Lang};
+use cavalo_session::key;
 
 /// The width of the summary's label column (wider when a label needs it).
 const LABEL_WIDTH: usize = 10;
@@ -54,7 +56,7 @@ fn margin_text(lang: Lang, m: f64) -> String {
 pub fn rules_text(lang: Lang, rules: &str) -> String {
     const KNOWN: [&str; 4] = ["canonical", "no-threat", "no-zero-double", "no-threat,no-zero-double"];
     if KNOWN.contains(&rules) {
-        lang.tr_with("report-rules", &[("rules", rules.replace(',', "-").into())])
+        lang.tr_with(key!("report-rules"), &[("rules", rules.replace(',', "-").into())])
     } else {
         rules.to_string()
     }
@@ -76,7 +78,7 @@ pub fn limits_text(lang: Lang, described: &str) -> String {
     let both = described.strip_prefix("engine 1: ").and_then(|r| r.split_once("; engine 2: "));
     let text = match both {
         Some((one, two)) => parts(one).zip(parts(two)).map(|(a, b)| {
-            lang.tr_with("report-limit-engines", &[("limits1", a.into()), ("limits2", b.into())])
+            lang.tr_with(key!("report-limit-engines"), &[("limits1", a.into()), ("limits2", b.into())])
         }),
         None => parts(described),
     };
@@ -87,33 +89,34 @@ pub fn limits_text(lang: Lang, described: &str) -> String {
 fn limit_part(lang: Lang, part: &str) -> Option<String> {
     let num = |s: &str| s.parse::<u64>().ok().map(Arg::Count);
     if let Some(max) = part.strip_prefix("at most ").and_then(|r| r.strip_suffix(" ms per move")) {
-        return Some(lang.tr_with("report-limit-max", &[("ms", num(max)?)]));
+        return Some(lang.tr_with(key!("report-limit-max"), &[("ms", num(max)?)]));
     }
     if let Some(depth) = part.strip_prefix("depth ") {
-        return Some(lang.tr_with("report-limit-depth", &[("depth", num(depth)?)]));
+        return Some(lang.tr_with(key!("report-limit-depth"), &[("depth", num(depth)?)]));
     }
     if let Some(nodes) = part.strip_suffix(" nodes") {
-        return Some(lang.tr_with("report-limit-nodes", &[("count", num(nodes)?)]));
+        return Some(lang.tr_with(key!("report-limit-nodes"), &[("count", num(nodes)?)]));
     }
     let (ms, tolerance) = part.strip_suffix(" ms)")?.split_once(" ms per move (tolerance ")?;
-    Some(lang.tr_with("report-limit-time", &[("ms", num(ms)?), ("tolerance", num(tolerance)?)]))
+    Some(lang.tr_with(key!("report-limit-time"), &[("ms", num(ms)?), ("tolerance", num(tolerance)?)]))
 }
 
 /// The boards: `1..50`, `1..50 shard 2/3`, `1..50 (merged from 3 files)`.
 pub fn seeds_text(lang: Lang, first: u64, last: u64, shard: Option<Shard>, merged: Option<usize>) -> String {
     let mut s = format!("{first}..{last}");
     if let Some(k) = shard {
-        s = lang.tr_with("report-seeds-shard", &[("seeds", s.into()), ("shard", k.to_string().into())]);
+        s = lang.tr_with(key!("report-seeds-shard"), &[("seeds", s.into()), ("shard", k.to_string().into())]);
     }
     if let Some(n) = merged {
-        s = lang.tr_with("report-seeds-merged", &[("seeds", s.into()), ("files", Arg::Count(n as u64))]);
+        s = lang
+            .tr_with(key!("report-seeds-merged"), &[("seeds", s.into()), ("files", Arg::Count(n as u64))]);
     }
     s
 }
 
 /// `N games`.
 pub fn games_count(lang: Lang, n: u64) -> String {
-    lang.tr_with("report-games-count", &[("count", Arg::Count(n))])
+    lang.tr_with(key!("report-games-count"), &[("count", Arg::Count(n))])
 }
 
 /// The first line of a match, on standard error: who, how many games, which boards, the limits.
@@ -121,7 +124,7 @@ pub fn match_start(lang: Lang, s: &Summary, already: usize) -> String {
     let already = if already == 0 {
         String::new()
     } else {
-        format!(" {}", lang.tr_with("report-already", &[("count", Arg::Count(already as u64))]))
+        format!(" {}", lang.tr_with(key!("report-already"), &[("count", Arg::Count(already as u64))]))
     };
     let args = [
         ("engine1", s.engine1.as_str().into()),
@@ -131,12 +134,13 @@ pub fn match_start(lang: Lang, s: &Summary, already: usize) -> String {
         ("already", already.into()),
         ("limits", limits_text(lang, &s.limits).into()),
     ];
-    lang.tr_with("report-match-start", &args)
+    lang.tr_with(key!("report-match-start"), &args)
 }
 
 /// The progress bar's message: `+7 =1 -2  score 80.0%  Elo +241.3 ±180.2  LLR 1.23`.
 pub fn progress(lang: Lang, t: &Tally, sprt: Option<&Sprt>) -> String {
-    let score = lang.tr_with("report-progress-score", &[("score", dec(lang, 100.0 * t.score(), 1).into())]);
+    let score =
+        lang.tr_with(key!("report-progress-score"), &[("score", dec(lang, 100.0 * t.score(), 1).into())]);
     let mut s = format!("+{} ={} -{}  {score}", t.wins, t.draws, t.losses);
     match t.elo() {
         Some((e, _)) if e.elo.is_infinite() => {
@@ -155,50 +159,67 @@ pub fn progress(lang: Lang, t: &Tally, sprt: Option<&Sprt>) -> String {
 
 /// The summary of a match as text.
 pub fn summary_text(lang: Lang, s: &Summary) -> String {
-    let label = |key: &str| lang.tr(&format!("report-label-{key}"));
-    let keys = ["match", "setup", "games", "score", "elo", "los", "pairs", "margin", "forfeits", "sprt"];
-    let width = keys.iter().map(|k| label(k).chars().count() + 1).max().unwrap_or(0).max(LABEL_WIDTH);
+    let label = |key: Key| lang.tr(key);
+    let keys = [
+        key!("report-label-match"),
+        key!("report-label-setup"),
+        key!("report-label-games"),
+        key!("report-label-score"),
+        key!("report-label-elo"),
+        key!("report-label-los"),
+        key!("report-label-pairs"),
+        key!("report-label-margin"),
+        key!("report-label-forfeits"),
+        key!("report-label-sprt"),
+    ];
+    let width = keys.iter().map(|k| label(*k).chars().count() + 1).max().unwrap_or(0).max(LABEL_WIDTH);
     let mut out = String::new();
-    let mut line = |key: &str, text: String| {
+    let mut line = |key: Key, text: String| {
         let _ = writeln!(out, "{:<width$}{text}", label(key));
     };
     let e1 = || Arg::from(s.engine1.as_str());
-    line("match", lang.tr_with("report-vs", &[("engine1", e1()), ("engine2", s.engine2.as_str().into())]));
+    line(
+        key!("report-label-match"),
+        lang.tr_with(key!("report-vs"), &[("engine1", e1()), ("engine2", s.engine2.as_str().into())]),
+    );
     let setup = [
         ("seeds", seeds_text(lang, s.first_seed, s.last_seed, s.shard, s.merged_files).into()),
-        ("planned", lang.tr_with("report-planned", &[("count", Arg::Count(s.planned_games))]).into()),
+        ("planned", lang.tr_with(key!("report-planned"), &[("count", Arg::Count(s.planned_games))]).into()),
         ("limits", limits_text(lang, &s.limits).into()),
         ("rules", rules_text(lang, &s.rules).into()),
     ];
-    line("setup", lang.tr_with("report-setup", &setup));
-    let count = |key: &str, n: u64| Arg::from(lang.tr_with(key, &[("count", Arg::Count(n))]));
+    line(key!("report-label-setup"), lang.tr_with(key!("report-setup"), &setup));
+    let count = |key: Key, n: u64| Arg::from(lang.tr_with(key, &[("count", Arg::Count(n))]));
     let games = [
         ("games", Arg::Count(s.games)),
-        ("pairs", count("report-complete-pairs", s.pairs)),
-        ("wins", count("report-wins", s.wins)),
-        ("draws", count("report-draws", s.draws)),
-        ("losses", count("report-losses", s.losses)),
+        ("pairs", count(key!("report-complete-pairs"), s.pairs)),
+        ("wins", count(key!("report-wins"), s.wins)),
+        ("draws", count(key!("report-draws"), s.draws)),
+        ("losses", count(key!("report-losses"), s.losses)),
         ("engine1", e1()),
     ];
-    line("games", lang.tr_with("report-games", &games));
-    line("score", format!("{}%", dec(lang, 100.0 * s.score, 1)));
-    line("elo", elo_line(lang, s));
-    line("los", format!("{}%", dec(lang, 100.0 * s.los, 1)));
+    line(key!("report-label-games"), lang.tr_with(key!("report-games"), &games));
+    line(key!("report-label-score"), format!("{}%", dec(lang, 100.0 * s.score, 1)));
+    line(key!("report-label-elo"), elo_line(lang, s));
+    line(key!("report-label-los"), format!("{}%", dec(lang, 100.0 * s.los, 1)));
     let counts = s.pentanomial.map(|c| c.to_string()).join(", ");
-    line("pairs", lang.tr_with("report-pairs", &[("engine1", e1()), ("counts", counts.into())]));
+    line(
+        key!("report-label-pairs"),
+        lang.tr_with(key!("report-pairs"), &[("engine1", e1()), ("counts", counts.into())]),
+    );
     if let Some(m) = &s.pair_margin {
         let margin = [
             ("mean", signed(lang, m.mean, 1).into()),
             ("engine1", e1()),
             ("low", signed(lang, m.low, 1).into()),
             ("high", signed(lang, m.high, 1).into()),
-            ("played", count("report-pairs-played-out", m.count)),
+            ("played", count(key!("report-pairs-played-out"), m.count)),
         ];
-        line("margin", lang.tr_with("report-margin", &margin));
+        line(key!("report-label-margin"), lang.tr_with(key!("report-margin"), &margin));
     }
     forfeit_lines(lang, s, width, &mut out);
     if let Some(text) = sprt_line(lang, s) {
-        let _ = writeln!(out, "{:<width$}{text}", label("sprt"));
+        let _ = writeln!(out, "{:<width$}{text}", label(key!("report-label-sprt")));
     }
     out
 }
@@ -206,7 +227,7 @@ pub fn summary_text(lang: Lang, s: &Summary) -> String {
 fn elo_line(lang: Lang, s: &Summary) -> String {
     match (&s.elo, s.elo_model) {
         (Some(e), _) if e.elo.is_infinite() => {
-            let key = if e.elo > 0.0 { "report-elo-won-all" } else { "report-elo-lost-all" };
+            let key = if e.elo > 0.0 { key!("report-elo-won-all") } else { key!("report-elo-lost-all") };
             lang.tr_with(key, &[("elo", elo_text(lang, e.elo).into())])
         }
         (Some(e), Some(model)) => {
@@ -217,9 +238,9 @@ fn elo_line(lang: Lang, s: &Summary) -> String {
                 ("high", elo_text(lang, e.high).into()),
                 ("model", model.into()),
             ];
-            lang.tr_with("report-elo", &args)
+            lang.tr_with(key!("report-elo"), &args)
         }
-        _ => lang.tr("report-elo-none"),
+        _ => lang.tr(key!("report-elo-none")),
     }
 }
 
@@ -234,7 +255,7 @@ fn forfeit_lines(lang: Lang, s: &Summary, width: usize, out: &mut String) {
                 .iter()
                 .map(|(k, v)| {
                     lang.tr_with(
-                        "report-forfeit-by",
+                        key!("report-forfeit-by"),
                         &[("count", Arg::Count(*v)), ("reason", reason_text(lang, k).into())],
                     )
                 })
@@ -243,14 +264,14 @@ fn forfeit_lines(lang: Lang, s: &Summary, width: usize, out: &mut String) {
             let _ = writeln!(
                 out,
                 "{:<width$}{}",
-                lang.tr("report-label-forfeits"),
-                lang.tr_with("report-forfeits", &args)
+                lang.tr(key!("report-label-forfeits")),
+                lang.tr_with(key!("report-forfeits"), &args)
             );
         }
         for (reason, example) in examples {
             let args =
                 [("reason", reason_text(lang, reason).into()), ("example", shown_example(example).into())];
-            let _ = writeln!(out, "{:width$}{}", "", lang.tr_with("report-forfeit-first", &args));
+            let _ = writeln!(out, "{:width$}{}", "", lang.tr_with(key!("report-forfeit-first"), &args));
         }
     }
 }
@@ -259,9 +280,13 @@ fn sprt_line(lang: Lang, s: &Summary) -> Option<String> {
     let t = s.sprt.as_ref()?;
     let p = &t.params;
     let verdict = match t.verdict {
-        Some(SprtVerdict::H1) => lang.tr_with("report-sprt-h1", &[("elo1", plain(lang, p.elo1).into())]),
-        Some(SprtVerdict::H0) => lang.tr_with("report-sprt-h0", &[("elo0", plain(lang, p.elo0).into())]),
-        None => lang.tr("report-sprt-undecided"),
+        Some(SprtVerdict::H1) => {
+            lang.tr_with(key!("report-sprt-h1"), &[("elo1", plain(lang, p.elo1).into())])
+        }
+        Some(SprtVerdict::H0) => {
+            lang.tr_with(key!("report-sprt-h0"), &[("elo0", plain(lang, p.elo0).into())])
+        }
+        None => lang.tr(key!("report-sprt-undecided")),
     };
     let args = [
         ("elo0", plain(lang, p.elo0).into()),
@@ -274,7 +299,7 @@ fn sprt_line(lang: Lang, s: &Summary) -> Option<String> {
         ("model", t.model.into()),
         ("verdict", verdict.into()),
     ];
-    Some(lang.tr_with("report-sprt", &args))
+    Some(lang.tr_with(key!("report-sprt"), &args))
 }
 
 #[cfg(test)]

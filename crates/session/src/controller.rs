@@ -34,6 +34,7 @@ use crate::error::SessionError;
 use crate::game::{Game, Status, Turn};
 use crate::i18n::{Arg, Lang};
 use crate::input::{Command, MoveChoice, choose_removal, interpret_move, is_word, parse_command};
+use crate::key;
 use crate::present::{self, Announcement, CellMark, GameResult, Who};
 use crate::search::{Engines, Search};
 use crate::session::{Finished, Session};
@@ -260,7 +261,7 @@ impl Controller {
                 self.announce_plies_from(seen);
             }
             Turn::Computer(side) => {
-                let t = self.lang.tr_with("ann-thinking", &[("who", self.who(side).into())]);
+                let t = self.lang.tr_with(key!("ann-thinking"), &[("who", self.who(side).into())]);
                 self.say(t);
                 let mut job = self.session.begin_think()?;
                 self.engines.lend(&mut job);
@@ -301,7 +302,7 @@ impl Controller {
                 self.announce_plies_from(seen);
                 if let Some(i) = &ply.search {
                     let stats = present::stats_line(self.lang, i);
-                    let t = self.lang.tr_with("term-statistics", &[("stats", stats.into())]);
+                    let t = self.lang.tr_with(key!("term-statistics"), &[("stats", stats.into())]);
                     self.say(t);
                 }
             }
@@ -313,7 +314,7 @@ impl Controller {
             Err(SessionError::Stale) => {}
             Err(e) => {
                 let error = present::error_text(&e, self.lang);
-                let t = self.lang.tr_with("term-search-dropped", &[("error", error.into())]);
+                let t = self.lang.tr_with(key!("term-search-dropped"), &[("error", error.into())]);
                 self.say(t);
             }
         }
@@ -331,7 +332,7 @@ impl Controller {
             Input::Interrupt => self.quit(),
             Input::EndOfInput => {
                 if self.game().status() == Status::Playing {
-                    let t = self.lang.tr("term-end-of-input");
+                    let t = self.lang.tr(key!("term-end-of-input"));
                     self.say(t);
                 }
                 self.quit();
@@ -344,7 +345,7 @@ impl Controller {
             },
             Input::Line(line) => match self.prompt.clone() {
                 Prompt::ConfirmQuit => {
-                    if is_word(&line, "cmd-yes") {
+                    if is_word(&line, key!("cmd-yes")) {
                         self.quit();
                     } else {
                         self.goes_on();
@@ -358,18 +359,18 @@ impl Controller {
 
     fn goes_on(&mut self) {
         self.prompt = Prompt::Move;
-        let t = self.lang.tr("term-goes-on");
+        let t = self.lang.tr(key!("term-goes-on"));
         self.say(t);
     }
 
     fn cancel_move(&mut self) {
         self.prompt = Prompt::Move;
-        let t = self.lang.tr("term-move-cancelled");
+        let t = self.lang.tr(key!("term-move-cancelled"));
         self.say(t);
     }
 
     fn removal(&mut self, options: &[Move], line: &str) {
-        if is_word(line, "cmd-cancel") {
+        if is_word(line, key!("cmd-cancel")) {
             return self.cancel_move();
         }
         match choose_removal(self.game().position(), options, line) {
@@ -391,7 +392,7 @@ impl Controller {
             return;
         }
         if self.search.is_some() {
-            let t = self.lang.tr("term-wait-hint");
+            let t = self.lang.tr(key!("term-wait-hint"));
             return self.say(t);
         }
         match command {
@@ -410,7 +411,7 @@ impl Controller {
         match self.session.begin_hint() {
             Ok(mut job) => {
                 self.engines.lend(&mut job);
-                let t = self.lang.tr("term-hint-thinking");
+                let t = self.lang.tr(key!("term-hint-thinking"));
                 self.say(t);
                 self.search = Some(Search::start(job));
             }
@@ -423,7 +424,7 @@ impl Controller {
             Ok(undone) => {
                 self.announce(Announcement::Undone { count: undone.len() });
                 let list: Vec<String> = undone.iter().map(|p| p.mv.to_string()).collect();
-                let t = self.lang.tr_with("term-taken-back", &[("moves", list.join(" ").into())]);
+                let t = self.lang.tr_with(key!("term-taken-back"), &[("moves", list.join(" ").into())]);
                 self.say(t);
             }
             Err(e) => self.say_error(&e),
@@ -434,7 +435,7 @@ impl Controller {
         match interpret_move(self.game().position(), text) {
             Err(e) => {
                 let error = present::error_text(&e, self.lang);
-                let t = self.lang.tr_with("term-error-help", &[("error", Arg::from(error))]);
+                let t = self.lang.tr_with(key!("term-error-help"), &[("error", Arg::from(error))]);
                 self.say(t);
             }
             Ok(MoveChoice::Ready(mv)) => self.play_move(mv),
@@ -449,7 +450,7 @@ impl Controller {
                     ("value", format!("{value:02}").into()),
                     ("list", list.into()),
                 ];
-                let t = self.lang.tr_with("term-double-holds", &args);
+                let t = self.lang.tr_with(key!("term-double-holds"), &args);
                 self.say(t);
                 self.prompt = Prompt::Removal { options, values };
             }
@@ -488,7 +489,7 @@ impl Controller {
 /// The first lines: who plays whom, the rules, the start, the time per move.
 pub fn intro_lines(s: &Game, lang: Lang) -> Vec<String> {
     let mut out = vec![lang.tr_with(
-        "term-intro",
+        key!("term-intro"),
         &[
             ("white", Who::of(s, Side::White).text(lang).into()),
             ("black", Who::of(s, Side::Black).text(lang).into()),
@@ -497,10 +498,10 @@ pub fn intro_lines(s: &Game, lang: Lang) -> Vec<String> {
         ],
     )];
     if s.mode() != crate::Mode::HumanHuman {
-        out.push(lang.tr_with("term-time-per-move", &[("ms", s.config().time_ms.into())]));
+        out.push(lang.tr_with(key!("term-time-per-move"), &[("ms", s.config().time_ms.into())]));
     }
     if s.mode() != crate::Mode::ComputerComputer {
-        out.push(lang.tr("term-type-help"));
+        out.push(lang.tr(key!("term-type-help")));
     }
     out
 }

@@ -4,8 +4,9 @@
 //!
 //! ```
 //! use cavalo_session::i18n::{Arg, Lang};
-//! assert_eq!(Lang::Pt.tr("stat-nodes"), "nós analisados");
-//! assert_eq!(Lang::En.tr_with("unit-ms", &[("ms", Arg::from(1234u64))]), "1,234 ms");
+//! use cavalo_session::key;
+//! assert_eq!(Lang::Pt.tr(key!("stat-nodes")), "nós analisados");
+//! assert_eq!(Lang::En.tr_with(key!("unit-ms"), &[("ms", Arg::from(1234u64))]), "1,234 ms");
 //! assert_eq!(Lang::Pt.int(1_234_567), "1\u{a0}234\u{a0}567");
 //! assert_eq!(Lang::from_accept_language("pt-PT,pt;q=0.9,en;q=0.8"), Some(Lang::Pt));
 //! ```
@@ -25,6 +26,71 @@ use serde::{Deserialize, Serialize};
 pub const EN_FTL: &str = include_str!("../locales/en/cavalo.ftl");
 /// The Portuguese catalogue's source.
 pub const PT_FTL: &str = include_str!("../locales/pt-PT/cavalo.ftl");
+
+/// A message id that both catalogues have, checked when the program is built: make one with
+/// [`key!`](crate::key) (`key!("stat-nodes")`); a typo does not compile. Messages chosen at run
+/// time by text go through [`Lang::try_tr`], which may fail.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Key(&'static str);
+
+impl Key {
+    /// The key `id`, which must be in both catalogues: evaluated in a constant (as
+    /// [`key!`](crate::key) does), a missing id stops the build.
+    pub const fn checked(id: &'static str) -> Key {
+        assert!(
+            in_catalogue(EN_FTL, id) && in_catalogue(PT_FTL, id),
+            "no such message in the catalogues (locales/en/cavalo.ftl, locales/pt-PT/cavalo.ftl)"
+        );
+        Key(id)
+    }
+
+    /// The message id.
+    pub const fn id(self) -> &'static str {
+        self.0
+    }
+}
+
+/// Whether a line of the Fluent `source` starts the message `id` (`id =` or `id=`).
+const fn in_catalogue(source: &str, id: &str) -> bool {
+    let (s, k) = (source.as_bytes(), id.as_bytes());
+    let mut i = 0;
+    while i < s.len() {
+        let mut j = 0;
+        while j < k.len() && i + j < s.len() && s[i + j] == k[j] {
+            j += 1;
+        }
+        if j == k.len() && i + j < s.len() && (s[i + j] == b' ' || s[i + j] == b'=') {
+            return true;
+        }
+        while i < s.len() && s[i] != b'\n' {
+            i += 1;
+        }
+        i += 1;
+    }
+    false
+}
+
+/// A message [`Key`] checked when the program is built: `key!("stat-nodes")`. An id that is
+/// not in both catalogues stops the build ("no such message in the catalogues").
+///
+/// ```
+/// use cavalo_session::{i18n::Lang, key};
+/// assert_eq!(Lang::En.tr(key!("stat-nodes")), "nodes analysed");
+/// ```
+///
+/// The same with a typo does not compile:
+///
+/// ```compile_fail
+/// use cavalo_session::{i18n::Lang, key};
+/// assert_eq!(Lang::En.tr(key!("stat-nodse")), "nodes analysed");
+/// ```
+#[macro_export]
+macro_rules! key {
+    ($id:literal) => {{
+        const KEY: $crate::i18n::Key = $crate::i18n::Key::checked($id);
+        KEY
+    }};
+}
 
 /// A language Cavalo speaks.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -171,14 +237,16 @@ impl Lang {
         ranges.first().map(|r| r.1)
     }
 
-    /// The message `key` with no arguments; the key itself when there is no such message.
-    pub fn tr(self, key: &str) -> String {
+    /// The message `key` with no arguments.
+    pub fn tr(self, key: Key) -> String {
         self.tr_with(key, &[])
     }
 
-    /// The message `key` with its arguments; on a fault (unknown key, missing argument) the
-    /// best text Fluent could make, or the key.
-    pub fn tr_with(self, key: &str, args: &[(&str, Arg)]) -> String {
+    /// The message `key` with its arguments; on a fault (a missing argument) the best text
+    /// Fluent could make. The key is in both catalogues: [`key!`](crate::key) checked it when
+    /// the program was built.
+    pub fn tr_with(self, key: Key, args: &[(&str, Arg)]) -> String {
+        let key = key.id();
         match self.try_tr(key, args) {
             Ok(text) => text,
             Err(I18nError::Format { .. }) => {

@@ -4,7 +4,8 @@
 use cavalo_rules::{Cell, Move, MoveError, ParseMoveError, ParseMoveReason, Position};
 
 use crate::SessionError;
-use crate::i18n::Lang;
+use crate::i18n::{Key, Lang};
+use crate::key;
 
 /// A line typed by a human.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -31,13 +32,13 @@ pub fn parse_command(text: &str) -> Command {
     let is = |key| is_word(t, key);
     if t.is_empty() {
         Command::Empty
-    } else if is("cmd-hint") {
+    } else if is(key!("cmd-hint")) {
         Command::Hint
-    } else if is("cmd-undo") {
+    } else if is(key!("cmd-undo")) {
         Command::Undo
-    } else if is("cmd-help") {
+    } else if is(key!("cmd-help")) {
         Command::Help
-    } else if is("cmd-quit") {
+    } else if is(key!("cmd-quit")) {
         Command::Quit
     } else {
         Command::Move(t.to_string())
@@ -46,7 +47,7 @@ pub fn parse_command(text: &str) -> Command {
 
 /// Whether `text` is one of the words of catalogue message `key` in either language (the
 /// message lists them separated by spaces: `cmd-yes = s sim`).
-pub fn is_word(text: &str, key: &str) -> bool {
+pub fn is_word(text: &str, key: Key) -> bool {
     let t = text.trim().to_lowercase();
     !t.is_empty() && Lang::ALL.iter().any(|l| l.tr(key).split_whitespace().any(|w| w == t))
 }

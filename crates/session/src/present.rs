@@ -3,12 +3,14 @@
 //! happened, worded through the catalogue ([`crate::i18n`]) by one function,
 //! [`Announcement::text`].
 
+use crate::i18n::Key;
 use cavalo_engine::SearchInfo;
 use cavalo_rules::{Cell, CellSet, CellState, Move, Position, Rules, Side};
 use serde::Serialize;
 
 use crate::game::{Game, Turn};
 use crate::i18n::{Arg, Lang};
+use crate::key;
 use crate::{Actor, Ply, SessionError};
 
 mod message;
@@ -89,17 +91,28 @@ impl Who {
     pub fn text(&self, lang: Lang) -> String {
         let side = side_name(lang, self.side);
         match &self.computer {
-            Some(p) => lang.tr_with("who-computer", &[("side", side.into()), ("player", p.as_str().into())]),
-            None => lang.tr_with("who-human", &[("side", side.into())]),
+            Some(p) => {
+                lang.tr_with(key!("who-computer"), &[("side", side.into()), ("player", p.as_str().into())])
+            }
+            None => lang.tr_with(key!("who-human"), &[("side", side.into())]),
         }
+    }
+}
+
+/// The name of `mode` (`Humano vs Computador`), as a key.
+pub fn mode_key(mode: crate::Mode) -> Key {
+    match mode {
+        crate::Mode::HumanComputer => key!("mode-human-computer"),
+        crate::Mode::ComputerComputer => key!("mode-computer-computer"),
+        crate::Mode::HumanHuman => key!("mode-human-human"),
     }
 }
 
 /// `White`/`Branco`, `Black`/`Preto`.
 pub fn side_name(lang: Lang, side: Side) -> String {
     lang.tr(match side {
-        Side::White => "side-white",
-        Side::Black => "side-black",
+        Side::White => key!("side-white"),
+        Side::Black => key!("side-black"),
     })
 }
 
@@ -158,12 +171,12 @@ impl GameResult {
     pub fn text(&self, lang: Lang) -> String {
         match *self {
             GameResult::Win { side, winner, loser } => lang.tr_with(
-                "result-win",
+                key!("result-win"),
                 &[("side", side_name(lang, side).into()), ("winner", winner.into()), ("loser", loser.into())],
             ),
-            GameResult::Draw { points } => lang.tr_with("result-draw", &[("points", points.into())]),
+            GameResult::Draw { points } => lang.tr_with(key!("result-draw"), &[("points", points.into())]),
             GameResult::Abandoned { white, black } => {
-                lang.tr_with("result-abandoned", &[("white", white.into()), ("black", black.into())])
+                lang.tr_with(key!("result-abandoned"), &[("white", white.into()), ("black", black.into())])
             }
         }
     }
@@ -242,7 +255,7 @@ impl Announcement {
     pub fn text(&self, lang: Lang) -> String {
         match self {
             Announcement::Placement { who, cell, gained } => lang.tr_with(
-                "ann-placement",
+                key!("ann-placement"),
                 &[
                     ("who", who.text(lang).into()),
                     ("cell", cell.to_string().into()),
@@ -250,7 +263,7 @@ impl Announcement {
                 ],
             ),
             Announcement::Moved { who, mv, gained } => lang.tr_with(
-                "ann-move",
+                key!("ann-move"),
                 &[
                     ("who", who.text(lang).into()),
                     ("move", mv.to_string().into()),
@@ -258,15 +271,17 @@ impl Announcement {
                 ],
             ),
             Announcement::SymmetricRemoved { number } => {
-                lang.tr_with("ann-symmetric-removed", &[("number", format!("{number:02}").into())])
+                lang.tr_with(key!("ann-symmetric-removed"), &[("number", format!("{number:02}").into())])
             }
             Announcement::DoubleRemoved { number } => {
-                lang.tr_with("ann-double-removed", &[("number", format!("{number:02}").into())])
+                lang.tr_with(key!("ann-double-removed"), &[("number", format!("{number:02}").into())])
             }
-            Announcement::Pass { who } => lang.tr_with("ann-pass", &[("who", who.text(lang).into())]),
-            Announcement::Hint { mv } => lang.tr_with("ann-hint", &[("move", mv.to_string().into())]),
-            Announcement::Undone { count } => lang.tr_with("ann-undo", &[("count", (*count).into())]),
-            Announcement::GameOver(r) => lang.tr_with("ann-game-over", &[("result", r.text(lang).into())]),
+            Announcement::Pass { who } => lang.tr_with(key!("ann-pass"), &[("who", who.text(lang).into())]),
+            Announcement::Hint { mv } => lang.tr_with(key!("ann-hint"), &[("move", mv.to_string().into())]),
+            Announcement::Undone { count } => lang.tr_with(key!("ann-undo"), &[("count", (*count).into())]),
+            Announcement::GameOver(r) => {
+                lang.tr_with(key!("ann-game-over"), &[("result", r.text(lang).into())])
+            }
             Announcement::Error(e) => error_text(e, lang),
         }
     }
@@ -319,12 +334,12 @@ pub fn announcements_since(s: &Game, from: usize) -> Vec<Announcement> {
 pub fn rules_text(lang: Lang, rules: Rules) -> String {
     let mut parts = Vec::new();
     if !rules.threat {
-        parts.push(lang.tr("rules-no-threat"));
+        parts.push(lang.tr(key!("rules-no-threat")));
     }
     if !rules.zero_double {
-        parts.push(lang.tr("rules-no-zero-double"));
+        parts.push(lang.tr(key!("rules-no-zero-double")));
     }
-    if parts.is_empty() { lang.tr("rules-canonical") } else { parts.join(", ") }
+    if parts.is_empty() { lang.tr(key!("rules-canonical")) } else { parts.join(", ") }
 }
 
 /// Both sides' points: `White 86  Black 65`.
@@ -343,15 +358,15 @@ pub fn signed(v: i32) -> String {
 /// time, depth, value.
 pub fn stats_line(lang: Lang, i: &SearchInfo) -> String {
     [
-        ("stat-nodes", lang.int(i.nodes as i64)),
-        ("stat-alpha-cuts", lang.int(i.alpha_cuts as i64)),
-        ("stat-beta-cuts", lang.int(i.beta_cuts as i64)),
-        ("stat-time", lang.tr_with("unit-ms", &[("ms", i.time_ms().into())])),
-        ("stat-depth", i.depth.to_string()),
-        ("stat-value", value_text(lang, i)),
+        (key!("stat-nodes"), lang.int(i.nodes as i64)),
+        (key!("stat-alpha-cuts"), lang.int(i.alpha_cuts as i64)),
+        (key!("stat-beta-cuts"), lang.int(i.beta_cuts as i64)),
+        (key!("stat-time"), lang.tr_with(key!("unit-ms"), &[("ms", i.time_ms().into())])),
+        (key!("stat-depth"), i.depth.to_string()),
+        (key!("stat-value"), value_text(lang, i)),
     ]
     .iter()
-    .map(|(k, v)| format!("{} {v}", lang.tr(k)))
+    .map(|(k, v)| format!("{} {v}", lang.tr(*k)))
     .collect::<Vec<_>>()
     .join(", ")
 }
@@ -359,7 +374,7 @@ pub fn stats_line(lang: Lang, i: &SearchInfo) -> String {
 /// The value of a search, `+3`, with `(proven)` when the search proved it.
 pub fn value_text(lang: Lang, i: &SearchInfo) -> String {
     if i.proven {
-        lang.tr_with("value-proven", &[("value", signed(i.score).into())])
+        lang.tr_with(key!("value-proven"), &[("value", signed(i.score).into())])
     } else {
         signed(i.score)
     }
@@ -369,17 +384,17 @@ pub fn value_text(lang: Lang, i: &SearchInfo) -> String {
 pub fn live_line(lang: Lang, i: &SearchInfo) -> String {
     let mut s = format!(
         "{} {} {} {} {} {} {} {}",
-        lang.tr("stat-depth"),
+        lang.tr(key!("stat-depth")),
         i.depth,
-        lang.tr("stat-value"),
+        lang.tr(key!("stat-value")),
         value_text(lang, i),
-        lang.tr("stat-nodes"),
+        lang.tr(key!("stat-nodes")),
         lang.int(i.nodes as i64),
-        lang.tr("stat-time"),
-        lang.tr_with("unit-ms", &[("ms", i.time_ms().into())]),
+        lang.tr(key!("stat-time")),
+        lang.tr_with(key!("unit-ms"), &[("ms", i.time_ms().into())]),
     );
     if !i.pv.is_empty() {
-        s.push_str(&format!(" {} {}", lang.tr("stat-pv"), i.pv_string()));
+        s.push_str(&format!(" {} {}", lang.tr(key!("stat-pv")), i.pv_string()));
     }
     s
 }
@@ -402,16 +417,16 @@ pub fn move_list(plies: &[Ply]) -> String {
 
 /// The commands a human may type, one per line, for help screens.
 pub fn commands_help(lang: Lang) -> String {
-    let mut out = lang.tr("help-title");
-    let word = |key: &str| lang.tr(key).split_whitespace().next().unwrap_or_default().to_string();
+    let mut out = lang.tr(key!("help-title"));
+    let word = |key: Key| lang.tr(key).split_whitespace().next().unwrap_or_default().to_string();
     for (cmd, key) in [
-        ("E3".to_string(), "help-cell"),
-        ("3 5".to_string(), "help-rowcol"),
-        ("E3x88".to_string(), "help-double"),
-        (word("cmd-hint"), "help-hint"),
-        (word("cmd-undo"), "help-undo"),
-        (word("cmd-help"), "help-help"),
-        (word("cmd-quit"), "help-quit"),
+        ("E3".to_string(), key!("help-cell")),
+        ("3 5".to_string(), key!("help-rowcol")),
+        ("E3x88".to_string(), key!("help-double")),
+        (word(key!("cmd-hint")), key!("help-hint")),
+        (word(key!("cmd-undo")), key!("help-undo")),
+        (word(key!("cmd-help")), key!("help-help")),
+        (word(key!("cmd-quit")), key!("help-quit")),
     ] {
         out.push_str(&format!("\n  {cmd:<9} {}", lang.tr(key)));
     }
@@ -452,9 +467,9 @@ impl MoveRow {
         let num = |f: fn(&SearchInfo) -> u64| s.map_or(String::new(), |i| lang.int(f(i) as i64));
         let time = match (p.forced, p.by) {
             (true, _) => String::new(),
-            (false, Actor::Computer) => lang.tr_with("unit-ms", &[("ms", p.time_ms.into())]),
+            (false, Actor::Computer) => lang.tr_with(key!("unit-ms"), &[("ms", p.time_ms.into())]),
             (false, Actor::Human) => {
-                lang.tr_with("unit-s", &[("s", Arg::Decimal(p.time_ms as f64 / 1000.0, 1))])
+                lang.tr_with(key!("unit-s"), &[("s", Arg::Decimal(p.time_ms as f64 / 1000.0, 1))])
             }
         };
         MoveRow {
@@ -483,19 +498,19 @@ pub fn move_rows(s: &Game, lang: Lang) -> Vec<MoveRow> {
 pub fn summary_lines(s: &Game, lang: Lang) -> Vec<String> {
     let mut out = Vec::new();
     for (side, sum) in Side::BOTH.iter().zip(s.summary()) {
-        let time = lang.tr_with("unit-s", &[("s", Arg::Decimal(sum.time_ms as f64 / 1000.0, 1))]);
+        let time = lang.tr_with(key!("unit-s"), &[("s", Arg::Decimal(sum.time_ms as f64 / 1000.0, 1))]);
         let mut parts = vec![
-            lang.tr_with("sum-points", &[("count", sum.points.into())]),
-            lang.tr_with("sum-moves", &[("count", sum.moves.into())]),
-            lang.tr_with("sum-passes", &[("count", sum.passes.into())]),
-            format!("{} {time}", lang.tr("stat-time")),
+            lang.tr_with(key!("sum-points"), &[("count", sum.points.into())]),
+            lang.tr_with(key!("sum-moves"), &[("count", sum.moves.into())]),
+            lang.tr_with(key!("sum-passes"), &[("count", sum.passes.into())]),
+            format!("{} {time}", lang.tr(key!("stat-time"))),
         ];
         if sum.searches > 0 {
-            parts.push(format!("{} {}", lang.tr("stat-nodes"), lang.int(sum.nodes as i64)));
-            parts.push(format!("{} {}", lang.tr("stat-alpha-cuts"), lang.int(sum.alpha_cuts as i64)));
-            parts.push(format!("{} {}", lang.tr("stat-beta-cuts"), lang.int(sum.beta_cuts as i64)));
-            parts.push(format!("{} {}", lang.tr("stat-mean-depth"), lang.decimal(sum.mean_depth, 1)));
-            parts.push(format!("{} {}", lang.tr("stat-max-depth"), sum.max_depth));
+            parts.push(format!("{} {}", lang.tr(key!("stat-nodes")), lang.int(sum.nodes as i64)));
+            parts.push(format!("{} {}", lang.tr(key!("stat-alpha-cuts")), lang.int(sum.alpha_cuts as i64)));
+            parts.push(format!("{} {}", lang.tr(key!("stat-beta-cuts")), lang.int(sum.beta_cuts as i64)));
+            parts.push(format!("{} {}", lang.tr(key!("stat-mean-depth")), lang.decimal(sum.mean_depth, 1)));
+            parts.push(format!("{} {}", lang.tr(key!("stat-max-depth")), sum.max_depth));
         }
         out.push(format!("{}: {}", Who::of(s, *side).text(lang), parts.join(", ")));
     }

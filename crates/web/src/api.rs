@@ -1,6 +1,7 @@
 //! The HTTP routes: the JSON API and the page. Every error is an answer
 //! `{"code": "not_found", "message": "what is wrong"}` (see [`crate::error`]).
 
+use cavalo_session::key;
 use std::convert::Infallible;
 use std::sync::Arc;
 
@@ -67,12 +68,12 @@ fn limited(e: &LimitError, lang: Lang) -> ApiError {
 }
 
 async fn not_found(ReqLang(lang): ReqLang, req: Request) -> ApiError {
-    ApiError::say(StatusCode::NOT_FOUND, lang, "api-nothing-at", &[("path", req.uri().path().into())])
+    ApiError::say(StatusCode::NOT_FOUND, lang, key!("api-nothing-at"), &[("path", req.uri().path().into())])
 }
 
 async fn method_not_allowed(ReqLang(lang): ReqLang, req: Request) -> ApiError {
     let args = [("method", Arg::from(req.method().to_string())), ("path", req.uri().path().into())];
-    ApiError::say(StatusCode::METHOD_NOT_ALLOWED, lang, "api-not-allowed", &args)
+    ApiError::say(StatusCode::METHOD_NOT_ALLOWED, lang, key!("api-not-allowed"), &args)
 }
 
 /// The seat a move or a hint needs: the side to move's, when a human plays it (else any seat:
@@ -168,28 +169,28 @@ fn game_config(app: &App, req: NewGame, lang: Lang) -> ApiResult<GameConfig> {
     let rules = req.rules.unwrap_or(app.config().default_rules);
     let position = req.position.filter(|p| !p.trim().is_empty());
     let start = match (req.seed, position) {
-        (Some(_), Some(_)) => return Err(ApiError::bad(lang, "api-seed-or-position", &[])),
+        (Some(_), Some(_)) => return Err(ApiError::bad(lang, key!("api-seed-or-position"), &[])),
         (Some(seed), None) => Start::Seed(seed),
         (None, Some(p)) => read_start(&p, rules)
-            .map_err(|e| ApiError::bad(lang, "api-bad-position", &[("reason", e.into())]))?,
+            .map_err(|e| ApiError::bad(lang, key!("api-bad-position"), &[("reason", e.into())]))?,
         (None, None) => Start::Seed(random_seed()),
     };
     let mode = match req.mode.as_deref() {
         None => Mode::HumanComputer,
         Some(m) => {
-            Mode::parse(m).ok_or_else(|| ApiError::bad(lang, "api-bad-mode", &[("mode", m.into())]))?
+            Mode::parse(m).ok_or_else(|| ApiError::bad(lang, key!("api-bad-mode"), &[("mode", m.into())]))?
         }
     };
     let human = match req.human.as_deref() {
         None => Side::White,
         Some(h) => {
-            Side::parse(h).ok_or_else(|| ApiError::bad(lang, "api-bad-side", &[("side", h.into())]))?
+            Side::parse(h).ok_or_else(|| ApiError::bad(lang, key!("api-bad-side"), &[("side", h.into())]))?
         }
     };
     let engine = |text: Option<&str>| -> ApiResult<EngineConfig> {
         let text = text.or(req.engine.as_deref()).unwrap_or("cavalo");
         let kind: PlayerKind = text.parse().map_err(|e: String| {
-            ApiError::bad(lang, "api-bad-engine", &[("engine", text.into()), ("reason", e.into())])
+            ApiError::bad(lang, key!("api-bad-engine"), &[("engine", text.into()), ("reason", e.into())])
         })?;
         let mut e = EngineConfig::new(kind);
         e.options.hash_mib = app.config().hash_mib;
@@ -201,7 +202,7 @@ fn game_config(app: &App, req: NewGame, lang: Lang) -> ApiResult<GameConfig> {
     let max = app.config().max_time_ms;
     if !(MIN_TIME_MS..=max).contains(&time_ms) {
         let args = [("min", Arg::from(MIN_TIME_MS)), ("max", max.into()), ("time", time_ms.into())];
-        return Err(ApiError::bad(lang, "api-bad-time", &args));
+        return Err(ApiError::bad(lang, key!("api-bad-time"), &args));
     }
     let dir = &app.config().data_dir;
     Ok(GameConfig {
@@ -266,7 +267,7 @@ async fn show(
     uri: axum::http::Uri,
 ) -> ApiResult<Json<GameState>> {
     let Query(q) = Query::<Since>::try_from_uri(&uri)
-        .map_err(|e| ApiError::bad(lang, "api-bad-query", &[("reason", e.body_text().into())]))?;
+        .map_err(|e| ApiError::bad(lang, key!("api-bad-query"), &[("reason", e.body_text().into())]))?;
     blocking(lang, move || {
         let g = find(&app, &id, lang)?;
         let s = g.lock();
@@ -335,7 +336,9 @@ async fn play(
             && n != s.plies().len()
         {
             let args = [("ply", Arg::from(s.plies().len())), ("seen", n.into())];
-            return Err(ApiError::say(StatusCode::CONFLICT, lang, "api-moved-on", &args).code("moved_on"));
+            return Err(
+                ApiError::say(StatusCode::CONFLICT, lang, key!("api-moved-on"), &args).code("moved_on")
+            );
         }
         let choice = interpret_move(s.position(), &req.mv).map_err(|e| ApiError::session(&e, lang))?;
         let mv = match choice {
@@ -390,7 +393,7 @@ async fn hint(
     .await?;
     let thought = game::run_search(&app, &g, job, time_ms)
         .await
-        .ok_or_else(|| ApiError::say(StatusCode::SERVICE_UNAVAILABLE, lang, "api-hint-failed", &[]))?;
+        .ok_or_else(|| ApiError::say(StatusCode::SERVICE_UNAVAILABLE, lang, key!("api-hint-failed"), &[]))?;
     let finished =
         blocking(lang, move || g.lock().finish(thought).map_err(|e| ApiError::session(&e, lang))).await?;
     let Finished::Hint { mv, info } = finished else {
@@ -477,7 +480,7 @@ async fn events(
 ) -> ApiResult<Sse<impl Stream<Item = Result<SseEvent, Infallible>>>> {
     serving(&app, lang)?;
     let Query(known) = Query::<Known>::try_from_uri(&uri)
-        .map_err(|e| ApiError::bad(lang, "api-bad-query", &[("reason", e.body_text().into())]))?;
+        .map_err(|e| ApiError::bad(lang, key!("api-bad-query"), &[("reason", e.body_text().into())]))?;
     let app2 = app.clone();
     let g = blocking(lang, move || find(&app2, &id, lang)).await?;
     let place = app.open_stream(peer).map_err(|e| limited(&e, lang))?;

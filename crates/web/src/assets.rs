@@ -22,6 +22,7 @@
 use axum::extract::Path;
 use axum::http::{StatusCode, header};
 use axum::response::{IntoResponse, Response};
+use cavalo_session::key;
 
 use crate::error::ApiError;
 use crate::lang::ReqLang;
@@ -67,7 +68,7 @@ pub(crate) async fn index() -> Response {
 pub(crate) async fn file(ReqLang(lang): ReqLang, Path(name): Path<String>) -> Result<Response, ApiError> {
     FILES.iter().find(|(n, _, _)| *n == name).map(|(_, ct, body)| page(ct, body)).ok_or_else(|| {
         let path = format!("/static/{name}");
-        ApiError::say(StatusCode::NOT_FOUND, lang, "api-nothing-at", &[("path", path.into())])
+        ApiError::say(StatusCode::NOT_FOUND, lang, key!("api-nothing-at"), &[("path", path.into())])
     })
 }
 

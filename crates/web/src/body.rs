@@ -6,6 +6,7 @@ use axum::extract::rejection::JsonRejection;
 use axum::extract::{FromRequest, FromRequestParts, Request};
 use axum::http::StatusCode;
 use cavalo_session::i18n::{Arg, Lang};
+use cavalo_session::key;
 use serde::de::DeserializeOwned;
 
 use crate::error::ApiError;
@@ -35,12 +36,18 @@ impl<S: Send + Sync, T: DeserializeOwned> FromRequest<S> for Body<T> {
 fn rejection(r: JsonRejection, lang: Lang) -> ApiError {
     let reason = |r: &JsonRejection| [("reason", Arg::from(r.body_text()))];
     match &r {
-        JsonRejection::MissingJsonContentType(_) => ApiError::say(r.status(), lang, "api-not-json", &[]),
-        JsonRejection::JsonSyntaxError(_) => ApiError::say(r.status(), lang, "api-body-syntax", &reason(&r)),
-        JsonRejection::JsonDataError(_) => ApiError::say(r.status(), lang, "api-body-shape", &reason(&r)),
-        JsonRejection::BytesRejection(_) if r.status() == StatusCode::PAYLOAD_TOO_LARGE => {
-            ApiError::say(r.status(), lang, "api-body-too-large", &[("max", BODY_LIMIT.into())])
+        JsonRejection::MissingJsonContentType(_) => {
+            ApiError::say(r.status(), lang, key!("api-not-json"), &[])
         }
-        _ => ApiError::say(r.status(), lang, "api-body-unreadable", &reason(&r)),
+        JsonRejection::JsonSyntaxError(_) => {
+            ApiError::say(r.status(), lang, key!("api-body-syntax"), &reason(&r))
+        }
+        JsonRejection::JsonDataError(_) => {
+            ApiError::say(r.status(), lang, key!("api-body-shape"), &reason(&r))
+        }
+        JsonRejection::BytesRejection(_) if r.status() == StatusCode::PAYLOAD_TOO_LARGE => {
+            ApiError::say(r.status(), lang, key!("api-body-too-large"), &[("max", BODY_LIMIT.into())])
+        }
+        _ => ApiError::say(r.status(), lang, key!("api-body-unreadable"), &reason(&r)),
     }
 }

@@ -6,7 +6,7 @@
 use axum::Json;
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
-use cavalo_session::i18n::{Arg, Lang};
+use cavalo_session::i18n::{Arg, Key, Lang};
 use cavalo_session::present::{error_text, store_error_text};
 use cavalo_session::store::{StoreError, StoreErrorKind};
 use cavalo_session::{ErrorKind, SessionError};
@@ -62,12 +62,12 @@ impl ApiError {
     }
 
     /// An answer worded by the catalogue: message `key` with `args` in `lang`.
-    pub(crate) fn say(status: StatusCode, lang: Lang, key: &str, args: &[(&str, Arg)]) -> ApiError {
+    pub(crate) fn say(status: StatusCode, lang: Lang, key: Key, args: &[(&str, Arg)]) -> ApiError {
         ApiError::new(status, lang.tr_with(key, args))
     }
 
     /// A 400 (Bad Request) worded by the catalogue: message `key` with `args` in `lang`.
-    pub(crate) fn bad(lang: Lang, key: &str, args: &[(&str, Arg)]) -> ApiError {
+    pub(crate) fn bad(lang: Lang, key: Key, args: &[(&str, Arg)]) -> ApiError {
         ApiError::say(StatusCode::BAD_REQUEST, lang, key, args)
     }
 
@@ -140,15 +140,16 @@ impl IntoResponse for ApiError {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use cavalo_session::key;
 
     #[test]
     fn codes_come_from_the_kind_and_messages_from_the_catalogue() {
         let e = ApiError::session(&SessionError::NotHumanTurn, Lang::En);
         assert_eq!((e.status, e.body.code), (StatusCode::CONFLICT, "not_your_turn"));
         assert_eq!(e.body.message, error_text(&SessionError::NotHumanTurn, Lang::En));
-        let e = ApiError::say(StatusCode::TOO_MANY_REQUESTS, Lang::Pt, "api-stopping", &[]);
+        let e = ApiError::say(StatusCode::TOO_MANY_REQUESTS, Lang::Pt, key!("api-stopping"), &[]);
         assert_eq!(e.body.code, "too_many");
         let json = serde_json::to_value(&e.body).unwrap();
-        assert_eq!(json["message"], Lang::Pt.tr("api-stopping"));
+        assert_eq!(json["message"], Lang::Pt.tr(key!("api-stopping")));
     }
 }

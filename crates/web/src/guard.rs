@@ -23,6 +23,7 @@ use cavalo_session::i18n::{Arg, Lang};
 use crate::App;
 use crate::error::{ApiError, ApiResult};
 use crate::lang::ReqLang;
+use cavalo_session::key;
 
 /// Why a request is refused.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -62,20 +63,20 @@ impl Refusal {
 
     /// The answer, worded in `lang`.
     pub(crate) fn answer(&self, lang: Lang) -> ApiError {
-        let side = |s: &Side| Arg::from(lang.tr(&format!("side-{}", s.name())));
+        let side = |s: &Side| Arg::from(cavalo_session::present::side_name(lang, *s));
         let text = match self {
-            Refusal::Host(host) => lang.tr_with("api-bad-host", &[("host", host.as_str().into())]),
+            Refusal::Host(host) => lang.tr_with(key!("api-bad-host"), &[("host", host.as_str().into())]),
             Refusal::CrossOrigin(origin) => {
-                lang.tr_with("api-cross-origin", &[("origin", origin.as_str().into())])
+                lang.tr_with(key!("api-cross-origin"), &[("origin", origin.as_str().into())])
             }
-            Refusal::NotJson => lang.tr("api-not-json"),
-            Refusal::NoSeat => lang.tr("api-no-seat"),
-            Refusal::WrongSeat => lang.tr("api-wrong-seat"),
+            Refusal::NotJson => lang.tr(key!("api-not-json")),
+            Refusal::NoSeat => lang.tr(key!("api-no-seat")),
+            Refusal::WrongSeat => lang.tr(key!("api-wrong-seat")),
             Refusal::OtherSeat { seat, needed } => {
-                lang.tr_with("api-other-seat", &[("seat", side(seat)), ("needed", side(needed))])
+                lang.tr_with(key!("api-other-seat"), &[("seat", side(seat)), ("needed", side(needed))])
             }
-            Refusal::BadInvite => lang.tr("api-bad-invite"),
-            Refusal::NoSuchSeat(s) => lang.tr_with("api-no-such-seat", &[("side", side(s))]),
+            Refusal::BadInvite => lang.tr(key!("api-bad-invite")),
+            Refusal::NoSuchSeat(s) => lang.tr_with(key!("api-no-such-seat"), &[("side", side(s))]),
         };
         ApiError::new(self.status(), text).code(self.code())
     }
@@ -109,7 +110,7 @@ pub(crate) async fn guard(State(app): State<App>, req: Request, next: Next) -> R
 /// opens a stream checks first.
 pub(crate) fn serving(app: &App, lang: Lang) -> ApiResult<()> {
     if app.closed() {
-        return Err(ApiError::say(StatusCode::SERVICE_UNAVAILABLE, lang, "api-stopping", &[]));
+        return Err(ApiError::say(StatusCode::SERVICE_UNAVAILABLE, lang, key!("api-stopping"), &[]));
     }
     Ok(())
 }

@@ -5,6 +5,7 @@ use axum::Json;
 use axum::extract::{Path, State};
 use cavalo_rules::Side;
 use cavalo_session::i18n::Lang;
+use cavalo_session::key;
 use cavalo_session::store::db::web::new_secret;
 use serde::Deserialize;
 use serde_json::{Value, json};
@@ -44,7 +45,7 @@ pub(crate) async fn invite(
 ) -> ApiResult<Json<Value>> {
     serving(&app, lang)?;
     let side = Side::parse(&req.side)
-        .ok_or_else(|| ApiError::bad(lang, "api-bad-side", &[("side", req.side.as_str().into())]))?;
+        .ok_or_else(|| ApiError::bad(lang, key!("api-bad-side"), &[("side", req.side.as_str().into())]))?;
     // The seats are written on a blocking thread (see `crate::offload`).
     blocking(lang, move || {
         let g = find(&app, &id, lang)?;

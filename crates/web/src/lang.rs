@@ -6,6 +6,7 @@ use axum::extract::{FromRequestParts, Query};
 use axum::http::request::Parts;
 use axum::http::{StatusCode, header};
 use cavalo_session::i18n::{Arg, Lang, UnknownLang};
+use cavalo_session::key;
 use fluent_syntax::ast;
 use serde::Deserialize;
 use serde_json::{Map, Value, json};
@@ -37,7 +38,7 @@ impl<S: Send + Sync> FromRequestParts<S> for ReqLang {
             Some(name) => name.parse().map(ReqLang).map_err(|UnknownLang(name)| {
                 let known = Lang::ALL.map(|l| l.code()).join(", ");
                 let args = [("lang", Arg::from(name)), ("known", Arg::from(known))];
-                ApiError::say(StatusCode::BAD_REQUEST, browser, "api-bad-lang", &args)
+                ApiError::say(StatusCode::BAD_REQUEST, browser, key!("api-bad-lang"), &args)
             }),
             None => Ok(ReqLang(browser)),
         }

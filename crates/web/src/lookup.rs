@@ -1,6 +1,7 @@
 //! The game a request names, looked up for a route: a malformed id is a 400, an unknown one a
 //! 404, a failed read of the database the store's answer.
 
+use cavalo_session::key;
 use std::sync::Arc;
 
 use axum::http::StatusCode;
@@ -14,9 +15,9 @@ use crate::game::Game;
 /// `lang`.
 pub(crate) fn find(app: &App, id: &str, lang: Lang) -> ApiResult<Arc<Game>> {
     if id.is_empty() || id.len() > 64 || !id.chars().all(|c| c.is_ascii_alphanumeric() || c == '-') {
-        return Err(ApiError::bad(lang, "api-not-game-id", &[("id", id.into())]));
+        return Err(ApiError::bad(lang, key!("api-not-game-id"), &[("id", id.into())]));
     }
     app.game(id)
         .map_err(|e| ApiError::store(&e, lang))?
-        .ok_or_else(|| ApiError::say(StatusCode::NOT_FOUND, lang, "api-no-game", &[("id", id.into())]))
+        .ok_or_else(|| ApiError::say(StatusCode::NOT_FOUND, lang, key!("api-no-game"), &[("id", id.into())]))
 }

@@ -4,6 +4,7 @@
 
 use axum::http::StatusCode;
 use cavalo_session::i18n::Lang;
+use cavalo_session::key;
 
 use crate::error::{ApiError, ApiResult};
 
@@ -17,7 +18,7 @@ pub(crate) async fn blocking<T: Send + 'static>(
         Ok(result) => result,
         Err(e) => {
             eprintln!("cavalo serve: a request's work failed: {e}");
-            Err(ApiError::say(StatusCode::INTERNAL_SERVER_ERROR, lang, "api-internal", &[]))
+            Err(ApiError::say(StatusCode::INTERNAL_SERVER_ERROR, lang, key!("api-internal"), &[]))
         }
     }
 }

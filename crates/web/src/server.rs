@@ -14,6 +14,7 @@
 //!
 //! A client is the peer's IP address ([`Peer`]).
 
+use cavalo_session::key;
 use std::collections::HashMap;
 use std::convert::Infallible;
 use std::net::{IpAddr, Ipv4Addr, SocketAddr};
@@ -105,12 +106,12 @@ pub enum LimitError {
 
 impl LimitError {
     /// The catalogue's message for it and its argument.
-    pub(crate) fn message(&self) -> (&'static str, usize) {
+    pub(crate) fn message(&self) -> (cavalo_session::i18n::Key, usize) {
         match *self {
-            LimitError::CcGames { cap } => ("api-too-many-cc", cap),
-            LimitError::ServerCcGames { cap } => ("api-server-cc", cap),
-            LimitError::ClientStreams { cap } => ("api-too-many-streams", cap),
-            LimitError::ServerStreams { cap } => ("api-server-streams", cap),
+            LimitError::CcGames { cap } => (key!("api-too-many-cc"), cap),
+            LimitError::ServerCcGames { cap } => (key!("api-server-cc"), cap),
+            LimitError::ClientStreams { cap } => (key!("api-too-many-streams"), cap),
+            LimitError::ServerStreams { cap } => (key!("api-server-streams"), cap),
         }
     }
 }

@@ -7,6 +7,7 @@ use axum::http::{StatusCode, header};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use cavalo_session::i18n::Lang;
+use cavalo_session::key;
 
 use crate::error::ApiError;
 use crate::lang::ReqLang;
@@ -31,9 +32,9 @@ pub(crate) async fn word_refusals(State(body_limit): State<usize>, req: Request,
     }
     let worded = match res.status() {
         StatusCode::PAYLOAD_TOO_LARGE => {
-            ApiError::say(res.status(), lang, "api-body-too-large", &[("max", body_limit.into())])
+            ApiError::say(res.status(), lang, key!("api-body-too-large"), &[("max", body_limit.into())])
         }
-        StatusCode::REQUEST_TIMEOUT => ApiError::say(res.status(), lang, "api-too-slow", &[]),
+        StatusCode::REQUEST_TIMEOUT => ApiError::say(res.status(), lang, key!("api-too-slow"), &[]),
         _ => return res,
     };
     // The inner answer's other headers stay.

@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::AtomicBool;
 
 use anyhow::{Context, Result, bail};
-use cavalo_lab::analysis::{self, Analysis, Budget, PlyAnalysis, Thresholds, Value};
+use cavalo_lab::analysis::{self, Analysis, Budget, Class, PlyAnalysis, Thresholds, Value};
 use cavalo_rules::{GameRecord, Side};
 use cavalo_session::i18n::{Arg, Lang};
 use cavalo_session::logfile;
@@ -17,6 +17,7 @@ use clap::Args;
 
 use crate::args::{EngineOptionArgs, LangArg};
 use crate::chart::{Legend, Panel, Series, render};
+use cavalo_session::key;
 
 #[derive(Args, Debug)]
 pub struct AnalyseArgs {
@@ -134,13 +135,14 @@ pub fn run(a: AnalyseArgs) -> Result<()> {
                 .with_context(|| format!("cannot write {}", path.display()))?;
             println!(
                 "{}",
-                lang.tr_with("analyse-json-written", &[("path", path.display().to_string().into())])
+                lang.tr_with(key!("analyse-json-written"), &[("path", path.display().to_string().into())])
             );
         }
     }
     if let Some(path) = &a.svg {
         std::fs::write(path, chart(&an)).with_context(|| format!("cannot write {}", path.display()))?;
-        let line = lang.tr_with("analyse-chart-written", &[("path", path.display().to_string().into())]);
+        let line =
+            lang.tr_with(key!("analyse-chart-written"), &[("path", path.display().to_string().into())]);
         if to_stdout { eprintln!("{line}") } else { println!("{line}") }
     }
     Ok(())
@@ -158,7 +160,7 @@ fn meta(an: &Analysis, k: &str) -> String {
 /// The text report: the table of plies, each side's figures, the turning points.
 pub fn table(an: &Analysis, lang: Lang) -> String {
     let mut out = String::new();
-    let nodes = an.budget.nodes.map(|n| lang.tr_with("analyse-budget-nodes", &[("nodes", n.into())]));
+    let nodes = an.budget.nodes.map(|n| lang.tr_with(key!("analyse-budget-nodes"), &[("nodes", n.into())]));
     let ms = an.budget.time_ms.map(|t| format!("{t} ms"));
     let budget = nodes.into_iter().chain(ms).collect::<Vec<_>>().join(" / ");
     let args = [
@@ -168,7 +170,7 @@ pub fn table(an: &Analysis, lang: Lang) -> String {
         ("budget", budget.into()),
         ("threads", an.budget.threads.into()),
     ];
-    let _ = writeln!(out, "{}", lang.tr_with("analyse-title", &args));
+    let _ = writeln!(out, "{}", lang.tr_with(key!("analyse-title"), &args));
     let t = an.thresholds;
     let args = [
         ("inaccuracy", Arg::from(t.inaccuracy)),
@@ -176,8 +178,8 @@ pub fn table(an: &Analysis, lang: Lang) -> String {
         ("blunder", t.blunder.into()),
         ("swing", t.swing.into()),
     ];
-    let _ = writeln!(out, "{}\n", lang.tr_with("analyse-thresholds", &args));
-    let heads = lang.tr("analyse-columns");
+    let _ = writeln!(out, "{}\n", lang.tr_with(key!("analyse-thresholds"), &args));
+    let heads = lang.tr(key!("analyse-columns"));
     let h: Vec<&str> = heads.split_whitespace().chain(std::iter::repeat("")).take(8).collect();
     let _ = writeln!(
         out,
@@ -187,7 +189,7 @@ pub fn table(an: &Analysis, lang: Lang) -> String {
     for p in &an.plies {
         let _ = writeln!(out, "{}", row(p, lang));
     }
-    let _ = writeln!(out, "{}\n", lang.tr("analyse-exact-note"));
+    let _ = writeln!(out, "{}\n", lang.tr(key!("analyse-exact-note")));
     for side in Side::BOTH {
         let s = &an.sides[side.index()];
         let args = [
@@ -201,7 +203,7 @@ pub fn table(an: &Analysis, lang: Lang) -> String {
             ("mistakes", s.classes[2].into()),
             ("blunders", s.classes[3].into()),
         ];
-        let _ = writeln!(out, "{}", lang.tr_with("analyse-side", &args));
+        let _ = writeln!(out, "{}", lang.tr_with(key!("analyse-side"), &args));
     }
     let turning: Vec<String> = an
         .plies
@@ -210,18 +212,36 @@ pub fn table(an: &Analysis, lang: Lang) -> String {
         .map(|p| format!("{} {} ({}→{})", p.ply, p.played, p.white_before(), p.white_after()))
         .collect();
     if turning.is_empty() {
-        let _ = writeln!(out, "{}", lang.tr("analyse-no-turning"));
+        let _ = writeln!(out, "{}", lang.tr(key!("analyse-no-turning")));
     } else {
-        let _ = writeln!(out, "{}", lang.tr_with("analyse-turning", &[("plies", turning.join(", ").into())]));
+        let _ = writeln!(
+            out,
+            "{}",
+            lang.tr_with(key!("analyse-turning"), &[("plies", turning.join(", ").into())])
+        );
     }
-    let _ = writeln!(out, "{}", lang.tr_with("analyse-last", &[("value", value_text(an.last_value).into())]));
+    let _ = writeln!(
+        out,
+        "{}",
+        lang.tr_with(key!("analyse-last"), &[("value", value_text(an.last_value).into())])
+    );
     out
+}
+
+/// The catalogue's name of a move's class.
+fn class_key(c: Class) -> cavalo_session::i18n::Key {
+    match c {
+        Class::Good => key!("analyse-class-good"),
+        Class::Inaccuracy => key!("analyse-class-inaccuracy"),
+        Class::Mistake => key!("analyse-class-mistake"),
+        Class::Blunder => key!("analyse-class-blunder"),
+    }
 }
 
 fn row(p: &PlyAnalysis, lang: Lang) -> String {
     let class = match (p.forced, p.class) {
-        (true, _) => lang.tr("analyse-forced"),
-        (_, Some(c)) => lang.tr(&format!("analyse-class-{}", c.name())),
+        (true, _) => lang.tr(key!("analyse-forced")),
+        (_, Some(c)) => lang.tr(class_key(c)),
         (_, None) => String::new(),
     };
     let loss = p.loss.map_or("-".to_string(), |l| format!("{l}{}", if p.loss_exact { "*" } else { "" }));

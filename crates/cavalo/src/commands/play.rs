@@ -19,6 +19,7 @@ use crate::args::EngineArgs;
 use crate::game_ends::finish;
 use crate::input::{LispArgs, read_position};
 use crate::view;
+use cavalo_session::key;
 
 #[derive(Args, Debug)]
 pub struct PlayArgs {
@@ -116,8 +117,8 @@ impl<R: BufRead> Lines<R> {
                 }
                 Ok(Some(Err(e))) => {
                     let key = match e {
-                        LineError::TooLong => "term-line-too-long",
-                        LineError::NotUtf8 => "term-line-not-utf8",
+                        LineError::TooLong => key!("term-line-too-long"),
+                        LineError::NotUtf8 => key!("term-line-not-utf8"),
                     };
                     println!();
                     println!("{}", self.lang.tr(key));
@@ -136,7 +137,7 @@ impl<R: BufRead> Lines<R> {
 
 /// Builds the game's set-up from the flags, asking the course's menu questions for what is missing.
 pub fn setup<R: BufRead>(a: &PlayArgs, rules: Rules, lines: &mut Lines<R>, lang: Lang) -> Result<GameConfig> {
-    let no_answer = || lang.tr("menu-no-answer");
+    let no_answer = || lang.tr(key!("menu-no-answer"));
     let start = match &a.board {
         Some(b) => {
             let text = match std::fs::read_to_string(b) {
@@ -152,31 +153,33 @@ pub fn setup<R: BufRead>(a: &PlayArgs, rules: Rules, lines: &mut Lines<R>, lang:
     let mode = match a.mode {
         Some(m) => m,
         None => loop {
-            println!("{}", lang.tr("menu-mode-title"));
-            for n in 1..=3 {
-                println!("  {n}) {}", lang.tr(&format!("menu-mode-{n}")));
+            println!("{}", lang.tr(key!("menu-mode-title")));
+            for (n, mode) in
+                [key!("menu-mode-1"), key!("menu-mode-2"), key!("menu-mode-3")].into_iter().enumerate()
+            {
+                println!("  {}) {}", n + 1, lang.tr(mode));
             }
-            let ans = lines.ask(&lang.tr("menu-choose-123")).with_context(no_answer)?;
+            let ans = lines.ask(&lang.tr(key!("menu-choose-123"))).with_context(no_answer)?;
             match ans.as_str() {
                 "" | "1" => break Mode::HumanComputer,
                 "2" => break Mode::ComputerComputer,
                 "3" => break Mode::HumanHuman,
                 other => match Mode::parse(other) {
                     Some(m) => break m,
-                    None => println!("{}", lang.tr("menu-answer-123")),
+                    None => println!("{}", lang.tr(key!("menu-answer-123"))),
                 },
             }
         },
     };
     let human = match (mode, a.human) {
         (Mode::HumanComputer, None) => loop {
-            println!("{}", lang.tr("menu-first-title"));
-            println!("  1) {}\n  2) {}", lang.tr("menu-first-1"), lang.tr("menu-first-2"));
-            let ans = lines.ask(&lang.tr("menu-choose-12")).with_context(no_answer)?;
+            println!("{}", lang.tr(key!("menu-first-title")));
+            println!("  1) {}\n  2) {}", lang.tr(key!("menu-first-1")), lang.tr(key!("menu-first-2")));
+            let ans = lines.ask(&lang.tr(key!("menu-choose-12"))).with_context(no_answer)?;
             match ans.to_ascii_lowercase().as_str() {
                 "" | "1" | "me" | "human" | "white" | "w" | "eu" | "humano" | "branco" => break Side::White,
                 "2" | "computer" | "black" | "b" | "computador" | "preto" => break Side::Black,
-                _ => println!("{}", lang.tr("menu-answer-12")),
+                _ => println!("{}", lang.tr(key!("menu-answer-12"))),
             }
         },
         (_, h) => h.unwrap_or(Side::White),
@@ -185,13 +188,13 @@ pub fn setup<R: BufRead>(a: &PlayArgs, rules: Rules, lines: &mut Lines<R>, lang:
         Some(t) => t,
         None if mode == Mode::HumanHuman => 1000,
         None => loop {
-            let ans = lines.ask(&lang.tr("menu-time")).with_context(no_answer)?;
+            let ans = lines.ask(&lang.tr(key!("menu-time"))).with_context(no_answer)?;
             if ans.is_empty() {
                 break 1000;
             }
             match ans.parse::<u64>() {
                 Ok(t) if (1000..=5000).contains(&t) => break t,
-                _ => println!("{}", lang.tr("menu-time-bad")),
+                _ => println!("{}", lang.tr(key!("menu-time-bad"))),
             }
         },
     };
@@ -232,7 +235,7 @@ pub fn play(a: PlayArgs, rules: Rules, lang: Lang) -> Result<()> {
         }
     };
     let stored = [("id", session.id().into()), ("path", db.path().display().to_string().into())];
-    println!("{}", lang.tr_with("term-stored", &stored));
+    println!("{}", lang.tr_with(key!("term-stored"), &stored));
     let full_screen = !a.plain && tty;
     let _watch = crate::signals::watch(crate::signals::Interrupted {
         db,
@@ -260,7 +263,7 @@ fn resume(
     let id = db.resolve(id)?;
     let mut session = Session::from(db.load(&id)?);
     if session.status() != cavalo_session::Status::Playing {
-        anyhow::bail!("{}", lang.tr_with("term-resume-not-playing", &[("id", id.into())]));
+        anyhow::bail!("{}", lang.tr_with(key!("term-resume-not-playing"), &[("id", id.into())]));
     }
     session.keep_in(db.clone());
     session.set_log((!a.no_log).then(|| a.log.clone()));

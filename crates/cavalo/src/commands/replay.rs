@@ -10,6 +10,7 @@ use clap::Args;
 use crate::args::LangArg;
 use crate::view;
 use cavalo_session::i18n::Arg;
+use cavalo_session::key;
 use cavalo_session::present;
 
 #[derive(Args, Debug)]
@@ -33,7 +34,7 @@ pub fn replay(a: ReplayArgs) -> Result<()> {
     let meta = |k: &str| rec.meta.get(k).and_then(|v| v.as_str()).unwrap_or("?").to_string();
     let side = |s: Side, k: &str| format!("{} {}", present::side_name(lang, s), meta(k));
     let title = lang.tr_with(
-        "replay-title",
+        key!("replay-title"),
         &[
             ("date", meta("date").into()),
             ("white", side(Side::White, "white").into()),
@@ -52,7 +53,7 @@ pub fn replay(a: ReplayArgs) -> Result<()> {
     println!(
         "{}",
         lang.tr_with(
-            "replay-rules-start",
+            key!("replay-rules-start"),
             &[("rules", present::rules_text(lang, rec.rules).into()), ("start", start.into())]
         )
     );
@@ -68,14 +69,14 @@ pub fn replay(a: ReplayArgs) -> Result<()> {
             ("points", present::points_text(lang, after).into()),
         ];
         println!();
-        println!("{}", lang.tr_with("replay-ply-line", &args));
+        println!("{}", lang.tr_with(key!("replay-ply-line"), &args));
         print!("{}", view::ascii_board(&present::marks(after, Some((*mv, before.knight(side))), None)));
     }
     let last = positions.last().expect("at least the start");
     println!();
     match present::GameResult::of_position(last) {
         Some(r) => println!("{}", present::Announcement::GameOver(r).text(lang)),
-        None => println!("{}", lang.tr("replay-unfinished")),
+        None => println!("{}", lang.tr(key!("replay-unfinished"))),
     }
     Ok(())
 }

@@ -11,6 +11,7 @@ use cavalo_session::logfile::{self, LogGame, LogPly};
 use clap::Args;
 
 use crate::args::LangArg;
+use cavalo_session::key;
 
 #[derive(Args, Debug)]
 pub struct StatsArgs {
@@ -64,6 +65,18 @@ pub fn summarise(values: &[f64]) -> Summary {
 /// The metrics, and which plies each is taken over.
 pub const METRICS: [&str; 6] = ["nodes", "alpha-cuts", "beta-cuts", "time-ms", "depth", "points"];
 
+/// The catalogue's name of one of the [`METRICS`].
+fn metric_key(metric: &str) -> cavalo_session::i18n::Key {
+    match metric {
+        "nodes" => key!("stats-metric-nodes"),
+        "alpha-cuts" => key!("stats-metric-alpha-cuts"),
+        "beta-cuts" => key!("stats-metric-beta-cuts"),
+        "time-ms" => key!("stats-metric-time-ms"),
+        "depth" => key!("stats-metric-depth"),
+        _ => key!("stats-metric-points"),
+    }
+}
+
 /// The values of `metric` over a side's plies: search statistics over the computer's searches,
 /// time and points over the moves chosen (forced placements and passes left out).
 pub fn values(plies: &[&LogPly], metric: &str) -> Vec<f64> {
@@ -82,7 +95,7 @@ pub fn values(plies: &[&LogPly], metric: &str) -> Vec<f64> {
 }
 
 fn table(out: &mut String, rows: &[(String, Vec<&LogPly>)], lang: Lang) {
-    let heads = lang.tr("stats-columns");
+    let heads = lang.tr(key!("stats-columns"));
     let h: Vec<&str> = heads.split_whitespace().chain(std::iter::repeat("")).take(7).collect();
     let _ = writeln!(
         out,
@@ -92,7 +105,7 @@ fn table(out: &mut String, rows: &[(String, Vec<&LogPly>)], lang: Lang) {
     for (label, plies) in rows {
         for metric in METRICS {
             let s = summarise(&values(plies, metric));
-            let m = lang.tr(&format!("stats-metric-{metric}"));
+            let m = lang.tr(metric_key(metric));
             if s.count == 0 {
                 let _ = writeln!(
                     out,
@@ -136,9 +149,9 @@ pub fn report(games: &[LogGame], lang: Lang) -> String {
             ("white", h("white")),
             ("black", h("black")),
         ];
-        let _ = writeln!(out, "{}", lang.tr_with("stats-game", &args));
+        let _ = writeln!(out, "{}", lang.tr_with(key!("stats-game"), &args));
         let back = if g.undone > 0 {
-            lang.tr_with("stats-taken-back", &[("count", g.undone.into())])
+            lang.tr_with(key!("stats-taken-back"), &[("count", g.undone.into())])
         } else {
             String::new()
         };
@@ -151,9 +164,9 @@ pub fn report(games: &[LogGame], lang: Lang) -> String {
                     ("points", e("points")),
                     ("plies", e("plies")),
                 ];
-                lang.tr_with("stats-result", &args)
+                lang.tr_with(key!("stats-result"), &args)
             }
-            None => lang.tr_with("stats-unfinished", &[("plies", g.plies.len().into())]),
+            None => lang.tr_with(key!("stats-unfinished"), &[("plies", g.plies.len().into())]),
         };
         let _ = writeln!(out, "{result}{back}");
         let rows: Vec<(String, Vec<&LogPly>)> = Side::BOTH
@@ -167,7 +180,7 @@ pub fn report(games: &[LogGame], lang: Lang) -> String {
         out.push('\n');
     }
     if games.len() > 1 {
-        let _ = writeln!(out, "{}", lang.tr_with("stats-all", &[("count", games.len().into())]));
+        let _ = writeln!(out, "{}", lang.tr_with(key!("stats-all"), &[("count", games.len().into())]));
         let rows: Vec<(String, Vec<&LogPly>)> = Side::BOTH
             .iter()
             .map(|&s| (side_word(lang, s), games.iter().flat_map(|g| side_plies(g, s)).collect()))
@@ -206,7 +219,7 @@ pub fn stats(a: StatsArgs) -> Result<()> {
         let svg = chart(&games[n - 1], n);
         std::fs::write(path, svg).with_context(|| format!("cannot write {}", path.display()))?;
         let args = [("n", Arg::from(n)), ("path", path.display().to_string().into())];
-        println!("{}", lang.tr_with("stats-chart-written", &args));
+        println!("{}", lang.tr_with(key!("stats-chart-written"), &args));
     }
     Ok(())
 }

@@ -21,6 +21,7 @@ use crate::limits::LimitArgs;
 use crate::match_report::games_count;
 use crate::records;
 use cavalo_lab::label::parse_seed_range;
+use cavalo_session::key;
 
 const HELP: &str = "\
 Players (--player, at least two): the forms of `cavalo match` (cavalo[:KEY=VALUE,...],
@@ -197,12 +198,12 @@ fn play(a: PlayArgs, rules: Rules) -> Result<()> {
 fn start_line(lang: Lang, plan: &TournamentPlan, already: usize) -> String {
     let shard = plan
         .shard
-        .map(|s| format!(", {}", lang.tr_with("report-shard", &[("shard", s.to_string().into())])))
+        .map(|s| format!(", {}", lang.tr_with(key!("report-shard"), &[("shard", s.to_string().into())])))
         .unwrap_or_default();
     let already = if already == 0 {
         String::new()
     } else {
-        format!(" {}", lang.tr_with("report-already", &[("count", Arg::Count(already as u64))]))
+        format!(" {}", lang.tr_with(key!("report-already"), &[("count", Arg::Count(already as u64))]))
     };
     let args = [
         ("about", crosstable::about_text(lang, &plan.about).into()),
@@ -210,7 +211,7 @@ fn start_line(lang: Lang, plan: &TournamentPlan, already: usize) -> String {
         ("shard", shard.into()),
         ("already", already.into()),
     ];
-    lang.tr_with("report-tournament-start", &args)
+    lang.tr_with(key!("report-tournament-start"), &args)
 }
 
 /// `cavalo tournament merge`.

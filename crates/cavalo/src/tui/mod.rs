@@ -20,6 +20,7 @@ use ratatui::widgets::{Block, Borders, Paragraph};
 
 use self::model::{Model, Msg, update};
 use self::view::board_lines;
+use cavalo_session::key;
 
 /// Plays a game full-screen until it ends or is abandoned; then prints the result and the totals
 /// and saves the record.
@@ -139,28 +140,28 @@ pub fn render_replay(
     let titled = |t: &str| Block::default().borders(Borders::ALL).title(format!(" {t} "));
     f.render_widget(Paragraph::new(board_lines(&cells)).block(titled(title)), board_area);
     let mut lines = vec![
-        Line::raw(lang.tr_with("replay-ply-of", &[("ply", i.into()), ("total", moves.len().into())])),
+        Line::raw(lang.tr_with(key!("replay-ply-of"), &[("ply", i.into()), ("total", moves.len().into())])),
         Line::raw(present::points_text(lang, pos)),
     ];
     if let Some((mv, _)) = last {
         let side = present::side_name(lang, positions[i - 1].side_to_move());
         lines.push(Line::raw(
-            lang.tr_with("replay-last", &[("side", side.into()), ("move", mv.to_string().into())]),
+            lang.tr_with(key!("replay-last"), &[("side", side.into()), ("move", mv.to_string().into())]),
         ));
     }
     lines.push(Line::raw(match present::GameResult::of_position(pos) {
         Some(r) => present::Announcement::GameOver(r).text(lang),
         None => {
             let who = present::side_name(lang, pos.side_to_move());
-            lang.tr_with("who-human", &[("side", who.into())])
+            lang.tr_with(key!("who-human"), &[("side", who.into())])
         }
     }));
     let side = Paragraph::new(lines)
         .wrap(ratatui::widgets::Wrap { trim: true })
-        .block(titled(&lang.tr("replay-panel")));
+        .block(titled(&lang.tr(key!("replay-panel"))));
     f.render_widget(side, side_area);
     f.render_widget(
-        Paragraph::new(lang.tr("replay-keys")).block(titled(&lang.tr("replay-keys-title"))),
+        Paragraph::new(lang.tr(key!("replay-keys"))).block(titled(&lang.tr(key!("replay-keys-title")))),
         bottom,
     );
 }

@@ -12,6 +12,7 @@ use ratatui::widgets::{Block, Borders, Paragraph, Wrap};
 
 use super::model::Model;
 use crate::view::content;
+use cavalo_session::key;
 
 /// The board's width with its border: 4 columns of row numbers, 10 cells of 5, 2 borders.
 pub const BOARD_WIDTH: u16 = 56;
@@ -118,7 +119,7 @@ pub fn view(f: &mut Frame, m: &Model) {
     let lang = m.ctl.lang();
     if area.width < MIN_WIDTH || area.height < MIN_HEIGHT {
         let text =
-            lang.tr_with("term-enlarge", &[("width", MIN_WIDTH.into()), ("height", MIN_HEIGHT.into())]);
+            lang.tr_with(key!("term-enlarge"), &[("width", MIN_WIDTH.into()), ("height", MIN_HEIGHT.into())]);
         f.render_widget(Paragraph::new(text).wrap(Wrap { trim: true }), area);
         return;
     }

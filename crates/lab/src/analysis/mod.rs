@@ -112,7 +112,7 @@ impl Class {
     /// Every class, best first.
     pub const ALL: [Class; 4] = [Class::Good, Class::Inaccuracy, Class::Mistake, Class::Blunder];
 
-    /// `good`, `inaccuracy`, `mistake`, `blunder` (also the Fluent key suffix).
+    /// `good`, `inaccuracy`, `mistake`, `blunder`.
     pub fn name(self) -> &'static str {
         match self {
             Class::Good => "good",

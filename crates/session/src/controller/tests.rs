@@ -1,6 +1,7 @@
 use cavalo_rules::Start;
 
 use super::*;
+use crate::key;
 use crate::{GameConfig, PlayerConfig, Status};
 
 /// Seed 1, a human (White) against the greedy engine at 20 ms, placements played.
@@ -62,7 +63,7 @@ fn portuguese_command_words_work_and_english_ones_too() {
     assert_eq!(c.prompt(), &Prompt::ConfirmQuit);
     line(&mut c, "n");
     assert_eq!(c.prompt(), &Prompt::Move);
-    assert!(c.take_messages().iter().any(|m| m == &Lang::Pt.tr("term-goes-on")));
+    assert!(c.take_messages().iter().any(|m| m == &Lang::Pt.tr(key!("term-goes-on"))));
     line(&mut c, "sair");
     line(&mut c, "sim");
     assert!(c.done());
@@ -89,12 +90,12 @@ fn the_view_is_worded_in_the_players_language() {
     assert!(v.prompt.starts_with("Branco"), "{}", v.prompt);
     assert!(v.input_title.contains("dica, anular, ajuda, sair"), "{}", v.input_title);
     assert!(v.title.starts_with("Jogo do Cavalo — "));
-    assert_eq!(v.search.1, Lang::Pt.tr("term-no-search"));
+    assert_eq!(v.search.1, Lang::Pt.tr(key!("term-no-search")));
     assert!(v.totals.is_none());
     line(&mut c, "e3");
     line(&mut c, "");
     let v = c.view();
-    assert!(v.search.0.starts_with(&Lang::Pt.tr("term-last-search")), "{:?}", v.search);
+    assert!(v.search.0.starts_with(&Lang::Pt.tr(key!("term-last-search"))), "{:?}", v.search);
     assert!(v.search.1.contains("nós analisados"), "{:?}", v.search);
     assert_eq!(v.move_rows.len(), 2, "four plies, two rows: {:?}", v.move_rows);
     assert!(v.moves_line.unwrap().starts_with("Jogadas: 1. "));

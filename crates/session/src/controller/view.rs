@@ -1,11 +1,13 @@
 //! The controller's view model: everything a terminal front end shows, already worded in the
 //! player's language. Front ends lay it out and colour it; they word nothing.
 
+use crate::i18n::Key;
 use cavalo_rules::Side;
 
 use super::{Controller, Prompt, Waiting};
 use crate::game::Turn;
 use crate::i18n::Arg;
+use crate::key;
 use crate::present::CellMark;
 
 /// One side's line: who plays it, its points and its clock.
@@ -80,10 +82,10 @@ pub(super) fn build(c: &Controller) -> View {
         side,
         who: c.who(side),
         points: lang.int(g.position().points(side) as i64),
-        clock: lang.tr_with("unit-s", &[("s", Arg::Decimal(g.clock(side).as_secs_f64(), 1))]),
+        clock: lang.tr_with(key!("unit-s"), &[("s", Arg::Decimal(g.clock(side).as_secs_f64(), 1))]),
     });
     let points_line = lang.tr_with(
-        "term-points-line",
+        key!("term-points-line"),
         &[
             ("white", players[0].who.clone().into()),
             ("wpoints", g.position().points(Side::White).into()),
@@ -92,16 +94,17 @@ pub(super) fn build(c: &Controller) -> View {
             ("ply", g.plies().len().into()),
         ],
     );
-    let moves_line = (!g.plies().is_empty())
-        .then(|| lang.tr_with("term-moves-line", &[("moves", crate::present::move_list(g.plies()).into())]));
+    let moves_line = (!g.plies().is_empty()).then(|| {
+        lang.tr_with(key!("term-moves-line"), &[("moves", crate::present::move_list(g.plies()).into())])
+    });
     let (prompt, input_title) = prompts(c);
     let waiting = c.waiting();
     View {
-        title: format!("Jogo do Cavalo — {}", lang.tr(&format!("mode-{}", g.mode().name()))),
+        title: format!("Jogo do Cavalo — {}", lang.tr(crate::present::mode_key(g.mode()))),
         marks: c.marks(),
         players,
         points_line,
-        legend: lang.tr("term-legend"),
+        legend: lang.tr(key!("term-legend")),
         moves_line,
         move_rows: move_rows(c),
         status: status(c),
@@ -111,7 +114,7 @@ pub(super) fn build(c: &Controller) -> View {
         messages: c.messages.clone(),
         waiting,
         typing: c.prompt != Prompt::Move || matches!(g.turn(), Turn::Human(_)),
-        panels: [lang.tr("term-game"), lang.tr("term-moves"), lang.tr("term-messages")],
+        panels: [lang.tr(key!("term-game")), lang.tr(key!("term-moves")), lang.tr(key!("term-messages"))],
         totals: (waiting == Waiting::Over).then(|| totals(c)),
     }
 }
@@ -122,18 +125,19 @@ fn prompts(c: &Controller) -> (String, String) {
     match &c.prompt {
         Prompt::Move => match c.game().turn() {
             Turn::Human(side) => (
-                lang.tr_with("term-prompt-move", &[("who", c.who(side).into())]),
-                lang.tr_with("term-input-title", &[("who", c.who(side).into())]),
+                lang.tr_with(key!("term-prompt-move"), &[("who", c.who(side).into())]),
+                lang.tr_with(key!("term-input-title"), &[("who", c.who(side).into())]),
             ),
-            Turn::Over(_) => (String::new(), lang.tr("term-game-over-key")),
-            _ => (String::new(), lang.tr("term-keys-computer")),
+            Turn::Over(_) => (String::new(), lang.tr(key!("term-game-over-key"))),
+            _ => (String::new(), lang.tr(key!("term-keys-computer"))),
         },
         Prompt::Removal { values, .. } => {
-            let t = lang.tr_with("term-double-which", &[("default", format!("{:02}", values[0]).into())]);
+            let t =
+                lang.tr_with(key!("term-double-which"), &[("default", format!("{:02}", values[0]).into())]);
             (t.clone(), t.trim_end().to_string())
         }
         Prompt::ConfirmQuit => {
-            let t = lang.tr("term-quit-ask");
+            let t = lang.tr(key!("term-quit-ask"));
             (t.clone(), t.trim_end().to_string())
         }
     }
@@ -157,14 +161,14 @@ fn status(c: &Controller) -> String {
     match g.turn() {
         Turn::Human(side) => {
             let count = g.position().destinations(side).len();
-            lang.tr_with("ann-to-move", &[("who", c.who(side).into()), ("count", count.into())])
+            lang.tr_with(key!("ann-to-move"), &[("who", c.who(side).into()), ("count", count.into())])
         }
         Turn::Computer(side) | Turn::Forced { side, .. } => match &c.search {
             Some(se) => {
                 let secs = Arg::Decimal(se.handle().elapsed().as_secs_f64(), 1);
-                lang.tr_with("term-thinking-for", &[("who", c.who(side).into()), ("seconds", secs)])
+                lang.tr_with(key!("term-thinking-for"), &[("who", c.who(side).into()), ("seconds", secs)])
             }
-            None => lang.tr_with("ann-thinking", &[("who", c.who(side).into())]),
+            None => lang.tr_with(key!("ann-thinking"), &[("who", c.who(side).into())]),
         },
         Turn::Over(_) | Turn::Quit => c.result_text(),
     }
@@ -175,16 +179,19 @@ fn search_panel(c: &Controller) -> (String, String) {
     let lang = c.lang;
     match &c.search {
         Some(se) => {
-            let title =
-                if se.handle().is_hint() { lang.tr("term-hint-search") } else { c.who(se.handle().side()) };
+            let title = if se.handle().is_hint() {
+                lang.tr(key!("term-hint-search"))
+            } else {
+                c.who(se.handle().side())
+            };
             (title, se.info().map(|i| crate::present::live_line(lang, i)).unwrap_or_default())
         }
         None => match c.game().plies().iter().rev().find_map(|p| p.search.as_ref().map(|i| (p, i))) {
             Some((p, i)) => (
-                format!("{}: {} {}", lang.tr("term-last-search"), c.who(p.side), p.mv),
+                format!("{}: {} {}", lang.tr(key!("term-last-search")), c.who(p.side), p.mv),
                 crate::present::stats_line(lang, i),
             ),
-            None => (lang.tr("term-last-search"), lang.tr("term-no-search")),
+            None => (lang.tr(key!("term-last-search")), lang.tr(key!("term-no-search"))),
         },
     }
 }
@@ -193,33 +200,33 @@ fn search_panel(c: &Controller) -> (String, String) {
 fn totals(c: &Controller) -> Totals {
     let lang = c.lang;
     let [w, b] = c.game().summary();
-    let secs = |ms: u64| lang.tr_with("unit-s", &[("s", Arg::Decimal(ms as f64 / 1000.0, 1))]);
-    let two = |a: &str, b: &str| format!("{} / {}", lang.tr(a), lang.tr(b));
+    let secs = |ms: u64| lang.tr_with(key!("unit-s"), &[("s", Arg::Decimal(ms as f64 / 1000.0, 1))]);
+    let two = |a: Key, b: Key| format!("{} / {}", lang.tr(a), lang.tr(b));
     let pair = |a: String, b: String| format!("{a} / {b}");
     let int = |n: u64| lang.int(n as i64);
     let rows = vec![
         [String::new(), c.who(Side::White), c.who(Side::Black)],
-        [lang.tr("stat-points"), int(w.points.into()), int(b.points.into())],
+        [lang.tr(key!("stat-points")), int(w.points.into()), int(b.points.into())],
         [
-            two("stat-moves", "stat-passes"),
+            two(key!("stat-moves"), key!("stat-passes")),
             pair(w.moves.to_string(), w.passes.to_string()),
             pair(b.moves.to_string(), b.passes.to_string()),
         ],
-        [lang.tr("stat-time"), secs(w.time_ms), secs(b.time_ms)],
-        [lang.tr("stat-nodes"), int(w.nodes), int(b.nodes)],
+        [lang.tr(key!("stat-time")), secs(w.time_ms), secs(b.time_ms)],
+        [lang.tr(key!("stat-nodes")), int(w.nodes), int(b.nodes)],
         [
-            two("stat-alpha-cuts", "stat-beta-cuts"),
+            two(key!("stat-alpha-cuts"), key!("stat-beta-cuts")),
             pair(int(w.alpha_cuts), int(w.beta_cuts)),
             pair(int(b.alpha_cuts), int(b.beta_cuts)),
         ],
         [
-            two("stat-mean-depth", "stat-max-depth"),
+            two(key!("stat-mean-depth"), key!("stat-max-depth")),
             pair(lang.decimal(w.mean_depth, 1), w.max_depth.to_string()),
             pair(lang.decimal(b.mean_depth, 1), b.max_depth.to_string()),
         ],
     ];
     Totals {
-        title: format!("{} — {}", lang.tr("term-totals"), lang.tr("term-game-over-key")),
+        title: format!("{} — {}", lang.tr(key!("term-totals")), lang.tr(key!("term-game-over-key"))),
         result: c.result_text(),
         rows,
     }

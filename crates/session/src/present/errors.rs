@@ -10,52 +10,46 @@ use cavalo_rules::{
 use super::message::{Message, Words, side_message};
 use crate::SessionError;
 use crate::error::{FileError, FileKind, RestoreError};
+use crate::i18n::Key;
 use crate::i18n::{Arg, Lang};
-use crate::store::{StoreError, StoreErrorKind};
+use crate::key;
+use crate::store::StoreError;
 
 /// An error in `lang`.
 pub fn error_text(e: &SessionError, lang: Lang) -> String {
     let reason = |r: &str| [("reason", Arg::from(r))];
     match e {
-        SessionError::Start(e) => lang.tr_with("err-start", &reason(&position_text(lang, e))),
-        SessionError::NotHumanTurn => lang.tr("err-not-your-turn"),
-        SessionError::NotComputerTurn => lang.tr("err-not-computer-turn"),
-        SessionError::NotForced => lang.tr("err-not-forced"),
-        SessionError::GameOver => lang.tr("err-game-over"),
-        SessionError::Abandoned => lang.tr("err-game-abandoned"),
-        SessionError::HintNotMove => lang.tr("err-hint-not-move"),
+        SessionError::Start(e) => lang.tr_with(key!("err-start"), &reason(&position_text(lang, e))),
+        SessionError::NotHumanTurn => lang.tr(key!("err-not-your-turn")),
+        SessionError::NotComputerTurn => lang.tr(key!("err-not-computer-turn")),
+        SessionError::NotForced => lang.tr(key!("err-not-forced")),
+        SessionError::GameOver => lang.tr(key!("err-game-over")),
+        SessionError::Abandoned => lang.tr(key!("err-game-abandoned")),
+        SessionError::HintNotMove => lang.tr(key!("err-hint-not-move")),
         SessionError::Illegal(i) => illegal_text(lang, i),
         SessionError::Unreadable(p) => unreadable_text(lang, p),
         SessionError::NotARemoval { text, choices } => lang.tr_with(
-            "err-not-a-removal",
+            key!("err-not-a-removal"),
             &[("text", Arg::from(text.as_str())), ("choices", Arg::from(crate::error::two_digits(choices)))],
         ),
-        SessionError::NothingToUndo => lang.tr("err-nothing-to-undo"),
-        SessionError::Stale => lang.tr("err-stale"),
+        SessionError::NothingToUndo => lang.tr(key!("err-nothing-to-undo")),
+        SessionError::Stale => lang.tr(key!("err-stale")),
         SessionError::Io(e) => file_text(lang, e),
         SessionError::Store(e) => store_error_text(e, lang),
-        SessionError::Restore(e) => lang.tr_with("err-restore", &reason(&restore_text(lang, e))),
+        SessionError::Restore(e) => lang.tr_with(key!("err-restore"), &reason(&restore_text(lang, e))),
     }
 }
 
 /// A failed read or write of the games database in `lang`, worded by its kind (the store's own
 /// message, naming what failed and where, is its reason).
 pub fn store_error_text(e: &StoreError, lang: Lang) -> String {
-    let key = match e.kind {
-        StoreErrorKind::Full => "err-store-full",
-        StoreErrorKind::ReadOnly => "err-store-read-only",
-        StoreErrorKind::Locked => "err-store-locked",
-        StoreErrorKind::Corrupt => "err-store-corrupt",
-        StoreErrorKind::NotFound => "err-store-not-found",
-        StoreErrorKind::Open | StoreErrorKind::Invalid | StoreErrorKind::Other => "err-store",
-    };
-    lang.tr_with(key, &[("reason", Arg::from(e.message.as_str()))])
+    super::store_error_message(e).text(lang)
 }
 
 /// An illegal move and why, in `lang`: the rules crate's typed reason worded by the catalogue.
 pub fn illegal_text(lang: Lang, e: &IllegalMoveError) -> String {
     lang.tr_with(
-        "err-illegal",
+        key!("err-illegal"),
         &[("mv", Arg::from(e.mv.as_str())), ("reason", Arg::from(illegal_reason(lang, &e.reason)))],
     )
 }
@@ -64,22 +58,27 @@ pub fn illegal_text(lang: Lang, e: &IllegalMoveError) -> String {
 pub fn unreadable_text(lang: Lang, e: &ParseMoveError) -> String {
     use ParseCellReason as C;
     use ParseMoveReason as M;
-    let key = |k: &str| lang.tr(k);
+    let key = |k: Key| lang.tr(k);
     let reason = match &e.reason {
-        M::Empty => key("unreadable-empty"),
-        M::NoCell => key("unreadable-no-cell"),
-        M::RemovalDigits(t) => lang.tr_with("unreadable-removal-digits", &[("text", Arg::from(t.as_str()))]),
-        M::NotDouble(t) => lang.tr_with("unreadable-not-double", &[("text", Arg::from(t.as_str()))]),
-        M::Cell(C::Empty) => key("unreadable-empty"),
-        M::Cell(C::Column) => key("unreadable-column"),
-        M::Cell(C::Row) => key("unreadable-row"),
-        M::Cell(C::PairShape) => key("unreadable-pair"),
-        M::Cell(C::PairRowNumber | C::PairRow) => key("unreadable-pair-row"),
-        M::Cell(C::PairColumnNumber | C::PairColumn) => key("unreadable-pair-column"),
+        M::Empty => key(key!("unreadable-empty")),
+        M::NoCell => key(key!("unreadable-no-cell")),
+        M::RemovalDigits(t) => {
+            lang.tr_with(key!("unreadable-removal-digits"), &[("text", Arg::from(t.as_str()))])
+        }
+        M::NotDouble(t) => lang.tr_with(key!("unreadable-not-double"), &[("text", Arg::from(t.as_str()))]),
+        M::Cell(C::Empty) => key(key!("unreadable-empty")),
+        M::Cell(C::Column) => key(key!("unreadable-column")),
+        M::Cell(C::Row) => key(key!("unreadable-row")),
+        M::Cell(C::PairShape) => key(key!("unreadable-pair")),
+        M::Cell(C::PairRowNumber | C::PairRow) => key(key!("unreadable-pair-row")),
+        M::Cell(C::PairColumnNumber | C::PairColumn) => key(key!("unreadable-pair-column")),
         // A reason added to the rules later and not yet in the catalogue: the rules' own words.
         other => other.to_string(),
     };
-    lang.tr_with("err-unreadable", &[("text", Arg::from(e.input.as_str())), ("reason", Arg::from(reason))])
+    lang.tr_with(
+        key!("err-unreadable"),
+        &[("text", Arg::from(e.input.as_str())), ("reason", Arg::from(reason))],
+    )
 }
 
 /// Why a move is illegal, in `lang` (no capital, no full stop: it follows the move).
@@ -89,29 +88,31 @@ pub fn illegal_reason(lang: Lang, r: &IllegalMoveReason) -> String {
     let cell = |c: Cell| Arg::from(c.to_string());
     let two = |v: u8| Arg::from(format!("{v:02}"));
     match *r {
-        R::GameOver => lang.tr("illegal-game-over"),
-        R::PassNotAllowed(s) => lang.tr_with("illegal-pass-not-allowed", &[("side", side(s))]),
-        R::MustPass(s) => lang.tr_with("illegal-must-pass", &[("side", side(s))]),
-        R::PlaceOn { side: s, cell: c, row } => {
-            lang.tr_with("illegal-place-on", &[("side", side(s)), ("cell", cell(c)), ("row", Arg::from(row))])
-        }
-        R::NoPlacement(s) => lang.tr_with("illegal-no-placement", &[("side", side(s))]),
+        R::GameOver => lang.tr(key!("illegal-game-over")),
+        R::PassNotAllowed(s) => lang.tr_with(key!("illegal-pass-not-allowed"), &[("side", side(s))]),
+        R::MustPass(s) => lang.tr_with(key!("illegal-must-pass"), &[("side", side(s))]),
+        R::PlaceOn { side: s, cell: c, row } => lang.tr_with(
+            key!("illegal-place-on"),
+            &[("side", side(s)), ("cell", cell(c)), ("row", Arg::from(row))],
+        ),
+        R::NoPlacement(s) => lang.tr_with(key!("illegal-no-placement"), &[("side", side(s))]),
         R::NotAJump { to, from } => {
-            lang.tr_with("illegal-not-a-jump", &[("to", cell(to)), ("from", cell(from))])
+            lang.tr_with(key!("illegal-not-a-jump"), &[("to", cell(to)), ("from", cell(from))])
         }
-        R::Removed(c) => lang.tr_with("illegal-removed", &[("cell", cell(c))]),
+        R::Removed(c) => lang.tr_with(key!("illegal-removed"), &[("cell", cell(c))]),
         R::Occupied { cell: c, side: s } => {
-            lang.tr_with("illegal-occupied", &[("cell", cell(c)), ("side", side(s))])
+            lang.tr_with(key!("illegal-occupied"), &[("cell", cell(c)), ("side", side(s))])
         }
-        R::Threatened { cell: c, side: s, from } => {
-            lang.tr_with("illegal-threatened", &[("cell", cell(c)), ("side", side(s)), ("from", cell(from))])
-        }
-        R::Unreachable(c) => lang.tr_with("illegal-unreachable", &[("cell", cell(c))]),
+        R::Threatened { cell: c, side: s, from } => lang.tr_with(
+            key!("illegal-threatened"),
+            &[("cell", cell(c)), ("side", side(s)), ("from", cell(from))],
+        ),
+        R::Unreachable(c) => lang.tr_with(key!("illegal-unreachable"), &[("cell", cell(c))]),
         R::NothingToRemove { cell: c, value } => {
-            lang.tr_with("illegal-nothing-to-remove", &[("cell", cell(c)), ("value", two(value))])
+            lang.tr_with(key!("illegal-nothing-to-remove"), &[("cell", cell(c)), ("value", two(value))])
         }
-        R::RemovesLanding(v) => lang.tr_with("illegal-removes-landing", &[("value", two(v))]),
-        R::NoSuchDouble(v) => lang.tr_with("illegal-no-such-double", &[("value", two(v))]),
+        R::RemovesLanding(v) => lang.tr_with(key!("illegal-removes-landing"), &[("value", two(v))]),
+        R::NoSuchDouble(v) => lang.tr_with(key!("illegal-no-such-double"), &[("value", two(v))]),
         // A reason added to the rules later and not yet in the catalogue: the rules' own words.
         _ => r.to_string(),
     }
@@ -127,15 +128,15 @@ fn file_text(lang: Lang, e: &FileError) -> String {
 pub fn file_message(e: &FileError) -> Message {
     use std::io::ErrorKind as K;
     let reason: Words = match e.kind {
-        K::PermissionDenied => Message::new("io-permission").into(),
-        K::StorageFull => Message::new("io-full").into(),
-        K::ReadOnlyFilesystem => Message::new("io-read-only").into(),
-        K::NotFound => Message::new("io-not-found").into(),
+        K::PermissionDenied => Message::new(key!("io-permission")).into(),
+        K::StorageFull => Message::new(key!("io-full")).into(),
+        K::ReadOnlyFilesystem => Message::new(key!("io-read-only")).into(),
+        K::NotFound => Message::new(key!("io-not-found")).into(),
         _ => e.message.as_str().into(),
     };
     let key = match e.file {
-        FileKind::Log => "err-io-log",
-        FileKind::Record => "err-io-record",
+        FileKind::Log => key!("err-io-log"),
+        FileKind::Record => key!("err-io-record"),
     };
     Message::new(key).with("path", e.path.display().to_string()).with("reason", reason)
 }
@@ -143,7 +144,7 @@ pub fn file_message(e: &FileError) -> Message {
 /// Why a saved game is not a game, in `lang`.
 fn restore_text(lang: Lang, e: &RestoreError) -> String {
     match e {
-        RestoreError::Ply { number, error } => Message::new("restore-ply")
+        RestoreError::Ply { number, error } => Message::new(key!("restore-ply"))
             .with("ply", *number)
             .with("error", illegal_text(lang, error))
             .text(lang),
@@ -155,13 +156,13 @@ fn restore_text(lang: Lang, e: &RestoreError) -> String {
 /// pieces).
 pub fn restore_message(e: &RestoreError) -> Message {
     match e {
-        RestoreError::Json(m) => Message::new("restore-json").with("reason", m.as_str()),
+        RestoreError::Json(m) => Message::new(key!("restore-json")).with("reason", m.as_str()),
         RestoreError::Start(p) => position_message(p),
-        RestoreError::Ply { number, error } => {
-            Message::new("restore-ply").with("ply", *number).with("error", illegal_text(Lang::En, error))
-        }
+        RestoreError::Ply { number, error } => Message::new(key!("restore-ply"))
+            .with("ply", *number)
+            .with("error", illegal_text(Lang::En, error)),
         RestoreError::Numbering { index, number } => {
-            Message::new("restore-numbering").with("index", *index).with("number", *number)
+            Message::new(key!("restore-numbering")).with("index", *index).with("number", *number)
         }
     }
 }
@@ -179,35 +180,38 @@ pub fn position_message(e: &PositionError) -> Message {
     let cell = |c: &Cell| Words::Text(c.to_string());
     let side = |s: &Side| Words::Message(side_message(*s));
     match e {
-        P::Fields(k) => m("pos-fields").with("found", *k),
-        P::Rows(k) => m("pos-rows").with("found", *k),
-        P::RowCells { row, cells } => m("pos-row-cells").with("row", *row).with("found", *cells),
+        P::Fields(k) => m(key!("pos-fields")).with("found", *k),
+        P::Rows(k) => m(key!("pos-rows")).with("found", *k),
+        P::RowCells { row, cells } => m(key!("pos-row-cells")).with("row", *row).with("found", *cells),
         P::CellToken { cell: c, token } => {
-            m("pos-cell-token").with("cell", cell(c)).with("token", token.as_str())
+            m(key!("pos-cell-token")).with("cell", cell(c)).with("token", token.as_str())
         }
-        P::SideField(f) => m("pos-side-field").with("found", f.as_str()),
+        P::SideField(f) => m(key!("pos-side-field")).with("found", f.as_str()),
         P::PointsField { side: s, found } => {
-            m("pos-points-field").with("side", side(s)).with("found", found.as_str())
+            m(key!("pos-points-field")).with("side", side(s)).with("found", found.as_str())
         }
         P::PointsTooHigh { side: s, points } => {
-            m("pos-points-too-high").with("side", side(s)).with("points", *points)
+            m(key!("pos-points-too-high")).with("side", side(s)).with("points", *points)
         }
-        P::Seed(t) => m("pos-seed").with("text", t.as_str()),
-        P::LispExtras => m("pos-lisp-extras"),
-        P::Lisp(l) => m("pos-lisp").with("reason", lisp_message(l)),
-        P::ValueRange { cell: c, value } => m("pos-value-range").with("cell", cell(c)).with("value", *value),
-        P::Duplicate { value, first, second } => m("pos-duplicate")
+        P::Seed(t) => m(key!("pos-seed")).with("text", t.as_str()),
+        P::LispExtras => m(key!("pos-lisp-extras")),
+        P::Lisp(l) => m(key!("pos-lisp")).with("reason", lisp_message(l)),
+        P::ValueRange { cell: c, value } => {
+            m(key!("pos-value-range")).with("cell", cell(c)).with("value", *value)
+        }
+        P::Duplicate { value, first, second } => m(key!("pos-duplicate"))
             .with("value", format!("{value:02}"))
             .with("first", cell(first))
             .with("second", cell(second)),
-        P::TwoKnights { side: s, first, second } => {
-            m("pos-two-knights").with("side", side(s)).with("first", cell(first)).with("second", cell(second))
-        }
-        P::WhitePlacesFirst => m("pos-white-places-first"),
-        P::BlackPlacesSecond => m("pos-black-places-second"),
-        P::BlackWithoutWhite => m("pos-black-without-white"),
+        P::TwoKnights { side: s, first, second } => m(key!("pos-two-knights"))
+            .with("side", side(s))
+            .with("first", cell(first))
+            .with("second", cell(second)),
+        P::WhitePlacesFirst => m(key!("pos-white-places-first")),
+        P::BlackPlacesSecond => m(key!("pos-black-places-second")),
+        P::BlackWithoutWhite => m(key!("pos-black-without-white")),
         // A reason added to the rules later and not yet in the catalogue: the rules' own words.
-        other => m("pos-other").with("reason", other.to_string()),
+        other => m(key!("pos-other")).with("reason", other.to_string()),
     }
 }
 
@@ -216,20 +220,22 @@ fn lisp_message(e: &LispBoardError) -> Message {
     use LispBoardError as L;
     let m = Message::new;
     match e {
-        L::NoOpening => m("lisp-no-opening"),
-        L::TooFewRows(k) => m("lisp-too-few-rows").with("found", *k),
-        L::RowOpening { row, found } => m("lisp-row-opening").with("row", *row).with("found", found.as_str()),
-        L::EndsBeforeRow(r) => m("lisp-ends-before-row").with("row", *r),
-        L::EndsInsideRow(r) => m("lisp-ends-inside-row").with("row", *r),
-        L::ShortRow { row, cells } => m("lisp-short-row").with("row", *row).with("found", *cells),
-        L::LongRow { row, found } => m("lisp-long-row").with("row", *row).with("found", found.as_str()),
-        L::RowNotClosed(r) => m("lisp-row-not-closed").with("row", *r),
-        L::TooManyRows(found) => m("lisp-too-many-rows").with("found", found.as_str()),
-        L::NotClosed => m("lisp-not-closed"),
-        L::Trailing(t) => m("lisp-trailing").with("text", t.as_str()),
-        L::Cell { cell, token } => {
-            m("lisp-cell").with("cell", cell.to_string()).with("token", token.as_str())
+        L::NoOpening => m(key!("lisp-no-opening")),
+        L::TooFewRows(k) => m(key!("lisp-too-few-rows")).with("found", *k),
+        L::RowOpening { row, found } => {
+            m(key!("lisp-row-opening")).with("row", *row).with("found", found.as_str())
         }
-        other => m("pos-other").with("reason", other.to_string()),
+        L::EndsBeforeRow(r) => m(key!("lisp-ends-before-row")).with("row", *r),
+        L::EndsInsideRow(r) => m(key!("lisp-ends-inside-row")).with("row", *r),
+        L::ShortRow { row, cells } => m(key!("lisp-short-row")).with("row", *row).with("found", *cells),
+        L::LongRow { row, found } => m(key!("lisp-long-row")).with("row", *row).with("found", found.as_str()),
+        L::RowNotClosed(r) => m(key!("lisp-row-not-closed")).with("row", *r),
+        L::TooManyRows(found) => m(key!("lisp-too-many-rows")).with("found", found.as_str()),
+        L::NotClosed => m(key!("lisp-not-closed")),
+        L::Trailing(t) => m(key!("lisp-trailing")).with("text", t.as_str()),
+        L::Cell { cell, token } => {
+            m(key!("lisp-cell")).with("cell", cell.to_string()).with("token", token.as_str())
+        }
+        other => m(key!("pos-other")).with("reason", other.to_string()),
     }
 }

@@ -2,6 +2,7 @@
 //! catalogue itself (the web page) receives, one payload for every language. Each
 //! [`Message::text`] gives the same sentence as the `text` functions of [`super`].
 
+use crate::i18n::Key;
 use std::collections::BTreeMap;
 
 use cavalo_rules::Side;
@@ -10,13 +11,15 @@ use serde::Serialize;
 use super::{Announcement, GameResult, Who};
 use crate::SessionError;
 use crate::i18n::{Arg, Lang};
+use crate::key;
 use crate::store::{StoreError, StoreErrorKind};
 
 /// A catalogue message (`key`) with its arguments: `{"key": "ann-pass", "args": {"who": …}}`.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Message {
     /// The catalogue's key.
-    pub key: &'static str,
+    #[serde(serialize_with = "key_id")]
+    pub key: Key,
     /// The arguments by name (none: left out).
     #[serde(skip_serializing_if = "BTreeMap::is_empty")]
     pub args: BTreeMap<&'static str, Words>,
@@ -37,7 +40,7 @@ pub enum Words {
 
 impl Message {
     /// The message `key` with no arguments.
-    pub fn new(key: &'static str) -> Message {
+    pub fn new(key: Key) -> Message {
         Message { key, args: BTreeMap::new() }
     }
 
@@ -52,6 +55,10 @@ impl Message {
         let args: Vec<(&str, Arg)> = self.args.iter().map(|(k, v)| (*k, v.arg(lang))).collect();
         lang.tr_with(self.key, &args)
     }
+}
+
+fn key_id<S: serde::Serializer>(key: &Key, s: S) -> Result<S::Ok, S::Error> {
+    s.serialize_str(key.id())
 }
 
 impl Words {
@@ -111,8 +118,8 @@ impl From<usize> for Words {
 /// `White`/`Branco` as a message.
 pub fn side_message(side: Side) -> Message {
     Message::new(match side {
-        Side::White => "side-white",
-        Side::Black => "side-black",
+        Side::White => key!("side-white"),
+        Side::Black => key!("side-black"),
     })
 }
 
@@ -120,10 +127,10 @@ impl Who {
     /// [`Who::text`] as a message.
     pub fn message(&self) -> Message {
         match &self.computer {
-            Some(p) => {
-                Message::new("who-computer").with("side", side_message(self.side)).with("player", p.as_str())
-            }
-            None => Message::new("who-human").with("side", side_message(self.side)),
+            Some(p) => Message::new(key!("who-computer"))
+                .with("side", side_message(self.side))
+                .with("player", p.as_str()),
+            None => Message::new(key!("who-human")).with("side", side_message(self.side)),
         }
     }
 }
@@ -132,13 +139,13 @@ impl GameResult {
     /// [`GameResult::text`] as a message.
     pub fn message(&self) -> Message {
         match *self {
-            GameResult::Win { side, winner, loser } => Message::new("result-win")
+            GameResult::Win { side, winner, loser } => Message::new(key!("result-win"))
                 .with("side", side_message(side))
                 .with("winner", winner)
                 .with("loser", loser),
-            GameResult::Draw { points } => Message::new("result-draw").with("points", points),
+            GameResult::Draw { points } => Message::new(key!("result-draw")).with("points", points),
             GameResult::Abandoned { white, black } => {
-                Message::new("result-abandoned").with("white", white).with("black", black)
+                Message::new(key!("result-abandoned")).with("white", white).with("black", black)
             }
         }
     }
@@ -150,24 +157,24 @@ impl Announcement {
     pub fn words(&self) -> Words {
         let two = |n: u8| Words::Text(format!("{n:02}"));
         let m = match self {
-            Announcement::Placement { who, cell, gained } => Message::new("ann-placement")
+            Announcement::Placement { who, cell, gained } => Message::new(key!("ann-placement"))
                 .with("who", who.message())
                 .with("cell", cell.to_string())
                 .with("gained", *gained),
-            Announcement::Moved { who, mv, gained } => Message::new("ann-move")
+            Announcement::Moved { who, mv, gained } => Message::new(key!("ann-move"))
                 .with("who", who.message())
                 .with("move", mv.to_string())
                 .with("gained", *gained),
             Announcement::SymmetricRemoved { number } => {
-                Message::new("ann-symmetric-removed").with("number", two(*number))
+                Message::new(key!("ann-symmetric-removed")).with("number", two(*number))
             }
             Announcement::DoubleRemoved { number } => {
-                Message::new("ann-double-removed").with("number", two(*number))
+                Message::new(key!("ann-double-removed")).with("number", two(*number))
             }
-            Announcement::Pass { who } => Message::new("ann-pass").with("who", who.message()),
-            Announcement::Hint { mv } => Message::new("ann-hint").with("move", mv.to_string()),
-            Announcement::Undone { count } => Message::new("ann-undo").with("count", *count),
-            Announcement::GameOver(r) => Message::new("ann-game-over").with("result", r.message()),
+            Announcement::Pass { who } => Message::new(key!("ann-pass")).with("who", who.message()),
+            Announcement::Hint { mv } => Message::new(key!("ann-hint")).with("move", mv.to_string()),
+            Announcement::Undone { count } => Message::new(key!("ann-undo")).with("count", *count),
+            Announcement::GameOver(r) => Message::new(key!("ann-game-over")).with("result", r.message()),
             Announcement::Error(e) => return error_words(e),
         };
         Words::Message(m)
@@ -177,23 +184,23 @@ impl Announcement {
 /// An error as words: its message, or (an illegal or unreadable move, whose reasons are worded
 /// in pieces) its text in English.
 pub fn error_words(e: &SessionError) -> Words {
-    let plain = |key: &'static str| Words::Message(Message::new(key));
+    let plain = |key: Key| Words::Message(Message::new(key));
     match e {
         SessionError::Start(p) => {
-            Words::Message(Message::new("err-start").with("reason", super::position_message(p)))
+            Words::Message(Message::new(key!("err-start")).with("reason", super::position_message(p)))
         }
-        SessionError::NotHumanTurn => plain("err-not-your-turn"),
-        SessionError::NotComputerTurn => plain("err-not-computer-turn"),
-        SessionError::NotForced => plain("err-not-forced"),
-        SessionError::GameOver => plain("err-game-over"),
-        SessionError::Abandoned => plain("err-game-abandoned"),
-        SessionError::HintNotMove => plain("err-hint-not-move"),
-        SessionError::NothingToUndo => plain("err-nothing-to-undo"),
-        SessionError::Stale => plain("err-stale"),
+        SessionError::NotHumanTurn => plain(key!("err-not-your-turn")),
+        SessionError::NotComputerTurn => plain(key!("err-not-computer-turn")),
+        SessionError::NotForced => plain(key!("err-not-forced")),
+        SessionError::GameOver => plain(key!("err-game-over")),
+        SessionError::Abandoned => plain(key!("err-game-abandoned")),
+        SessionError::HintNotMove => plain(key!("err-hint-not-move")),
+        SessionError::NothingToUndo => plain(key!("err-nothing-to-undo")),
+        SessionError::Stale => plain(key!("err-stale")),
         SessionError::Io(f) => Words::Message(super::file_message(f)),
         SessionError::Store(e) => Words::Message(store_error_message(e)),
         SessionError::Restore(r) => {
-            Words::Message(Message::new("err-restore").with("reason", super::restore_message(r)))
+            Words::Message(Message::new(key!("err-restore")).with("reason", super::restore_message(r)))
         }
         SessionError::Illegal(_) | SessionError::Unreadable(_) | SessionError::NotARemoval { .. } => {
             Words::Text(super::error_text(e, Lang::En))
@@ -204,12 +211,12 @@ pub fn error_words(e: &SessionError) -> Words {
 /// [`super::store_error_text`] as a message.
 pub fn store_error_message(e: &StoreError) -> Message {
     let key = match e.kind {
-        StoreErrorKind::Full => "err-store-full",
-        StoreErrorKind::ReadOnly => "err-store-read-only",
-        StoreErrorKind::Locked => "err-store-locked",
-        StoreErrorKind::Corrupt => "err-store-corrupt",
-        StoreErrorKind::NotFound => "err-store-not-found",
-        StoreErrorKind::Open | StoreErrorKind::Invalid | StoreErrorKind::Other => "err-store",
+        StoreErrorKind::Full => key!("err-store-full"),
+        StoreErrorKind::ReadOnly => key!("err-store-read-only"),
+        StoreErrorKind::Locked => key!("err-store-locked"),
+        StoreErrorKind::Corrupt => key!("err-store-corrupt"),
+        StoreErrorKind::NotFound => key!("err-store-not-found"),
+        StoreErrorKind::Open | StoreErrorKind::Invalid | StoreErrorKind::Other => key!("err-store"),
     };
     Message::new(key).with("reason", e.message.as_str())
 }

@@ -1,5 +1,7 @@
 use std::sync::atomic::AtomicBool;
 
+use crate::i18n::Key;
+use crate::key;
 use cavalo_rules::{IllegalMoveError, Start};
 
 use super::*;
@@ -157,13 +159,13 @@ fn rules_and_points_in_words() {
 
 #[test]
 fn totals_agree_in_number() {
-    let n = |lang: Lang, key: &str, count: u32| lang.tr_with(key, &[("count", count.into())]);
-    assert_eq!(n(Lang::En, "sum-passes", 1), "1 pass");
-    assert_eq!(n(Lang::En, "sum-passes", 0), "0 passes");
-    assert_eq!(n(Lang::Pt, "sum-passes", 1), "1 passagem");
-    assert_eq!(n(Lang::Pt, "sum-passes", 0), "0 passagens");
-    assert_eq!(n(Lang::Pt, "sum-points", 1500), "1500 pontos");
-    assert_eq!(n(Lang::En, "sum-moves", 1500), "1,500 moves");
+    let n = |lang: Lang, key: Key, count: u32| lang.tr_with(key, &[("count", count.into())]);
+    assert_eq!(n(Lang::En, key!("sum-passes"), 1), "1 pass");
+    assert_eq!(n(Lang::En, key!("sum-passes"), 0), "0 passes");
+    assert_eq!(n(Lang::Pt, key!("sum-passes"), 1), "1 passagem");
+    assert_eq!(n(Lang::Pt, key!("sum-passes"), 0), "0 passagens");
+    assert_eq!(n(Lang::Pt, key!("sum-points"), 1500), "1500 pontos");
+    assert_eq!(n(Lang::En, key!("sum-moves"), 1500), "1,500 moves");
 }
 
 #[test]

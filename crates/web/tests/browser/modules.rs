@@ -7,6 +7,7 @@ use cavalo_session::present::{Announcement, Who};
 use serde_json::json;
 
 use crate::driver::*;
+use cavalo_session::key;
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_pages_logic() {
@@ -62,12 +63,12 @@ async fn the_pages_logic() {
     // Messages are worded as the catalogue words them: plural forms, numbers the language's way.
     let to_move = |n: u32| {
         let args = [("who", Arg::from("W")), ("side", Arg::from("S")), ("count", Arg::from(n))];
-        Lang::Pt.tr_with("web-to-move", &args)
+        Lang::Pt.tr_with(key!("web-to-move"), &args)
     };
     assert_eq!(pt["one"], json!(to_move(1)));
     assert!(pt["one"].as_str().unwrap().contains("1 jogada legal."), "{pt}");
     assert_eq!(pt["many"], json!(to_move(12345)));
-    assert_eq!(pt["undo"], json!(Lang::Pt.tr_with("ann-undo", &[("count", Arg::from(1u8))])));
+    assert_eq!(pt["undo"], json!(Lang::Pt.tr_with(key!("ann-undo"), &[("count", Arg::from(1u8))])));
     let pass = Announcement::Pass { who: Who { side: Side::Black, computer: Some("greedy".into()) } };
     assert_eq!(pt["pass"], json!(pass.text(Lang::Pt)));
     assert_eq!(pt["missing"], "web-no-such-label");

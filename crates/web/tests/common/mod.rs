@@ -200,7 +200,7 @@ pub fn words(v: &Value, lang: cavalo_session::i18n::Lang) -> String {
                     (name.as_str(), arg)
                 })
                 .collect();
-            lang.tr_with(key, &args)
+            lang.try_tr(key, &args).unwrap_or_else(|e| panic!("{e}"))
         }
         other => panic!("not words: {other}"),
     }
