@@ -130,9 +130,15 @@ impl Session {
     /// leaves the game as it was (except abandoning, which always happens: the failure is a
     /// warning); the others' failures are warnings.
     fn commit(&mut self, event: GameEvent) -> Result<(), SessionError> {
+        let strict = !matches!(event, GameEvent::Abandoned);
+        self.commit_as(event, strict)
+    }
+
+    /// [`commit`](Session::commit), with `strict` saying whether a store that must record the
+    /// event and cannot stops it.
+    fn commit_as(&mut self, event: GameEvent, strict: bool) -> Result<(), SessionError> {
         let mut next = self.game.clone();
         next.apply(&event);
-        let strict = !matches!(event, GameEvent::Abandoned);
         for sink in &mut self.sinks {
             match sink.record(&next, &event) {
                 Ok(Some(path)) => next.set_record_path(path),
@@ -280,11 +286,22 @@ impl Session {
         Ok(undone)
     }
 
-    /// Abandons the game: every store records it (a failure there becomes a warning). Nothing
-    /// happens to a game that has ended.
+    /// Abandons the game: every store records it (a failure there becomes a warning: a player
+    /// leaving is never refused). Nothing happens to a game that has ended.
     pub fn quit(&mut self) {
         if let Some(event) = self.game.abandon() {
             let _ = self.commit(event);
+        }
+    }
+
+    /// Abandons the game only if the stores that must record it (the games database) can: on
+    /// their failure the game goes on as it was. [`SessionError::GameOver`] or
+    /// [`SessionError::Abandoned`] when it has ended already.
+    pub fn abandon(&mut self) -> Result<(), SessionError> {
+        match self.game.abandon() {
+            Some(event) => self.commit_as(event, true),
+            None if self.status() == Status::Over => Err(SessionError::GameOver),
+            None => Err(SessionError::Abandoned),
         }
     }
 

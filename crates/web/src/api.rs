@@ -16,8 +16,8 @@ use cavalo_rules::{Rules, Side, Start};
 use cavalo_session::i18n::{Arg, Lang};
 use cavalo_session::store::db::web::new_secret;
 use cavalo_session::{
-    Actor, EngineConfig, Finished, GameConfig, Mode, MoveChoice, Session, SessionError, Status,
-    interpret_move, read_start,
+    Actor, EngineConfig, Finished, GameConfig, Mode, MoveChoice, Session, SessionError, interpret_move,
+    read_start,
 };
 use futures_util::Stream;
 use serde::Deserialize;
@@ -415,7 +415,6 @@ async fn quit(
     ReqLang(lang): ReqLang,
     token: SeatToken,
 ) -> ApiResult<Json<GameState>> {
-    let db = app.db().clone();
     change(
         &app,
         id.clone(),
@@ -423,18 +422,9 @@ async fn quit(
         token,
         |_| Need::Any,
         move |s, g| {
-            let ended = match s.status() {
-                Status::Playing => None,
-                Status::Over => Some(SessionError::GameOver),
-                Status::Quit => Some(SessionError::Abandoned),
-            };
-            if let Some(e) = ended {
-                return Err(ApiError::session(&e, lang));
-            }
-            // Stored first: a failed write leaves the game as it was.
-            db.abandon(&id).map_err(|e| ApiError::store(&e, lang))?;
+            // Stored first (the game's database store): a failed write leaves the game as it was.
+            s.abandon().map_err(|e| ApiError::session(&e, lang))?;
             g.stop_search();
-            s.quit();
             Ok(())
         },
     )
