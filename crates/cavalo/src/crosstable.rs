@@ -8,7 +8,7 @@ use std::fmt::Write as _;
 use cavalo_match::tournament::{About, Crosstable, Format, Standing};
 use cavalo_session::i18n::{Arg, Lang};
 
-use crate::match_report::{dec, limits_text, plain, reason_text, rules_text, signed};
+use crate::match_report::{dec, plain, reason_text, rules_text, signed};
 use cavalo_session::key;
 
 /// The tournament in words: `round robin of 4 players, 2 boards per pairing (seeds 1..2), ...`.
@@ -26,10 +26,18 @@ pub fn about_text(lang: Lang, a: &About) -> String {
         ("boards", lang.tr_with(key!("report-boards-count"), &[("count", Arg::Count(a.boards))]).into()),
         ("first", Arg::Count(a.first_seed)),
         ("last", Arg::Count(a.last_seed())),
-        ("limits", limits_text(lang, &a.limits).into()),
+        ("limits", limits_of(lang, a.limits_per_move.as_ref(), &a.limits).into()),
         ("rules", rules_text(lang, &a.rules).into()),
     ];
     lang.tr_with(key!("report-tournament-about"), &args)
+}
+
+/// A tournament's limits per move in words: from the data when its records keep it.
+fn limits_of(lang: Lang, data: Option<&cavalo_match::MoveLimits>, described: &str) -> String {
+    match data {
+        Some(l) => crate::match_report::move_limits_text(lang, l),
+        None => crate::match_report::limits_text(lang, described),
+    }
 }
 
 /// A player's forfeits: `2 illegal move, 1 timeout`.
@@ -294,6 +302,7 @@ mod tests {
             boards: 1,
             rules: "canonical".into(),
             limits: "<script>".into(),
+            limits_per_move: None,
         };
         let games = [Game {
             index: 0,

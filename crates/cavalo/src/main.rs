@@ -4,6 +4,7 @@ mod args;
 mod chart;
 mod commands;
 mod crosstable;
+mod forfeits;
 mod game_ends;
 mod input;
 mod limits;

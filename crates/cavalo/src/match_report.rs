@@ -9,7 +9,7 @@
 use cavalo_session::i18n::Key;
 use std::fmt::Write as _;
 
-use cavalo_match::{Shard, Sprt, SprtVerdict, Summary, Tally, shown_example};
+use cavalo_match::{MatchLimits, MoveLimits, Shard, Sprt, SprtVerdict, Summary, Tally, shown_example};
 use cavalo_session::i18n::{Arg, Lang};
 use cavalo_session::key;
 
@@ -65,6 +65,41 @@ pub fn rules_text(lang: Lang, rules: &str) -> String {
 /// A forfeit's reason as records name it (`illegal move`, `timeout`, ...), in words.
 pub fn reason_text(lang: Lang, reason: &str) -> String {
     lang.try_tr(&format!("reason-{}", reason.replace(' ', "-")), &[]).unwrap_or_else(|_| reason.to_string())
+}
+
+/// The limits per move in words: from the data when the summary has it, else from the English
+/// description older records keep ([`limits_text`]).
+pub fn limits_of(lang: Lang, data: Option<&MatchLimits>, described: &str) -> String {
+    let Some(l) = data else { return limits_text(lang, described) };
+    match &l.engine2 {
+        Some(l2) => {
+            let args = [
+                ("limits1", move_limits_text(lang, &l.engine1).into()),
+                ("limits2", move_limits_text(lang, l2).into()),
+            ];
+            lang.tr_with(key!("report-limit-engines"), &args)
+        }
+        None => move_limits_text(lang, &l.engine1),
+    }
+}
+
+/// One engine's limits in words: `100 ms por jogada (tolerância 50 ms)`, `profundidade 4, …`.
+pub fn move_limits_text(lang: Lang, l: &MoveLimits) -> String {
+    let mut parts = Vec::new();
+    if let Some(t) = l.time_ms {
+        let args = [("ms", Arg::Count(t)), ("tolerance", Arg::Count(l.tolerance_ms))];
+        parts.push(lang.tr_with(key!("report-limit-time"), &args));
+    }
+    if let Some(d) = l.depth {
+        parts.push(lang.tr_with(key!("report-limit-depth"), &[("depth", Arg::Count(d.into()))]));
+    }
+    if let Some(n) = l.nodes {
+        parts.push(lang.tr_with(key!("report-limit-nodes"), &[("count", Arg::Count(n))]));
+    }
+    if l.time_ms.is_none() {
+        parts.push(lang.tr_with(key!("report-limit-max"), &[("ms", Arg::Count(l.max_move_ms))]));
+    }
+    parts.join(", ")
 }
 
 /// The limits per move as records describe them (`100 ms per move (tolerance 50 ms)`, `depth
@@ -132,7 +167,7 @@ pub fn match_start(lang: Lang, s: &Summary, already: usize) -> String {
         ("games", games_count(lang, s.planned_games).into()),
         ("seeds", seeds_text(lang, s.first_seed, s.last_seed, s.shard, s.merged_files).into()),
         ("already", already.into()),
-        ("limits", limits_text(lang, &s.limits).into()),
+        ("limits", limits_of(lang, s.limits_per_move.as_ref(), &s.limits).into()),
     ];
     lang.tr_with(key!("report-match-start"), &args)
 }
@@ -185,7 +220,7 @@ pub fn summary_text(lang: Lang, s: &Summary) -> String {
     let setup = [
         ("seeds", seeds_text(lang, s.first_seed, s.last_seed, s.shard, s.merged_files).into()),
         ("planned", lang.tr_with(key!("report-planned"), &[("count", Arg::Count(s.planned_games))]).into()),
-        ("limits", limits_text(lang, &s.limits).into()),
+        ("limits", limits_of(lang, s.limits_per_move.as_ref(), &s.limits).into()),
         ("rules", rules_text(lang, &s.rules).into()),
     ];
     line(key!("report-label-setup"), lang.tr_with(key!("report-setup"), &setup));
@@ -246,9 +281,9 @@ fn elo_line(lang: Lang, s: &Summary) -> String {
 
 /// Each player's forfeits by reason, and the first game lost for each reason.
 fn forfeit_lines(lang: Lang, s: &Summary, width: usize, out: &mut String) {
-    for (name, map, examples) in [
-        (&s.engine1, &s.engine1_forfeits, &s.engine1_forfeit_examples),
-        (&s.engine2, &s.engine2_forfeits, &s.engine2_forfeit_examples),
+    for (name, map, examples, cases) in [
+        (&s.engine1, &s.engine1_forfeits, &s.engine1_forfeit_examples, &s.engine1_forfeit_cases),
+        (&s.engine2, &s.engine2_forfeits, &s.engine2_forfeit_examples, &s.engine2_forfeit_cases),
     ] {
         if !map.is_empty() {
             let list: Vec<String> = map
@@ -269,8 +304,14 @@ fn forfeit_lines(lang: Lang, s: &Summary, width: usize, out: &mut String) {
             );
         }
         for (reason, example) in examples {
+            // English keeps the referee's text; another language words the forfeit's data, when
+            // its record kept it.
+            let example = match cases.get(reason) {
+                Some(case) if lang != Lang::En => crate::forfeits::case_text(lang, case, name),
+                _ => example.clone(),
+            };
             let args =
-                [("reason", reason_text(lang, reason).into()), ("example", shown_example(example).into())];
+                [("reason", reason_text(lang, reason).into()), ("example", shown_example(&example).into())];
             let _ = writeln!(out, "{:width$}{}", "", lang.tr_with(key!("report-forfeit-first"), &args));
         }
     }

@@ -14,7 +14,7 @@ use cavalo_rules::{Position, Rules};
 use crate::external::{EngineReport, ExternalEngine, Launch};
 use crate::limits::MoveLimits;
 use crate::spec::PlayerSpec;
-use crate::termination::{Failure, Termination};
+use crate::termination::{Failure, Fault, Termination};
 
 /// A started player.
 pub enum Contestant {
@@ -88,10 +88,7 @@ impl Contestant {
                     drop(done);
                     r
                 });
-                let r = r.map_err(|_| Failure {
-                    termination: Termination::Crash,
-                    detail: "the built-in player panicked".into(),
-                })?;
+                let r = r.map_err(|_| Failure::new(Termination::Crash, Fault::Panicked))?;
                 Ok(EngineReport {
                     bestmove: r.best_move.map_or_else(|| "none".to_string(), |m| m.to_string()),
                     depth: Some(r.info.depth),
@@ -120,12 +117,11 @@ impl Contestant {
     }
 
     /// Ends the player after a game it lost by forfeit: an external engine is ended (every
-    /// process of it killed) and the last lines of its standard error are returned as a note for
-    /// the message (`; last lines on standard error: …`); empty for a built-in player, or an
-    /// engine that wrote nothing there.
-    pub fn end(&mut self) -> String {
+    /// process of it killed) and the last lines of its standard error are returned; none for a
+    /// built-in player, or an engine that wrote nothing there.
+    pub fn end(&mut self) -> Vec<String> {
         match self {
-            Contestant::Builtin(_) => String::new(),
+            Contestant::Builtin(_) => Vec::new(),
             Contestant::External(e) => e.end(),
         }
     }

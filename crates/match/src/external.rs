@@ -20,7 +20,7 @@ use std::time::{Duration, Instant};
 use cavalo_engine::protocol::lines::{Line, MAX_LINE, read_lines};
 use cavalo_engine::protocol::{Info, Reply, error_text, setoption_command};
 
-use crate::termination::{Failure, Termination};
+use crate::termination::{During, Exit, Failure, Fault, Hint, Sign, Termination};
 use errtail::ErrReader;
 
 /// How long an engine may take by default to answer `ugi` (its loading included) and `isready`
@@ -49,14 +49,15 @@ pub struct Launch {
     /// How the program is named in messages.
     pub shown: String,
     /// Added to the message when the program cannot be started.
-    pub hint: Option<String>,
+    pub hint: Option<Hint>,
     /// How long the program may take to start and answer the handshake.
     pub startup: Duration,
-    /// The message when the handshake did not end within `startup` (else a generic one).
+    /// The program's name for [`Fault::LateLoad`] when the handshake did not end within
+    /// `startup` (else [`Fault::NoHandshake`]).
     pub late_start: Option<String>,
     /// Signs on standard error that explain a crash: (text in a line, what it means). The first
     /// seen leads the message of a crash the program did not explain itself.
-    pub signs: Vec<(String, String)>,
+    pub signs: Vec<(String, Sign)>,
 }
 
 impl Launch {
@@ -103,15 +104,15 @@ pub struct ExternalEngine {
     /// The reader of its standard error.
     err: Option<ErrReader>,
     /// What the signs on standard error mean.
-    sign_meanings: Vec<String>,
+    sign_meanings: Vec<Sign>,
     /// The last `info string error…` since the last command (what explains a crash).
     last_error: Option<String>,
     /// Whether its processes are ended ([`ExternalEngine::end`]).
     ended: bool,
 }
 
-fn failure(termination: Termination, detail: String) -> Failure {
-    Failure { termination, detail }
+fn failure(termination: Termination, fault: Fault) -> Failure {
+    Failure::new(termination, fault)
 }
 
 /// At most 80 characters of `s`, with `…` when cut.
@@ -137,7 +138,7 @@ impl ExternalEngine {
         match e.handshake(launch, rules, options) {
             Ok(()) => Ok(e),
             Err(mut f) => {
-                f.detail += &e.end();
+                f.stderr = e.end();
                 Err(f)
             }
         }
@@ -149,8 +150,9 @@ impl ExternalEngine {
         let mut command = Command::new(&launch.program);
         command.args(&launch.args).stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::piped());
         let mut child = procs::in_own_session(&mut command).spawn().map_err(|e| {
-            let hint = launch.hint.as_ref().map(|h| format!(" ({h})")).unwrap_or_default();
-            failure(Termination::Crash, format!("cannot start `{shown}`: {e}{hint}"))
+            let fault =
+                Fault::CannotStart { program: shown.clone(), error: e.to_string(), hint: launch.hint };
+            failure(Termination::Crash, fault)
         })?;
         let stdin = child.stdin.take().expect("piped");
         let stdout = child.stdout.take().expect("piped");
@@ -165,12 +167,12 @@ impl ExternalEngine {
             last_bestmove: None,
             id_name: None,
             err: None,
-            sign_meanings: launch.signs.iter().map(|(_, meaning)| meaning.clone()).collect(),
+            sign_meanings: launch.signs.iter().map(|(_, meaning)| *meaning).collect(),
             last_error: None,
             ended: false,
         };
         let no_thread =
-            |e: std::io::Error| failure(Termination::Crash, format!("cannot start a thread: {e}"));
+            |e: std::io::Error| failure(Termination::Crash, Fault::NoThread { error: e.to_string() });
         let reader =
             std::thread::Builder::new().name("engine-output".into()).spawn(move || read_lines(stdout, tx));
         e.reader = Some(reader.map_err(no_thread)?);
@@ -194,12 +196,12 @@ impl ExternalEngine {
         loop {
             let l = match self.next_line(deadline, "ugiok") {
                 Err(f) if f.termination == Termination::Timeout => {
-                    let ms = launch.startup.as_millis();
-                    let late = launch.late_start.clone();
-                    return Err(failure(
-                        f.termination,
-                        late.unwrap_or_else(|| format!("no `ugiok` within {ms} ms")),
-                    ));
+                    let ms = launch.startup.as_millis() as u64;
+                    let fault = match launch.late_start.clone() {
+                        Some(program) => Fault::LateLoad { program, load_ms: ms },
+                        None => Fault::NoHandshake { ms },
+                    };
+                    return Err(failure(f.termination, fault));
                 }
                 r => r?,
             };
@@ -244,7 +246,7 @@ impl ExternalEngine {
             None => Ok(()),
             Some(said) => Err(failure(
                 Termination::RefusedOption,
-                format!("`{}` refused `{command}`: {said}", self.shown),
+                Fault::RefusedOption { program: self.shown.clone(), command, said },
             )),
         }
     }
@@ -261,11 +263,10 @@ impl ExternalEngine {
     pub fn send(&mut self, line: &str) -> Result<(), Failure> {
         self.last_error = None;
         if let Err(e) = self.write_line(line) {
-            let status = self.exit_status();
-            if status.is_empty() {
-                let detail = format!("the engine stopped reading its input: cannot send `{line}` ({e})");
-                return Err(failure(Termination::Crash, detail));
-            }
+            let Some(status) = self.exit_status() else {
+                let fault = Fault::StoppedReading { line: line.to_string(), error: e.to_string() };
+                return Err(failure(Termination::Crash, fault));
+            };
             // Gone (perhaps before it read a word): what it wrote before going explains it.
             let until = Instant::now() + Duration::from_millis(300);
             while let Ok(Line::Text(l)) =
@@ -273,29 +274,29 @@ impl ExternalEngine {
             {
                 self.keep_error(&l);
             }
-            return Err(self.explain_exit(format!("the engine exited{status}: cannot send `{line}` ({e})")));
+            let during = During::Sending { line: line.to_string(), error: e.to_string() };
+            return Err(self.explain_exit(Some(status), during));
         }
         Ok(())
     }
 
-    /// ` (exit status: N)` or ` (signal: N)` once the engine has ended (waited for 200 ms at
-    /// most), else nothing. The engine is not reaped, so that its id keeps naming it until
-    /// [`ExternalEngine::end`].
-    fn exit_status(&mut self) -> String {
+    /// How the engine ended, once it has (waited for 200 ms at most). The engine is not reaped,
+    /// so that its id keeps naming it until [`ExternalEngine::end`].
+    fn exit_status(&mut self) -> Option<Exit> {
         let until = Instant::now() + Duration::from_millis(200);
         loop {
             if let Some(status) = self.peek_exit() {
-                return status;
+                return Some(status);
             }
             if Instant::now() >= until {
-                return String::new();
+                return None;
             }
             std::thread::sleep(Duration::from_millis(5));
         }
     }
 
     /// How the engine ended, if it has, without reaping it.
-    fn peek_exit(&self) -> Option<String> {
+    fn peek_exit(&self) -> Option<Exit> {
         let pid = self.child.id() as libc::id_t;
         // SAFETY: `info` is a plain C struct that waitid fills in; the call only reads `pid`.
         unsafe {
@@ -305,8 +306,8 @@ impl ExternalEngine {
                 return None;
             }
             Some(match info.si_code {
-                libc::CLD_EXITED => format!(" (exit status: {})", info.si_status()),
-                _ => format!(" (signal: {})", info.si_status()),
+                libc::CLD_EXITED => Exit::Code(info.si_status()),
+                _ => Exit::Signal(info.si_status()),
             })
         }
     }
@@ -332,22 +333,22 @@ impl ExternalEngine {
     /// The failure for an engine whose output ended.
     fn exited(&mut self, waiting_for: &str) -> Failure {
         let status = self.exit_status();
-        self.explain_exit(format!("the engine exited{status} while the referee waited for `{waiting_for}`"))
+        self.explain_exit(status, During::Waiting { reply: waiting_for.to_string() })
     }
 
     /// The crash of an engine that has gone: the error it said it had, else what a sign on its
     /// standard error means and `exited`, else `exited`.
-    fn explain_exit(&mut self, exited: String) -> Failure {
+    fn explain_exit(&mut self, status: Option<Exit>, during: During) -> Failure {
         if let Some(err) = &mut self.err {
             err.finish(Instant::now() + Duration::from_millis(300));
         }
-        let sign = self.err.as_ref().and_then(ErrReader::sign).and_then(|i| self.sign_meanings.get(i));
-        let detail = match (self.last_error.take(), sign) {
-            (Some(said), _) if !said.is_empty() => said,
-            (_, Some(meaning)) => format!("{meaning}: {exited}"),
-            _ => exited,
+        let sign =
+            self.err.as_ref().and_then(ErrReader::sign).and_then(|i| self.sign_meanings.get(i)).copied();
+        let fault = match self.last_error.take() {
+            Some(said) if !said.is_empty() => Fault::SaidError { said },
+            _ => Fault::Exited { status, during, sign },
         };
-        failure(Termination::Crash, detail)
+        failure(Termination::Crash, fault)
     }
 
     /// A received line, or the failure it stands for (`Err(true)`: nothing came in time).
@@ -356,36 +357,23 @@ impl ExternalEngine {
             Ok(Line::Text(l)) => Ok(l),
             Ok(Line::TooLong) => Err(failure(
                 Termination::LineTooLong,
-                format!(
-                    "the engine wrote a line longer than {MAX_LINE_BYTES} bytes while the referee waited \
-                     for `{waiting_for}`: every line must end with a newline and stay under {} KiB",
-                    MAX_LINE_BYTES / 1024
-                ),
+                Fault::LineTooLong { reply: waiting_for.to_string(), max_bytes: MAX_LINE_BYTES },
             )),
             Ok(Line::NotUtf8(text)) => Err(failure(
                 Termination::InvalidUtf8,
-                format!(
-                    "the engine wrote bytes that are not UTF-8 text (`{}`) while the referee waited \
-                     for `{waiting_for}`: the protocol is UTF-8 text, check the encoding of the output",
-                    excerpt(&text)
-                ),
+                Fault::NotUtf8 { text: excerpt(&text), reply: waiting_for.to_string() },
             )),
             Ok(Line::Eof) | Err(false) => Err(self.exited(waiting_for)),
-            Err(true) => Err(failure(Termination::Timeout, format!("no `{waiting_for}` in time"))),
+            Err(true) => {
+                Err(failure(Termination::Timeout, Fault::NoReply { reply: waiting_for.to_string() }))
+            }
         }
     }
 
     /// A failure for a `bestmove` that came when none was due.
     fn second_bestmove(&self, line: &str) -> Failure {
-        let first = self.last_bestmove.as_deref().unwrap_or("?");
-        failure(
-            Termination::ExtraBestmove,
-            format!(
-                "the engine answered one `go` with two bestmove lines (`bestmove {first}`, then `{}`): \
-                 the protocol allows exactly one `bestmove` per `go`",
-                excerpt(line.trim())
-            ),
-        )
+        let first = self.last_bestmove.clone().unwrap_or_else(|| "?".into());
+        failure(Termination::ExtraBestmove, Fault::SecondBestmove { first, line: excerpt(line.trim()) })
     }
 
     /// Checks the lines that arrived since the last answer: a `bestmove` among them is a second
@@ -430,7 +418,7 @@ impl ExternalEngine {
             let line = match self.next_line(deadline, "bestmove") {
                 Err(f) if f.termination == Termination::Timeout => {
                     let _ = self.send("stop");
-                    return Err(failure(Termination::Timeout, "no bestmove within the time limit".into()));
+                    return Err(failure(Termination::Timeout, Fault::NoBestmove));
                 }
                 r => r?,
             };
@@ -448,14 +436,11 @@ impl ExternalEngine {
                     return Ok(report);
                 }
                 Reply::BestMove(None) => {
-                    return Err(failure(Termination::Malformed, "`bestmove` without a move".into()));
+                    return Err(failure(Termination::Malformed, Fault::EmptyBestmove));
                 }
                 Reply::Blank => continue,
                 Reply::IdName(_) | Reply::UgiOk | Reply::ReadyOk | Reply::Other => {
-                    return Err(failure(
-                        Termination::Malformed,
-                        format!("unexpected output `{}`", excerpt(&line)),
-                    ));
+                    return Err(failure(Termination::Malformed, Fault::Unexpected { line: excerpt(&line) }));
                 }
             }
         }
@@ -463,9 +448,9 @@ impl ExternalEngine {
 
     /// Ends the engine, once: sends `quit` and gives it a moment to leave, then kills every
     /// process of its session and every descendant (whatever it started), reaps it, and waits
-    /// a bounded time for the reader threads. Returns the note quoting the last lines of its
-    /// standard error (empty when it wrote none).
-    pub fn end(&mut self) -> String {
+    /// a bounded time for the reader threads. Returns the last lines of its standard error (none
+    /// when it wrote none).
+    pub fn end(&mut self) -> Vec<String> {
         if !self.ended {
             self.ended = true;
             // Seen while the engine lives: what its death would hand to this process.
@@ -499,7 +484,7 @@ impl ExternalEngine {
                 err.finish(until);
             }
         }
-        self.err.as_ref().map(ErrReader::note).unwrap_or_default()
+        self.err.as_ref().map(ErrReader::lines).unwrap_or_default()
     }
 }
 
@@ -555,7 +540,7 @@ mod tests {
         ] {
             let f = start_fails(command);
             assert_eq!(f.termination, Termination::Crash);
-            assert_eq!(f.detail, "cannot load x.lisp: line 3", "{command}");
+            assert_eq!(f.detail(), "cannot load x.lisp: line 3", "{command}");
         }
     }
 
@@ -563,24 +548,32 @@ mod tests {
     fn a_crash_quotes_standard_error_and_names_its_signs() {
         let f = start_fails("echo one >&2; echo two >&2; exit 3");
         assert_eq!(f.termination, Termination::Crash);
-        assert!(f.detail.contains("exited (exit status: 3)"), "{}", f.detail);
-        assert!(f.detail.ends_with("; last lines on standard error: `one` | `two`"), "{}", f.detail);
+        assert_eq!(f.stderr, ["one", "two"]);
+        assert!(matches!(*f.fault, Fault::Exited { status: Some(Exit::Code(3)), .. }), "{:?}", f.fault);
+        let detail = f.detail();
+        assert!(detail.contains("exited (exit status: 3)"), "{detail}");
+        assert!(detail.ends_with("; last lines on standard error: `one` | `two`"), "{detail}");
         let mut launch = sh("echo 'Heap exhausted, game over.' >&2; echo '0: fp=1' >&2; kill -9 $$");
-        launch.signs = vec![("Heap exhausted".into(), "heap exhausted".into())];
+        launch.signs = vec![("Heap exhausted".into(), Sign::ControlStackExhausted)];
         let f = ExternalEngine::start(&launch, cavalo_rules::Rules::default(), &[]).unwrap_err();
-        assert!(f.detail.starts_with("heap exhausted: the engine exited (signal: 9)"), "{}", f.detail);
+        let detail = f.detail();
+        assert!(
+            detail
+                .starts_with("control stack exhausted (infinite recursion?): the engine exited (signal: 9)"),
+            "{detail}"
+        );
     }
 
     #[test]
     fn a_slow_start_is_named_by_the_launch() {
         let mut launch = Launch::shell("sleep 30");
         launch.startup = Duration::from_millis(200);
-        launch.late_start = Some("x.lisp did not finish loading within 200 ms".into());
+        launch.late_start = Some("x.lisp".into());
         let started = Instant::now();
         let f = ExternalEngine::start(&launch, cavalo_rules::Rules::default(), &[]).unwrap_err();
         assert_eq!(
-            (f.termination, f.detail.as_str()),
-            (Termination::Timeout, "x.lisp did not finish loading within 200 ms")
+            (f.termination, *f.fault),
+            (Termination::Timeout, Fault::LateLoad { program: "x.lisp".into(), load_ms: 200 })
         );
         assert!(started.elapsed() < Duration::from_secs(20), "the sleep was not waited for");
     }

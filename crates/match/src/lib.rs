@@ -24,7 +24,9 @@
 #![warn(missing_docs)]
 
 pub mod contestant;
+pub mod error;
 pub mod external;
+pub mod fault;
 pub mod limits;
 pub mod lisp;
 pub mod merge;
@@ -46,12 +48,13 @@ use serde::Serialize;
 /// The most of a forfeit's detail shown in the text summary (the JSON summary has it whole).
 const EXAMPLE_CHARS: usize = 300;
 
-pub use limits::MoveLimits;
+pub use error::{PairError, PlanError, RecordError, SprtError};
+pub use limits::{MatchLimits, MoveLimits};
 pub use referee::{GameSetup, GameSpec, GameSummary, play_game};
 pub use runner::{Shard, Unit, run_units};
-pub use spec::{NamedPlayer, PlayerSpec};
+pub use spec::{NamedPlayer, PlayerSpec, SpecError};
 pub use stats::{EloEstimate, MeanEstimate, Sprt, SprtVerdict};
-pub use termination::Termination;
+pub use termination::{Fault, Forfeit, Termination};
 
 /// A match: who, on which boards, how many games at once.
 #[derive(Clone, Debug)]
@@ -104,43 +107,30 @@ impl MatchPlan {
     }
 
     /// Checks that a record (from `--resume`) belongs to this match, and reads it.
-    pub fn check_record(&self, rec: &GameRecord) -> Result<GameSummary, String> {
+    pub fn check_record(&self, rec: &GameRecord) -> Result<GameSummary, RecordError> {
         let g = GameSummary::from_record(rec)?;
-        if g.index >= 2 * self.pairs {
-            return Err(format!("game {} is beyond this match's {} games", g.index, 2 * self.pairs));
+        let game = g.index;
+        if game >= 2 * self.pairs {
+            return Err(RecordError::Beyond { game, games: 2 * self.pairs, tournament: false });
         }
-        if let Some(s) = self.shard
-            && !s.contains(g.index / 2)
+        if let Some(shard) = self.shard
+            && !shard.contains(game / 2)
         {
-            return Err(format!("game {} is not in shard {s}", g.index));
+            return Err(RecordError::NotInShard { game, shard });
         }
-        let (specs, want) = (recorded_specs(rec), self.specs());
-        if specs != want {
-            return Err(format!(
-                "game {} was played by {} vs {}, not {} vs {}",
-                g.index, specs[0], specs[1], want[0], want[1]
-            ));
+        let (found, want) = (recorded_specs(rec), self.specs());
+        if found != want {
+            return Err(RecordError::OtherPlayers { game, found, want });
         }
         if g.engines != self.names {
-            let [a, b] = &self.names;
-            return Err(format!(
-                "game {} was played by players named {} and {}, not {a} and {b}",
-                g.index, g.engines[0], g.engines[1]
-            ));
+            return Err(RecordError::OtherNames { game, found: g.engines, want: self.names.clone() });
         }
-        if g.seed != self.game(g.index).seed {
-            return Err(format!(
-                "game {} was played on seed {}, not {}",
-                g.index,
-                g.seed,
-                self.game(g.index).seed
-            ));
+        let want = self.game(game).seed;
+        if g.seed != want {
+            return Err(RecordError::OtherSeed { game, found: g.seed, want });
         }
         if rec.rules != self.setup.rules {
-            return Err(format!(
-                "game {} was played with rules {}, not {}",
-                g.index, rec.rules, self.setup.rules
-            ));
+            return Err(RecordError::OtherRules { game, found: rec.rules, want: self.setup.rules });
         }
         Ok(g)
     }
@@ -194,6 +184,17 @@ pub fn run(plan: &MatchPlan, done: &HashSet<u64>, on_game: &mut dyn FnMut(GameRe
     });
 }
 
+/// A game lost by forfeit, as a summary shows the first of each reason.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct ForfeitCase {
+    /// The game's number.
+    pub game: u64,
+    /// Its board.
+    pub seed: u64,
+    /// What went wrong.
+    pub forfeit: Forfeit,
+}
+
 /// Running totals of a match, from engine 1's side.
 #[derive(Clone, Debug, Default)]
 pub struct Tally {
@@ -210,6 +211,8 @@ pub struct Tally {
     /// The first forfeit's detail for each loser and reason: what a user needs to see to
     /// mend a program without reading the records.
     pub forfeit_examples: [BTreeMap<String, String>; 2],
+    /// The same first forfeits as data, when their records keep it (for front ends to word).
+    pub forfeit_cases: [BTreeMap<String, ForfeitCase>; 2],
     /// Engine 1's points margin over each complete pair whose two games were played out.
     pub pair_margins: Vec<f64>,
     open_pairs: HashMap<u64, (f64, Option<f64>)>,
@@ -230,6 +233,10 @@ impl Tally {
                 self.forfeit_examples[loser]
                     .entry(g.termination.name().to_string())
                     .or_insert_with(|| format!("game {} (seed {}): {d}", g.index, g.seed));
+            }
+            if let Some(f) = &g.forfeit {
+                let case = || ForfeitCase { game: g.index, seed: g.seed, forfeit: f.clone() };
+                self.forfeit_cases[loser].entry(g.termination.name().to_string()).or_insert_with(case);
             }
         }
         let pair = g.index / 2;
@@ -310,8 +317,11 @@ pub struct MatchAbout {
     pub engine2_spec: String,
     /// The rule variant.
     pub rules: String,
-    /// The limits per move.
+    /// The limits per move, described in English (as records written before
+    /// `limits_per_move` kept them).
     pub limits: String,
+    /// The limits per move as data, when known.
+    pub limits_per_move: Option<MatchLimits>,
     /// The first board's seed.
     pub first_seed: u64,
     /// The last board's seed.
@@ -351,8 +361,11 @@ pub struct Summary {
     pub engine2_spec: String,
     /// The rule variant.
     pub rules: String,
-    /// The limits per move.
+    /// The limits per move, described in English.
     pub limits: String,
+    /// The limits per move as data, when known (records written before it was kept lack it).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub limits_per_move: Option<MatchLimits>,
     /// The boards of the match, as text (see [`MatchAbout::seeds`]).
     pub seeds: String,
     /// The first board's seed.
@@ -401,6 +414,12 @@ pub struct Summary {
     /// The same for engine 2.
     #[serde(skip_serializing_if = "BTreeMap::is_empty")]
     pub engine2_forfeit_examples: BTreeMap<String, String>,
+    /// Engine 1's first forfeits as data (when their records keep it), by reason.
+    #[serde(skip_serializing_if = "BTreeMap::is_empty")]
+    pub engine1_forfeit_cases: BTreeMap<String, ForfeitCase>,
+    /// The same for engine 2.
+    #[serde(skip_serializing_if = "BTreeMap::is_empty")]
+    pub engine2_forfeit_cases: BTreeMap<String, ForfeitCase>,
     /// The SPRT, when asked for.
     pub sprt: Option<SprtSummary>,
 }
@@ -423,6 +442,7 @@ impl Summary {
             engine2_spec,
             rules: plan.setup.rules.to_string(),
             limits: plan.setup.describe_limits(),
+            limits_per_move: Some(plan.setup.kept_limits()),
             first_seed: plan.first_seed,
             last_seed: plan.last_seed(),
             shard: plan.shard,
@@ -448,6 +468,7 @@ impl Summary {
             engine2_spec: about.engine2_spec,
             rules: about.rules,
             limits: about.limits,
+            limits_per_move: about.limits_per_move,
             first_seed: about.first_seed,
             last_seed: about.last_seed,
             shard: about.shard,
@@ -468,6 +489,8 @@ impl Summary {
             engine2_forfeits: tally.forfeits[1].clone(),
             engine1_forfeit_examples: tally.forfeit_examples[0].clone(),
             engine2_forfeit_examples: tally.forfeit_examples[1].clone(),
+            engine1_forfeit_cases: tally.forfeit_cases[0].clone(),
+            engine2_forfeit_cases: tally.forfeit_cases[1].clone(),
             sprt: sprt.map(|s| {
                 let llr = tally.llr(s);
                 let (lower, upper) = s.bounds();
@@ -510,6 +533,7 @@ mod tests {
             engines: Default::default(),
             engine1_margin,
             detail: (t != Termination::Normal).then(|| format!("what went wrong in game {index}")),
+            forfeit: None,
         }
     }
 

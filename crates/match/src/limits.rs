@@ -6,6 +6,8 @@ use std::time::Duration;
 use cavalo_engine::Limits;
 use serde::{Deserialize, Serialize};
 
+use crate::termination::Deadline;
+
 /// The limits of every move, and how they are enforced.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct MoveLimits {
@@ -67,5 +69,37 @@ impl MoveLimits {
             parts.push(format!("at most {} ms per move", self.max_move_ms));
         }
         parts.join(", ")
+    }
+}
+
+impl MoveLimits {
+    /// The longest a move may take, as a forfeit for a timeout keeps it.
+    pub fn deadline_kept(&self) -> Deadline {
+        match self.time_ms {
+            Some(t) => Deadline { time_ms: Some(t), ms: self.tolerance_ms },
+            None => Deadline { time_ms: None, ms: self.max_move_ms },
+        }
+    }
+}
+
+/// The limits per move of a match or tournament as records and summaries keep them
+/// (`meta.limits_per_move`): engine 1's, and engine 2's when they differ.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct MatchLimits {
+    /// Engine 1's limits (every player's in a tournament).
+    pub engine1: MoveLimits,
+    /// Engine 2's limits, when they differ (e.g. a time handicap).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub engine2: Option<MoveLimits>,
+}
+
+impl MatchLimits {
+    /// The English text records kept before they kept the data (`meta.limits`):
+    /// `100 ms per move (tolerance 50 ms)`, `engine 1: …; engine 2: …`.
+    pub fn describe(&self) -> String {
+        match &self.engine2 {
+            Some(l2) => format!("engine 1: {}; engine 2: {}", self.engine1.describe(), l2.describe()),
+            None => self.engine1.describe(),
+        }
     }
 }

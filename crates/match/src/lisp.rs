@@ -29,7 +29,7 @@ use std::sync::{Mutex, OnceLock};
 use std::time::Duration;
 
 use crate::external::Launch;
-use crate::termination::{Failure, Termination};
+use crate::termination::{Failure, Fault, Hint, Sign, Termination};
 
 /// The adapter's source, built in: its rules (which define the package), then the rest, as one
 /// file.
@@ -148,8 +148,9 @@ fn fnv(bytes: &[u8]) -> u64 {
 }
 
 /// The adapter's file, written once per process into the temporary directory.
-fn adapter_file() -> Result<PathBuf, String> {
-    static FILE: OnceLock<Result<PathBuf, String>> = OnceLock::new();
+/// On failure: where, and the system's words.
+fn adapter_file() -> Result<PathBuf, (String, String)> {
+    static FILE: OnceLock<Result<PathBuf, (String, String)>> = OnceLock::new();
     FILE.get_or_init(|| {
         let hash = fnv(ADAPTER.as_bytes());
         let path = std::env::temp_dir().join(format!("cavalo-adapter-{hash:016x}.lisp"));
@@ -159,7 +160,7 @@ fn adapter_file() -> Result<PathBuf, String> {
         let tmp = path.with_extension(format!("{}.tmp", std::process::id()));
         std::fs::write(&tmp, ADAPTER)
             .and_then(|_| std::fs::rename(&tmp, &path))
-            .map_err(|e| format!("cannot write the Lisp adapter to {}: {e}", path.display()))?;
+            .map_err(|e| (path.display().to_string(), e.to_string()))?;
         Ok(path)
     })
     .clone()
@@ -206,15 +207,15 @@ fn compile_adapter(sbcl: &str, source: &Path) -> Option<PathBuf> {
 
 /// How to start the team's program at `path` with `glue` (checked `KEY=VALUE` pairs).
 pub fn launch(path: &str, glue: &[(String, String)]) -> Result<Launch, Failure> {
-    let crash = |detail: String| Failure { termination: Termination::Crash, detail };
+    let crash = |fault: Fault| Failure::new(Termination::Crash, fault);
     let file = std::fs::canonicalize(path)
-        .map_err(|e| crash(format!("cannot read the Lisp program `{path}`: {e}")))?;
+        .map_err(|e| crash(Fault::CannotReadProgram { path: path.to_string(), error: e.to_string() }))?;
     let get = |k: &str| glue.iter().rev().find(|(n, _)| n == k).map(|(_, v)| v.as_str());
     let sbcl = get("sbcl")
         .map(str::to_string)
         .or_else(|| std::env::var("CAVALO_SBCL").ok().filter(|s| !s.is_empty()))
         .unwrap_or_else(|| "sbcl".into());
-    let source = adapter_file().map_err(crash)?;
+    let source = adapter_file().map_err(|(path, error)| crash(Fault::NoAdapter { path, error }))?;
     let adapter = compiled_adapter(&sbcl, &source).unwrap_or(source);
     let mut form = format!("(cavalo-adapter:main :file {}", lisp_string(&file.to_string_lossy()));
     if let Some(f) = get("function") {
@@ -262,25 +263,18 @@ pub fn launch(path: &str, glue: &[(String, String)]) -> Result<Launch, Failure> 
         program: sbcl.clone(),
         args,
         shown: format!("{sbcl} with the adapter and {path}"),
-        hint: Some("is SBCL installed? (apt-get install sbcl, or give sbcl=PATH)".into()),
+        hint: Some(Hint::InstallSbcl),
         startup: Duration::from_millis(load_ms),
-        late_start: Some(format!(
-            "{name} did not finish loading within {load_ms} ms (give load-ms=… for a slow load)"
-        )),
+        late_start: Some(name),
         signs: signs(heap),
     })
 }
 
 /// What SBCL writes on standard error when it dies without the adapter's word.
-fn signs(heap_mb: u64) -> Vec<(String, String)> {
+fn signs(heap_mb: u64) -> Vec<(String, Sign)> {
     vec![
-        (
-            "Heap exhausted".into(),
-            format!(
-                "heap exhausted: the program used all of its {heap_mb} MiB (give heap-mb=… for more, or keep less in memory)"
-            ),
-        ),
-        ("Control stack exhausted".into(), "control stack exhausted (infinite recursion?)".into()),
+        ("Heap exhausted".into(), Sign::HeapExhausted { heap_mb }),
+        ("Control stack exhausted".into(), Sign::ControlStackExhausted),
     ]
 }
 
@@ -327,19 +321,16 @@ mod tests {
         assert_eq!(l.args[..runtime], ["--noinform", "--disable-ldb", "--dynamic-space-size", "2048MB"]);
         assert_eq!(l.startup, Duration::from_millis(2500));
         let late = l.late_start.as_deref().unwrap();
-        assert!(
-            late.starts_with("cavalo-lisp-test-")
-                && late.contains(".lisp did not finish loading within 2500 ms")
-        );
-        assert!(
-            l.signs.iter().any(|(sign, meaning)| sign == "Heap exhausted" && meaning.contains("2048 MiB"))
-        );
+        assert!(late.starts_with("cavalo-lisp-test-") && late.ends_with(".lisp"), "{late}");
+        assert!(l.signs.iter().any(|(sign, meaning)| sign == "Heap exhausted"
+            && *meaning == Sign::HeapExhausted { heap_mb: 2048 }
+            && meaning.to_string().contains("2048 MiB")));
         let form = l.args.last().unwrap();
         assert!(form.contains(":args '(:state :time :side)") && form.contains(":white-only t"), "{form}");
         assert!(form.contains(":time-scale 1000"), "{form}");
         let adapter = &l.args[l.args.len() - 3];
         assert_eq!(std::fs::read_to_string(adapter).unwrap(), ADAPTER);
-        assert!(launch("/no/such/team.lisp", &[]).unwrap_err().detail.contains("/no/such/team.lisp"));
+        assert!(launch("/no/such/team.lisp", &[]).unwrap_err().detail().contains("/no/such/team.lisp"));
         std::fs::remove_file(team).unwrap();
     }
 }

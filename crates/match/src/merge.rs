@@ -35,6 +35,8 @@ pub struct RecordedMatch {
     pub rules: String,
     /// The limits per move, as described.
     pub limits: String,
+    /// The limits per move as data, when the record keeps them (`meta.limits_per_move`).
+    pub limits_per_move: Option<crate::MatchLimits>,
     /// The seed of the match's first board (game `g` is on board `first_seed + g / 2`).
     pub first_seed: u64,
     /// The boards (pairs) of the whole match, when the record says (`meta.match.pairs`; records
@@ -44,7 +46,7 @@ pub struct RecordedMatch {
 
 impl RecordedMatch {
     /// Reads a record: the match it belongs to, and the game.
-    pub fn of(rec: &GameRecord) -> Result<(RecordedMatch, GameSummary), String> {
+    pub fn of(rec: &GameRecord) -> Result<(RecordedMatch, GameSummary), crate::RecordError> {
         let g = GameSummary::from_record(rec)?;
         let limits = rec.meta.get("limits").and_then(Value::as_str).unwrap_or("?").to_string();
         let pairs = rec.meta.get("match").and_then(|m| m.get("pairs")).and_then(Value::as_u64);
@@ -53,6 +55,10 @@ impl RecordedMatch {
             specs: recorded_specs(rec),
             rules: rec.rules.to_string(),
             limits,
+            limits_per_move: rec
+                .meta
+                .get("limits_per_move")
+                .and_then(|l| serde_json::from_value(l.clone()).ok()),
             first_seed: g.seed.wrapping_sub(g.index / 2),
             pairs,
         };

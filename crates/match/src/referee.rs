@@ -8,10 +8,11 @@ use cavalo_rules::{GameRecord, MoveError, Outcome, Position, Rules, Side, Start}
 use serde_json::{Value, json};
 
 use crate::contestant::{Contestant, Question};
+use crate::error::RecordError;
 use crate::external::EngineReport;
-pub use crate::limits::MoveLimits;
+pub use crate::limits::{MatchLimits, MoveLimits};
 use crate::spec::PlayerSpec;
-pub use crate::termination::{Failure, Termination};
+pub use crate::termination::{Failure, Fault, Forfeit, Termination};
 
 /// At most `max` characters of `text`, for a summary line: when it must be cut, it is cut after
 /// a word (unless that would lose more than a third), and ends with `…`.
@@ -72,10 +73,12 @@ impl GameSetup {
 
     /// The limits as text, both engines' when they differ.
     pub fn describe_limits(&self) -> String {
-        match &self.limits2 {
-            Some(l2) => format!("engine 1: {}; engine 2: {}", self.limits.describe(), l2.describe()),
-            None => self.limits.describe(),
-        }
+        self.kept_limits().describe()
+    }
+
+    /// The limits as records and summaries keep them.
+    pub fn kept_limits(&self) -> MatchLimits {
+        MatchLimits { engine1: self.limits.clone(), engine2: self.limits2.clone() }
     }
 }
 
@@ -96,15 +99,14 @@ pub fn play_game(setup: &GameSetup, game: GameSpec) -> GameRecord {
     let started = Instant::now();
 
     // Start both players; a player that cannot start forfeits.
-    let mut forfeit: Option<(Side, Failure)> = None;
+    let mut forfeit: Option<Forfeit> = None;
     let mut players: Vec<Option<Contestant>> = Vec::new();
     for side in Side::BOTH {
         match Contestant::start(spec_of(side), rules) {
             Ok(c) => players.push(Some(c)),
-            Err(mut f) => {
+            Err(f) => {
                 players.push(None);
-                f.detail = format!("{side} at load, before the first move: {}", f.detail);
-                forfeit.get_or_insert((side, f));
+                forfeit.get_or_insert(lost(side, None, f));
             }
         }
     }
@@ -116,38 +118,33 @@ pub fn play_game(setup: &GameSetup, game: GameSpec) -> GameRecord {
         let t0 = Instant::now();
         let answer = player.ask(Question::Game { seed: game.seed, moves: &rec.moves }, &pos, limits);
         let took = t0.elapsed();
-        let limit = match limits.time_ms {
-            Some(t) => format!("{t} ms + {} ms tolerance", limits.tolerance_ms),
-            None => format!("{} ms", limits.max_move_ms),
-        };
+        let ply = Some(pos.ply() + 1);
         let answer = match answer {
             Ok(a) => a,
-            Err(mut f) => {
-                let limit =
-                    if f.termination == Termination::Timeout { format!(" ({limit})") } else { String::new() };
-                f.detail = format!("{side} at ply {}: {}{limit}", pos.ply() + 1, f.detail);
-                forfeit = Some((side, f));
+            Err(f) => {
+                let timeout = f.termination == Termination::Timeout;
+                let mut lost = lost(side, ply, f);
+                lost.limit = timeout.then(|| limits.deadline_kept());
+                forfeit = Some(lost);
                 break;
             }
         };
         if took > limits.deadline() {
-            let detail = format!(
-                "{side} answered {} after {} ms; the limit is {limit}",
-                answer.bestmove,
-                took.as_millis()
-            );
-            forfeit = Some((side, Failure { termination: Termination::Timeout, detail }));
+            let took_ms = took.as_millis() as u64;
+            let fault = Fault::TooLate { bestmove: answer.bestmove.clone(), took_ms };
+            let mut lost = lost(side, ply, Failure::new(Termination::Timeout, fault));
+            lost.limit = Some(limits.deadline_kept());
+            forfeit = Some(lost);
             break;
         }
-        if let Err(mut f) = player.settle() {
-            f.detail = format!("{side} at ply {}: {}", pos.ply() + 1, f.detail);
-            forfeit = Some((side, f));
+        if let Err(f) = player.settle() {
+            forfeit = Some(lost(side, ply, f));
             break;
         }
         let mv = match pos.parse_move(&answer.bestmove) {
             Ok(m) => m,
             Err(e) => {
-                forfeit = Some((side, refused_move(&pos, &answer, &e)));
+                forfeit = Some(lost(side, ply, refused_move(&pos, &answer, e)));
                 break;
             }
         };
@@ -166,18 +163,18 @@ pub fn play_game(setup: &GameSetup, game: GameSpec) -> GameRecord {
         stats.push(s);
     }
     // The loser's last lines on standard error say more of a crash, or of what it was doing.
-    if let Some((loser, f)) = &mut forfeit
-        && let Some(p) = players[loser.index()].as_mut()
+    if let Some(f) = &mut forfeit
+        && let Some(p) = players[f.side.index()].as_mut()
     {
-        f.detail += &p.end();
+        f.stderr.extend(p.end());
     }
     drop(players);
 
     rec.finish(&pos);
-    let (winner, termination, detail) = match forfeit {
-        Some((loser, f)) => {
-            let w = if loser == Side::White { Outcome::Black } else { Outcome::White };
-            (w, f.termination, format!("{} ({}) loses: {}", loser, spec_of(loser), f.detail))
+    let (winner, termination, detail) = match &forfeit {
+        Some(f) => {
+            let w = if f.side == Side::White { Outcome::Black } else { Outcome::White };
+            (w, f.termination, f.detail(&spec_of(f.side).to_string()))
         }
         None => {
             let o = pos.outcome().expect("the game is over");
@@ -202,8 +199,12 @@ pub fn play_game(setup: &GameSetup, game: GameSpec) -> GameRecord {
     meta.insert("winner".into(), json!(winner.name()));
     meta.insert("termination".into(), json!(termination.name()));
     meta.insert("detail".into(), json!(detail));
+    if let Some(f) = &forfeit {
+        meta.insert("forfeit".into(), json!(f));
+    }
     meta.insert("engine1_points".into(), json!(engine1_points));
     meta.insert("limits".into(), json!(setup.describe_limits()));
+    meta.insert("limits_per_move".into(), json!(setup.kept_limits()));
     meta.insert("ms".into(), json!(started.elapsed().as_millis() as u64));
     meta.insert("stats".into(), Value::Array(stats));
     rec
@@ -212,32 +213,39 @@ pub fn play_game(setup: &GameSetup, game: GameSpec) -> GameRecord {
 /// The forfeit for a move the rules refuse: what was wrong, the position, the legal moves, and
 /// what the engine last said. An unreadable move after `info string illegal: WHY` (the way the
 /// Lisp adapter reports a board that no legal move gives) is an illegal move for that reason.
-fn refused_move(pos: &Position, answer: &EngineReport, e: &MoveError) -> Failure {
-    let side = pos.side_to_move();
-    let at = format!("{side} at ply {}", pos.ply() + 1);
+fn refused_move(pos: &Position, answer: &EngineReport, e: MoveError) -> Failure {
     let said_illegal = answer.said.as_deref().and_then(|s| s.strip_prefix("illegal:")).map(str::trim);
     let said = answer.said.as_deref().map(|s| s.chars().take(400).collect::<String>());
-    let (termination, mut detail) = match (e, said_illegal, &said) {
-        (MoveError::Parse(_), Some(why), _) => (Termination::IllegalMove, format!("{at}: {why}")),
-        (MoveError::Parse(_), None, Some(said)) => (
-            Termination::Malformed,
-            format!("{at}: `bestmove {}` is not a move; the engine said: {said}", answer.bestmove),
-        ),
-        (MoveError::Parse(_), None, None) => (Termination::Malformed, format!("{at}: {e}")),
-        (MoveError::Illegal(_), _, _) => (Termination::IllegalMove, format!("{at}: {e}")),
-    };
-    if termination == Termination::IllegalMove {
+    let legal = || {
         let legal: Vec<String> = pos.legal_moves().iter().map(|m| m.to_string()).collect();
-        let shown = if legal.len() > 24 { format!("{} …", legal[..24].join(" ")) } else { legal.join(" ") };
-        detail += &format!("; the position was {pos}; the legal moves were: {shown}");
-        // E.g. the engine refused the position (another rule variant) and answered for an old one.
-        if let (MoveError::Illegal(_), Some(s)) = (e, &said)
-            && s.starts_with("error")
-        {
-            detail += &format!(" (the engine had said: {s})");
+        if legal.len() > 24 { format!("{} …", legal[..24].join(" ")) } else { legal.join(" ") }
+    };
+    let fault = match (e, said_illegal) {
+        (MoveError::Parse(_), Some(why)) => {
+            Fault::SaidIllegal { why: why.to_string(), position: pos.to_string(), legal: legal() }
         }
-    }
-    Failure { termination, detail }
+        (MoveError::Parse(p), None) => {
+            Fault::NotAMove { bestmove: answer.bestmove.clone(), said, error: p.to_string() }
+        }
+        // E.g. the engine refused the position (another rule variant) and answered for an old one.
+        (MoveError::Illegal(i), _) => Fault::IllegalMove {
+            mv: i.mv,
+            reason: i.reason,
+            position: pos.to_string(),
+            legal: legal(),
+            said: said.filter(|s| s.starts_with("error")),
+        },
+    };
+    let termination = match fault {
+        Fault::NotAMove { .. } => Termination::Malformed,
+        _ => Termination::IllegalMove,
+    };
+    Failure::new(termination, fault)
+}
+
+/// The forfeit of `side` at `ply` (`None`: while loading) for `f`.
+fn lost(side: Side, ply: Option<u16>, f: Failure) -> Forfeit {
+    Forfeit { side, ply, termination: f.termination, fault: *f.fault, limit: None, stderr: f.stderr }
 }
 
 /// What the match needs to know of a recorded game.
@@ -258,27 +266,29 @@ pub struct GameSummary {
     pub engine1_margin: Option<f64>,
     /// Why a forfeit was lost (the record's `detail`; `None` for a game played out).
     pub detail: Option<String>,
+    /// The forfeit as data (`meta.forfeit`; records written before it was kept have none).
+    pub forfeit: Option<Forfeit>,
 }
 
 impl GameSummary {
     /// Reads the match fields of a record written by [`play_game`].
-    pub fn from_record(rec: &GameRecord) -> Result<GameSummary, String> {
+    pub fn from_record(rec: &GameRecord) -> Result<GameSummary, RecordError> {
         let m = &rec.meta;
-        let num = |k: &str| m.get(k).and_then(Value::as_u64).ok_or_else(|| format!("no `{k}` in meta"));
-        let text = |k: &str| {
-            m.get(k).and_then(Value::as_str).map(str::to_string).ok_or_else(|| format!("no `{k}` in meta"))
+        let num = |k: &'static str| m.get(k).and_then(Value::as_u64).ok_or(RecordError::Missing(k));
+        let text = |k: &'static str| {
+            m.get(k).and_then(Value::as_str).map(str::to_string).ok_or(RecordError::Missing(k))
         };
         let engine1_points = m
             .get("engine1_points")
             .and_then(Value::as_f64)
             .filter(|p| [0.0, 0.5, 1.0].contains(p))
-            .ok_or("no valid `engine1_points` in meta")?;
+            .ok_or(RecordError::Invalid("engine1_points"))?;
         let termination: Termination =
             serde_json::from_value(m.get("termination").cloned().unwrap_or_default())
-                .map_err(|_| "no valid `termination` in meta".to_string())?;
+                .map_err(|_| RecordError::Invalid("termination"))?;
         let index = num("game")?;
         let engine1_side = match m.get("engine1_side").and_then(Value::as_str) {
-            Some(side) => Side::parse(side).ok_or_else(|| format!("`engine1_side` is `{side}`"))?,
+            Some(side) => Side::parse(side).ok_or(RecordError::Invalid("engine1_side"))?,
             None if index.is_multiple_of(2) => Side::White,
             None => Side::Black,
         };
@@ -296,6 +306,10 @@ impl GameSummary {
             engines: [text("engine1")?, text("engine2")?],
             engine1_margin,
             detail: (!played_out).then(|| text("detail").ok()).flatten(),
+            forfeit: m
+                .get("forfeit")
+                .filter(|_| !played_out)
+                .and_then(|f| serde_json::from_value(f.clone()).ok()),
         })
     }
 }

@@ -52,14 +52,51 @@ impl PlayerSpec {
 
     /// What can be checked before the first game: a Lisp program's file exists and is a file.
     /// (A missing file would otherwise forfeit every game as a crash.)
-    pub fn check_ready(&self) -> Result<(), String> {
+    pub fn check_ready(&self) -> Result<(), SpecError> {
         match self {
             PlayerSpec::Lisp { path, .. } => match std::fs::metadata(path) {
                 Ok(m) if m.is_file() => Ok(()),
-                Ok(_) => Err(format!("the Lisp program `{path}` is not a file")),
-                Err(e) => Err(format!("cannot read the Lisp program `{path}`: {e}")),
+                Ok(_) => Err(SpecError::NotAFile { path: path.clone() }),
+                Err(e) => {
+                    Err(SpecError::CannotRead { path: path.clone(), kind: e.kind(), error: e.to_string() })
+                }
             },
             _ => Ok(()),
+        }
+    }
+}
+
+/// What is wrong with the players of a match or tournament, found before the first game.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum SpecError {
+    /// A Lisp program's path is not a file.
+    #[error("the Lisp program `{path}` is not a file")]
+    NotAFile {
+        /// The path given.
+        path: String,
+    },
+    /// A Lisp program's file cannot be read.
+    #[error("cannot read the Lisp program `{path}`: {error}")]
+    CannotRead {
+        /// The path given.
+        path: String,
+        /// The failure's kind (`NotFound`, `PermissionDenied`, …).
+        kind: std::io::ErrorKind,
+        /// The system's words.
+        error: String,
+    },
+    /// Two players would be shown under one name.
+    #[error("two players are named `{0}`: give each its own name (name=TEXT)")]
+    SameName(String),
+}
+
+impl SpecError {
+    /// The kind, for front ends: `program` (the Lisp file) or `names`.
+    pub fn kind(&self) -> &'static str {
+        match self {
+            SpecError::NotAFile { .. } | SpecError::CannotRead { .. } => "program",
+            SpecError::SameName(_) => "names",
         }
     }
 }
@@ -159,8 +196,8 @@ fn check_name(v: &str, spec: &str) -> Result<String, String> {
 pub fn resolve_names(
     players: &[(Option<String>, String)],
     number_alike: bool,
-) -> Result<Vec<String>, String> {
-    let alike = |n: &str| format!("two players are named `{n}`: give each its own name (name=TEXT)");
+) -> Result<Vec<String>, SpecError> {
+    let alike = |n: &str| SpecError::SameName(n.to_string());
     let given: Vec<&str> = players.iter().filter_map(|p| p.0.as_deref()).collect();
     for (i, n) in given.iter().enumerate() {
         if given[..i].contains(n) {
@@ -290,8 +327,9 @@ mod tests {
         assert_eq!(l.to_string(), "lisp:team.lisp,function=jogada,white-only=yes");
         assert!("lisp:".parse::<PlayerSpec>().is_err());
         let missing: PlayerSpec = "lisp:/nonexistent/team.lisp".parse().unwrap();
-        assert!(missing.check_ready().unwrap_err().contains("/nonexistent/team.lisp"));
-        assert!("lisp:/".parse::<PlayerSpec>().unwrap().check_ready().unwrap_err().contains("not a file"));
+        assert!(missing.check_ready().unwrap_err().to_string().contains("/nonexistent/team.lisp"));
+        let dir = "lisp:/".parse::<PlayerSpec>().unwrap().check_ready().unwrap_err();
+        assert_eq!(dir, SpecError::NotAFile { path: "/".into() });
         assert_eq!("greedy".parse::<PlayerSpec>().unwrap().check_ready(), Ok(()));
         assert!("lisp:t.lisp,state=sideways".parse::<PlayerSpec>().unwrap_err().contains("board-points"));
         assert!("stockfish".parse::<PlayerSpec>().unwrap_err().contains("cmd:"));
@@ -347,9 +385,9 @@ mod tests {
         let named = [p(Some("Equipa A"), "projeto.lisp"), p(Some("Equipa B"), "projeto.lisp")];
         assert_eq!(resolve_names(&named, true).unwrap(), ["Equipa A", "Equipa B"]);
         let same = [p(Some("X"), "greedy"), p(Some("X"), "random")];
-        assert!(resolve_names(&same, true).unwrap_err().contains("two players are named `X`"));
+        assert_eq!(resolve_names(&same, true).unwrap_err(), SpecError::SameName("X".into()));
         let taken = [p(Some("random"), "greedy"), p(None, "random")];
-        assert!(resolve_names(&taken, false).unwrap_err().contains("`random`"));
-        assert!(resolve_names(&taken, true).unwrap_err().contains("`random`"));
+        assert_eq!(resolve_names(&taken, false).unwrap_err(), SpecError::SameName("random".into()));
+        assert_eq!(resolve_names(&taken, true).unwrap_err(), SpecError::SameName("random".into()));
     }
 }

@@ -20,6 +20,8 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::error::SprtError;
+
 /// Two-sided 95% quantile of the normal distribution.
 pub const Z95: f64 = 1.959_963_984_540_054;
 
@@ -210,13 +212,13 @@ pub enum SprtVerdict {
 
 impl Sprt {
     /// Checks the parameters.
-    pub fn new(elo0: f64, elo1: f64, alpha: f64, beta: f64) -> Result<Sprt, String> {
+    pub fn new(elo0: f64, elo1: f64, alpha: f64, beta: f64) -> Result<Sprt, SprtError> {
         if !(elo0.is_finite() && elo1.is_finite()) || elo0 >= elo1 {
-            return Err(format!("SPRT needs elo0 < elo1, got {elo0} and {elo1}"));
+            return Err(SprtError::Hypotheses { elo0, elo1 });
         }
-        for (name, p) in [("alpha", alpha), ("beta", beta)] {
-            if !(p > 0.0 && p < 0.5) {
-                return Err(format!("SPRT {name} must be between 0 and 0.5, got {p}"));
+        for (name, value) in [("alpha", alpha), ("beta", beta)] {
+            if !(value > 0.0 && value < 0.5) {
+                return Err(SprtError::Probability { name, value });
             }
         }
         Ok(Sprt { elo0, elo1, alpha, beta })

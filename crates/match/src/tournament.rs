@@ -12,6 +12,7 @@ use std::collections::BTreeMap;
 use cavalo_rules::{GameRecord, Rules};
 use serde::{Deserialize, Serialize};
 
+use crate::error::{PlanError, RecordError};
 use crate::limits::MoveLimits;
 use crate::ratings::{self, Rating, Results};
 use crate::referee::{GameSetup, GameSpec, GameSummary};
@@ -46,8 +47,11 @@ pub struct About {
     pub boards: u64,
     /// The rule variant.
     pub rules: String,
-    /// The limits per move.
+    /// The limits per move, described in English.
     pub limits: String,
+    /// The limits per move as data (records written before it was kept lack it).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub limits_per_move: Option<MoveLimits>,
 }
 
 impl About {
@@ -97,20 +101,20 @@ impl About {
     }
 
     /// Reads one game of this tournament from its record.
-    pub fn read(&self, rec: &GameRecord) -> Result<Game, String> {
+    pub fn read(&self, rec: &GameRecord) -> Result<Game, RecordError> {
         let about: About = serde_json::from_value(rec.meta.get("tournament").cloned().unwrap_or_default())
-            .map_err(|_| "no valid `tournament` in meta: not a tournament's record".to_string())?;
+            .map_err(|_| RecordError::NotTournament)?;
         if let Some((what, here, there)) = self.difference(&about) {
-            return Err(format!("the record is of another tournament ({what} `{there}`, not `{here}`)"));
+            return Err(RecordError::OtherTournament { what, here, there });
         }
         let g = GameSummary::from_record(rec)?;
         if g.index >= 2 * self.units() {
-            return Err(format!("game {} is beyond the tournament's {} games", g.index, 2 * self.units()));
+            return Err(RecordError::Beyond { game: g.index, games: 2 * self.units(), tournament: true });
         }
         let (pairing, spec) = self.game(g.index);
         let (a, b) = self.pairings()[pairing];
         if recorded_specs(rec) != [self.players[a].clone(), self.players[b].clone()] || g.seed != spec.seed {
-            return Err(format!("game {} was not played by the players or on the board it should", g.index));
+            return Err(RecordError::Misplaced(g.index));
         }
         Ok(Game {
             index: g.index,
@@ -169,17 +173,17 @@ impl TournamentPlan {
         boards: u64,
         rules: Rules,
         limits: MoveLimits,
-    ) -> Result<TournamentPlan, String> {
+    ) -> Result<TournamentPlan, PlanError> {
         if players.len() < 2 {
-            return Err("a tournament needs at least two players".into());
+            return Err(PlanError::TooFewPlayers);
         }
         if boards == 0 {
-            return Err("a tournament needs at least one board per pairing".into());
+            return Err(PlanError::NoBoards);
         }
         let specs: Vec<String> = players.iter().map(|p| p.spec.to_string()).collect();
         for (i, s) in specs.iter().enumerate() {
             if specs[..i].contains(s) {
-                return Err(format!("{s} is given twice"));
+                return Err(PlanError::Twice(s.clone()));
             }
         }
         let named: Vec<(Option<String>, String)> =
@@ -201,6 +205,7 @@ impl TournamentPlan {
             boards,
             rules: rules.to_string(),
             limits: setup.describe_limits(),
+            limits_per_move: Some(limits.clone()),
         };
         Ok(TournamentPlan { players, about, rules, limits, concurrency: 1, shard: None })
     }
@@ -253,12 +258,12 @@ impl TournamentPlan {
     }
 
     /// Reads a record (from `--resume`): it must be of this tournament and of its shard.
-    pub fn check_record(&self, rec: &GameRecord) -> Result<Game, String> {
+    pub fn check_record(&self, rec: &GameRecord) -> Result<Game, RecordError> {
         let g = self.about.read(rec)?;
-        if let Some(s) = self.shard
-            && !s.contains(g.index / 2)
+        if let Some(shard) = self.shard
+            && !shard.contains(g.index / 2)
         {
-            return Err(format!("game {} is not in shard {s}", g.index));
+            return Err(RecordError::NotInShard { game: g.index, shard });
         }
         Ok(g)
     }

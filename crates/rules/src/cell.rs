@@ -16,7 +16,8 @@ use crate::error::{ParseCellError, ParseCellReason};
 /// assert_eq!((c.row(), c.col()), (2, 4));
 /// assert_eq!(Cell::from_pair("3 5").unwrap(), c);
 /// ```
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize)]
+#[serde(into = "String", try_from = "String")]
 #[repr(u8)]
 #[rustfmt::skip]
 #[allow(missing_docs)]
@@ -208,6 +209,22 @@ impl Cell {
 impl fmt::Display for Cell {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}{}", (b'A' + self.col()) as char, self.row() + 1)
+    }
+}
+
+impl From<Cell> for String {
+    /// The cell as text: `E5`.
+    fn from(c: Cell) -> String {
+        c.to_string()
+    }
+}
+
+impl TryFrom<String> for Cell {
+    type Error = ParseCellError;
+
+    /// The cell written as text (`E5`).
+    fn try_from(s: String) -> Result<Cell, ParseCellError> {
+        s.parse()
     }
 }
 

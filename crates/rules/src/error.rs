@@ -82,8 +82,9 @@ pub struct ParseMoveError {
     pub reason: ParseMoveReason,
 }
 
-/// Why a well-formed move is illegal in a position.
-#[derive(Debug, Clone, PartialEq, Eq, Error)]
+/// Why a well-formed move is illegal in a position (kept in match records as data).
+#[derive(Debug, Clone, PartialEq, Eq, Error, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "kebab-case")]
 #[non_exhaustive]
 pub enum IllegalMoveReason {
     /// Nobody can move any more.

@@ -171,7 +171,7 @@ fn measure(a: &AccuracyArgs) -> Result<()> {
     // it serves the first job.
     spec.check_ready().map_err(anyhow::Error::msg)?;
     let first = Contestant::start(&spec, items[0].rules)
-        .map_err(|f| anyhow::anyhow!("the player {spec}: {}", f.detail))?;
+        .map_err(|f| anyhow::anyhow!("the player {spec}: {}", f.detail()))?;
     let first = std::sync::Mutex::new(Some((items[0].rules, first)));
     let bar = progress::bar(items.len(), a.quiet || a.json, "positions");
     let mut chosen = vec![None; items.len()];
@@ -328,10 +328,10 @@ impl Seat {
                 .position
                 .parse_move(&a.bestmove)
                 .map_err(|e| format!("`bestmove {}`: {e}{}", a.bestmove, said(&a))),
-            Err(f) => {
+            Err(mut f) => {
                 // Ended, its standard error's last lines quoted (a failed start quotes them itself).
-                let note = self.current.take().map(|(_, mut c)| c.end()).unwrap_or_default();
-                Err(format!("{}: {}{note}", f.termination.name(), f.detail))
+                f.stderr.extend(self.current.take().map(|(_, mut c)| c.end()).unwrap_or_default());
+                Err(format!("{}: {}", f.termination.name(), f.detail()))
             }
         }
     }

@@ -15,6 +15,7 @@ use cavalo_rules::Rules;
 use clap::{Args, Subcommand};
 
 use crate::args::{LangArg, MergeFilesArgs, RunArgs};
+use crate::forfeits;
 use crate::limits::LimitArgs;
 use crate::match_report;
 use crate::records;
@@ -178,10 +179,12 @@ impl PlayArgs {
         let engine1 = with_options(e1.spec.clone(), &self.option1, "option1")?;
         let engine2 = with_options(e2.spec.clone(), &self.option2, "option2")?;
         let named = [(e1.name.clone(), engine1.to_string()), (e2.name.clone(), engine2.to_string())];
+        let lang = self.lang.lang();
+        let spec_error = |e| anyhow::anyhow!(forfeits::spec_error_text(lang, &e));
         let [n1, n2]: [String; 2] =
-            resolve_names(&named, false).map_err(anyhow::Error::msg)?.try_into().expect("two names");
+            resolve_names(&named, false).map_err(spec_error)?.try_into().expect("two names");
         for e in [&engine1, &engine2] {
-            e.check_ready().map_err(anyhow::Error::msg)?;
+            e.check_ready().map_err(spec_error)?;
         }
         let (first_seed, pairs) = match &self.seeds {
             Some(r) => cavalo_lab::label::parse_seed_range(r)?,
@@ -195,7 +198,10 @@ impl PlayArgs {
         };
         let limits = self.limits.limits()?;
         let sprt = match &self.sprt {
-            Some(v) => Some(Sprt::new(v[0], v[1], v[2], v[3]).map_err(anyhow::Error::msg)?),
+            Some(v) => Some(
+                Sprt::new(v[0], v[1], v[2], v[3])
+                    .map_err(|e| anyhow::anyhow!(forfeits::sprt_error_text(lang, &e)))?,
+            ),
             None => None,
         };
         let limits2 = match self.time_ms2 {
@@ -226,11 +232,12 @@ pub fn run(a: MatchArgs, rules: Rules) -> Result<()> {
 
 /// `cavalo match merge`: one summary of the games in several record files.
 fn merge(m: MergeArgs) -> Result<()> {
+    let lang = m.lang.lang();
     let mut first: Option<(RecordedMatch, String)> = None;
     let mut pairs: Option<u64> = None;
     let mut games: Vec<GameSummary> = Vec::new();
     records::merge(&m.records.files, &mut |rec, at| {
-        let (this, g) = RecordedMatch::of(rec)?;
+        let (this, g) = RecordedMatch::of(rec).map_err(|e| forfeits::record_error_text(lang, &e))?;
         pairs = pairs.max(this.pairs);
         if let Some((f, where_first)) = &first {
             if let Some((what, here, there)) = f.difference(&this) {
@@ -269,6 +276,7 @@ fn merge(m: MergeArgs) -> Result<()> {
         engine2_spec,
         rules: f.rules,
         limits: f.limits,
+        limits_per_move: f.limits_per_move,
         first_seed: f.first_seed,
         last_seed: f.first_seed.wrapping_add(pairs.saturating_sub(1)),
         shard: None,
@@ -290,7 +298,7 @@ fn play(a: PlayArgs, rules: Rules) -> Result<()> {
     let (plan, sprt) = a.plan(rules)?;
     let mut tally = Tally::default();
     let (done, mut out) = records::open_run(a.run.out.as_deref(), a.run.resume, "match", &mut |rec| {
-        let g = plan.check_record(rec)?;
+        let g = plan.check_record(rec).map_err(|e| forfeits::record_error_text(lang, &e))?;
         tally.add(&g);
         Ok(g.index)
     })?;

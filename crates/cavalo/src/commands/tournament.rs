@@ -17,6 +17,7 @@ use clap::{Args, Subcommand};
 use crate::args::{LangArg, MergeFilesArgs, RunArgs};
 use crate::commands::r#match::parse_named;
 use crate::crosstable;
+use crate::forfeits;
 use crate::limits::LimitArgs;
 use crate::match_report::games_count;
 use crate::records;
@@ -142,9 +143,9 @@ fn play(a: PlayArgs, rules: Rules) -> Result<()> {
     let format = if a.gauntlet { Format::Gauntlet } else { Format::RoundRobin };
     let limits = a.limits.limits()?;
     let mut plan = TournamentPlan::new(a.players.clone(), format, first_seed, boards, rules, limits)
-        .map_err(anyhow::Error::msg)?;
+        .map_err(|e| anyhow::anyhow!(forfeits::plan_error_text(lang, &e)))?;
     for p in &plan.players {
-        p.check_ready().map_err(anyhow::Error::msg)?;
+        p.check_ready().map_err(|e| anyhow::anyhow!(forfeits::spec_error_text(lang, &e)))?;
     }
     plan.concurrency = a.run.concurrency as usize;
     plan.shard = a.run.shard;
@@ -152,7 +153,7 @@ fn play(a: PlayArgs, rules: Rules) -> Result<()> {
 
     let mut games: Vec<Game> = Vec::new();
     let (done, mut out) = records::open_run(a.run.out.as_deref(), a.run.resume, "tournament", &mut |rec| {
-        let g = plan.check_record(rec)?;
+        let g = plan.check_record(rec).map_err(|e| forfeits::record_error_text(lang, &e))?;
         let index = g.index;
         games.push(g);
         Ok(index)
@@ -216,6 +217,7 @@ fn start_line(lang: Lang, plan: &TournamentPlan, already: usize) -> String {
 
 /// `cavalo tournament merge`.
 fn merge(m: MergeArgs) -> Result<()> {
+    let lang = m.report.lang.lang();
     let mut first: Option<(About, String)> = None;
     let mut games = Vec::new();
     records::merge(&m.records.files, &mut |rec, at| {
@@ -227,7 +229,7 @@ fn merge(m: MergeArgs) -> Result<()> {
                 "the record is of another tournament: its {what} is `{there}`, but `{here}` in {where_first}"
             ));
         }
-        let g = about.read(rec)?;
+        let g = about.read(rec).map_err(|e| forfeits::record_error_text(lang, &e))?;
         let index = g.index;
         games.push(g);
         Ok(index)

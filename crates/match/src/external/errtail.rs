@@ -131,16 +131,6 @@ impl ErrReader {
     pub fn sign(&self) -> Option<usize> {
         lock(&self.tail).sign
     }
-
-    /// `; last lines on standard error: `…` | `…``, or nothing when there were none.
-    pub fn note(&self) -> String {
-        let lines = self.lines();
-        if lines.is_empty() {
-            return String::new();
-        }
-        let quoted: Vec<String> = lines.iter().map(|l| format!("`{l}`")).collect();
-        format!("; last lines on standard error: {}", quoted.join(" | "))
-    }
 }
 
 fn lock(tail: &Mutex<Tail>) -> MutexGuard<'_, Tail> {
@@ -163,12 +153,15 @@ mod tests {
     fn the_last_lines_are_kept_cut_and_quoted() {
         let r = read_all(b"one\n\n  two  \r\nthree\nfour\nfive\nsix\nseven".to_vec(), &[]);
         assert_eq!(r.lines(), ["three", "four", "five", "six", "seven"]);
-        assert_eq!(r.note(), "; last lines on standard error: `three` | `four` | `five` | `six` | `seven`");
+        assert_eq!(
+            crate::termination::stderr_note(&r.lines()),
+            "; last lines on standard error: `three` | `four` | `five` | `six` | `seven`"
+        );
         let long = format!("{}\nend\n", "é".repeat(1000));
         let lines = read_all(long.into_bytes(), &[]).lines();
         assert_eq!(lines[0].chars().count(), TAIL_CHARS + 1, "{lines:?}");
         assert!(lines[0].ends_with('…') && lines[1] == "end");
-        assert_eq!(read_all(Vec::new(), &[]).note(), "");
+        assert!(read_all(Vec::new(), &[]).lines().is_empty());
     }
 
     #[test]

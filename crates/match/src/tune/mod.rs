@@ -21,6 +21,7 @@ use cavalo_engine::params::Param;
 use cavalo_rules::SplitMix64;
 use serde::{Deserialize, Serialize};
 
+use crate::error::PairError;
 use crate::referee::{GameSetup, GameSpec, GameSummary, play_game};
 
 /// The version of the state file's format.
@@ -271,8 +272,8 @@ impl Spsa {
     pub fn step(
         &mut self,
         base: &SearchConfig,
-        play: &mut dyn FnMut(&SearchConfig, &SearchConfig, u64) -> Result<f64, String>,
-    ) -> Result<&Step, String> {
+        play: &mut dyn FnMut(&SearchConfig, &SearchConfig, u64) -> Result<f64, PairError>,
+    ) -> Result<&Step, PairError> {
         let k = self.done;
         let board = self.next_board();
         let (plus, minus, vp, vm) = self.next_pair(base);
@@ -334,14 +335,13 @@ impl Spsa {
 
 /// Plays the two games of board `board` (engine 1 White, then Black) and answers engine 1's
 /// points margin summed over both; a game not played out (a forfeit) is an error naming why.
-pub fn pair_margin(setup: &GameSetup, board: u64) -> Result<f64, String> {
+pub fn pair_margin(setup: &GameSetup, board: u64) -> Result<f64, PairError> {
     let mut total = 0.0;
     for index in [0, 1] {
         let rec = play_game(setup, GameSpec { index, seed: board });
         let g = GameSummary::from_record(&rec)?;
-        total += g.engine1_margin.ok_or_else(|| {
-            format!("board {board}, game {}: not played out ({})", index + 1, g.termination.name())
-        })?;
+        let termination = g.termination;
+        total += g.engine1_margin.ok_or(PairError::NotPlayedOut { board, game: index + 1, termination })?;
     }
     Ok(total)
 }

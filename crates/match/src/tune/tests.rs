@@ -11,7 +11,7 @@ fn spsa(iterations: u64, r_end: f64) -> Spsa {
 
 /// A fake match with a known optimum: the strength of θ is −Σ((θ − opt)/c_end)², the margin of
 /// + over − is 100 times the difference of strengths plus a deterministic noise.
-fn fake_match(opt: [f64; 2]) -> impl FnMut(&SearchConfig, &SearchConfig, u64) -> Result<f64, String> {
+fn fake_match(opt: [f64; 2]) -> impl FnMut(&SearchConfig, &SearchConfig, u64) -> Result<f64, PairError> {
     let strength = move |c: &SearchConfig| {
         -((f64::from(c.mobility) - opt[0]) / 40.0).powi(2)
             - ((f64::from(c.tempo_best) - opt[1]) / 100.0).powi(2)

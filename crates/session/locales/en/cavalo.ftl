@@ -633,3 +633,64 @@ lisp-too-many-rows = more than 10 rows (found `{ $found }`)
 lisp-not-closed = the list of rows is not closed
 lisp-trailing = unexpected `{ $text }` after the board
 lisp-cell = cell { $cell }: `{ $token }` is not a number from 0 to 99, NIL, -1 or -2
+# Forfeits of matches and tournaments, worded from the referee's data.
+forfeit-case = game { $game } (seed { $seed }): { $player } ({ $side }) { $when }: { $what }{ $stderr }
+forfeit-at-load = at load, before the first move
+forfeit-at-ply = at ply { $ply }
+forfeit-stderr = ; last lines on standard error: { $lines }
+forfeit-with-limit = { $what } (limit { $limit })
+forfeit-limit-time = { $ms } ms + { $tolerance } ms tolerance
+forfeit-limit-max = { $ms } ms
+fault-cannot-start = cannot start `{ $program }`: { $error }
+fault-hint-sbcl = is SBCL installed? (apt-get install sbcl, or give sbcl=PATH)
+fault-with-hint = { $fault } ({ $hint })
+fault-no-thread = cannot start a thread: { $error }
+fault-cannot-read-program = cannot read the Lisp program `{ $path }`: { $error }
+fault-no-adapter = cannot write the Lisp adapter to { $path }: { $error }
+fault-stopped-reading = the program stopped reading its input: cannot send `{ $line }` ({ $error })
+fault-exited-waiting = the program exited{ $status } while the referee waited for `{ $reply }`
+fault-exited-sending = the program exited{ $status }: cannot send `{ $line }` ({ $error })
+fault-exit-code = exit status { $code }
+fault-exit-signal = signal { $signal }
+fault-sign-heap = heap exhausted: the program used all of its { $mb } MiB (give heap-mb=… for more, or keep less in memory)
+fault-sign-stack = control stack exhausted (infinite recursion?)
+fault-with-sign = { $sign }: { $fault }
+fault-late-load = { $program } did not finish loading within { $ms } ms (give load-ms=… for a slow load)
+fault-no-handshake = no `ugiok` within { $ms } ms
+fault-no-reply = no `{ $reply }` in time
+fault-no-bestmove = no bestmove within the time limit
+fault-too-late = answered { $mv } after { $ms } ms
+fault-line-too-long = the program wrote a line longer than { $bytes } bytes while the referee waited for `{ $reply }`: every line must end with a newline and stay under { $kib } KiB
+fault-not-utf8 = the program wrote bytes that are not UTF-8 text (`{ $text }`) while the referee waited for `{ $reply }`: the protocol is UTF-8 text, check the encoding of the output
+fault-second-bestmove = the program answered one `go` with two bestmove lines (`bestmove { $first }`, then `{ $line }`): the protocol allows exactly one `bestmove` per `go`
+fault-empty-bestmove = `bestmove` without a move
+fault-unexpected = unexpected output `{ $line }`
+fault-refused-option = `{ $program }` refused `{ $command }`: { $said }
+fault-panicked = the built-in player panicked
+fault-illegal = illegal move `{ $mv }`: { $reason }; the position was { $position }; the legal moves were: { $legal }
+fault-engine-had-said = { $fault } (the program had said: { $said })
+fault-said-illegal = { $why }; the position was { $position }; the legal moves were: { $legal }
+fault-not-a-move-said = `bestmove { $mv }` is not a move; the program said: { $said }
+fault-not-a-move = `{ $mv }` is not a move
+# Errors of matches, tournaments and tuning.
+record-missing = no `{ $field }` in meta
+record-invalid = no valid `{ $field }` in meta
+record-not-tournament = no valid `tournament` in meta: not a tournament's record
+record-other-tournament = the record is of another tournament ({ $what } `{ $there }`, not `{ $here }`)
+record-beyond-match = game { $game } is beyond this match's { $games } games
+record-beyond-tournament = game { $game } is beyond the tournament's { $games } games
+record-not-in-shard = game { $game } is not in shard { $shard }
+record-other-players = game { $game } was played by { $found1 } vs { $found2 }, not { $want1 } vs { $want2 }
+record-other-names = game { $game } was played by players named { $found1 } and { $found2 }, not { $want1 } and { $want2 }
+record-other-seed = game { $game } was played on seed { $found }, not { $want }
+record-other-rules = game { $game } was played with rules { $found }, not { $want }
+record-misplaced = game { $game } was not played by the players or on the board it should
+spec-not-a-file = the Lisp program `{ $path }` is not a file
+spec-cannot-read = cannot read the Lisp program `{ $path }`: { $error }
+spec-not-found = cannot read the Lisp program `{ $path }`: no such file
+spec-same-name = two players are named `{ $name }`: give each its own name (name=TEXT)
+plan-too-few-players = a tournament needs at least two players
+plan-no-boards = a tournament needs at least one board per pairing
+plan-twice = { $player } is given twice
+sprt-hypotheses = SPRT needs elo0 < elo1, got { $elo0 } and { $elo1 }
+sprt-probability = SPRT { $name } must be between 0 and 0.5, got { $value }

@@ -633,3 +633,64 @@ lisp-too-many-rows = mais de 10 linhas (encontrou-se `{ $found }`)
 lisp-not-closed = a lista das linhas não está fechada
 lisp-trailing = `{ $text }` inesperado depois do tabuleiro
 lisp-cell = casa { $cell }: `{ $token }` não é um número de 0 a 99, NIL, -1 nem -2
+# Faltas (derrotas por falta) dos encontros e torneios, a partir dos dados do árbitro.
+forfeit-case = jogo { $game } (semente { $seed }): { $player } ({ $side }) { $when }: { $what }{ $stderr }
+forfeit-at-load = ao carregar, antes da primeira jogada
+forfeit-at-ply = na meia-jogada { $ply }
+forfeit-stderr = ; últimas linhas do erro padrão: { $lines }
+forfeit-with-limit = { $what } (limite { $limit })
+forfeit-limit-time = { $ms } ms + { $tolerance } ms de tolerância
+forfeit-limit-max = { $ms } ms
+fault-cannot-start = não foi possível iniciar `{ $program }`: { $error }
+fault-hint-sbcl = o SBCL está instalado? (apt-get install sbcl, ou indique sbcl=CAMINHO)
+fault-with-hint = { $fault } ({ $hint })
+fault-no-thread = não foi possível iniciar um fio de execução: { $error }
+fault-cannot-read-program = não foi possível ler o programa Lisp `{ $path }`: { $error }
+fault-no-adapter = não foi possível escrever o adaptador Lisp em { $path }: { $error }
+fault-stopped-reading = o programa deixou de ler a entrada: não foi possível enviar `{ $line }` ({ $error })
+fault-exited-waiting = o programa terminou{ $status } enquanto o árbitro esperava `{ $reply }`
+fault-exited-sending = o programa terminou{ $status }: não foi possível enviar `{ $line }` ({ $error })
+fault-exit-code = código de saída { $code }
+fault-exit-signal = sinal { $signal }
+fault-sign-heap = memória (heap) esgotada: o programa usou todos os seus { $mb } MiB (indique heap-mb=… para ter mais, ou guarde menos em memória)
+fault-sign-stack = pilha de controlo esgotada (recursão infinita?)
+fault-with-sign = { $sign }: { $fault }
+fault-late-load = { $program } não acabou de carregar em { $ms } ms (indique load-ms=… para um carregamento lento)
+fault-no-handshake = nenhum `ugiok` em { $ms } ms
+fault-no-reply = nenhum `{ $reply }` a tempo
+fault-no-bestmove = nenhum bestmove dentro do limite de tempo
+fault-too-late = respondeu { $mv } ao fim de { $ms } ms
+fault-line-too-long = o programa escreveu uma linha com mais de { $bytes } bytes enquanto o árbitro esperava `{ $reply }`: cada linha tem de acabar com uma mudança de linha e ter menos de { $kib } KiB
+fault-not-utf8 = o programa escreveu bytes que não são texto UTF-8 (`{ $text }`) enquanto o árbitro esperava `{ $reply }`: o protocolo é texto UTF-8, verifique a codificação da saída
+fault-second-bestmove = o programa respondeu a um `go` com duas linhas bestmove (`bestmove { $first }`, depois `{ $line }`): o protocolo permite exatamente um `bestmove` por `go`
+fault-empty-bestmove = `bestmove` sem jogada
+fault-unexpected = saída inesperada `{ $line }`
+fault-refused-option = `{ $program }` recusou `{ $command }`: { $said }
+fault-panicked = o jogador interno abortou (panic)
+fault-illegal = jogada ilegal `{ $mv }`: { $reason }; a posição era { $position }; as jogadas legais eram: { $legal }
+fault-engine-had-said = { $fault } (o programa tinha dito: { $said })
+fault-said-illegal = { $why }; a posição era { $position }; as jogadas legais eram: { $legal }
+fault-not-a-move-said = `bestmove { $mv }` não é uma jogada; o programa disse: { $said }
+fault-not-a-move = `{ $mv }` não é uma jogada
+# Erros dos encontros, torneios e afinação.
+record-missing = falta `{ $field }` em meta
+record-invalid = `{ $field }` inválido em meta
+record-not-tournament = nenhum `tournament` válido em meta: não é um registo de um torneio
+record-other-tournament = o registo é de outro torneio ({ $what } `{ $there }`, não `{ $here }`)
+record-beyond-match = o jogo { $game } fica para lá dos { $games } jogos deste encontro
+record-beyond-tournament = o jogo { $game } fica para lá dos { $games } jogos do torneio
+record-not-in-shard = o jogo { $game } não está na fatia { $shard }
+record-other-players = o jogo { $game } foi jogado por { $found1 } contra { $found2 }, não por { $want1 } contra { $want2 }
+record-other-names = o jogo { $game } foi jogado por jogadores chamados { $found1 } e { $found2 }, não { $want1 } e { $want2 }
+record-other-seed = o jogo { $game } foi jogado na semente { $found }, não na { $want }
+record-other-rules = o jogo { $game } foi jogado com as regras { $found }, não { $want }
+record-misplaced = o jogo { $game } não foi jogado pelos jogadores ou no tabuleiro em que devia
+spec-not-a-file = o programa Lisp `{ $path }` não é um ficheiro
+spec-cannot-read = não foi possível ler o programa Lisp `{ $path }`: { $error }
+spec-not-found = não foi possível ler o programa Lisp `{ $path }`: o ficheiro não existe
+spec-same-name = dois jogadores chamam-se `{ $name }`: dê a cada um o seu nome (name=TEXTO)
+plan-too-few-players = um torneio precisa de pelo menos dois jogadores
+plan-no-boards = um torneio precisa de pelo menos um tabuleiro por emparelhamento
+plan-twice = { $player } foi indicado duas vezes
+sprt-hypotheses = o SPRT precisa de elo0 < elo1, recebeu { $elo0 } e { $elo1 }
+sprt-probability = o { $name } do SPRT tem de estar entre 0 e 0,5, recebeu { $value }

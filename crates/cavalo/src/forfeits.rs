@@ -1,0 +1,253 @@
+//! The match crate's typed forfeits and errors in the user's language (the catalogues'
+//! `forfeit-*`, `fault-*`, `record-*`, `spec-*`, `plan-*` and `sprt-*` messages): the
+//! referee gives the data ([`Forfeit`], [`Fault`], [`RecordError`], …), the words are here.
+
+use cavalo_match::error::{PlanError, RecordError, SprtError};
+use cavalo_match::fault::{During, Exit, Hint, Sign};
+use cavalo_match::termination::Deadline;
+use cavalo_match::{Fault, ForfeitCase, SpecError};
+use cavalo_session::i18n::{Arg, Key, Lang};
+use cavalo_session::present::{illegal_reason, side_name};
+
+use crate::match_report::plain;
+use cavalo_session::key;
+
+/// A forfeit as a summary shows the first of its reason, naming the loser by `player` (its
+/// name): `jogo 3 (semente 2): Equipa A (brancas) na meia-jogada 5: …`.
+pub fn case_text(lang: Lang, case: &ForfeitCase, player: &str) -> String {
+    let f = &case.forfeit;
+    let when = match f.ply {
+        Some(ply) => lang.tr_with(key!("forfeit-at-ply"), &[("ply", ply.to_string().into())]),
+        None => lang.tr(key!("forfeit-at-load")),
+    };
+    let mut what = fault_text(lang, &f.fault);
+    if let Some(limit) = &f.limit {
+        let args = [("what", what.into()), ("limit", limit_text(lang, limit).into())];
+        what = lang.tr_with(key!("forfeit-with-limit"), &args);
+    }
+    let stderr = if f.stderr.is_empty() {
+        String::new()
+    } else {
+        let quoted: Vec<String> = f.stderr.iter().map(|l| format!("`{l}`")).collect();
+        lang.tr_with(key!("forfeit-stderr"), &[("lines", quoted.join(" | ").into())])
+    };
+    let args = [
+        ("game", case.game.to_string().into()),
+        ("seed", case.seed.to_string().into()),
+        ("player", player.into()),
+        ("side", side_name(lang, f.side).into()),
+        ("when", when.into()),
+        ("what", what.into()),
+        ("stderr", stderr.into()),
+    ];
+    lang.tr_with(key!("forfeit-case"), &args)
+}
+
+/// The limit a timeout broke.
+fn limit_text(lang: Lang, d: &Deadline) -> String {
+    match d.time_ms {
+        Some(t) => lang.tr_with(
+            key!("forfeit-limit-time"),
+            &[("ms", t.to_string().into()), ("tolerance", d.ms.to_string().into())],
+        ),
+        None => lang.tr_with(key!("forfeit-limit-max"), &[("ms", d.ms.to_string().into())]),
+    }
+}
+
+/// How a program ended: ` (código de saída 3)`, or nothing when unknown.
+fn exit_text(lang: Lang, status: &Option<Exit>) -> String {
+    match status {
+        Some(Exit::Code(c)) => {
+            format!(" ({})", lang.tr_with(key!("fault-exit-code"), &[("code", c.to_string().into())]))
+        }
+        Some(Exit::Signal(s)) => {
+            format!(" ({})", lang.tr_with(key!("fault-exit-signal"), &[("signal", s.to_string().into())]))
+        }
+        None => String::new(),
+    }
+}
+
+/// What a sign on standard error means.
+fn sign_text(lang: Lang, sign: &Sign) -> String {
+    match sign {
+        Sign::HeapExhausted { heap_mb } => {
+            lang.tr_with(key!("fault-sign-heap"), &[("mb", heap_mb.to_string().into())])
+        }
+        Sign::ControlStackExhausted => lang.tr(key!("fault-sign-stack")),
+    }
+}
+
+/// What went wrong, in words.
+pub fn fault_text(lang: Lang, fault: &Fault) -> String {
+    let t = |key: Key, args: &[(&str, &str)]| {
+        let args: Vec<(&str, Arg)> = args.iter().map(|(k, v)| (*k, Arg::from(*v))).collect();
+        lang.tr_with(key, &args)
+    };
+    match fault {
+        Fault::CannotStart { program, error, hint } => {
+            let text = t(key!("fault-cannot-start"), &[("program", program), ("error", error)]);
+            match hint {
+                Some(Hint::InstallSbcl) => t(
+                    key!("fault-with-hint"),
+                    &[("fault", &text), ("hint", &lang.tr(key!("fault-hint-sbcl")))],
+                ),
+                None => text,
+            }
+        }
+        Fault::NoThread { error } => t(key!("fault-no-thread"), &[("error", error)]),
+        Fault::CannotReadProgram { path, error } => {
+            t(key!("fault-cannot-read-program"), &[("path", path), ("error", error)])
+        }
+        Fault::NoAdapter { path, error } => t(key!("fault-no-adapter"), &[("path", path), ("error", error)]),
+        Fault::StoppedReading { line, error } => {
+            t(key!("fault-stopped-reading"), &[("line", line), ("error", error)])
+        }
+        Fault::Exited { status, during, sign } => {
+            let status = exit_text(lang, status);
+            let text = match during {
+                During::Waiting { reply } => {
+                    t(key!("fault-exited-waiting"), &[("status", &status), ("reply", reply)])
+                }
+                During::Sending { line, error } => {
+                    t(key!("fault-exited-sending"), &[("status", &status), ("line", line), ("error", error)])
+                }
+            };
+            match sign {
+                Some(s) => t(key!("fault-with-sign"), &[("sign", &sign_text(lang, s)), ("fault", &text)]),
+                None => text,
+            }
+        }
+        Fault::SaidError { said } => said.clone(),
+        Fault::LateLoad { program, load_ms } => {
+            t(key!("fault-late-load"), &[("program", program), ("ms", &load_ms.to_string())])
+        }
+        Fault::NoHandshake { ms } => t(key!("fault-no-handshake"), &[("ms", &ms.to_string())]),
+        Fault::NoReply { reply } => t(key!("fault-no-reply"), &[("reply", reply)]),
+        Fault::NoBestmove => lang.tr(key!("fault-no-bestmove")),
+        Fault::TooLate { bestmove, took_ms } => {
+            t(key!("fault-too-late"), &[("mv", bestmove), ("ms", &took_ms.to_string())])
+        }
+        Fault::LineTooLong { reply, max_bytes } => t(
+            key!("fault-line-too-long"),
+            &[("bytes", &max_bytes.to_string()), ("reply", reply), ("kib", &(max_bytes / 1024).to_string())],
+        ),
+        Fault::NotUtf8 { text, reply } => t(key!("fault-not-utf8"), &[("text", text), ("reply", reply)]),
+        Fault::SecondBestmove { first, line } => {
+            t(key!("fault-second-bestmove"), &[("first", first), ("line", line)])
+        }
+        Fault::EmptyBestmove => lang.tr(key!("fault-empty-bestmove")),
+        Fault::Unexpected { line } => t(key!("fault-unexpected"), &[("line", line)]),
+        Fault::RefusedOption { program, command, said } => {
+            t(key!("fault-refused-option"), &[("program", program), ("command", command), ("said", said)])
+        }
+        Fault::Panicked => lang.tr(key!("fault-panicked")),
+        Fault::IllegalMove { mv, reason, position, legal, said } => {
+            let reason = illegal_reason(lang, reason);
+            let text = t(
+                key!("fault-illegal"),
+                &[("mv", mv), ("reason", &reason), ("position", position), ("legal", legal)],
+            );
+            match said {
+                Some(s) => t(key!("fault-engine-had-said"), &[("fault", &text), ("said", s)]),
+                None => text,
+            }
+        }
+        Fault::SaidIllegal { why, position, legal } => {
+            t(key!("fault-said-illegal"), &[("why", why), ("position", position), ("legal", legal)])
+        }
+        Fault::NotAMove { bestmove, said: Some(said), .. } => {
+            t(key!("fault-not-a-move-said"), &[("mv", bestmove), ("said", said)])
+        }
+        Fault::NotAMove { bestmove, said: None, .. } => t(key!("fault-not-a-move"), &[("mv", bestmove)]),
+    }
+}
+
+/// A record that does not fit the match or tournament, in words.
+pub fn record_error_text(lang: Lang, e: &RecordError) -> String {
+    let s = |x: &dyn ToString| Arg::from(x.to_string());
+    let (key, args): (Key, Vec<(&str, Arg)>) = match e {
+        RecordError::Missing(field) => (key!("record-missing"), vec![("field", s(field))]),
+        RecordError::Invalid(field) => (key!("record-invalid"), vec![("field", s(field))]),
+        RecordError::NotTournament => (key!("record-not-tournament"), vec![]),
+        RecordError::OtherTournament { what, here, there } => {
+            (key!("record-other-tournament"), vec![("what", s(what)), ("here", s(here)), ("there", s(there))])
+        }
+        RecordError::Beyond { game, games, tournament } => {
+            let key =
+                if *tournament { key!("record-beyond-tournament") } else { key!("record-beyond-match") };
+            (key, vec![("game", s(game)), ("games", s(games))])
+        }
+        RecordError::NotInShard { game, shard } => {
+            (key!("record-not-in-shard"), vec![("game", s(game)), ("shard", s(shard))])
+        }
+        RecordError::OtherPlayers { game, found, want } | RecordError::OtherNames { game, found, want } => {
+            let key = if matches!(e, RecordError::OtherPlayers { .. }) {
+                key!("record-other-players")
+            } else {
+                key!("record-other-names")
+            };
+            let args = vec![
+                ("game", s(game)),
+                ("found1", s(&found[0])),
+                ("found2", s(&found[1])),
+                ("want1", s(&want[0])),
+                ("want2", s(&want[1])),
+            ];
+            (key, args)
+        }
+        RecordError::OtherSeed { game, found, want } => {
+            (key!("record-other-seed"), vec![("game", s(game)), ("found", s(found)), ("want", s(want))])
+        }
+        RecordError::OtherRules { game, found, want } => {
+            (key!("record-other-rules"), vec![("game", s(game)), ("found", s(found)), ("want", s(want))])
+        }
+        RecordError::Misplaced(game) => (key!("record-misplaced"), vec![("game", s(game))]),
+        // A kind added to the match crate later and not yet in the catalogue: its own words.
+        other => return other.to_string(),
+    };
+    lang.tr_with(key, &args)
+}
+
+/// What is wrong with the players, in words.
+pub fn spec_error_text(lang: Lang, e: &SpecError) -> String {
+    match e {
+        SpecError::NotAFile { path } => {
+            lang.tr_with(key!("spec-not-a-file"), &[("path", path.as_str().into())])
+        }
+        SpecError::CannotRead { path, kind: std::io::ErrorKind::NotFound, .. } => {
+            lang.tr_with(key!("spec-not-found"), &[("path", path.as_str().into())])
+        }
+        SpecError::CannotRead { path, error, .. } => lang.tr_with(
+            key!("spec-cannot-read"),
+            &[("path", path.as_str().into()), ("error", error.as_str().into())],
+        ),
+        SpecError::SameName(name) => lang.tr_with(key!("spec-same-name"), &[("name", name.as_str().into())]),
+        other => other.to_string(),
+    }
+}
+
+/// Why a tournament cannot be planned, in words.
+pub fn plan_error_text(lang: Lang, e: &PlanError) -> String {
+    match e {
+        PlanError::TooFewPlayers => lang.tr(key!("plan-too-few-players")),
+        PlanError::NoBoards => lang.tr(key!("plan-no-boards")),
+        PlanError::Twice(p) => lang.tr_with(key!("plan-twice"), &[("player", p.as_str().into())]),
+        PlanError::Names(e) => spec_error_text(lang, e),
+        other => other.to_string(),
+    }
+}
+
+/// SPRT parameters that make no test, in words.
+pub fn sprt_error_text(lang: Lang, e: &SprtError) -> String {
+    match e {
+        SprtError::Hypotheses { elo0, elo1 } => lang.tr_with(
+            key!("sprt-hypotheses"),
+            &[("elo0", plain(lang, *elo0).into()), ("elo1", plain(lang, *elo1).into())],
+        ),
+        SprtError::Probability { name, value } => lang.tr_with(
+            key!("sprt-probability"),
+            &[("name", (*name).into()), ("value", plain(lang, *value).into())],
+        ),
+        other => other.to_string(),
+    }
+}
