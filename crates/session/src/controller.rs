@@ -37,7 +37,7 @@ use crate::input::{Command, MoveChoice, choose_removal, interpret_move, is_word,
 use crate::key;
 use crate::present::{self, Announcement, CellMark, GameResult, Who};
 use crate::search::{Engines, Search};
-use crate::session::{Finished, Session};
+use crate::session::{Advance, Finished, Session};
 
 mod view;
 
@@ -255,25 +255,21 @@ impl Controller {
             return Ok(());
         }
         let seen = self.game().plies().len();
-        match self.game().turn() {
-            Turn::Forced { .. } => {
-                self.session.play_forced()?;
-                self.announce_plies_from(seen);
-            }
-            Turn::Computer(side) => {
-                let t = self.lang.tr_with(key!("ann-thinking"), &[("who", self.who(side).into())]);
+        match self.session.advance()? {
+            Advance::Played => self.announce_plies_from(seen),
+            Advance::Think(mut job) => {
+                let t = self.lang.tr_with(key!("ann-thinking"), &[("who", self.who(job.side()).into())]);
                 self.say(t);
-                let mut job = self.session.begin_think()?;
                 self.engines.lend(&mut job);
-                self.search = Some(Search::start(job));
+                self.search = Some(Search::start(*job));
             }
-            Turn::Over(_) => {
+            Advance::Ended => {
                 self.end_said = true;
                 for a in present::announcements_since(self.game(), seen) {
                     self.announce(a);
                 }
             }
-            Turn::Quit | Turn::Human(_) => {}
+            Advance::Human => {}
         }
         Ok(())
     }

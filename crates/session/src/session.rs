@@ -35,6 +35,21 @@ pub enum Finished {
     },
 }
 
+/// What a game does next without a player ([`Session::advance`]): the one place that decides
+/// it, for the terminals' controller and the web server's driver alike.
+#[derive(Debug)]
+pub enum Advance {
+    /// A forced ply (a placement or a pass) was played.
+    Played,
+    /// The computer is to move: run this search and give its [`Thought`] to
+    /// [`Session::finish`].
+    Think(Box<ThinkJob>),
+    /// A human is to move.
+    Human,
+    /// The game is over or abandoned.
+    Ended,
+}
+
 /// One game and the stores that record it.
 pub struct Session {
     game: Game,
@@ -157,6 +172,17 @@ impl Session {
     }
 
     // ---- playing ----
+
+    /// Takes the game's next step that needs no player: plays a forced ply, or gives the
+    /// computer's search to run, or says that a human is to move or that the game has ended.
+    pub fn advance(&mut self) -> Result<Advance, SessionError> {
+        match self.turn() {
+            Turn::Forced { .. } => self.play_forced().map(|_| Advance::Played),
+            Turn::Computer(_) => self.begin_think().map(|job| Advance::Think(Box::new(job))),
+            Turn::Human(_) => Ok(Advance::Human),
+            Turn::Over(_) | Turn::Quit => Ok(Advance::Ended),
+        }
+    }
 
     /// Plays a human's move (from [`interpret_move`](crate::interpret_move) or any legal move).
     pub fn play_human(&mut self, mv: Move) -> Result<&Ply, SessionError> {

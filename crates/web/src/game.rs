@@ -10,7 +10,7 @@ use cavalo_engine::SearchInfo;
 use cavalo_rules::{Move, Side};
 use cavalo_session::present::{Words, error_words};
 use cavalo_session::store::db::web::SeatView;
-use cavalo_session::{SearchEvent, Session, SessionError, ThinkJob, Turn, spawn_search};
+use cavalo_session::{Advance, SearchEvent, Session, SessionError, ThinkJob, Turn, spawn_search};
 use tokio::sync::broadcast;
 
 use crate::App;
@@ -346,28 +346,24 @@ async fn drive(app: App, game: Arc<Game>) {
 /// One look at the game (on a blocking thread): plays a forced ply, or says what comes next.
 fn next_step(app: &App, game: &Game) -> Step {
     let mut s = game.lock();
-    match s.turn() {
-        Turn::Forced { .. } => match s.play_forced() {
-            Ok(_) => {
-                app.changed(&mut s);
-                game.set_problem(&s, None);
-                game.publish(&s);
-                let status = s.status();
-                drop(s);
-                app.let_go_if_ended(game, status);
-                Step::Again
-            }
-            Err(e) => {
-                eprintln!("cavalo serve: game {}: {e}", game.id);
-                game.set_problem(&s, Some(&e));
-                Step::Retry
-            }
-        },
-        Turn::Computer(_) => match s.begin_think() {
-            Ok(job) => Step::Think(Box::new(job), s.config().time_ms),
-            Err(_) => Step::Idle,
-        },
-        _ => Step::Idle,
+    match s.advance() {
+        Ok(Advance::Played) => {
+            app.changed(&mut s);
+            game.set_problem(&s, None);
+            game.publish(&s);
+            let status = s.status();
+            drop(s);
+            app.let_go_if_ended(game, status);
+            Step::Again
+        }
+        Ok(Advance::Think(job)) => Step::Think(job, s.config().time_ms),
+        Ok(Advance::Human | Advance::Ended) => Step::Idle,
+        Err(e) if matches!(s.turn(), Turn::Forced { .. }) => {
+            eprintln!("cavalo serve: game {}: {e}", game.id);
+            game.set_problem(&s, Some(&e));
+            Step::Retry
+        }
+        Err(_) => Step::Idle,
     }
 }
 
