@@ -8,7 +8,8 @@ use std::fmt::Write as _;
 use cavalo_match::tournament::{About, Crosstable, Format, Standing};
 use cavalo_session::i18n::{Arg, Lang};
 
-use crate::match_report::{dec, plain, reason_text, rules_text, signed};
+use crate::match_report::{reason_text, rules_text};
+use crate::numbers::{dec, plain, signed};
 use cavalo_session::key;
 
 /// The tournament in words: `round robin of 4 players, 2 boards per pairing (seeds 1..2), ...`.

@@ -9,7 +9,7 @@ use cavalo_match::{Fault, ForfeitCase, SpecError};
 use cavalo_session::i18n::{Arg, Key, Lang};
 use cavalo_session::present::{illegal_reason, side_name};
 
-use crate::match_report::plain;
+use crate::numbers::plain;
 use cavalo_session::key;
 
 /// A forfeit as a summary shows the first of its reason, naming the loser by `player` (its

@@ -9,6 +9,7 @@ mod game_ends;
 mod input;
 mod limits;
 mod match_report;
+mod numbers;
 mod progress;
 mod records;
 mod signals;

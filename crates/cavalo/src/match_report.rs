@@ -13,28 +13,10 @@ use cavalo_match::{MatchLimits, MoveLimits, Shard, Sprt, SprtVerdict, Summary, T
 use cavalo_session::i18n::{Arg, Lang};
 use cavalo_session::key;
 
+pub use crate::numbers::{dec, plain, signed};
+
 /// The width of the summary's label column (wider when a label needs it).
 const LABEL_WIDTH: usize = 10;
-
-/// `x` with `places` decimals, the language's decimal point.
-pub fn dec(lang: Lang, x: f64, places: usize) -> String {
-    point(lang, format!("{x:.places$}"))
-}
-
-/// `x` with its sign and `places` decimals: `+12.5`, `-3.0`.
-pub fn signed(lang: Lang, x: f64, places: usize) -> String {
-    point(lang, format!("{x:+.places$}"))
-}
-
-/// `x` as short as it goes (`3.5`, `12`, `0.05`), the language's decimal point.
-pub fn plain(lang: Lang, x: f64) -> String {
-    point(lang, x.to_string())
-}
-
-/// `s`, a number Rust wrote, with the language's decimal point.
-fn point(lang: Lang, s: String) -> String {
-    s.replace('.', &lang.decimal_point().to_string())
-}
 
 /// An Elo difference: `+241.3`, `0.0`, `+inf`.
 pub fn elo_text(lang: Lang, e: f64) -> String {

@@ -6,7 +6,7 @@
 use cavalo_rules::Rules;
 use thiserror::Error;
 
-use crate::runner::Shard;
+use crate::shard::Shard;
 use crate::termination::Termination;
 
 /// A game record that does not fit the match or the tournament it is read for.

@@ -33,6 +33,7 @@ pub mod merge;
 pub mod ratings;
 pub mod referee;
 pub mod runner;
+mod shard;
 pub mod spec;
 pub mod stats;
 pub mod termination;

@@ -151,6 +151,12 @@ impl Controller {
         self.done
     }
 
+    /// Whether keys type into the input line (a human's turn, or a question); otherwise only
+    /// quitting is offered.
+    pub fn typing(&self) -> bool {
+        self.prompt != Prompt::Move || matches!(self.game().turn(), Turn::Human(_))
+    }
+
     /// What the next line typed is for.
     pub fn prompt(&self) -> &Prompt {
         &self.prompt

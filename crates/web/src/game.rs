@@ -343,17 +343,23 @@ async fn drive(app: App, game: Arc<Game>) {
     }
 }
 
+/// After a ply the driver played was stored: the server notes the change, the problem (if any)
+/// is cleared, the watchers are told, and an ended game leaves memory.
+fn stored_and_told(app: &App, game: &Game, mut s: MutexGuard<'_, Session>) {
+    app.changed(&mut s);
+    game.set_problem(&s, None);
+    game.publish(&s);
+    let status = s.status();
+    drop(s);
+    app.let_go_if_ended(game, status);
+}
+
 /// One look at the game (on a blocking thread): plays a forced ply, or says what comes next.
 fn next_step(app: &App, game: &Game) -> Step {
     let mut s = game.lock();
     match s.advance() {
         Ok(Advance::Played) => {
-            app.changed(&mut s);
-            game.set_problem(&s, None);
-            game.publish(&s);
-            let status = s.status();
-            drop(s);
-            app.let_go_if_ended(game, status);
+            stored_and_told(app, game, s);
             Step::Again
         }
         Ok(Advance::Think(job)) => Step::Think(job, s.config().time_ms),
@@ -374,12 +380,7 @@ fn store_move(app: &App, game: &Game, thought: cavalo_session::Thought) -> bool 
     let mut s = game.lock();
     match s.finish(thought) {
         Ok(_) => {
-            app.changed(&mut s);
-            game.set_problem(&s, None);
-            game.publish(&s);
-            let status = s.status();
-            drop(s);
-            app.let_go_if_ended(game, status);
+            stored_and_told(app, game, s);
             true
         }
         Err(SessionError::Stale) => true,

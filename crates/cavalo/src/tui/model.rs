@@ -66,7 +66,7 @@ fn map_key(m: &mut Model, key: KeyEvent) -> Option<Input> {
             _ => Input::Cancel,
         });
     }
-    if !m.ctl.view().typing {
+    if !m.ctl.typing() {
         return matches!(key.code, KeyCode::Char('q') | KeyCode::Esc).then_some(Input::AskQuit);
     }
     match key.code {

@@ -113,7 +113,7 @@ pub(super) fn build(c: &Controller) -> View {
         input_title,
         messages: c.messages.clone(),
         waiting,
-        typing: c.prompt != Prompt::Move || matches!(g.turn(), Turn::Human(_)),
+        typing: c.typing(),
         panels: [lang.tr(key!("term-game")), lang.tr(key!("term-moves")), lang.tr(key!("term-messages"))],
         totals: (waiting == Waiting::Over).then(|| totals(c)),
     }
