@@ -53,7 +53,7 @@ use cavalo_session::Session;
 use cavalo_session::store::db::web::Retention;
 use cavalo_session::store::{Db, StoreError};
 
-pub use crate::engines::pool_line;
+pub use crate::engines::{DEFAULT_ENGINES, DEFAULT_SEARCH_MIB, default_hash_mib, pool_line};
 pub use crate::server::{LimitError, Limits};
 
 /// How the server runs.
@@ -64,9 +64,9 @@ pub struct WebConfig {
     pub data_dir: PathBuf,
     /// The games database (SQLite), shared with `cavalo play` and `cavalo games`.
     pub db: PathBuf,
-    /// How many engines the server has (each with a table of `hash_mib`): that many searches
-    /// (computer moves and hints) run at once; the others wait their turn (see the scheduler's
-    /// policy in the technical manual).
+    /// How many engines the server has at most (each with a table of `hash_mib`, made when
+    /// first needed): that many searches (computer moves and hints) run at once, sharing the
+    /// cores; the others wait their turn (see the scheduler's policy in the technical manual).
     pub max_searches: usize,
     /// The longest time per move a game may ask for, in milliseconds.
     pub max_time_ms: u64,
@@ -82,16 +82,17 @@ pub struct WebConfig {
 }
 
 impl WebConfig {
-    /// Defaults: the database `games.sqlite` in `data_dir`, 2 searches at once, at most 10 s per
-    /// move, 16 MiB tables, every finished game kept, the canonical rules.
+    /// Defaults: the database `games.sqlite` in `data_dir`, [`DEFAULT_ENGINES`] searches at once
+    /// with tables of [`default_hash_mib`] (within [`DEFAULT_SEARCH_MIB`] in all), at most 10 s
+    /// per move, every finished game kept, the canonical rules.
     pub fn new(data_dir: impl Into<PathBuf>) -> WebConfig {
         let data_dir = data_dir.into();
         WebConfig {
             db: data_dir.join(DB_FILE),
             data_dir,
-            max_searches: 2,
+            max_searches: DEFAULT_ENGINES,
             max_time_ms: 10_000,
-            hash_mib: 16,
+            hash_mib: default_hash_mib(DEFAULT_ENGINES),
             retention: Retention::default(),
             default_rules: cavalo_rules::Rules::default(),
             limits: Limits::default(),
