@@ -106,6 +106,9 @@ pub const DB_FILE: &str = "games.sqlite";
 /// How often the retention rules are applied and idle finished games let go of while the server
 /// runs (the retention rules also when a game ends).
 const PRUNE_EVERY: Duration = Duration::from_secs(600);
+/// How often the database's write-ahead log is put on the disk: the most moves a power cut can
+/// lose (see [`Db::commit_without_waiting_for_disk`]).
+const SYNC_EVERY: Duration = Duration::from_secs(1);
 
 /// The server's state: the games and the search pool. Cheap to clone.
 #[derive(Clone)]
@@ -144,6 +147,10 @@ impl App {
     pub fn open(config: WebConfig) -> Result<App, OpenError> {
         std::fs::create_dir_all(&config.data_dir)?;
         let db = Arc::new(Db::open(&config.db)?);
+        // A move is acknowledged once it is in the database (it survives the server being
+        // killed); the disk gets it within a second (`SYNC_EVERY`), so that a class's moves never
+        // wait for the disk one after another.
+        db.commit_without_waiting_for_disk()?;
         for problem in import::sessions(&db, &config.data_dir.join("sessions"))? {
             eprintln!("cavalo serve: skipping {problem}");
         }
@@ -204,13 +211,14 @@ impl App {
         self.inner.loopback.load(Ordering::SeqCst)
     }
 
-    /// Starts the background drivers of every game whose turn is the computer's, and the
-    /// periodic retention (call inside a tokio runtime; [`App::spawn`] does it).
+    /// Starts the background drivers of every game whose turn is the computer's, the periodic
+    /// retention and the database's sync (call inside a tokio runtime; [`App::spawn`] does it).
     pub fn resume(&self) {
         let games: Vec<Arc<Game>> = self.inner.games.lock().expect("games lock").values().cloned().collect();
         for g in games {
             game::kick(self, &g);
         }
+        self.sync_database();
         let app = self.clone();
         let mut shutdown = self.inner.shutdown.subscribe();
         tokio::spawn(async move {
@@ -225,6 +233,34 @@ impl App {
                         .await;
                     }
                     _ = shutdown.changed() => return,
+                }
+            }
+        });
+    }
+
+    /// Every [`SYNC_EVERY`], and once more when the app closes, puts the database's log on the
+    /// disk (on a blocking thread); a failure is reported once until a sync succeeds again.
+    fn sync_database(&self) {
+        let db = self.inner.db.clone();
+        let mut shutdown = self.inner.shutdown.subscribe();
+        tokio::spawn(async move {
+            let mut failing = false;
+            loop {
+                let last = tokio::select! {
+                    _ = tokio::time::sleep(SYNC_EVERY) => false,
+                    _ = shutdown.changed() => true,
+                };
+                let db = db.clone();
+                match offload::background(move || db.sync_log()).await {
+                    Some(Err(e)) if !failing => {
+                        eprintln!("cavalo serve: cannot put the games database on the disk: {e}");
+                        failing = true;
+                    }
+                    Some(Ok(())) => failing = false,
+                    _ => {}
+                }
+                if last {
+                    return;
                 }
             }
         });
