@@ -5,10 +5,11 @@
 //! thread, and the threads it creates afterwards (the search's helper threads) inherit it.
 //! Elsewhere it does nothing.
 
-/// The nice value of a server's search threads: below the web's threads (0), above the
-/// background of other programs (19). At nice 10 a search thread weighs about a tenth of a
-/// normal thread when both want a core.
-pub const BACKGROUND_NICE: i32 = 10;
+/// The nice value of a server's search threads: the lowest. A search thread then weighs about a
+/// seventieth of a normal thread when both want a core, so sixty searches sharing two cores still
+/// leave the web's threads (nice 0) most of a core when they need it; with nothing else to run,
+/// the searches have the cores to themselves.
+pub const BACKGROUND_NICE: i32 = 19;
 
 /// Lowers the calling thread's priority to nice `nice` (0..=19; a thread may lower its own
 /// priority without privileges). Returns whether it took effect.
