@@ -32,6 +32,7 @@ mod guard;
 mod import;
 mod invite;
 mod lang;
+mod limits;
 mod lookup;
 mod offload;
 mod sched;

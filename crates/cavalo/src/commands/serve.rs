@@ -37,9 +37,16 @@ pub struct ServeArgs {
     /// Open connections served at once (more wait to be accepted).
     #[arg(long, default_value_t = 256, value_parser = clap::value_parser!(u64).range(1..=65_536))]
     pub max_connections: u64,
+    /// Open connections of one client (IP address); more are closed at once. Keep it below
+    /// --max-connections, so that one client cannot take them all.
+    #[arg(long, default_value_t = 128, value_parser = clap::value_parser!(u64).range(1..=65_536))]
+    pub connections_per_client: u64,
     /// Seconds a client has to send a request's head; also how long an idle connection is kept.
     #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u64).range(1..=3600))]
     pub header_timeout: u64,
+    /// Seconds a client has to send a request's body once its head has come.
+    #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u64).range(1..=3600))]
+    pub body_timeout: u64,
     /// Computer-vs-computer games one client (IP address) may have running at once.
     #[arg(long, default_value_t = 4, value_parser = clap::value_parser!(u64).range(1..=10_000))]
     pub cc_per_client: u64,
@@ -64,7 +71,9 @@ pub fn serve(a: ServeArgs, rules: cavalo_rules::Rules) -> Result<()> {
     config.default_rules = rules;
     let limits = &mut config.limits;
     limits.max_connections = a.max_connections as usize;
+    limits.max_connections_per_client = a.connections_per_client as usize;
     limits.header_timeout = std::time::Duration::from_secs(a.header_timeout);
+    limits.body_timeout = std::time::Duration::from_secs(a.body_timeout);
     limits.max_cc_per_client = a.cc_per_client as usize;
     limits.max_cc_games = a.max_cc_games as usize;
     limits.max_streams = a.max_streams as usize;

@@ -272,6 +272,7 @@ api-body-shape = the body's fields are not the ones expected: { $reason }
 api-body-too-large = the body is too large: at most { $max } bytes
 api-body-unreadable = the body could not be read: { $reason }
 api-too-slow = the request took too long and was stopped
+api-body-too-slow = the body of the request did not arrive within { $secs } s
 api-bad-lang = `{ $lang }` is not a language of this server: use { $known }
 api-no-seat = only a player of this game may do that: send your seat's token (header `Authorization: Bearer …`); anyone else may watch
 api-wrong-seat = that token is not a seat of this game (it may have been handed over with an invitation)

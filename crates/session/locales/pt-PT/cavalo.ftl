@@ -272,6 +272,7 @@ api-body-shape = os campos do corpo do pedido não são os esperados: { $reason 
 api-body-too-large = o corpo do pedido é grande demais: no máximo { $max } bytes
 api-body-unreadable = não foi possível ler o corpo do pedido: { $reason }
 api-too-slow = o pedido demorou demasiado e foi interrompido
+api-body-too-slow = o corpo do pedido não chegou em { $secs } s
 api-bad-lang = `{ $lang }` não é uma língua deste servidor: use { $known }
 api-no-seat = só um jogador deste jogo pode fazer isso: envie o código do seu lugar (cabeçalho `Authorization: Bearer …`); os outros podem assistir
 api-wrong-seat = esse código não é de nenhum lugar deste jogo (pode ter sido passado a outra pessoa com um convite)

@@ -1,0 +1,120 @@
+//! The limits on one client (an IP address) and on one game, beside the server-wide ones of
+//! [`crate::server`], so that one client cannot slow the others down:
+//! - **connections per client** ([`Connections`]): a connection from an address that already has
+//!   `max_connections_per_client` open is closed as soon as it is accepted, before it holds one
+//!   of the server's places; so slow request heads from one address wait only on that address's
+//!   own places, and one address never fills the server's (when its cap is below the server's);
+//! - **a request body's time** ([`body_in_time`]): a body must arrive whole within
+//!   `body_timeout` (408 otherwise), so a trickled body holds its connection that long at most;
+//! - **unfinished games per client** ([`App::check_games`]): 429 beyond `max_games_per_client`;
+//! - **one hint at a time per game** ([`HintPlace`]): a second hint while one is searched is
+//!   refused (409 `hint_running`), never queued.
+
+use std::collections::HashMap;
+use std::net::IpAddr;
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use axum::extract::{FromRequestParts, Request, State};
+use axum::http::{HeaderValue, StatusCode, header};
+use axum::middleware::Next;
+use axum::response::{IntoResponse, Response};
+use cavalo_session::i18n::Lang;
+use cavalo_session::key;
+
+use crate::error::ApiError;
+use crate::lang::ReqLang;
+
+/// The open connections, counted per client, each client with the same cap.
+pub(crate) struct Connections {
+    cap: usize,
+    open: Mutex<HashMap<IpAddr, usize>>,
+}
+
+/// One open connection's place; dropping it (the connection ended) frees it.
+pub(crate) struct ConnectionPlace {
+    all: Arc<Connections>,
+    client: IpAddr,
+}
+
+impl Connections {
+    /// No connection yet; at most `cap` per client (at least 1).
+    pub(crate) fn new(cap: usize) -> Arc<Connections> {
+        Arc::new(Connections { cap: cap.max(1), open: Mutex::new(HashMap::new()) })
+    }
+
+    /// A place for one more connection of `client`, or `None` when it has its cap open.
+    pub(crate) fn admit(self: &Arc<Self>, client: IpAddr) -> Option<ConnectionPlace> {
+        let mut open = self.open.lock().unwrap_or_else(|e| e.into_inner());
+        let n = open.entry(client).or_insert(0);
+        if *n >= self.cap {
+            return None;
+        }
+        *n += 1;
+        Some(ConnectionPlace { all: self.clone(), client })
+    }
+}
+
+impl Drop for ConnectionPlace {
+    fn drop(&mut self) {
+        let mut open = self.all.open.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(n) = open.get_mut(&self.client) {
+            *n -= 1;
+            if *n == 0 {
+                open.remove(&self.client);
+            }
+        }
+    }
+}
+
+/// Reads a request's body whole within `within` before the routes see it (bodies are at most the
+/// request limit, 64 KiB by default): a body that does not arrive in time is answered 408, one
+/// over the limit 413, one that cannot be read 400; each closes the connection (the body was not
+/// read to its end).
+pub(crate) async fn body_in_time(State(within): State<Duration>, req: Request, next: Next) -> Response {
+    let (mut parts, body) = req.into_parts();
+    let lang = ReqLang::from_request_parts(&mut parts, &()).await.map_or(Lang::default(), |l| l.0);
+    let mut refusal = match tokio::time::timeout(within, axum::body::to_bytes(body, usize::MAX)).await {
+        Ok(Ok(bytes)) => return next.run(Request::from_parts(parts, axum::body::Body::from(bytes))).await,
+        Ok(Err(e)) if too_large(&e) => StatusCode::PAYLOAD_TOO_LARGE.into_response(),
+        Ok(Err(e)) => {
+            let reason = [("reason", e.to_string().into())];
+            ApiError::say(StatusCode::BAD_REQUEST, lang, key!("api-body-unreadable"), &reason).into_response()
+        }
+        Err(_) => {
+            let secs = [("secs", within.as_secs().max(1).into())];
+            ApiError::say(StatusCode::REQUEST_TIMEOUT, lang, key!("api-body-too-slow"), &secs).into_response()
+        }
+    };
+    refusal.headers_mut().insert(header::CONNECTION, HeaderValue::from_static("close"));
+    refusal
+}
+
+/// Whether a body's error is the request limit's (`http_body_util::Limited`, possibly wrapped).
+fn too_large(e: &axum::Error) -> bool {
+    let mut cause: Option<&(dyn std::error::Error + 'static)> = Some(e);
+    while let Some(c) = cause {
+        if c.is::<http_body_util::LengthLimitError>() {
+            return true;
+        }
+        cause = c.source();
+    }
+    false
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_client_has_at_most_its_cap_of_places_and_gets_them_back() {
+        let conns = Connections::new(2);
+        let (a, b) = (IpAddr::from([127, 0, 0, 2]), IpAddr::from([127, 0, 0, 3]));
+        let first = conns.admit(a).expect("a first place");
+        let _second = conns.admit(a).expect("a second place");
+        assert!(conns.admit(a).is_none(), "a third place");
+        assert!(conns.admit(b).is_some(), "another client has its own places");
+        drop(first);
+        assert!(conns.admit(a).is_some(), "a place freed is given again");
+    }
+}

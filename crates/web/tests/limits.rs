@@ -1,0 +1,150 @@
+//! The limits on one client (an IP address) and on one game, through a real server on
+//! 127.0.0.1; clients of other addresses come from `127.0.0.N`. Bounded in count and time: the only
+//! times asserted are the limits' own, with generous bounds.
+
+mod common;
+
+use std::io::{ErrorKind, Read, Write};
+use std::net::{SocketAddr, TcpStream};
+use std::time::{Duration, Instant};
+
+use cavalo_web::WebConfig;
+use common::Server;
+use tokio::net::TcpSocket;
+
+/// A server on a loopback port with 1 MiB tables and the settings `set` makes; keep the directory
+/// alive as long as the server.
+async fn server_with(set: impl FnOnce(&mut WebConfig)) -> (tempfile::TempDir, Server) {
+    let dir = tempfile::tempdir().unwrap();
+    let mut c = WebConfig::new(dir.path());
+    c.hash_mib = 1;
+    set(&mut c);
+    (dir, Server::start_with(c).await)
+}
+
+/// A client whose requests come from `127.0.0.N` (another client to the server).
+fn client_at(n: u8) -> reqwest::Client {
+    reqwest::Client::builder()
+        .local_address(std::net::IpAddr::from([127, 0, 0, n]))
+        .timeout(Duration::from_secs(60))
+        .build()
+        .unwrap()
+}
+
+/// A connection from `127.0.0.N` to `addr` that sends `sent`, then nothing more.
+async fn trickle(addr: SocketAddr, n: u8, sent: &[u8]) -> TcpStream {
+    let socket = TcpSocket::new_v4().unwrap();
+    socket.bind(SocketAddr::from(([127, 0, 0, n], 0))).unwrap();
+    let s = socket.connect(addr).await.unwrap().into_std().unwrap();
+    s.set_nonblocking(false).unwrap();
+    (&s).write_all(sent).unwrap();
+    s
+}
+
+/// What the server sends on `s` until it closes it; `None` when it is still open after `within`
+/// (on a blocking thread).
+async fn until_closed(s: TcpStream, within: Duration) -> (TcpStream, Option<String>) {
+    tokio::task::spawn_blocking(move || {
+        let mut got = Vec::new();
+        let mut buf = [0u8; 4096];
+        let start = Instant::now();
+        s.set_read_timeout(Some(within)).unwrap();
+        let closed = loop {
+            match (&s).read(&mut buf) {
+                Ok(0) => break true,
+                Ok(n) => got.extend_from_slice(&buf[..n]),
+                Err(e) if matches!(e.kind(), ErrorKind::WouldBlock | ErrorKind::TimedOut) => {
+                    break false;
+                }
+                Err(_) => break true,
+            }
+            if start.elapsed() > within {
+                break false;
+            }
+        };
+        let answer = closed.then(|| String::from_utf8_lossy(&got).into_owned());
+        (s, answer)
+    })
+    .await
+    .unwrap()
+}
+
+const SLOW_HEAD: &[u8] = b"GET /api/info HTTP/1.1\r\nHost: 127.0.0.1\r\n";
+const SLOW_BODY: &[u8] = b"POST /api/games HTTP/1.1\r\nHost: 127.0.0.1\r\n\
+    Content-Type: application/json\r\nContent-Length: 100\r\n\r\n{\"mode\"";
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn one_address_s_slow_connections_do_not_delay_another_address() {
+    // Slow heads and bodies are kept 30 s: without a cap per client, the 40 connections of
+    // 127.0.0.2 would fill the server's 16 places and 127.0.0.3 would wait about 30 s.
+    let (_dir, srv) = server_with(|c| {
+        c.limits.max_connections = 16;
+        c.limits.max_connections_per_client = 8;
+        c.limits.header_timeout = Duration::from_secs(30);
+        c.limits.body_timeout = Duration::from_secs(30);
+    })
+    .await;
+    let mut slow = Vec::new();
+    for i in 0..40 {
+        slow.push(trickle(srv.addr, 2, if i % 2 == 0 { SLOW_HEAD } else { SLOW_BODY }).await);
+    }
+    let start = Instant::now();
+    let r = client_at(3).get(srv.url("/api/info")).send().await.expect("another address is served");
+    assert_eq!(r.status(), 200);
+    let waited = start.elapsed();
+    assert!(waited < Duration::from_secs(10), "another address waited {waited:?}");
+    // The connections over 127.0.0.2's cap were closed when accepted; its 8 others stay open.
+    let mut closed = 0;
+    for s in std::mem::take(&mut slow) {
+        let (s, answer) = until_closed(s, Duration::from_millis(100)).await;
+        closed += usize::from(answer.is_some());
+        slow.push(s);
+    }
+    assert_eq!(closed, 32, "connections closed of 40 from one address with a cap of 8");
+    // 127.0.0.2 itself is served again once the server has seen its connections end.
+    drop(slow);
+    let start = Instant::now();
+    loop {
+        if let Ok(r) = client_at(2).get(srv.url("/api/info")).send().await {
+            assert_eq!(r.status(), 200);
+            break;
+        }
+        assert!(start.elapsed() < Duration::from_secs(30), "127.0.0.2 is never served again");
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    srv.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_body_that_does_not_arrive_in_time_is_408_and_closes_the_connection() {
+    let (_dir, srv) = server_with(|c| {
+        c.limits.body_timeout = Duration::from_secs(1);
+    })
+    .await;
+    let s = trickle(srv.addr, 2, SLOW_BODY).await;
+    let answer = until_closed(s, Duration::from_secs(20)).await.1.expect("the connection is closed");
+    assert!(answer.starts_with("HTTP/1.1 408"), "{answer}");
+    assert!(answer.contains(r#""code":"too_slow""#), "{answer}");
+    assert!(answer.contains("did not arrive within 1 s"), "{answer}");
+    let (_, list) = srv.get("/api/games").await;
+    assert!(list["games"].as_array().unwrap().is_empty(), "nothing was created");
+    srv.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_chunked_body_over_the_limit_is_413() {
+    let (_dir, srv) = server_with(|_| {}).await;
+    let head = "POST /api/games?lang=pt HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n\
+                Transfer-Encoding: chunked\r\n\r\n";
+    let s = trickle(srv.addr, 2, head.as_bytes()).await;
+    let chunk = format!("{:x}\r\n{}\r\n", 8192, "x".repeat(8192));
+    for _ in 0..9 {
+        if (&s).write_all(chunk.as_bytes()).is_err() {
+            break; // answered and closed before the whole body
+        }
+    }
+    let answer = until_closed(s, Duration::from_secs(20)).await.1.expect("the connection is closed");
+    assert!(answer.starts_with("HTTP/1.1 413"), "{answer}");
+    assert!(answer.contains("no máximo 65"), "{answer}");
+    srv.stop().await;
+}
