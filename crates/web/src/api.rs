@@ -232,9 +232,7 @@ async fn create(
     let app2 = app.clone();
     let (g, created) = blocking(lang, move || {
         let app = app2;
-        if config.mode() == Mode::ComputerComputer {
-            app.check_cc(peer).map_err(|e| limited(&e, lang))?;
-        }
+        let _counted = app.check_new_game(peer, config.mode()).map_err(|e| limited(&e, lang))?;
         let mut s = Session::new(config).map_err(|e| ApiError::session(&e, lang))?;
         let humans = Side::BOTH.map(|side| s.player(side).is_human());
         let tokens: Vec<(Side, String)> =

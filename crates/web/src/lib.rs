@@ -119,6 +119,8 @@ struct Inner {
     games: Mutex<HashMap<String, Arc<Game>>>,
     sched: Arc<Scheduler>,
     streams: server::Streams,
+    /// Held while a game is created: the per-client caps are checked and the game counted at once.
+    creating: Mutex<()>,
     closed: AtomicBool,
     /// Bound to a loopback address (or not bound yet): only loopback `Host` names are served.
     loopback: AtomicBool,
@@ -165,6 +167,7 @@ impl App {
                 games: Mutex::new(games),
                 sched,
                 streams: server::Streams::default(),
+                creating: Mutex::new(()),
                 closed: AtomicBool::new(false),
                 loopback: AtomicBool::new(true),
                 shutdown: tokio::sync::watch::channel(false).0,

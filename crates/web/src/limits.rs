@@ -6,13 +6,14 @@
 //!   own places, and one address never fills the server's (when its cap is below the server's);
 //! - **a request body's time** ([`body_in_time`]): a body must arrive whole within
 //!   `body_timeout` (408 otherwise), so a trickled body holds its connection that long at most;
-//! - **unfinished games per client** ([`App::check_games`]): 429 beyond `max_games_per_client`;
+//! - **unfinished games per client** ([`App::check_new_game`]): 429 beyond
+//!   `max_games_per_client` (games loaded from the database at start belong to nobody);
 //! - **one hint at a time per game** ([`HintPlace`]): a second hint while one is searched is
 //!   refused (409 `hint_running`), never queued.
 
 use std::collections::HashMap;
 use std::net::IpAddr;
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::Duration;
 
 use axum::extract::{FromRequestParts, Request, State};
@@ -22,8 +23,10 @@ use axum::response::{IntoResponse, Response};
 use cavalo_session::i18n::Lang;
 use cavalo_session::key;
 
+use crate::App;
 use crate::error::ApiError;
 use crate::lang::ReqLang;
+use crate::server::LimitError;
 
 /// The open connections, counted per client, each client with the same cap.
 pub(crate) struct Connections {
@@ -100,6 +103,33 @@ fn too_large(e: &axum::Error) -> bool {
         cause = c.source();
     }
     false
+}
+
+impl App {
+    /// Whether `client` may create one more game of `mode`: under its cap of unfinished games
+    /// and, for a computer-vs-computer game, under the caps of those. The answer holds the
+    /// server's creation lock: keep it until the new game is in memory, so that two requests at
+    /// once cannot both take the last place. Call on a blocking thread.
+    pub(crate) fn check_new_game(
+        &self,
+        client: IpAddr,
+        mode: cavalo_session::Mode,
+    ) -> Result<MutexGuard<'_, ()>, LimitError> {
+        let creating = self.inner.creating.lock().unwrap_or_else(|e| e.into_inner());
+        if mode == cavalo_session::Mode::ComputerComputer {
+            self.check_cc(client)?;
+        }
+        let cap = self.config().limits.max_games_per_client;
+        let unfinished = self
+            .games()
+            .iter()
+            .filter(|g| g.client == client && g.lock().status() == cavalo_session::Status::Playing)
+            .count();
+        if unfinished >= cap {
+            return Err(LimitError::Games { cap });
+        }
+        Ok(creating)
+    }
 }
 
 #[cfg(test)]

@@ -64,13 +64,15 @@ pub struct Limits {
     pub max_cc_per_client: usize,
     /// Computer-vs-computer games the whole server may have running at once.
     pub max_cc_games: usize,
+    /// Unfinished (playing) games one client may have created; more are refused (429).
+    pub max_games_per_client: usize,
 }
 
 impl Default for Limits {
     /// 256 connections (128 per client: a browser needs about 8, a classroom of 30 behind one
     /// NAT address about 90), 10 s for a request head and 10 s for its body, 60 s for an answer,
     /// 64 KiB bodies, 128 event streams (8 per client), 4 running computer-vs-computer games per
-    /// client and 64 in all.
+    /// client and 64 in all, 200 unfinished games per client.
     fn default() -> Limits {
         Limits {
             max_connections: 256,
@@ -83,6 +85,7 @@ impl Default for Limits {
             max_streams_per_client: 8,
             max_cc_per_client: 4,
             max_cc_games: 64,
+            max_games_per_client: 200,
         }
     }
 }
@@ -100,6 +103,12 @@ pub enum LimitError {
     /// The server already runs as many computer-vs-computer games as it may.
     #[error("the server already runs {cap} computer-vs-computer games")]
     ServerCcGames {
+        /// The cap.
+        cap: usize,
+    },
+    /// The client already has as many unfinished games as it may.
+    #[error("this client already has {cap} unfinished games")]
+    Games {
         /// The cap.
         cap: usize,
     },
@@ -123,6 +132,7 @@ impl LimitError {
         match *self {
             LimitError::CcGames { cap } => (key!("api-too-many-cc"), cap),
             LimitError::ServerCcGames { cap } => (key!("api-server-cc"), cap),
+            LimitError::Games { cap } => (key!("api-too-many-games"), cap),
             LimitError::ClientStreams { cap } => (key!("api-too-many-streams"), cap),
             LimitError::ServerStreams { cap } => (key!("api-server-streams"), cap),
         }

@@ -10,6 +10,7 @@ use std::time::{Duration, Instant};
 
 use cavalo_web::WebConfig;
 use common::Server;
+use serde_json::json;
 use tokio::net::TcpSocket;
 
 /// A server on a loopback port with 1 MiB tables and the settings `set` makes; keep the directory
@@ -146,5 +147,37 @@ async fn a_chunked_body_over_the_limit_is_413() {
     let answer = until_closed(s, Duration::from_secs(20)).await.1.expect("the connection is closed");
     assert!(answer.starts_with("HTTP/1.1 413"), "{answer}");
     assert!(answer.contains("no máximo 65"), "{answer}");
+    srv.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn unfinished_games_are_capped_per_client() {
+    let (_dir, srv) = server_with(|c| {
+        c.limits.max_games_per_client = 3;
+    })
+    .await;
+    let mut mine = Vec::new();
+    for mode in ["hh", "hc", "cc"] {
+        mine.push(
+            srv.create(json!({"mode": mode, "time_ms": 5000})).await["id"].as_str().unwrap().to_string(),
+        );
+    }
+    let (status, err) = srv.post("/api/games", json!({"mode": "hh"})).await;
+    assert_eq!((status, err["code"].as_str()), (429, Some("too_many")), "{err}");
+    assert!(err["message"].as_str().unwrap().contains("already have 3 unfinished games"), "{err}");
+    let (status, err) = srv.post("/api/games?lang=pt", json!({"mode": "hh"})).await;
+    assert_eq!(status, 429, "{err}");
+    assert!(err["message"].as_str().unwrap().contains("já tem 3 jogos por acabar"), "{err}");
+    // Another address has its own places.
+    let r = client_at(2).post(srv.url("/api/games")).json(&json!({"mode": "hh"})).send().await.unwrap();
+    assert_eq!(r.status(), 201);
+    let (_, list) = srv.get("/api/games").await;
+    assert_eq!(list["games"].as_array().unwrap().len(), 4, "a refused game was kept: {list}");
+    // A game that ends frees its place.
+    let (status, _) = srv.post_empty(&format!("/api/games/{}/quit", mine[0])).await;
+    assert_eq!(status, 200);
+    srv.create(json!({"mode": "hh"})).await;
+    let (status, _) = srv.post("/api/games", json!({"mode": "hh"})).await;
+    assert_eq!(status, 429);
     srv.stop().await;
 }

@@ -53,6 +53,10 @@ pub struct ServeArgs {
     /// Computer-vs-computer games the server may have running at once (all clients).
     #[arg(long, default_value_t = 64, value_parser = clap::value_parser!(u64).range(1..=10_000))]
     pub max_cc_games: u64,
+    /// Unfinished games one client (IP address) may have created; more are refused until one
+    /// ends (finished or quit).
+    #[arg(long, default_value_t = 200, value_parser = clap::value_parser!(u64).range(1..=100_000))]
+    pub games_per_client: u64,
     /// Game pages (event streams) open at once on the server; per client at most 8 (or fewer).
     #[arg(long, default_value_t = 128, value_parser = clap::value_parser!(u64).range(1..=65_536))]
     pub max_streams: u64,
@@ -76,6 +80,7 @@ pub fn serve(a: ServeArgs, rules: cavalo_rules::Rules) -> Result<()> {
     limits.body_timeout = std::time::Duration::from_secs(a.body_timeout);
     limits.max_cc_per_client = a.cc_per_client as usize;
     limits.max_cc_games = a.max_cc_games as usize;
+    limits.max_games_per_client = a.games_per_client as usize;
     limits.max_streams = a.max_streams as usize;
     limits.max_streams_per_client = limits.max_streams_per_client.min(limits.max_streams);
     cavalo_web::run(&a.host, a.port, config)
