@@ -79,6 +79,8 @@ pub(crate) struct Game {
     computers_only: bool,
     /// Why the computer's last move could not be stored (shown to everyone until a change is).
     problem: Mutex<Option<Words>>,
+    /// A hint is being searched (see [`crate::limits::HintPlace`]).
+    pub hinting: AtomicBool,
 }
 
 impl Game {
@@ -108,6 +110,7 @@ impl Game {
             deleted: AtomicBool::new(false),
             computers_only,
             problem: Mutex::new(None),
+            hinting: AtomicBool::new(false),
         }
     }
 

@@ -13,6 +13,7 @@
 
 use std::collections::HashMap;
 use std::net::IpAddr;
+use std::sync::atomic::Ordering;
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::Duration;
 
@@ -22,9 +23,11 @@ use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use cavalo_session::i18n::Lang;
 use cavalo_session::key;
+use cavalo_session::{ThinkJob, Thought};
 
 use crate::App;
 use crate::error::ApiError;
+use crate::game::Game;
 use crate::lang::ReqLang;
 use crate::server::LimitError;
 
@@ -103,6 +106,46 @@ fn too_large(e: &axum::Error) -> bool {
         cause = c.source();
     }
     false
+}
+
+/// The one hint search a game may have at a time; dropping it (the search ended) frees it.
+pub(crate) struct HintPlace(Arc<Game>);
+
+impl HintPlace {
+    /// The game's place for a hint search, or 409 `hint_running` (in `lang`) when a hint is
+    /// being searched for it already.
+    pub(crate) fn take(game: &Arc<Game>, lang: Lang) -> Result<HintPlace, ApiError> {
+        if game.hinting.swap(true, Ordering::SeqCst) {
+            let e = ApiError::say(StatusCode::CONFLICT, lang, key!("api-hint-running"), &[]);
+            return Err(e.code("hint_running"));
+        }
+        Ok(HintPlace(game.clone()))
+    }
+
+    /// Runs the hint's search (see [`crate::game::run_search`]) holding the place until the
+    /// search ends, also when the request that asked for it is dropped before: a client that
+    /// gives up and asks again is refused until then. `None` when the search failed.
+    pub(crate) async fn search(
+        self,
+        app: &App,
+        game: &Arc<Game>,
+        job: ThinkJob,
+        time_ms: u64,
+    ) -> Option<Thought> {
+        let (app, game) = (app.clone(), game.clone());
+        let search = tokio::spawn(async move {
+            let thought = crate::game::run_search(&app, &game, job, time_ms).await;
+            drop(self);
+            thought
+        });
+        search.await.ok().flatten()
+    }
+}
+
+impl Drop for HintPlace {
+    fn drop(&mut self) {
+        self.0.hinting.store(false, Ordering::SeqCst);
+    }
 }
 
 impl App {

@@ -10,7 +10,7 @@ use std::time::{Duration, Instant};
 
 use cavalo_web::WebConfig;
 use common::Server;
-use serde_json::json;
+use serde_json::{Value, json};
 use tokio::net::TcpSocket;
 
 /// A server on a loopback port with 1 MiB tables and the settings `set` makes; keep the directory
@@ -179,5 +179,54 @@ async fn unfinished_games_are_capped_per_client() {
     srv.create(json!({"mode": "hh"})).await;
     let (status, _) = srv.post("/api/games", json!({"mode": "hh"})).await;
     assert_eq!(status, 429);
+    srv.stop().await;
+}
+
+/// Asks for a hint in game `id` as its white seat.
+async fn ask_hint(srv: &Server, id: &str, lang: &str) -> reqwest::Response {
+    let token = srv.token(id, "white").expect("the white seat");
+    let url = srv.url(&format!("/api/games/{id}/hint?lang={lang}"));
+    srv.http.post(url).bearer_auth(token).json(&json!({})).send().await.expect("a hint's answer")
+}
+
+/// Waits until game `id` shows a hint being searched.
+async fn hint_searched(srv: &Server, id: &str) {
+    srv.wait_for(id, "a hint's search", |st| st["thinking"]["hint"] == true).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_second_hint_on_a_game_is_refused_while_one_is_searched() {
+    let (_dir, srv) = server_with(|_| {}).await;
+    let st = srv.create(json!({"mode": "hc", "time_ms": 2000, "seed": 1})).await;
+    let id = st["id"].as_str().unwrap().to_string();
+    let st = srv.settle(&id).await;
+    assert!(st["destinations"].as_array().unwrap().len() > 1, "a choice to search: {st}");
+    let second = async {
+        hint_searched(&srv, &id).await;
+        ask_hint(&srv, &id, "pt").await
+    };
+    let (first, second) = tokio::join!(ask_hint(&srv, &id, "en"), second);
+    assert_eq!(first.status(), 200);
+    assert_eq!(second.status(), 409);
+    let err: Value = second.json().await.unwrap();
+    assert_eq!(err["code"], "hint_running", "{err}");
+    assert!(err["message"].as_str().unwrap().contains("já se está a procurar uma sugestão"), "{err}");
+    // A hint whose request was dropped keeps its place until its search ends; then a hint is
+    // searched again.
+    tokio::select! {
+        _ = ask_hint(&srv, &id, "en") => panic!("the hint was answered before it was dropped"),
+        () = hint_searched(&srv, &id) => {}
+    }
+    assert_eq!(ask_hint(&srv, &id, "en").await.status(), 409, "a hint while the dropped one is searched");
+    let start = Instant::now();
+    loop {
+        let r = ask_hint(&srv, &id, "en").await;
+        if r.status() == 200 {
+            break;
+        }
+        assert_eq!(r.status(), 409);
+        assert!(start.elapsed() < Duration::from_secs(60), "the dropped hint's place was never freed");
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
     srv.stop().await;
 }

@@ -264,6 +264,7 @@ api-bad-time = the time per move must be from { $min } to { $max } ms, not { $ti
 api-moved-on = the game has moved on: it is at ply { $ply }, not { $seen }; reload it
 api-bad-query = the query is not understood: { $reason }
 api-hint-failed = the hint search failed
+api-hint-running = a hint is already being searched for this game: wait for it
 api-bad-host = this server answers only to this machine's own names (localhost, 127.0.0.1, [::1]), not `{ $host }`
 api-cross-origin = a page of another site ({ $origin }) may not change games on this server
 api-not-json = send the request as JSON, with the header `Content-Type: application/json`

@@ -264,6 +264,7 @@ api-bad-time = o tempo por jogada tem de ser de { $min } a { $max } ms, não { $
 api-moved-on = o jogo avançou: está na meia-jogada { $ply }, não { $seen }; recarregue-o
 api-bad-query = o pedido não foi compreendido: { $reason }
 api-hint-failed = a procura da sugestão falhou
+api-hint-running = já se está a procurar uma sugestão para este jogo: espere por ela
 api-bad-host = este servidor só responde aos nomes desta máquina (localhost, 127.0.0.1, [::1]), não a `{ $host }`
 api-cross-origin = uma página de outro sítio ({ $origin }) não pode alterar jogos neste servidor
 api-not-json = envie o pedido em JSON, com o cabeçalho `Content-Type: application/json`
