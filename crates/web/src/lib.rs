@@ -29,6 +29,7 @@ mod engines;
 mod error;
 mod game;
 mod guard;
+mod idle;
 mod import;
 mod invite;
 mod lang;
@@ -219,9 +220,10 @@ impl App {
         tokio::spawn(async move {
             loop {
                 tokio::select! {
-                    _ = tokio::time::sleep(PRUNE_EVERY) => {
+                    _ = tokio::time::sleep(app.sweep_every()) => {
                         let app = app.clone();
                         offload::background(move || {
+                            app.close_idle();
                             app.prune();
                             app.unload_idle();
                         })

@@ -119,6 +119,8 @@ impl HintPlace {
             let e = ApiError::say(StatusCode::CONFLICT, lang, key!("api-hint-running"), &[]);
             return Err(e.code("hint_running"));
         }
+        // A hint asked for is a seat's use of the game, like a move.
+        game.touch();
         Ok(HintPlace(game.clone()))
     }
 

@@ -66,13 +66,16 @@ pub struct Limits {
     pub max_cc_games: usize,
     /// Unfinished (playing) games one client may have created; more are refused (429).
     pub max_games_per_client: usize,
+    /// How long an unfinished game may stay untouched (no move, no change, no hint) before it
+    /// is closed (abandoned, stored as such) and leaves memory.
+    pub idle_game: Duration,
 }
 
 impl Default for Limits {
     /// 256 connections (128 per client: a browser needs about 8, a classroom of 30 behind one
     /// NAT address about 90), 10 s for a request head and 10 s for its body, 60 s for an answer,
     /// 64 KiB bodies, 128 event streams (8 per client), 4 running computer-vs-computer games per
-    /// client and 64 in all, 200 unfinished games per client.
+    /// client and 64 in all, 200 unfinished games per client, closed after 6 hours untouched.
     fn default() -> Limits {
         Limits {
             max_connections: 256,
@@ -86,6 +89,7 @@ impl Default for Limits {
             max_cc_per_client: 4,
             max_cc_games: 64,
             max_games_per_client: 200,
+            idle_game: Duration::from_secs(6 * 3600),
         }
     }
 }

@@ -230,3 +230,56 @@ async fn a_second_hint_on_a_game_is_refused_while_one_is_searched() {
     }
     srv.stop().await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_idle_unfinished_game_is_closed_stored_logged_and_let_go() {
+    let (dir, srv) = server_with(|c| {
+        c.limits.idle_game = Duration::from_secs(1);
+        c.limits.max_games_per_client = 1;
+    })
+    .await;
+    let st = srv.create(json!({"mode": "hh"})).await;
+    let id = st["id"].as_str().unwrap().to_string();
+    let (status, _) = srv.post("/api/games", json!({"mode": "hh"})).await;
+    assert_eq!(status, 429, "the client has its one unfinished game");
+    // Nobody touches it: the sweep closes it and lets it go.
+    let start = Instant::now();
+    while srv.app.game_count() > 0 {
+        assert!(start.elapsed() < Duration::from_secs(30), "the idle game is still in memory");
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    let (_, st) = srv.get(&format!("/api/games/{id}")).await;
+    assert_eq!(st["status"], "quit", "{st}");
+    assert_eq!(srv.app.db().load(&id).unwrap().status().name(), "quit", "stored as abandoned");
+    let log = std::fs::read_to_string(dir.path().join("log.dat")).unwrap();
+    assert!(log.contains(&format!("END game={id} status=quit")), "{log}");
+    // Its place is free again.
+    srv.create(json!({"mode": "hh"})).await;
+    srv.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_move_keeps_a_game_from_being_closed_as_idle() {
+    let idle = Duration::from_secs(3600);
+    let (_dir, srv) = server_with(|c| c.limits.idle_game = idle).await;
+    let untouched = srv.create(json!({"mode": "hh"})).await["id"].as_str().unwrap().to_string();
+    let moved = srv.create(json!({"mode": "hh"})).await["id"].as_str().unwrap().to_string();
+    tokio::time::sleep(Duration::from_secs(2)).await;
+    let st = srv.settle(&moved).await;
+    srv.play(&st, 0).await;
+    // An hour less a second after the move: the game untouched for 2 s longer is idle, the moved
+    // one is not.
+    let at = now_ms() + idle.as_millis() as i64 - 1000;
+    let app = srv.app.clone();
+    let closed = tokio::task::spawn_blocking(move || app.close_idle_at(at)).await.unwrap();
+    assert_eq!(closed, 1);
+    let (_, st) = srv.get(&format!("/api/games/{untouched}")).await;
+    assert_eq!(st["status"], "quit", "{st}");
+    let (_, st) = srv.get(&format!("/api/games/{moved}")).await;
+    assert_eq!(st["status"], "playing", "{st}");
+    srv.stop().await;
+}
+
+fn now_ms() -> i64 {
+    std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap().as_millis() as i64
+}

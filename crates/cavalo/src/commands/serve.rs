@@ -54,9 +54,13 @@ pub struct ServeArgs {
     #[arg(long, default_value_t = 64, value_parser = clap::value_parser!(u64).range(1..=10_000))]
     pub max_cc_games: u64,
     /// Unfinished games one client (IP address) may have created; more are refused until one
-    /// ends (finished or quit).
+    /// ends (finished, quit, or closed after --idle-hours untouched).
     #[arg(long, default_value_t = 200, value_parser = clap::value_parser!(u64).range(1..=100_000))]
     pub games_per_client: u64,
+    /// Hours an unfinished game may stay untouched (no move, no hint) before it is closed as
+    /// abandoned (stored and logged so) and leaves memory.
+    #[arg(long, default_value_t = 6, value_parser = clap::value_parser!(u64).range(1..=8760))]
+    pub idle_hours: u64,
     /// Game pages (event streams) open at once on the server; per client at most 8 (or fewer).
     #[arg(long, default_value_t = 128, value_parser = clap::value_parser!(u64).range(1..=65_536))]
     pub max_streams: u64,
@@ -81,6 +85,7 @@ pub fn serve(a: ServeArgs, rules: cavalo_rules::Rules) -> Result<()> {
     limits.max_cc_per_client = a.cc_per_client as usize;
     limits.max_cc_games = a.max_cc_games as usize;
     limits.max_games_per_client = a.games_per_client as usize;
+    limits.idle_game = std::time::Duration::from_secs(a.idle_hours * 3600);
     limits.max_streams = a.max_streams as usize;
     limits.max_streams_per_client = limits.max_streams_per_client.min(limits.max_streams);
     cavalo_web::run(&a.host, a.port, config)
