@@ -61,9 +61,13 @@ pub struct ServeArgs {
     /// abandoned (stored and logged so) and leaves memory.
     #[arg(long, default_value_t = 6, value_parser = clap::value_parser!(u64).range(1..=8760))]
     pub idle_hours: u64,
-    /// Game pages (event streams) open at once on the server; per client at most 8 (or fewer).
+    /// Game pages (event streams) open at once on the server.
     #[arg(long, default_value_t = 128, value_parser = clap::value_parser!(u64).range(1..=65_536))]
     pub max_streams: u64,
+    /// Game pages (event streams) one client (IP address) may have open at once (at most
+    /// --max-streams): raise it for a classroom behind one NAT address.
+    #[arg(long, default_value_t = 8, value_parser = clap::value_parser!(u64).range(1..=65_536))]
+    pub streams_per_client: u64,
 }
 
 pub fn serve(a: ServeArgs, rules: cavalo_rules::Rules) -> Result<()> {
@@ -87,7 +91,7 @@ pub fn serve(a: ServeArgs, rules: cavalo_rules::Rules) -> Result<()> {
     limits.max_games_per_client = a.games_per_client as usize;
     limits.idle_game = std::time::Duration::from_secs(a.idle_hours * 3600);
     limits.max_streams = a.max_streams as usize;
-    limits.max_streams_per_client = limits.max_streams_per_client.min(limits.max_streams);
+    limits.max_streams_per_client = (a.streams_per_client as usize).min(limits.max_streams);
     cavalo_web::run(&a.host, a.port, config)
         .with_context(|| format!("cannot serve on {}:{} with the games in {}", a.host, a.port, db.display()))
 }

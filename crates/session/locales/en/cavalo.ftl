@@ -282,7 +282,10 @@ api-bad-invite = this invitation is not valid, or it has been used already
 api-no-such-seat = { $side } is played by the computer here: there is no seat to hand over
 api-too-many-cc = you already run { $max } computer-vs-computer games: wait for one to end, or quit one
 api-server-cc = the server already runs { $max } computer-vs-computer games: try again later
-api-too-many-games = you already have { $max } unfinished games on this server: finish or quit one first
+api-too-many-games = you already have { $max ->
+    [one] { $max } unfinished game
+   *[other] { $max } unfinished games
+} on this server: finish or quit one first
 api-too-many-streams = you already have { $max } game pages open: close one
 api-server-streams = the server already serves { $max } game pages: try again later
 api-internal = the server could not finish the request

@@ -282,7 +282,10 @@ api-bad-invite = este convite não é válido, ou já foi usado
 api-no-such-seat = aqui o { $side } é jogado pelo computador: não há lugar para passar
 api-too-many-cc = já tem { $max } jogos computador-computador a decorrer: espere que um acabe ou abandone um
 api-server-cc = o servidor já tem { $max } jogos computador-computador a decorrer: tente mais tarde
-api-too-many-games = já tem { $max } jogos por acabar neste servidor: acabe ou abandone um primeiro
+api-too-many-games = já tem { $max ->
+    [one] { $max } jogo por acabar
+   *[other] { $max } jogos por acabar
+} neste servidor: acabe ou abandone um primeiro
 api-too-many-streams = já tem { $max } páginas de jogo abertas: feche uma
 api-server-streams = o servidor já serve { $max } páginas de jogo: tente mais tarde
 api-internal = o servidor não conseguiu terminar o pedido
