@@ -21,6 +21,7 @@ mod options;
 pub mod params;
 mod players;
 mod pool;
+pub mod priority;
 pub mod protocol;
 pub mod score;
 mod search;

@@ -310,7 +310,16 @@ impl Game {
 
     /// Whether [`undo`](Game::undo) has a human move to take back.
     pub fn can_undo(&self) -> bool {
-        !self.quit && self.plies.iter().any(|p| p.by == Actor::Human && !p.forced)
+        self.undo_side().is_some()
+    }
+
+    /// The side whose move an undo takes back: the side of the last move a human chose (forced
+    /// moves are not chosen); `None` when there is nothing to take back.
+    pub fn undo_side(&self) -> Option<Side> {
+        if self.quit {
+            return None;
+        }
+        self.plies.iter().rev().find(|p| p.by == Actor::Human && !p.forced).map(|p| p.side)
     }
 
     // ---- commands: the event each would make ----

@@ -66,7 +66,7 @@ pub use error::{ErrorKind, FileError, FileKind, RestoreError, SessionError};
 pub use game::{Game, GameEvent, Status, Turn};
 pub use input::{Command, MoveChoice, choose_removal, interpret_move, parse_command};
 pub use ply::{Actor, Ply, SideSummary};
-pub use search::{Engines, Search, SearchEvent, SearchHandle, ThinkJob, Thought, spawn_search};
+pub use search::{Engines, Priority, Search, SearchEvent, SearchHandle, ThinkJob, Thought, spawn_search};
 pub use session::{Advance, Finished, Session};
 pub use sink::Sink;
 pub use store::{logfile, write_atomically};

@@ -215,12 +215,23 @@ impl SearchHandle {
     }
 }
 
-/// The background driver: runs `job` on a new thread until its time limit or until `stop` is
-/// raised, sending every [`SearchEvent`] to `sink` (the live statistics, then the [`Thought`]
-/// once). Give the thought to [`Session::finish`](crate::Session::finish).
+/// How a search's thread shares the cores with the program's other threads.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Priority {
+    /// Like any other thread (a terminal's own search).
+    Normal,
+    /// Below the threads that answer people (a server's searches; see
+    /// [`cavalo_engine::priority`]): many searches share the cores without delaying them.
+    Background,
+}
+
+/// The background driver: runs `job` on a new thread (at `priority`) until its time limit or
+/// until `stop` is raised, sending every [`SearchEvent`] to `sink` (the live statistics, then the
+/// [`Thought`] once). Give the thought to [`Session::finish`](crate::Session::finish).
 pub fn spawn_search(
     job: ThinkJob,
     stop: Arc<AtomicBool>,
+    priority: Priority,
     mut sink: impl FnMut(SearchEvent) + Send + 'static,
 ) -> SearchHandle {
     let handle = SearchHandle {
@@ -232,6 +243,9 @@ pub fn spawn_search(
     };
     let stop = handle.stop.clone();
     std::thread::spawn(move || {
+        if priority == Priority::Background {
+            cavalo_engine::priority::lower_this_thread(cavalo_engine::priority::BACKGROUND_NICE);
+        }
         let thought = job.run(&stop, &mut |i| sink(SearchEvent::Info(i.clone())));
         sink(SearchEvent::Done(Box::new(thought)));
     });
@@ -250,7 +264,7 @@ impl Search {
     /// Starts `job` on its own thread.
     pub fn start(job: ThinkJob) -> Search {
         let (tx, rx) = channel();
-        let handle = spawn_search(job, Arc::new(AtomicBool::new(false)), move |e| {
+        let handle = spawn_search(job, Arc::new(AtomicBool::new(false)), Priority::Normal, move |e| {
             let _ = tx.send(e);
         });
         Search { handle, rx, info: None }

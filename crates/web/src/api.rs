@@ -16,8 +16,7 @@ use cavalo_rules::{Rules, Side, Start};
 use cavalo_session::i18n::{Arg, Lang};
 use cavalo_session::store::db::web::new_secret;
 use cavalo_session::{
-    Actor, EngineConfig, Finished, GameConfig, Mode, MoveChoice, Session, SessionError, interpret_move,
-    read_start,
+    EngineConfig, Finished, GameConfig, Mode, MoveChoice, Session, SessionError, interpret_move, read_start,
 };
 use futures_util::Stream;
 use serde::Deserialize;
@@ -357,10 +356,7 @@ async fn undo(
     token: SeatToken,
 ) -> ApiResult<Json<GameState>> {
     // The move taken back is the last one a human chose: its side's seat takes it back.
-    let need = |s: &Session| {
-        let last = s.plies().iter().rev().find(|p| p.by == Actor::Human && !p.forced).map(|p| p.side);
-        last.map_or(Need::Any, Need::Side)
-    };
+    let need = |s: &Session| s.undo_side().map_or(Need::Any, Need::Side);
     change(&app, id, lang, token, need, move |s, g| {
         if s.mode() == Mode::ComputerComputer || !s.can_undo() {
             return Err(ApiError::session(&SessionError::NothingToUndo, lang));

@@ -1,7 +1,11 @@
-//! The server's engines: a fixed number of Cavalo engines, each with its transposition table,
-//! made once at start. Memory for search is bounded by `engines × (hash + proof table)` (see
-//! `cavalo_engine::search_memory_mib`), whatever the number of
-//! games: a game holds no engine; a search borrows one and gives it back.
+//! The server's engines: at most a fixed number of Cavalo engines, each with its transposition
+//! table, made when a search first needs it. Memory for search is bounded by
+//! `engines × (hash + proof table)` (see `cavalo_engine::search_memory_mib`), whatever the number
+//! of games: a game holds no engine; a search borrows one and gives it back.
+//!
+//! The default pool ([`DEFAULT_ENGINES`], [`default_hash_mib`]) lets a class's searches run at
+//! once and share the cores (each stops at its time limit, searching less deeply when many run)
+//! rather than wait in line, within [`DEFAULT_SEARCH_MIB`] of tables.
 
 use cavalo_engine::{Options, Player, PlayerKind};
 use cavalo_session::{ThinkJob, Thought};
@@ -15,10 +19,11 @@ pub(crate) struct Slot {
 }
 
 impl Slot {
-    /// Our engine with a table of `hash_mib` MiB and one thread.
+    /// A place for our engine with a table of `hash_mib` MiB and one thread, made when a search
+    /// first needs it.
     pub(crate) fn new(hash_mib: usize) -> Slot {
         let options = Options { hash_mib, threads: 1, ..Options::default() }.clamped();
-        Slot { engine: Some(PlayerKind::Cavalo.build(&options)), last_game: None, options }
+        Slot { engine: None, last_game: None, options }
     }
 
     /// Gives `job` (for `game`) the engine it needs: this slot's engine when it asks for ours
@@ -52,17 +57,33 @@ impl Slot {
     }
 }
 
+/// The default number of engines: one for each student of a class of thirty, and two more. So
+/// many searches run at once (more than a small server's cores: they share them); more wait
+/// their turn.
+pub const DEFAULT_ENGINES: usize = 32;
+
+/// The tables of all the default pool's engines together, at most, in MiB: a classroom server
+/// on a laptop of 8 GB.
+pub const DEFAULT_SEARCH_MIB: usize = 256;
+
+/// The default table size of each of `engines` engines: [`DEFAULT_SEARCH_MIB`] shared among
+/// them (each engine has a transposition table and a proof table of that size), from 1 to 64 MiB.
+pub fn default_hash_mib(engines: usize) -> usize {
+    (DEFAULT_SEARCH_MIB / (2 * engines.max(1))).clamp(1, 64)
+}
+
 /// The memory the pool's tables take, in MiB.
 pub(crate) fn pool_mib(engines: usize, hash_mib: usize) -> usize {
     engines * cavalo_engine::search_memory_mib(hash_mib)
 }
 
-/// The line printed at start: `N engines × (H + P) MiB = M MiB for search` (each engine's
-/// transposition table and its proof search's table).
+/// The line printed at start: `N engines × (H + P) MiB = at most M MiB for search` (each
+/// engine's transposition table and its proof search's table).
 pub fn pool_line(engines: usize, hash_mib: usize) -> String {
     let word = if engines == 1 { "engine" } else { "engines" };
     let proof = cavalo_engine::search_memory_mib(hash_mib) - hash_mib;
-    format!("{engines} {word} × ({hash_mib} + {proof}) MiB = {} MiB for search", pool_mib(engines, hash_mib))
+    let total = pool_mib(engines, hash_mib);
+    format!("{engines} {word} × ({hash_mib} + {proof}) MiB = at most {total} MiB for search")
 }
 
 #[cfg(test)]
@@ -83,6 +104,7 @@ mod tests {
     #[test]
     fn our_engine_goes_out_and_comes_back() {
         let mut slot = Slot::new(1);
+        assert!(slot.engine.is_none(), "no table before a search needs one");
         let mut s = lent_game("cavalo");
         let mut job = s.begin_think().unwrap();
         assert!(job.needs_engine());
@@ -104,16 +126,24 @@ mod tests {
         let mut job = s.begin_think().unwrap();
         slot.lend(s.id(), &mut job);
         assert!(!job.needs_engine());
-        assert!(slot.engine.is_some(), "our engine stays home");
         let mut thought = job.run(&AtomicBool::new(false), &mut |_| {});
         slot.take_back(&mut thought);
-        assert!(slot.engine.is_some());
+        assert!(slot.engine.is_none(), "our engine was never made, nor replaced by the other player");
         assert!(s.finish(thought).is_ok());
     }
 
     #[test]
     fn the_line_says_the_bound() {
-        assert_eq!(pool_line(4, 16), "4 engines × (16 + 16) MiB = 128 MiB for search");
-        assert_eq!(pool_line(1, 1), "1 engine × (1 + 1) MiB = 2 MiB for search");
+        assert_eq!(pool_line(4, 16), "4 engines × (16 + 16) MiB = at most 128 MiB for search");
+        assert_eq!(pool_line(1, 1), "1 engine × (1 + 1) MiB = at most 2 MiB for search");
+    }
+
+    #[test]
+    fn the_default_pool_fits_its_budget() {
+        assert_eq!(default_hash_mib(DEFAULT_ENGINES), 4);
+        assert_eq!(pool_mib(DEFAULT_ENGINES, default_hash_mib(DEFAULT_ENGINES)), DEFAULT_SEARCH_MIB);
+        assert_eq!(default_hash_mib(2), 64, "a few engines get large tables, at most 64 MiB");
+        assert_eq!(default_hash_mib(64), 2);
+        assert_eq!(default_hash_mib(1000), 1);
     }
 }

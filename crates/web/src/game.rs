@@ -10,7 +10,7 @@ use cavalo_engine::SearchInfo;
 use cavalo_rules::{Move, Side};
 use cavalo_session::present::{Words, error_words};
 use cavalo_session::store::db::web::SeatView;
-use cavalo_session::{Advance, SearchEvent, Session, SessionError, ThinkJob, Turn, spawn_search};
+use cavalo_session::{Advance, Priority, SearchEvent, Session, SessionError, ThinkJob, Turn, spawn_search};
 use tokio::sync::broadcast;
 
 use crate::App;
@@ -451,7 +451,8 @@ pub(crate) async fn run_search(
     let (done_tx, done_rx) = tokio::sync::oneshot::channel();
     let mut done_tx = Some(done_tx);
     // The session's driver runs the search on its own thread; its events come back here.
-    spawn_search(job, stop, move |event| match event {
+    // Below the web's threads: searches share the cores without delaying any answer.
+    spawn_search(job, stop, Priority::Background, move |event| match event {
         SearchEvent::Info(info) => g.update_live(|l| l.info = Some(info)),
         SearchEvent::Done(mut thought) => {
             if let Some(mut lease) = lease.take() {

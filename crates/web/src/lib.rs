@@ -55,7 +55,7 @@ use cavalo_session::Session;
 use cavalo_session::store::db::web::Retention;
 use cavalo_session::store::{Db, StoreError};
 
-pub use crate::engines::pool_line;
+pub use crate::engines::{DEFAULT_ENGINES, DEFAULT_SEARCH_MIB, default_hash_mib, pool_line};
 pub use crate::server::{LimitError, Limits};
 
 /// How the server runs.
@@ -66,9 +66,9 @@ pub struct WebConfig {
     pub data_dir: PathBuf,
     /// The games database (SQLite), shared with `cavalo play` and `cavalo games`.
     pub db: PathBuf,
-    /// How many engines the server has (each with a table of `hash_mib`): that many searches
-    /// (computer moves and hints) run at once; the others wait their turn (see the scheduler's
-    /// policy in the technical manual).
+    /// How many engines the server has at most (each with a table of `hash_mib`, made when
+    /// first needed): that many searches (computer moves and hints) run at once, sharing the
+    /// cores; the others wait their turn (see the scheduler's policy in the technical manual).
     pub max_searches: usize,
     /// The longest time per move a game may ask for, in milliseconds.
     pub max_time_ms: u64,
@@ -84,16 +84,17 @@ pub struct WebConfig {
 }
 
 impl WebConfig {
-    /// Defaults: the database `games.sqlite` in `data_dir`, 2 searches at once, at most 10 s per
-    /// move, 16 MiB tables, every finished game kept, the canonical rules.
+    /// Defaults: the database `games.sqlite` in `data_dir`, [`DEFAULT_ENGINES`] searches at once
+    /// with tables of [`default_hash_mib`] (within [`DEFAULT_SEARCH_MIB`] in all), at most 10 s
+    /// per move, every finished game kept, the canonical rules.
     pub fn new(data_dir: impl Into<PathBuf>) -> WebConfig {
         let data_dir = data_dir.into();
         WebConfig {
             db: data_dir.join(DB_FILE),
             data_dir,
-            max_searches: 2,
+            max_searches: DEFAULT_ENGINES,
             max_time_ms: 10_000,
-            hash_mib: 16,
+            hash_mib: default_hash_mib(DEFAULT_ENGINES),
             retention: Retention::default(),
             default_rules: cavalo_rules::Rules::default(),
             limits: Limits::default(),
@@ -107,6 +108,9 @@ pub const DB_FILE: &str = "games.sqlite";
 /// How often the retention rules are applied and idle finished games let go of while the server
 /// runs (the retention rules also when a game ends).
 const PRUNE_EVERY: Duration = Duration::from_secs(600);
+/// How often the database's write-ahead log is put on the disk: the most moves a power cut can
+/// lose (see [`Db::commit_without_waiting_for_disk`]).
+const SYNC_EVERY: Duration = Duration::from_secs(1);
 
 /// The server's state: the games and the search pool. Cheap to clone.
 #[derive(Clone)]
@@ -147,6 +151,10 @@ impl App {
     pub fn open(config: WebConfig) -> Result<App, OpenError> {
         std::fs::create_dir_all(&config.data_dir)?;
         let db = Arc::new(Db::open(&config.db)?);
+        // A move is acknowledged once it is in the database (it survives the server being
+        // killed); the disk gets it within a second (`SYNC_EVERY`), so that a class's moves never
+        // wait for the disk one after another.
+        db.commit_without_waiting_for_disk()?;
         for problem in import::sessions(&db, &config.data_dir.join("sessions"))? {
             eprintln!("cavalo serve: skipping {problem}");
         }
@@ -208,13 +216,14 @@ impl App {
         self.inner.loopback.load(Ordering::SeqCst)
     }
 
-    /// Starts the background drivers of every game whose turn is the computer's, and the
-    /// periodic retention (call inside a tokio runtime; [`App::spawn`] does it).
+    /// Starts the background drivers of every game whose turn is the computer's, the periodic
+    /// retention and the database's sync (call inside a tokio runtime; [`App::spawn`] does it).
     pub fn resume(&self) {
         let games: Vec<Arc<Game>> = self.inner.games.lock().expect("games lock").values().cloned().collect();
         for g in games {
             game::kick(self, &g);
         }
+        self.sync_database();
         let app = self.clone();
         let mut shutdown = self.inner.shutdown.subscribe();
         tokio::spawn(async move {
@@ -230,6 +239,34 @@ impl App {
                         .await;
                     }
                     _ = shutdown.changed() => return,
+                }
+            }
+        });
+    }
+
+    /// Every [`SYNC_EVERY`], and once more when the app closes, puts the database's log on the
+    /// disk (on a blocking thread); a failure is reported once until a sync succeeds again.
+    fn sync_database(&self) {
+        let db = self.inner.db.clone();
+        let mut shutdown = self.inner.shutdown.subscribe();
+        tokio::spawn(async move {
+            let mut failing = false;
+            loop {
+                let last = tokio::select! {
+                    _ = tokio::time::sleep(SYNC_EVERY) => false,
+                    _ = shutdown.changed() => true,
+                };
+                let db = db.clone();
+                match offload::background(move || db.sync_log()).await {
+                    Some(Err(e)) if !failing => {
+                        eprintln!("cavalo serve: cannot put the games database on the disk: {e}");
+                        failing = true;
+                    }
+                    Some(Ok(())) => failing = false,
+                    _ => {}
+                }
+                if last {
+                    return;
                 }
             }
         });

@@ -1,4 +1,4 @@
-//! Work that may wait on the disk — the games database (SQLite, `synchronous=FULL`) and
+//! Work that may wait on the disk — the games database (SQLite) and
 //! `log.dat` — runs on tokio's blocking threads, never on the few async workers that serve every
 //! connection: a slow write (or a session lock held during one) stalls only its own request.
 

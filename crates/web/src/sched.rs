@@ -9,6 +9,9 @@
 //! - within a lane, clients (peer IP addresses) take turns round-robin; a client's waiting
 //!   searches go in the order they asked (each game has at most one search waiting, so this
 //!   is also a round-robin over the client's games).
+//! - aging: a batch search that has waited [`BATCH_AGE`] goes before people's searches, so that
+//!   computer-vs-computer games keep moving (a ply every few seconds each) when people's
+//!   searches keep every engine busy.
 //!
 //! A search holds a [`Lease`] while it runs; dropping the lease gives the engine back and hands
 //! it to the next in line.
@@ -16,6 +19,7 @@
 use std::collections::VecDeque;
 use std::net::IpAddr;
 use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
 
 use tokio::sync::oneshot;
 
@@ -30,28 +34,40 @@ pub(crate) enum Lane {
     Batch,
 }
 
+/// How long a batch search waits at most before it goes ahead of people's searches.
+pub(crate) const BATCH_AGE: Duration = Duration::from_secs(2);
+
+/// A waiting search: when it asked, and where its engine goes.
+type Waiter = (Instant, oneshot::Sender<Lease>);
+
 /// Waiting searches of one lane, round-robin by client.
 #[derive(Default)]
 struct Queue {
-    clients: VecDeque<(IpAddr, VecDeque<oneshot::Sender<Lease>>)>,
+    clients: VecDeque<(IpAddr, VecDeque<Waiter>)>,
 }
 
 impl Queue {
     fn push(&mut self, client: IpAddr, tx: oneshot::Sender<Lease>) {
+        let waiter = (Instant::now(), tx);
         match self.clients.iter_mut().find(|(c, _)| *c == client) {
-            Some((_, q)) => q.push_back(tx),
-            None => self.clients.push_back((client, VecDeque::from([tx]))),
+            Some((_, q)) => q.push_back(waiter),
+            None => self.clients.push_back((client, VecDeque::from([waiter]))),
         }
     }
 
     /// The next waiter: the first of the client at the front, which then goes to the back.
     fn pop(&mut self) -> Option<oneshot::Sender<Lease>> {
         let (client, mut q) = self.clients.pop_front()?;
-        let tx = q.pop_front();
+        let tx = q.pop_front().map(|(_, tx)| tx);
         if !q.is_empty() {
             self.clients.push_back((client, q));
         }
         tx
+    }
+
+    /// How long the longest-waiting search has waited.
+    fn longest_wait(&self) -> Option<Duration> {
+        self.clients.iter().filter_map(|(_, q)| q.front()).map(|(since, _)| since.elapsed()).max()
     }
 
     fn is_empty(&self) -> bool {
@@ -76,6 +92,7 @@ pub(crate) struct Scheduler {
     state: Mutex<State>,
     engines: usize,
     batch_cap: usize,
+    batch_age: Duration,
 }
 
 /// An engine lent to one search; dropping it returns the engine to the pool.
@@ -101,8 +118,13 @@ impl Drop for Lease {
 }
 
 impl Scheduler {
-    /// `engines` engines (at least one) with tables of `hash_mib` MiB.
+    /// `engines` engines (at least one) with tables of `hash_mib` MiB, made when first used.
     pub(crate) fn new(engines: usize, hash_mib: usize) -> Arc<Scheduler> {
+        Scheduler::aging_after(engines, hash_mib, BATCH_AGE)
+    }
+
+    /// [`Scheduler::new`] whose batch searches go first after waiting `batch_age`.
+    fn aging_after(engines: usize, hash_mib: usize, batch_age: Duration) -> Arc<Scheduler> {
         let engines = engines.max(1);
         Arc::new(Scheduler {
             state: Mutex::new(State {
@@ -113,6 +135,7 @@ impl Scheduler {
             }),
             engines,
             batch_cap: if engines > 1 { engines - 1 } else { 1 },
+            batch_age,
         })
     }
 
@@ -156,14 +179,17 @@ impl Scheduler {
         self.dispatch(&mut st);
     }
 
-    /// Hands free engines to waiters, interactive first, batch within its cap. A waiter that
-    /// gave up (its receiver dropped) is skipped and the engine stays free.
+    /// Hands free engines to waiters: interactive first, batch within its cap, and a batch
+    /// search that waited [`BATCH_AGE`] before all. A waiter that gave up (its receiver dropped)
+    /// is skipped and the engine stays free.
     fn dispatch(self: &Arc<Self>, st: &mut State) {
         while !st.free.is_empty() {
-            let lane = if !st.interactive.is_empty() {
-                Lane::Interactive
-            } else if !st.batch.is_empty() && st.batch_running < self.batch_cap {
+            let batch_may = !st.batch.is_empty() && st.batch_running < self.batch_cap;
+            let batch_aged = batch_may && st.batch.longest_wait().is_some_and(|w| w >= self.batch_age);
+            let lane = if batch_aged || (batch_may && st.interactive.is_empty()) {
                 Lane::Batch
+            } else if !st.interactive.is_empty() {
+                Lane::Interactive
             } else {
                 return;
             };
@@ -210,7 +236,7 @@ mod tests {
 
     #[tokio::test]
     async fn one_engine_is_shared_with_interactive_first() {
-        let s = Scheduler::new(1, 1);
+        let s = Scheduler::aging_after(1, 1, Duration::from_secs(3600));
         let held = quick(s.acquire(ip(1), Lane::Batch)).await.unwrap();
         let (s1, s2) = (s.clone(), s.clone());
         let batch = tokio::spawn(async move { s1.acquire(ip(1), Lane::Batch).await.map(|_| "batch") });
@@ -221,6 +247,24 @@ mod tests {
         drop(held);
         assert_eq!(inter.await.unwrap(), Some("inter"), "the interactive search went first");
         assert_eq!(batch.await.unwrap(), Some("batch"));
+    }
+
+    #[tokio::test]
+    async fn a_batch_search_that_waited_long_goes_before_people() {
+        let s = Scheduler::aging_after(1, 1, Duration::from_millis(50));
+        let held = quick(s.acquire(ip(1), Lane::Interactive)).await.unwrap();
+        let s1 = s.clone();
+        let batch = tokio::spawn(async move { s1.acquire(ip(2), Lane::Batch).await.map(|_| "batch") });
+        // Longer than the batch search's age: it has waited long enough when the engine frees.
+        tokio::time::sleep(Duration::from_millis(120)).await;
+        let s2 = s.clone();
+        let inter = tokio::spawn(async move { s2.acquire(ip(3), Lane::Interactive).await.map(|_| "inter") });
+        while s.waiting() != (1, 1) {
+            tokio::time::sleep(Duration::from_millis(5)).await;
+        }
+        drop(held);
+        assert_eq!(batch.await.unwrap(), Some("batch"), "the aged batch search went first");
+        assert_eq!(inter.await.unwrap(), Some("inter"));
     }
 
     #[tokio::test]

@@ -140,6 +140,8 @@ pub(crate) struct Now {
     /// The cells the other knight attacks, when a human is to move.
     pub threatened: Vec<usize>,
     pub can_undo: bool,
+    /// Whose seat takes an undo back (the side of the last move a human chose), if any.
+    pub undo_side: Option<Side>,
     pub can_hint: bool,
     /// The position's outcome (`white`, `black`, `draw`), once over.
     pub result: Option<&'static str>,
@@ -336,6 +338,7 @@ pub(crate) fn now(s: &Session) -> Now {
             Vec::new()
         },
         can_undo: s.can_undo() && s.mode() != cavalo_session::Mode::ComputerComputer,
+        undo_side: s.undo_side().filter(|_| s.mode() != cavalo_session::Mode::ComputerComputer),
         can_hint: human,
         result: pos.outcome().map(|o| o.name()),
         result_text: GameResult::of(s).map(|r| Words::Message(r.message())),

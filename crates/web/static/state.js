@@ -147,10 +147,9 @@ export class Store {
     return !!(this.seats && this.seats[side]);
   }
 
-  /** The side whose last chosen move an undo takes back, or null. */
+  /** The side whose last chosen move an undo takes back (the server says), or null. */
   undoSide() {
-    const last = [...(this.state ? this.state.plies : [])].reverse().find((p) => p.by === "human" && !p.forced);
-    return last ? last.side : null;
+    return (this.state && this.state.undo_side) || null;
   }
 
   /** The legal destination at `index` for the human to move, or undefined. */

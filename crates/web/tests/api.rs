@@ -140,6 +140,7 @@ async fn human_human_takeback_hint_double_choice_and_quit() {
     assert_eq!(after["plies"][2]["move"], chosen.as_str());
     assert_eq!(after["turn"]["side"], "black");
     assert_eq!(after["can_undo"], true);
+    assert_eq!(after["undo_side"], "white", "the server says whose seat takes the move back");
     let removed = opts.last().unwrap()["removes"].as_u64().unwrap();
     let cells = board_after(&after, 3);
     assert!(!cells.iter().any(|c| c.as_u64() == Some(removed)), "{removed} is gone");
@@ -150,6 +151,7 @@ async fn human_human_takeback_hint_double_choice_and_quit() {
     assert_eq!(back["plies"].as_array().unwrap().len(), 2);
     assert_eq!(back["turn"]["side"], "white");
     assert_eq!(back["can_undo"], false);
+    assert_eq!(back["undo_side"], Value::Null);
     let (status, err) = srv.post_empty(&format!("/api/games/{id}/undo")).await;
     assert_eq!(status, 409);
     assert!(err["message"].as_str().unwrap().contains("no move"), "{err}");

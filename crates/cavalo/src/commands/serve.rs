@@ -24,16 +24,20 @@ pub struct ServeArgs {
     /// are deleted.
     #[arg(long, value_name = "N")]
     pub max_finished: Option<usize>,
-    /// How many engines the server has: that many searches run at once, the others wait their
-    /// turn (people's moves and hints first; computer-vs-computer games use at most N-1).
-    #[arg(long, visible_alias = "max-searches", default_value_t = 2, value_parser = clap::value_parser!(u64).range(1..=64))]
+    /// How many searches run at once (engines, made when first needed): 32 by default, one for
+    /// each student of a class of thirty and two more; they share the cores, each stopping at
+    /// its time limit. More wait their turn (people's moves and hints first; computer-vs-computer
+    /// games use at most N-1, and go first after waiting 2 s).
+    #[arg(long, visible_alias = "max-searches", default_value_t = cavalo_web::DEFAULT_ENGINES as u64, value_parser = clap::value_parser!(u64).range(1..=256))]
     pub engines: u64,
     /// The longest time per move a game may ask for, in milliseconds.
     #[arg(long, default_value_t = 10_000, value_parser = clap::value_parser!(u64).range(10..=600_000))]
     pub max_time_ms: u64,
-    /// Transposition table size of each engine, in MiB (search memory = engines × hash).
-    #[arg(long = "hash", visible_alias = "hash-mib", default_value_t = 16, value_parser = clap::value_parser!(u64).range(1..=4096))]
-    pub hash_mib: u64,
+    /// Transposition table size of each engine, in MiB (each engine also has a proof table of
+    /// that size: search memory = engines × 2 × hash). Default: 256 MiB shared among the
+    /// engines (4 MiB for 32 engines), from 1 to 64.
+    #[arg(long = "hash", visible_alias = "hash-mib", value_parser = clap::value_parser!(u64).range(1..=4096))]
+    pub hash_mib: Option<u64>,
     /// Open connections served at once (more wait to be accepted).
     #[arg(long, default_value_t = 256, value_parser = clap::value_parser!(u64).range(1..=65_536))]
     pub max_connections: u64,
@@ -78,7 +82,8 @@ pub fn serve(a: ServeArgs, rules: cavalo_rules::Rules) -> Result<()> {
     config.db = db.clone();
     config.max_searches = a.engines as usize;
     config.max_time_ms = a.max_time_ms;
-    config.hash_mib = a.hash_mib as usize;
+    config.hash_mib =
+        a.hash_mib.map_or_else(|| cavalo_web::default_hash_mib(config.max_searches), |h| h as usize);
     config.retention = Retention { keep_days: a.keep_days, max_finished: a.max_finished };
     config.default_rules = rules;
     let limits = &mut config.limits;

@@ -175,3 +175,20 @@ fn a_version_2_file_gets_the_web_tables_and_keeps_its_games() {
     assert_eq!(db.web_game_ids(false).unwrap(), ["v2"]);
     assert_eq!(db.integrity_check().unwrap(), "ok");
 }
+
+#[test]
+fn a_server_commits_without_waiting_for_the_disk_and_syncs_the_log() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = Db::open(&dir.path().join("games.sqlite")).unwrap();
+    let sync = |db: &Db| -> i64 { db.conn().pragma_query_value(None, "synchronous", |r| r.get(0)).unwrap() };
+    assert_eq!(sync(&db), 2, "FULL by default: every write on the disk before it returns");
+    db.commit_without_waiting_for_disk().unwrap();
+    assert_eq!(sync(&db), 1, "NORMAL");
+    let s = hh(1);
+    db.put_game(&s).unwrap();
+    assert!(dir.path().join("games.sqlite-wal").exists(), "the write is in the log");
+    db.sync_log().unwrap();
+    // A second connection (another program, the server restarted) reads the write.
+    let other = Db::open(&dir.path().join("games.sqlite")).unwrap();
+    assert_eq!(other.load(s.id()).unwrap().plies().len(), 0);
+}
