@@ -42,3 +42,27 @@ fn a_host_that_does_not_resolve_is_named() {
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("no-such-host.invalid"), "{err}");
 }
+
+#[test]
+fn the_per_client_limits_are_flags() {
+    let dir = tempfile::tempdir().unwrap();
+    let flags = [
+        "--games-per-client",
+        "1",
+        "--connections-per-client",
+        "4",
+        "--body-timeout",
+        "5",
+        "--idle-hours",
+        "1",
+        "--streams-per-client",
+        "2",
+    ];
+    let srv = serve(dir.path(), &flags);
+    let host = srv.addr.clone();
+    let (status, game) = http(&srv.addr, &host, "POST", "/api/games", r#"{"mode":"hh"}"#);
+    assert_eq!(status, 201, "{game}");
+    let (status, refusal) = http(&srv.addr, &host, "POST", "/api/games", r#"{"mode":"hh"}"#);
+    assert_eq!(status, 429, "{refusal}");
+    assert!(refusal["message"].as_str().unwrap().contains("already have 1 unfinished game on"), "{refusal}");
+}

@@ -29,6 +29,7 @@ use crate::error::{ApiError, ApiResult};
 use crate::game::{self, Event, Game};
 use crate::guard::serving;
 use crate::lang::ReqLang;
+use crate::limits::HintPlace;
 use crate::lookup::find;
 use crate::offload::{self, blocking};
 use crate::seats::{self, Need, SeatToken, seat_of};
@@ -231,9 +232,7 @@ async fn create(
     let app2 = app.clone();
     let (g, created) = blocking(lang, move || {
         let app = app2;
-        if config.mode() == Mode::ComputerComputer {
-            app.check_cc(peer).map_err(|e| limited(&e, lang))?;
-        }
+        let _counted = app.check_new_game(peer, config.mode()).map_err(|e| limited(&e, lang))?;
         let mut s = Session::new(config).map_err(|e| ApiError::session(&e, lang))?;
         let humans = Side::BOTH.map(|side| s.player(side).is_human());
         let tokens: Vec<(Side, String)> =
@@ -376,18 +375,20 @@ async fn hint(
 ) -> ApiResult<Json<Value>> {
     serving(&app, lang)?;
     let app2 = app.clone();
-    let (g, job, time_ms) = blocking(lang, move || {
+    let (g, job, time_ms, place) = blocking(lang, move || {
         let g = find(&app2, &id, lang)?;
         let mut s = g.lock();
         seat_of(&app2, &g, &token, mover(&s), lang)?;
         s.human_to_move().map_err(|e| ApiError::session(&e, lang))?;
+        let place = HintPlace::take(&g, lang)?;
         let job = s.begin_hint().map_err(|e| ApiError::session(&e, lang))?;
         let time_ms = s.config().time_ms;
         drop(s);
-        Ok((g, job, time_ms))
+        Ok((g, job, time_ms, place))
     })
     .await?;
-    let thought = game::run_search(&app, &g, job, time_ms)
+    let thought = place
+        .search(&app, &g, job, time_ms)
         .await
         .ok_or_else(|| ApiError::say(StatusCode::SERVICE_UNAVAILABLE, lang, key!("api-hint-failed"), &[]))?;
     let finished =

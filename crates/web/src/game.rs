@@ -2,7 +2,7 @@
 //! driver that plays the computer's turns and the forced plies.
 
 use std::net::{IpAddr, Ipv4Addr};
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicI64, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::Duration;
 
@@ -79,6 +79,12 @@ pub(crate) struct Game {
     computers_only: bool,
     /// Why the computer's last move could not be stored (shown to everyone until a change is).
     problem: Mutex<Option<Words>>,
+    /// A hint is being searched (see [`crate::limits::HintPlace`]).
+    pub hinting: AtomicBool,
+    /// When the game last changed or a seat asked for a hint, in ms since the epoch (from when
+    /// it was created or loaded): an unfinished game untouched too long is closed (see
+    /// [`crate::idle`]).
+    touched: AtomicI64,
 }
 
 impl Game {
@@ -108,6 +114,8 @@ impl Game {
             deleted: AtomicBool::new(false),
             computers_only,
             problem: Mutex::new(None),
+            hinting: AtomicBool::new(false),
+            touched: AtomicI64::new(crate::now_ms()),
         }
     }
 
@@ -191,8 +199,20 @@ impl Game {
         let _ = self.events.send(Event::of(&WireEvent::Thinking(self.live_view())));
     }
 
-    /// The event `make` builds for the next version, sent to every watcher.
+    /// Notes that the game is in use now (see [`Game::touched_ms`]).
+    pub fn touch(&self) {
+        self.touched.store(crate::now_ms(), Ordering::SeqCst);
+    }
+
+    /// When the game last changed (every event of a new version) or was otherwise used, in ms
+    /// since the epoch.
+    pub fn touched_ms(&self) -> i64 {
+        self.touched.load(Ordering::SeqCst)
+    }
+
+    /// The event `make` builds for the next version, sent to every watcher (the game is touched).
     fn emit(&self, make: impl FnOnce(u64) -> WireEvent) {
+        self.touch();
         let version = self.version.fetch_add(1, Ordering::SeqCst) + 1;
         let _ = self.events.send(Event::of(&make(version)));
     }

@@ -29,9 +29,11 @@ mod engines;
 mod error;
 mod game;
 mod guard;
+mod idle;
 mod import;
 mod invite;
 mod lang;
+mod limits;
 mod lookup;
 mod offload;
 mod sched;
@@ -122,6 +124,8 @@ struct Inner {
     games: Mutex<HashMap<String, Arc<Game>>>,
     sched: Arc<Scheduler>,
     streams: server::Streams,
+    /// Held while a game is created: the per-client caps are checked and the game counted at once.
+    creating: Mutex<()>,
     closed: AtomicBool,
     /// Bound to a loopback address (or not bound yet): only loopback `Host` names are served.
     loopback: AtomicBool,
@@ -172,6 +176,7 @@ impl App {
                 games: Mutex::new(games),
                 sched,
                 streams: server::Streams::default(),
+                creating: Mutex::new(()),
                 closed: AtomicBool::new(false),
                 loopback: AtomicBool::new(true),
                 shutdown: tokio::sync::watch::channel(false).0,
@@ -224,9 +229,10 @@ impl App {
         tokio::spawn(async move {
             loop {
                 tokio::select! {
-                    _ = tokio::time::sleep(PRUNE_EVERY) => {
+                    _ = tokio::time::sleep(app.sweep_every()) => {
                         let app = app.clone();
                         offload::background(move || {
+                            app.close_idle();
                             app.prune();
                             app.unload_idle();
                         })

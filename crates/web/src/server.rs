@@ -2,9 +2,12 @@
 //! - a **connection cap**: a tokio semaphore around `accept` (the loop hyper-util documents for
 //!   serving with hyper directly); beyond the cap new connections wait in the kernel's backlog
 //!   until a connection ends, so file descriptors stay bounded;
+//! - a **per-client connection cap** ([`crate::limits::Connections`]): a connection from a client
+//!   that has its cap open is closed at once, so one client never holds the server's places;
 //! - a **header-read timeout** (hyper's `http1::Builder::header_read_timeout`): a client that does
 //!   not send a whole request head in time is dropped. Hyper arms it whenever it waits for a
 //!   head, so it is also the **idle timeout** of kept-alive connections;
+//! - a **body timeout** ([`crate::limits::body_in_time`]): 408 when a body is not whole in time;
 //! - a **request body limit** (`tower_http::limit::RequestBodyLimitLayer`: 413 beyond it, for
 //!   every route; the JSON API's extractors have their own, lower one, `DefaultBodyLimit`);
 //! - a **request timeout** (`tower_http::timeout::TimeoutLayer`: 408 when the answer's head is
@@ -33,15 +36,21 @@ use tower_http::limit::RequestBodyLimitLayer;
 use tower_http::timeout::TimeoutLayer;
 
 use crate::App;
+use crate::limits::Connections;
 
 /// The server's limits (see the module's documentation).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Limits {
     /// Open connections served at once; more wait to be accepted.
     pub max_connections: usize,
+    /// Open connections of one client (IP address); more are closed as soon as they are accepted.
+    /// Below `max_connections`, one client cannot hold every place of the server.
+    pub max_connections_per_client: usize,
     /// Time a client has to send a request's head (and the longest a kept-alive connection may
     /// stay idle).
     pub header_timeout: Duration,
+    /// Time a client has to send a request's whole body once its head has come (408 after).
+    pub body_timeout: Duration,
     /// Time for an answer's head (at least twice the longest move time plus 10 s, for hints).
     pub request_timeout: Duration,
     /// The largest request body any route reads, in bytes (413 beyond it, before the body is
@@ -55,21 +64,32 @@ pub struct Limits {
     pub max_cc_per_client: usize,
     /// Computer-vs-computer games the whole server may have running at once.
     pub max_cc_games: usize,
+    /// Unfinished (playing) games one client may have created; more are refused (429).
+    pub max_games_per_client: usize,
+    /// How long an unfinished game may stay untouched (no move, no change, no hint) before it
+    /// is closed (abandoned, stored as such) and leaves memory.
+    pub idle_game: Duration,
 }
 
 impl Default for Limits {
-    /// 256 connections, 10 s for a request head, 60 s for an answer, 64 KiB bodies, 128 event
-    /// streams (8 per client), 4 running computer-vs-computer games per client and 64 in all.
+    /// 256 connections (128 per client: a browser needs about 8, a classroom of 30 behind one
+    /// NAT address about 90), 10 s for a request head and 10 s for its body, 60 s for an answer,
+    /// 64 KiB bodies, 128 event streams (8 per client), 4 running computer-vs-computer games per
+    /// client and 64 in all, 200 unfinished games per client, closed after 6 hours untouched.
     fn default() -> Limits {
         Limits {
             max_connections: 256,
+            max_connections_per_client: 128,
             header_timeout: Duration::from_secs(10),
+            body_timeout: Duration::from_secs(10),
             request_timeout: Duration::from_secs(60),
             body_limit: 64 * 1024,
             max_streams: 128,
             max_streams_per_client: 8,
             max_cc_per_client: 4,
             max_cc_games: 64,
+            max_games_per_client: 200,
+            idle_game: Duration::from_secs(6 * 3600),
         }
     }
 }
@@ -87,6 +107,12 @@ pub enum LimitError {
     /// The server already runs as many computer-vs-computer games as it may.
     #[error("the server already runs {cap} computer-vs-computer games")]
     ServerCcGames {
+        /// The cap.
+        cap: usize,
+    },
+    /// The client already has as many unfinished games as it may.
+    #[error("this client already has {cap} unfinished games")]
+    Games {
         /// The cap.
         cap: usize,
     },
@@ -110,6 +136,7 @@ impl LimitError {
         match *self {
             LimitError::CcGames { cap } => (key!("api-too-many-cc"), cap),
             LimitError::ServerCcGames { cap } => (key!("api-server-cc"), cap),
+            LimitError::Games { cap } => (key!("api-too-many-games"), cap),
             LimitError::ClientStreams { cap } => (key!("api-too-many-streams"), cap),
             LimitError::ServerStreams { cap } => (key!("api-server-streams"), cap),
         }
@@ -205,6 +232,7 @@ pub(crate) async fn serve(
     let longest_answer = Duration::from_millis(2 * app.config().max_time_ms + 10_000);
     let router = app
         .router()
+        .layer(axum::middleware::from_fn_with_state(limits.body_timeout, crate::limits::body_in_time))
         .layer(RequestBodyLimitLayer::new(limits.body_limit))
         .layer(TimeoutLayer::with_status_code(
             StatusCode::REQUEST_TIMEOUT,
@@ -212,6 +240,7 @@ pub(crate) async fn serve(
         ))
         .layer(axum::middleware::from_fn_with_state(limits.body_limit, crate::worded::word_refusals));
     let connections = Arc::new(Semaphore::new(limits.max_connections.max(1)));
+    let per_client = Connections::new(limits.max_connections_per_client);
     let graceful = hyper_util::server::graceful::GracefulShutdown::new();
     let mut http = hyper::server::conn::http1::Builder::new();
     http.timer(TokioTimer::new()).header_read_timeout(limits.header_timeout).keep_alive(true);
@@ -233,6 +262,11 @@ pub(crate) async fn serve(
             },
             () = &mut shutdown => break,
         };
+        // A client over its cap is closed at once: its place in the server is given back.
+        let Some(place) = per_client.admit(peer.ip()) else {
+            drop((stream, permit));
+            continue;
+        };
         let router = router.clone();
         let service = hyper::service::service_fn(move |mut req: hyper::Request<Incoming>| {
             req.extensions_mut().insert(ConnectInfo(peer));
@@ -241,7 +275,7 @@ pub(crate) async fn serve(
         let conn = graceful.watch(http.serve_connection(TokioIo::new(stream), service));
         tokio::spawn(async move {
             let _ = conn.await;
-            drop(permit);
+            drop((place, permit));
         });
     }
     drop(listener);

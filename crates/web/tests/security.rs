@@ -236,7 +236,10 @@ async fn finished_games_beyond_the_limits_are_deleted() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn thousands_of_rapid_creates_give_distinct_ids() {
     let dir = tempfile::tempdir().unwrap();
-    let srv = Arc::new(Server::start(dir.path()).await);
+    let mut config = WebConfig::new(dir.path());
+    // Every game stays unfinished: one client may keep them all here.
+    config.limits.max_games_per_client = 2000;
+    let srv = Arc::new(Server::start_with(config).await);
     let start = Instant::now();
     let tasks: Vec<_> = (0..8)
         .map(|_| {

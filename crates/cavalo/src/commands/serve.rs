@@ -41,18 +41,37 @@ pub struct ServeArgs {
     /// Open connections served at once (more wait to be accepted).
     #[arg(long, default_value_t = 256, value_parser = clap::value_parser!(u64).range(1..=65_536))]
     pub max_connections: u64,
+    /// Open connections of one client (IP address); more are closed at once. Keep it below
+    /// --max-connections, so that one client cannot take them all.
+    #[arg(long, default_value_t = 128, value_parser = clap::value_parser!(u64).range(1..=65_536))]
+    pub connections_per_client: u64,
     /// Seconds a client has to send a request's head; also how long an idle connection is kept.
     #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u64).range(1..=3600))]
     pub header_timeout: u64,
+    /// Seconds a client has to send a request's body once its head has come.
+    #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u64).range(1..=3600))]
+    pub body_timeout: u64,
     /// Computer-vs-computer games one client (IP address) may have running at once.
     #[arg(long, default_value_t = 4, value_parser = clap::value_parser!(u64).range(1..=10_000))]
     pub cc_per_client: u64,
     /// Computer-vs-computer games the server may have running at once (all clients).
     #[arg(long, default_value_t = 64, value_parser = clap::value_parser!(u64).range(1..=10_000))]
     pub max_cc_games: u64,
-    /// Game pages (event streams) open at once on the server; per client at most 8 (or fewer).
+    /// Unfinished games one client (IP address) may have created; more are refused until one
+    /// ends (finished, quit, or closed after --idle-hours untouched).
+    #[arg(long, default_value_t = 200, value_parser = clap::value_parser!(u64).range(1..=100_000))]
+    pub games_per_client: u64,
+    /// Hours an unfinished game may stay untouched (no move, no hint) before it is closed as
+    /// abandoned (stored and logged so) and leaves memory.
+    #[arg(long, default_value_t = 6, value_parser = clap::value_parser!(u64).range(1..=8760))]
+    pub idle_hours: u64,
+    /// Game pages (event streams) open at once on the server.
     #[arg(long, default_value_t = 128, value_parser = clap::value_parser!(u64).range(1..=65_536))]
     pub max_streams: u64,
+    /// Game pages (event streams) one client (IP address) may have open at once (at most
+    /// --max-streams): raise it for a classroom behind one NAT address.
+    #[arg(long, default_value_t = 8, value_parser = clap::value_parser!(u64).range(1..=65_536))]
+    pub streams_per_client: u64,
 }
 
 pub fn serve(a: ServeArgs, rules: cavalo_rules::Rules) -> Result<()> {
@@ -69,11 +88,15 @@ pub fn serve(a: ServeArgs, rules: cavalo_rules::Rules) -> Result<()> {
     config.default_rules = rules;
     let limits = &mut config.limits;
     limits.max_connections = a.max_connections as usize;
+    limits.max_connections_per_client = a.connections_per_client as usize;
     limits.header_timeout = std::time::Duration::from_secs(a.header_timeout);
+    limits.body_timeout = std::time::Duration::from_secs(a.body_timeout);
     limits.max_cc_per_client = a.cc_per_client as usize;
     limits.max_cc_games = a.max_cc_games as usize;
+    limits.max_games_per_client = a.games_per_client as usize;
+    limits.idle_game = std::time::Duration::from_secs(a.idle_hours * 3600);
     limits.max_streams = a.max_streams as usize;
-    limits.max_streams_per_client = limits.max_streams_per_client.min(limits.max_streams);
+    limits.max_streams_per_client = (a.streams_per_client as usize).min(limits.max_streams);
     cavalo_web::run(&a.host, a.port, config)
         .with_context(|| format!("cannot serve on {}:{} with the games in {}", a.host, a.port, db.display()))
 }

@@ -264,6 +264,7 @@ api-bad-time = the time per move must be from { $min } to { $max } ms, not { $ti
 api-moved-on = the game has moved on: it is at ply { $ply }, not { $seen }; reload it
 api-bad-query = the query is not understood: { $reason }
 api-hint-failed = the hint search failed
+api-hint-running = a hint is already being searched for this game: wait for it
 api-bad-host = this server answers only to this machine's own names (localhost, 127.0.0.1, [::1]), not `{ $host }`
 api-cross-origin = a page of another site ({ $origin }) may not change games on this server
 api-not-json = send the request as JSON, with the header `Content-Type: application/json`
@@ -272,6 +273,7 @@ api-body-shape = the body's fields are not the ones expected: { $reason }
 api-body-too-large = the body is too large: at most { $max } bytes
 api-body-unreadable = the body could not be read: { $reason }
 api-too-slow = the request took too long and was stopped
+api-body-too-slow = the body of the request did not arrive within { $secs } s
 api-bad-lang = `{ $lang }` is not a language of this server: use { $known }
 api-no-seat = only a player of this game may do that: send your seat's token (header `Authorization: Bearer …`); anyone else may watch
 api-wrong-seat = that token is not a seat of this game (it may have been handed over with an invitation)
@@ -280,6 +282,10 @@ api-bad-invite = this invitation is not valid, or it has been used already
 api-no-such-seat = { $side } is played by the computer here: there is no seat to hand over
 api-too-many-cc = you already run { $max } computer-vs-computer games: wait for one to end, or quit one
 api-server-cc = the server already runs { $max } computer-vs-computer games: try again later
+api-too-many-games = you already have { $max ->
+    [one] { $max } unfinished game
+   *[other] { $max } unfinished games
+} on this server: finish or quit one first
 api-too-many-streams = you already have { $max } game pages open: close one
 api-server-streams = the server already serves { $max } game pages: try again later
 api-internal = the server could not finish the request

@@ -264,6 +264,7 @@ api-bad-time = o tempo por jogada tem de ser de { $min } a { $max } ms, não { $
 api-moved-on = o jogo avançou: está na meia-jogada { $ply }, não { $seen }; recarregue-o
 api-bad-query = o pedido não foi compreendido: { $reason }
 api-hint-failed = a procura da sugestão falhou
+api-hint-running = já se está a procurar uma sugestão para este jogo: espere por ela
 api-bad-host = este servidor só responde aos nomes desta máquina (localhost, 127.0.0.1, [::1]), não a `{ $host }`
 api-cross-origin = uma página de outro sítio ({ $origin }) não pode alterar jogos neste servidor
 api-not-json = envie o pedido em JSON, com o cabeçalho `Content-Type: application/json`
@@ -272,6 +273,7 @@ api-body-shape = os campos do corpo do pedido não são os esperados: { $reason 
 api-body-too-large = o corpo do pedido é grande demais: no máximo { $max } bytes
 api-body-unreadable = não foi possível ler o corpo do pedido: { $reason }
 api-too-slow = o pedido demorou demasiado e foi interrompido
+api-body-too-slow = o corpo do pedido não chegou em { $secs } s
 api-bad-lang = `{ $lang }` não é uma língua deste servidor: use { $known }
 api-no-seat = só um jogador deste jogo pode fazer isso: envie o código do seu lugar (cabeçalho `Authorization: Bearer …`); os outros podem assistir
 api-wrong-seat = esse código não é de nenhum lugar deste jogo (pode ter sido passado a outra pessoa com um convite)
@@ -280,6 +282,10 @@ api-bad-invite = este convite não é válido, ou já foi usado
 api-no-such-seat = aqui o { $side } é jogado pelo computador: não há lugar para passar
 api-too-many-cc = já tem { $max } jogos computador-computador a decorrer: espere que um acabe ou abandone um
 api-server-cc = o servidor já tem { $max } jogos computador-computador a decorrer: tente mais tarde
+api-too-many-games = já tem { $max ->
+    [one] { $max } jogo por acabar
+   *[other] { $max } jogos por acabar
+} neste servidor: acabe ou abandone um primeiro
 api-too-many-streams = já tem { $max } páginas de jogo abertas: feche uma
 api-server-streams = o servidor já serve { $max } páginas de jogo: tente mais tarde
 api-internal = o servidor não conseguiu terminar o pedido

@@ -1,0 +1,195 @@
+//! The limits on one client (an IP address) and on one game, beside the server-wide ones of
+//! [`crate::server`], so that one client cannot slow the others down:
+//! - **connections per client** ([`Connections`]): a connection from an address that already has
+//!   `max_connections_per_client` open is closed as soon as it is accepted, before it holds one
+//!   of the server's places; so slow request heads from one address wait only on that address's
+//!   own places, and one address never fills the server's (when its cap is below the server's);
+//! - **a request body's time** ([`body_in_time`]): a body must arrive whole within
+//!   `body_timeout` (408 otherwise), so a trickled body holds its connection that long at most;
+//! - **unfinished games per client** ([`App::check_new_game`]): 429 beyond
+//!   `max_games_per_client` (games loaded from the database at start belong to nobody);
+//! - **one hint at a time per game** ([`HintPlace`]): a second hint while one is searched is
+//!   refused (409 `hint_running`), never queued.
+
+use std::collections::HashMap;
+use std::net::IpAddr;
+use std::sync::atomic::Ordering;
+use std::sync::{Arc, Mutex, MutexGuard};
+use std::time::Duration;
+
+use axum::extract::{FromRequestParts, Request, State};
+use axum::http::{HeaderValue, StatusCode, header};
+use axum::middleware::Next;
+use axum::response::{IntoResponse, Response};
+use cavalo_session::i18n::Lang;
+use cavalo_session::key;
+use cavalo_session::{ThinkJob, Thought};
+
+use crate::App;
+use crate::error::ApiError;
+use crate::game::Game;
+use crate::lang::ReqLang;
+use crate::server::LimitError;
+
+/// The open connections, counted per client, each client with the same cap.
+pub(crate) struct Connections {
+    cap: usize,
+    open: Mutex<HashMap<IpAddr, usize>>,
+}
+
+/// One open connection's place; dropping it (the connection ended) frees it.
+pub(crate) struct ConnectionPlace {
+    all: Arc<Connections>,
+    client: IpAddr,
+}
+
+impl Connections {
+    /// No connection yet; at most `cap` per client (at least 1).
+    pub(crate) fn new(cap: usize) -> Arc<Connections> {
+        Arc::new(Connections { cap: cap.max(1), open: Mutex::new(HashMap::new()) })
+    }
+
+    /// A place for one more connection of `client`, or `None` when it has its cap open.
+    pub(crate) fn admit(self: &Arc<Self>, client: IpAddr) -> Option<ConnectionPlace> {
+        let mut open = self.open.lock().unwrap_or_else(|e| e.into_inner());
+        let n = open.entry(client).or_insert(0);
+        if *n >= self.cap {
+            return None;
+        }
+        *n += 1;
+        Some(ConnectionPlace { all: self.clone(), client })
+    }
+}
+
+impl Drop for ConnectionPlace {
+    fn drop(&mut self) {
+        let mut open = self.all.open.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(n) = open.get_mut(&self.client) {
+            *n -= 1;
+            if *n == 0 {
+                open.remove(&self.client);
+            }
+        }
+    }
+}
+
+/// Reads a request's body whole within `within` before the routes see it (bodies are at most the
+/// request limit, 64 KiB by default): a body that does not arrive in time is answered 408, one
+/// over the limit 413, one that cannot be read 400; each closes the connection (the body was not
+/// read to its end).
+pub(crate) async fn body_in_time(State(within): State<Duration>, req: Request, next: Next) -> Response {
+    let (mut parts, body) = req.into_parts();
+    let lang = ReqLang::from_request_parts(&mut parts, &()).await.map_or(Lang::default(), |l| l.0);
+    let mut refusal = match tokio::time::timeout(within, axum::body::to_bytes(body, usize::MAX)).await {
+        Ok(Ok(bytes)) => return next.run(Request::from_parts(parts, axum::body::Body::from(bytes))).await,
+        Ok(Err(e)) if too_large(&e) => StatusCode::PAYLOAD_TOO_LARGE.into_response(),
+        Ok(Err(e)) => {
+            let reason = [("reason", e.to_string().into())];
+            ApiError::say(StatusCode::BAD_REQUEST, lang, key!("api-body-unreadable"), &reason).into_response()
+        }
+        Err(_) => {
+            let secs = [("secs", within.as_secs().max(1).into())];
+            ApiError::say(StatusCode::REQUEST_TIMEOUT, lang, key!("api-body-too-slow"), &secs).into_response()
+        }
+    };
+    refusal.headers_mut().insert(header::CONNECTION, HeaderValue::from_static("close"));
+    refusal
+}
+
+/// Whether a body's error is the request limit's (`http_body_util::Limited`, possibly wrapped).
+fn too_large(e: &axum::Error) -> bool {
+    let mut cause: Option<&(dyn std::error::Error + 'static)> = Some(e);
+    while let Some(c) = cause {
+        if c.is::<http_body_util::LengthLimitError>() {
+            return true;
+        }
+        cause = c.source();
+    }
+    false
+}
+
+/// The one hint search a game may have at a time; dropping it (the search ended) frees it.
+pub(crate) struct HintPlace(Arc<Game>);
+
+impl HintPlace {
+    /// The game's place for a hint search, or 409 `hint_running` (in `lang`) when a hint is
+    /// being searched for it already.
+    pub(crate) fn take(game: &Arc<Game>, lang: Lang) -> Result<HintPlace, ApiError> {
+        if game.hinting.swap(true, Ordering::SeqCst) {
+            let e = ApiError::say(StatusCode::CONFLICT, lang, key!("api-hint-running"), &[]);
+            return Err(e.code("hint_running"));
+        }
+        // A hint asked for is a seat's use of the game, like a move.
+        game.touch();
+        Ok(HintPlace(game.clone()))
+    }
+
+    /// Runs the hint's search (see [`crate::game::run_search`]) holding the place until the
+    /// search ends, also when the request that asked for it is dropped before: a client that
+    /// gives up and asks again is refused until then. `None` when the search failed.
+    pub(crate) async fn search(
+        self,
+        app: &App,
+        game: &Arc<Game>,
+        job: ThinkJob,
+        time_ms: u64,
+    ) -> Option<Thought> {
+        let (app, game) = (app.clone(), game.clone());
+        let search = tokio::spawn(async move {
+            let thought = crate::game::run_search(&app, &game, job, time_ms).await;
+            drop(self);
+            thought
+        });
+        search.await.ok().flatten()
+    }
+}
+
+impl Drop for HintPlace {
+    fn drop(&mut self) {
+        self.0.hinting.store(false, Ordering::SeqCst);
+    }
+}
+
+impl App {
+    /// Whether `client` may create one more game of `mode`: under its cap of unfinished games
+    /// and, for a computer-vs-computer game, under the caps of those. The answer holds the
+    /// server's creation lock: keep it until the new game is in memory, so that two requests at
+    /// once cannot both take the last place. Call on a blocking thread.
+    pub(crate) fn check_new_game(
+        &self,
+        client: IpAddr,
+        mode: cavalo_session::Mode,
+    ) -> Result<MutexGuard<'_, ()>, LimitError> {
+        let creating = self.inner.creating.lock().unwrap_or_else(|e| e.into_inner());
+        if mode == cavalo_session::Mode::ComputerComputer {
+            self.check_cc(client)?;
+        }
+        let cap = self.config().limits.max_games_per_client;
+        let unfinished = self
+            .games()
+            .iter()
+            .filter(|g| g.client == client && g.lock().status() == cavalo_session::Status::Playing)
+            .count();
+        if unfinished >= cap {
+            return Err(LimitError::Games { cap });
+        }
+        Ok(creating)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_client_has_at_most_its_cap_of_places_and_gets_them_back() {
+        let conns = Connections::new(2);
+        let (a, b) = (IpAddr::from([127, 0, 0, 2]), IpAddr::from([127, 0, 0, 3]));
+        let first = conns.admit(a).expect("a first place");
+        let _second = conns.admit(a).expect("a second place");
+        assert!(conns.admit(a).is_none(), "a third place");
+        assert!(conns.admit(b).is_some(), "another client has its own places");
+        drop(first);
+        assert!(conns.admit(a).is_some(), "a place freed is given again");
+    }
+}
