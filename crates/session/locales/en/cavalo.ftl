@@ -271,6 +271,7 @@ api-body-syntax = the body is not valid JSON: { $reason }
 api-body-shape = the body's fields are not the ones expected: { $reason }
 api-body-too-large = the body is too large: at most { $max } bytes
 api-body-unreadable = the body could not be read: { $reason }
+api-body-not-object = the body must be a JSON object of named fields, not { $found }
 api-too-slow = the request took too long and was stopped
 api-bad-lang = `{ $lang }` is not a language of this server: use { $known }
 api-no-seat = only a player of this game may do that: send your seat's token (header `Authorization: Bearer …`); anyone else may watch

@@ -271,6 +271,7 @@ api-body-syntax = o corpo do pedido não é JSON válido: { $reason }
 api-body-shape = os campos do corpo do pedido não são os esperados: { $reason }
 api-body-too-large = o corpo do pedido é grande demais: no máximo { $max } bytes
 api-body-unreadable = não foi possível ler o corpo do pedido: { $reason }
+api-body-not-object = o corpo do pedido tem de ser um objeto JSON com campos nomeados, não { $found }
 api-too-slow = o pedido demorou demasiado e foi interrompido
 api-bad-lang = `{ $lang }` não é uma língua deste servidor: use { $known }
 api-no-seat = só um jogador deste jogo pode fazer isso: envie o código do seu lugar (cabeçalho `Authorization: Bearer …`); os outros podem assistir
