@@ -136,13 +136,15 @@ pub enum OpenError {
 }
 
 impl App {
-    /// Opens the games database (created if missing), imports the saved sessions of older
+    /// Opens the games database (created if missing; refused when damaged, made by a newer
+    /// Cavalo or not writable: see [`Db::open`], [`Db::probe_write`]), imports the saved sessions of older
     /// versions from `<data_dir>/sessions/` once (a file that is not a game is reported by name
     /// and skipped), applies the retention rules and loads the unfinished games; computer turns
     /// resume once the app runs inside a tokio runtime (see [`App::resume`]).
     pub fn open(config: WebConfig) -> Result<App, OpenError> {
         std::fs::create_dir_all(&config.data_dir)?;
         let db = Arc::new(Db::open(&config.db)?);
+        db.probe_write()?;
         for problem in import::sessions(&db, &config.data_dir.join("sessions"))? {
             eprintln!("cavalo serve: skipping {problem}");
         }

@@ -228,7 +228,7 @@ pub fn play(a: PlayArgs, rules: Rules, lang: Lang) -> Result<()> {
         Some(id) => resume(&a, id, lang)?,
         None => {
             let config = setup(&a, rules, &mut lines, lang)?;
-            let db = a.store.open()?;
+            let db = a.store.open_for(lang, true)?;
             let mut session = Session::new(config)?;
             session.attach_store(db.clone())?;
             (session, db)
@@ -259,7 +259,7 @@ fn resume(
     id: &str,
     lang: Lang,
 ) -> Result<(Session, std::sync::Arc<cavalo_session::store::Db>)> {
-    let db = a.store.open()?;
+    let db = a.store.open_for(lang, true)?;
     let id = db.resolve(id)?;
     let mut session = Session::from(db.load(&id)?);
     if session.status() != cavalo_session::Status::Playing {

@@ -1,10 +1,11 @@
 //! `cavalo serve`: the browser interface (the server lives in the `cavalo-web` crate).
 
-use anyhow::{Context, Result};
+use anyhow::Result;
+use cavalo_session::i18n::Lang;
 use cavalo_session::store::db::web::Retention;
 use clap::Args;
 
-use crate::commands::games::StoreArgs;
+use crate::commands::games::{StoreArgs, refusal};
 
 #[derive(Args, Debug)]
 pub struct ServeArgs {
@@ -51,7 +52,9 @@ pub struct ServeArgs {
     pub max_streams: u64,
 }
 
-pub fn serve(a: ServeArgs, rules: cavalo_rules::Rules) -> Result<()> {
+/// Serves until Ctrl-C; a games database that cannot be used (damaged, made by a newer Cavalo,
+/// not writable) is refused in `lang`, saying what to do.
+pub fn serve(a: ServeArgs, rules: cavalo_rules::Rules, lang: Lang) -> Result<()> {
     let db = a.store.path()?;
     // log.dat and the sessions of older versions live beside the database.
     let dir = db.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(std::path::Path::new("."));
@@ -69,6 +72,15 @@ pub fn serve(a: ServeArgs, rules: cavalo_rules::Rules) -> Result<()> {
     limits.max_cc_games = a.max_cc_games as usize;
     limits.max_streams = a.max_streams as usize;
     limits.max_streams_per_client = limits.max_streams_per_client.min(limits.max_streams);
-    cavalo_web::run(&a.host, a.port, config)
-        .with_context(|| format!("cannot serve on {}:{} with the games in {}", a.host, a.port, db.display()))
+    cavalo_web::run(&a.host, a.port, config).map_err(|e| {
+        match e.get_ref().and_then(|inner| inner.downcast_ref::<cavalo_web::OpenError>()) {
+            Some(cavalo_web::OpenError::Store(store)) => anyhow::anyhow!(refusal(store, &db, lang)),
+            _ => anyhow::Error::new(e).context(format!(
+                "cannot serve on {}:{} with the games in {}",
+                a.host,
+                a.port,
+                db.display()
+            )),
+        }
+    })
 }

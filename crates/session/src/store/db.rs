@@ -111,6 +111,13 @@ pub enum StoreErrorKind {
     NotFound,
     /// The data is not what the store expects (a game that is no longer playing, a bad row).
     Invalid,
+    /// A newer Cavalo made the file: its schema version is above the one this program reads.
+    Newer {
+        /// The file's schema version.
+        found: usize,
+        /// The latest schema version this program knows.
+        known: usize,
+    },
     /// Anything else SQLite reports.
     Other,
 }
@@ -215,9 +222,13 @@ fn retried<T, E>(
 
 impl Db {
     /// Opens (creating when missing, with its directory) the database at `path`, in WAL mode,
-    /// and brings its schema up to date.
+    /// and brings its schema up to date. A file a newer Cavalo made ([`StoreErrorKind::Newer`])
+    /// or one SQLite's quick check finds damaged ([`StoreErrorKind::Corrupt`]) is refused first:
+    /// neither is touched. A program that writes makes sure it can with [`Db::probe_write`].
     pub fn open(path: &Path) -> Result<Db, StoreError> {
         let mut conn = Db::connect(path)?;
+        checks::refuse_newer(&conn, path, STEPS.len())?;
+        checks::quick_check(&conn, path)?;
         // Two programs opening a new file at once both try the migrations; the second one's
         // transaction fails and is rolled back, and the schema the first one wrote is what it
         // finds when it looks again.
@@ -566,6 +577,7 @@ fn migration_error(path: &Path, e: rusqlite_migration::Error) -> StoreError {
     }
 }
 
+mod checks;
 pub mod web;
 
 #[cfg(test)]
