@@ -13,6 +13,12 @@ pub struct ServeArgs {
     /// 0.0.0.0 serves the network (a classroom), and every address it serves is printed.
     #[arg(long, default_value = "127.0.0.1")]
     pub host: String,
+    /// Another name the server answers to, besides its own (its address, its interfaces'
+    /// addresses, localhost and the machine's name): a name of this machine in the school's DNS,
+    /// say. Repeat it for several. Requests naming any other host are refused, which stops pages
+    /// of other sites (DNS rebinding).
+    #[arg(long, value_name = "NAME", value_parser = allowed_host)]
+    pub allow_host: Vec<String>,
     /// The port to listen on (0: any free port).
     #[arg(long, default_value_t = 8080)]
     pub port: u16,
@@ -52,6 +58,15 @@ pub struct ServeArgs {
     pub max_streams: u64,
 }
 
+/// A `--allow-host` value: a host name or an address, without a port.
+fn allowed_host(name: &str) -> Result<String, String> {
+    if cavalo_web::valid_allowed_host(name) {
+        Ok(name.to_string())
+    } else {
+        Err(format!("`{name}` is not a host name nor an address (give it without a scheme, port or path)"))
+    }
+}
+
 /// Serves until Ctrl-C; a games database that cannot be used (damaged, made by a newer Cavalo,
 /// not writable) is refused in `lang`, saying what to do.
 pub fn serve(a: ServeArgs, rules: cavalo_rules::Rules, lang: Lang) -> Result<()> {
@@ -65,6 +80,7 @@ pub fn serve(a: ServeArgs, rules: cavalo_rules::Rules, lang: Lang) -> Result<()>
     config.hash_mib = a.hash_mib as usize;
     config.retention = Retention { keep_days: a.keep_days, max_finished: a.max_finished };
     config.default_rules = rules;
+    config.allowed_hosts = a.allow_host.clone();
     let limits = &mut config.limits;
     limits.max_connections = a.max_connections as usize;
     limits.header_timeout = std::time::Duration::from_secs(a.header_timeout);
