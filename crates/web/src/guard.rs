@@ -46,6 +46,9 @@ pub(crate) enum Refusal {
     BadInvite,
     /// The side has no seat in the game (a computer plays it).
     NoSuchSeat(Side),
+    /// A list of held seats (`X-Cavalo-Seats`) that is too long or holds something that is not
+    /// a token.
+    BadSeatList,
 }
 
 impl Refusal {
@@ -53,7 +56,7 @@ impl Refusal {
     pub(crate) fn status(&self) -> StatusCode {
         match self {
             Refusal::NotJson => StatusCode::UNSUPPORTED_MEDIA_TYPE,
-            Refusal::NoSuchSeat(_) => StatusCode::BAD_REQUEST,
+            Refusal::NoSuchSeat(_) | Refusal::BadSeatList => StatusCode::BAD_REQUEST,
             Refusal::Host(_)
             | Refusal::CrossOrigin(_)
             | Refusal::NoSeat
@@ -79,6 +82,10 @@ impl Refusal {
             }
             Refusal::BadInvite => lang.tr(key!("api-bad-invite")),
             Refusal::NoSuchSeat(s) => lang.tr_with(key!("api-no-such-seat"), &[("side", side(s))]),
+            Refusal::BadSeatList => lang.tr_with(
+                key!("api-bad-seat-list"),
+                &[("max", crate::seats::MAX_LISTED.into()), ("length", crate::seats::MAX_TOKEN.into())],
+            ),
         };
         ApiError::new(self.status(), text).code(self.code())
     }
@@ -94,6 +101,7 @@ impl Refusal {
             Refusal::OtherSeat { .. } => "other_seat",
             Refusal::BadInvite => "bad_invite",
             Refusal::NoSuchSeat(_) => "no_such_seat",
+            Refusal::BadSeatList => "bad_seat_list",
         }
     }
 }

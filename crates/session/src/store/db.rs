@@ -10,7 +10,9 @@
 //!   `seats` (for the web's players; unused yet);
 //! - v2: `games.ended` (when the game ended or was abandoned) and an index by last update;
 //! - v3: `web_games` (the games a web server keeps and resumes), the seats' invitations
-//!   (`seats.invite_hash`, `seats.claimed`) and an index by end (see [`web`]).
+//!   (`seats.invite_hash`, `seats.claimed`) and an index by end (see [`web`]);
+//! - v4: `web_games.public` (a game its creator lists for everyone) and an index of the seats by
+//!   token (the list of a client's own games).
 
 use std::path::{Path, PathBuf};
 use std::sync::{Mutex, MutexGuard};
@@ -87,7 +89,12 @@ ALTER TABLE seats ADD COLUMN claimed INTEGER NOT NULL DEFAULT 0;
 CREATE INDEX games_by_end ON games(ended);
 ";
 
-const STEPS: &[M<'static>] = &[M::up(V1), M::up(V2), M::up(V3)];
+const V4: &str = "
+ALTER TABLE web_games ADD COLUMN public INTEGER NOT NULL DEFAULT 0;
+CREATE INDEX seats_by_token ON seats(token_hash);
+";
+
+const STEPS: &[M<'static>] = &[M::up(V1), M::up(V2), M::up(V3), M::up(V4)];
 
 /// The schema's migrations, oldest first (the schema version is their count).
 pub fn migrations() -> Migrations<'static> {
