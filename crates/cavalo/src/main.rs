@@ -155,9 +155,11 @@ fn main() -> ExitCode {
     exit_quietly_when_output_closes();
     let cli = Cli::parse();
     let rules = cli.rules.rules();
-    // `cavalo play` speaks the player's language, its failures included; the tools speak English.
+    // `cavalo play` speaks the player's language, its failures included, and `cavalo serve` the
+    // machine's (LC_ALL, LC_MESSAGES, LANG) in its refusals; the tools speak English.
     let lang = match &cli.command {
         Command::Play(a) => a.lang.unwrap_or_else(Lang::from_env),
+        Command::Serve(_) => Lang::from_env(),
         _ => Lang::En,
     };
     let result = match cli.command {
@@ -181,7 +183,7 @@ fn main() -> ExitCode {
         Command::Match(a) => r#match::run(*a, rules),
         Command::Tournament(a) => tournament::run(*a, rules),
         Command::Tune(a) => tune::run(*a, rules),
-        Command::Serve(a) => serve::serve(a, rules),
+        Command::Serve(a) => serve::serve(a, rules, lang),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

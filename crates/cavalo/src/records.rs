@@ -16,7 +16,8 @@ pub type Line = (usize, GameRecord, String);
 /// The records of `path`, and whether its last line was torn (a run killed while writing): that
 /// line is skipped with a note; any other bad line is an error.
 pub fn read(path: &Path) -> Result<(Vec<Line>, bool)> {
-    let text = std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
+    let text =
+        cavalo_lab::files::read_text(path).with_context(|| format!("cannot read {}", path.display()))?;
     let lines: Vec<&str> = text.lines().filter(|l| !l.trim().is_empty()).collect();
     let mut out = Vec::new();
     let mut torn = false;

@@ -85,3 +85,14 @@ fn bad_files_are_refused_naming_them() {
     assert_eq!(out.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&out.stderr).contains("no positions to fit"));
 }
+
+/// A file that never ends (`/dev/zero`: one line without an end) is refused once its first line
+/// passes the bound, with a message naming it, not read until the memory runs out.
+#[cfg(unix)]
+#[test]
+fn a_file_without_end_is_refused_not_read_forever() {
+    let out = Command::new(BIN).args(["fit", "/dev/zero"]).output().unwrap();
+    assert_eq!(out.status.code(), Some(1), "{out:?}");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("/dev/zero") && err.contains("a line longer than 16 MiB"), "{err}");
+}

@@ -3,8 +3,6 @@
 //! it within a node budget, else with a deep search's value (marked inexact). One game a line
 //! (JSON); the format is in the technical manual, "Training data".
 
-use std::fs::File;
-use std::io::{BufRead, BufReader};
 use std::path::Path;
 use std::sync::atomic::AtomicBool;
 
@@ -58,10 +56,10 @@ pub struct Game {
 
 /// Reads the games of a training data file.
 pub fn read(path: &Path) -> Result<Vec<Game>> {
-    let f = File::open(path).with_context(|| format!("cannot read {}", path.display()))?;
+    let cannot = || format!("cannot read {}", path.display());
     let mut games = Vec::new();
-    for (i, line) in BufReader::new(f).lines().enumerate() {
-        let line = line?;
+    for (i, line) in crate::files::lines(path, crate::files::MAX_LINE).with_context(cannot)?.enumerate() {
+        let line = line.with_context(cannot)?;
         if line.trim().is_empty() {
             continue;
         }

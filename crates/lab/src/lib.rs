@@ -12,7 +12,8 @@
 //! - [`fit`]: the least-squares fit of the evaluation's weights to labelled positions
 //!   (`cavalo fit`);
 //! - [`label`]: what those share: moves checked against a position, jobs on every core, and
-//!   ranges of seeds.
+//!   ranges of seeds;
+//! - [`files`]: the files a user names, read with a bound on their size.
 //!
 //! It knows the rules (`cavalo-rules`) and the engine (`cavalo-engine`), nothing of a game
 //! session, a terminal or a referee: a player driven over the protocol is the binary's business.
@@ -21,6 +22,7 @@
 pub mod accuracy;
 pub mod analysis;
 pub mod datagen;
+pub mod files;
 pub mod fit;
 pub mod label;
 pub mod suite;

@@ -521,7 +521,7 @@ mod errors;
 
 pub use errors::{
     error_text, file_message, illegal_reason, illegal_text, position_message, position_text, restore_message,
-    store_error_text, unreadable_text,
+    store_error_text, store_open_text, unreadable_text,
 };
 
 #[cfg(test)]

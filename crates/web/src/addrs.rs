@@ -31,19 +31,24 @@ pub fn urls(bound: SocketAddr) -> Vec<String> {
     if !bound.ip().is_unspecified() {
         return vec![url(bound.ip())];
     }
-    let v6 = bound.is_ipv6();
     let mut out = vec![url(IpAddr::V4(Ipv4Addr::LOCALHOST))];
-    let mut others: Vec<IpAddr> = if_addrs::get_if_addrs()
+    out.extend(interface_ips(bound.is_ipv6()).into_iter().map(url));
+    out
+}
+
+/// The addresses of this machine's network interfaces but the loopback (and IPv6 link-local)
+/// ones, sorted: the IPv4 ones, and the IPv6 ones too when `v6`.
+pub fn interface_ips(v6: bool) -> Vec<IpAddr> {
+    let mut ips: Vec<IpAddr> = if_addrs::get_if_addrs()
         .unwrap_or_default()
         .into_iter()
         .map(|i| i.ip())
         .filter(|ip| !ip.is_loopback() && (v6 || ip.is_ipv4()))
         .filter(|ip| !matches!(ip, IpAddr::V6(a) if a.is_unicast_link_local()))
         .collect();
-    others.sort();
-    others.dedup();
-    out.extend(others.into_iter().map(url));
-    out
+    ips.sort();
+    ips.dedup();
+    ips
 }
 
 #[cfg(test)]

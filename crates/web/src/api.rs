@@ -32,7 +32,7 @@ use crate::lang::ReqLang;
 use crate::limits::HintPlace;
 use crate::lookup::find;
 use crate::offload::{self, blocking};
-use crate::seats::{self, Need, SeatToken, seat_of};
+use crate::seats::{self, HeldSeats, Need, SeatToken, seat_of};
 use crate::server::{LimitError, Peer};
 use crate::wire::{GameState, WireEvent};
 
@@ -95,19 +95,29 @@ async fn info(State(app): State<App>) -> Json<Value> {
     }))
 }
 
-async fn list(State(app): State<App>, ReqLang(lang): ReqLang) -> ApiResult<Json<Value>> {
+/// `GET /api/games`: the games whose seats the request holds (`X-Cavalo-Seats`, see
+/// [`crate::seats`]) and the public ones, newest first; each says whether it is `mine` and
+/// `public`. Any other game is watched only by whoever has its link.
+async fn list(
+    State(app): State<App>,
+    ReqLang(lang): ReqLang,
+    HeldSeats(tokens): HeldSeats,
+) -> ApiResult<Json<Value>> {
     let db = app.db().clone();
-    let (ids, mut rows) = blocking(lang, move || {
-        let ids: std::collections::HashSet<String> =
-            db.web_game_ids(false).map_err(|e| ApiError::store(&e, lang))?.into_iter().collect();
-        Ok((ids, db.list().map_err(|e| ApiError::store(&e, lang))?))
+    let (listed, mut rows) = blocking(lang, move || {
+        let tokens: Vec<&str> = tokens.iter().map(String::as_str).collect();
+        let listed = db.listed_web_games(&tokens).map_err(|e| ApiError::store(&e, lang))?;
+        let listed: std::collections::HashMap<String, (bool, bool)> =
+            listed.into_iter().map(|l| (l.id, (l.public, l.mine))).collect();
+        Ok((listed, db.list().map_err(|e| ApiError::store(&e, lang))?))
     })
     .await?;
-    rows.retain(|r| ids.contains(&r.id));
+    rows.retain(|r| listed.contains_key(&r.id));
     rows.sort_by(|a, b| b.created.cmp(&a.created).then(b.id.cmp(&a.id)));
     let games: Vec<Value> = rows
         .iter()
         .map(|r| {
+            let (public, mine) = listed[&r.id];
             json!({
                 "id": r.id,
                 "date": r.created,
@@ -118,6 +128,8 @@ async fn list(State(app): State<App>, ReqLang(lang): ReqLang) -> ApiResult<Json<
                 "points": r.points,
                 "plies": r.plies,
                 "result": r.result,
+                "public": public,
+                "mine": mine,
             })
         })
         .collect();
@@ -158,6 +170,9 @@ struct NewGame {
     position: Option<String>,
     #[serde(default)]
     rules: Option<Rules>,
+    /// Listed for everyone on the server (default: only for the holders of its seats).
+    #[serde(default)]
+    public: bool,
 }
 
 /// A new board's seed, from the operating system's randomness (through `rand`).
@@ -228,6 +243,7 @@ async fn create(
     Body(req): Body<NewGame>,
 ) -> ApiResult<(StatusCode, Json<Created>)> {
     serving(&app, lang)?;
+    let public = req.public;
     let config = game_config(&app, req, lang)?;
     let app2 = app.clone();
     let (g, created) = blocking(lang, move || {
@@ -238,7 +254,7 @@ async fn create(
         let tokens: Vec<(Side, String)> =
             seats::seat_sides(humans).into_iter().map(|side| (side, new_secret())).collect();
         let pairs: Vec<(Side, &str)> = tokens.iter().map(|(side, t)| (*side, t.as_str())).collect();
-        app.db().add_web_game(&s, &pairs).map_err(|e| ApiError::store(&e, lang))?;
+        app.db().add_web_game(&s, &pairs, public).map_err(|e| ApiError::store(&e, lang))?;
         s.keep_in(app.db().clone());
         let seats = app.db().seats(s.id()).map_err(|e| ApiError::store(&e, lang))?;
         let g = Arc::new(Game::owned_by(s, seats, peer));

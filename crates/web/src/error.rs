@@ -127,6 +127,7 @@ fn store_code(kind: StoreErrorKind) -> &'static str {
         StoreErrorKind::ReadOnly => "storage_read_only",
         StoreErrorKind::Locked => "storage_locked",
         StoreErrorKind::Corrupt => "storage_corrupt",
+        StoreErrorKind::Newer { .. } => "storage_newer",
         StoreErrorKind::Open | StoreErrorKind::Invalid | StoreErrorKind::Other => "storage_error",
     }
 }

@@ -1,8 +1,9 @@
 //! The request guard, before any route: requests refused here change nothing.
 //!
-//! - Bound to a loopback address, the server answers only to the loopback names as `Host`
-//!   (`localhost`, `127.0.0.1`, `[::1]`, with any port): a page of another site whose name was
-//!   made to point at 127.0.0.1 (DNS rebinding) gets 403.
+//! - The server answers only to its own names as `Host` (see [`crate::hosts`]: on a loopback
+//!   binding `localhost`, `127.0.0.1`, `[::1]`; on another its address, its interfaces' and the
+//!   machine's name too; and the names given with `--allow-host`), with any port: a page of
+//!   another site whose name was made to point at the server (DNS rebinding) gets 403.
 //! - A request that may change something (any method but GET, HEAD, OPTIONS) must say
 //!   `Content-Type: application/json` (415 otherwise): a plain HTML form of another site cannot,
 //!   and a script of another site cannot without the browser asking first (CORS), which this
@@ -22,13 +23,14 @@ use cavalo_session::i18n::{Arg, Lang};
 
 use crate::App;
 use crate::error::{ApiError, ApiResult};
+use crate::hosts::HostNames;
 use crate::lang::ReqLang;
 use cavalo_session::key;
 
 /// Why a request is refused.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) enum Refusal {
-    /// A `Host` that is not a loopback name, on a loopback binding.
+    /// A `Host` that is not one of the server's names.
     Host(String),
     /// An `Origin` (or `Sec-Fetch-Site`) of another site on a request that changes something.
     CrossOrigin(String),
@@ -44,6 +46,9 @@ pub(crate) enum Refusal {
     BadInvite,
     /// The side has no seat in the game (a computer plays it).
     NoSuchSeat(Side),
+    /// A list of held seats (`X-Cavalo-Seats`) that is too long or holds something that is not
+    /// a token.
+    BadSeatList,
 }
 
 impl Refusal {
@@ -51,7 +56,7 @@ impl Refusal {
     pub(crate) fn status(&self) -> StatusCode {
         match self {
             Refusal::NotJson => StatusCode::UNSUPPORTED_MEDIA_TYPE,
-            Refusal::NoSuchSeat(_) => StatusCode::BAD_REQUEST,
+            Refusal::NoSuchSeat(_) | Refusal::BadSeatList => StatusCode::BAD_REQUEST,
             Refusal::Host(_)
             | Refusal::CrossOrigin(_)
             | Refusal::NoSeat
@@ -77,6 +82,10 @@ impl Refusal {
             }
             Refusal::BadInvite => lang.tr(key!("api-bad-invite")),
             Refusal::NoSuchSeat(s) => lang.tr_with(key!("api-no-such-seat"), &[("side", side(s))]),
+            Refusal::BadSeatList => lang.tr_with(
+                key!("api-bad-seat-list"),
+                &[("max", crate::seats::MAX_LISTED.into()), ("length", crate::seats::MAX_TOKEN.into())],
+            ),
         };
         ApiError::new(self.status(), text).code(self.code())
     }
@@ -92,6 +101,7 @@ impl Refusal {
             Refusal::OtherSeat { .. } => "other_seat",
             Refusal::BadInvite => "bad_invite",
             Refusal::NoSuchSeat(_) => "no_such_seat",
+            Refusal::BadSeatList => "bad_seat_list",
         }
     }
 }
@@ -99,7 +109,7 @@ impl Refusal {
 /// The middleware: refuses what [`check`] refuses, before the route runs.
 pub(crate) async fn guard(State(app): State<App>, req: Request, next: Next) -> Response {
     let (mut parts, body) = req.into_parts();
-    if let Err(refusal) = check(app.loopback_only(), &parts) {
+    if let Err(refusal) = check(&app.host_names(), &parts) {
         let lang = ReqLang::from_request_parts(&mut parts, &()).await.map_or(Lang::default(), |l| l.0);
         return refusal.answer(lang).into_response();
     }
@@ -120,9 +130,9 @@ fn header(parts: &Parts, name: impl header::AsHeaderName) -> Option<&str> {
 }
 
 /// The request's faults, if any (see the module's description).
-pub(crate) fn check(loopback_only: bool, parts: &Parts) -> Result<(), Refusal> {
+pub(crate) fn check(names: &HostNames, parts: &Parts) -> Result<(), Refusal> {
     let host = header(parts, header::HOST).unwrap_or("");
-    if loopback_only && !is_loopback_host(host) {
+    if !names.allows(host) {
         return Err(Refusal::Host(host.to_string()));
     }
     if matches!(parts.method, Method::GET | Method::HEAD | Method::OPTIONS) {
@@ -154,28 +164,6 @@ fn same_origin(origin: &str, host: &str) -> bool {
     !host.is_empty() && rest.is_some_and(|r| r.eq_ignore_ascii_case(host))
 }
 
-/// Whether `host` (a `Host` header: a name and an optional port) names this machine's loopback.
-fn is_loopback_host(host: &str) -> bool {
-    let (name, port) = match host.strip_prefix('[') {
-        Some(v6) => {
-            let Some((name, rest)) = v6.split_once(']') else { return false };
-            match rest {
-                "" => (name, None),
-                r => match r.strip_prefix(':') {
-                    Some(p) => (name, Some(p)),
-                    None => return false,
-                },
-            }
-        }
-        None => match host.split_once(':') {
-            Some((name, p)) => (name, Some(p)),
-            None => (host, None),
-        },
-    };
-    let port_ok = port.is_none_or(|p| !p.is_empty() && p.bytes().all(|b| b.is_ascii_digit()));
-    port_ok && (name.eq_ignore_ascii_case("localhost") || name == "127.0.0.1" || name == "::1")
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -189,43 +177,47 @@ mod tests {
     }
 
     #[test]
-    fn loopback_names_only_on_a_loopback_binding() {
-        for ok in ["localhost", "localhost:8080", "127.0.0.1:1", "[::1]:8080", "[::1]", "LOCALHOST:80"] {
-            assert!(is_loopback_host(ok), "{ok}");
-        }
-        for bad in
-            ["evil.example", "evil.example:8080", "127.0.0.1.evil:80", "localhost:", "[::1]x", "", "10.0.0.1"]
-        {
-            assert!(!is_loopback_host(bad), "{bad}");
-        }
+    fn other_host_names_are_refused() {
         let p = parts(Method::GET, &[("host", "evil.example:8080")]);
-        assert_eq!(check(true, &p), Err(Refusal::Host("evil.example:8080".into())));
-        assert_eq!(check(false, &p), Ok(()));
+        assert_eq!(check(&HostNames::default(), &p), Err(Refusal::Host("evil.example:8080".into())));
+        assert_eq!(check(&HostNames::loopback(&["evil.example".into()]), &p), Ok(()));
     }
 
     #[test]
     fn changes_need_json_and_the_same_origin() {
         let json = ("content-type", "application/json; charset=utf-8");
         let host = ("host", "localhost:8080");
-        assert_eq!(check(true, &parts(Method::POST, &[host, json])), Ok(()));
+        assert_eq!(check(&HostNames::default(), &parts(Method::POST, &[host, json])), Ok(()));
         assert_eq!(
-            check(true, &parts(Method::POST, &[host, json, ("origin", "http://localhost:8080")])),
+            check(
+                &HostNames::default(),
+                &parts(Method::POST, &[host, json, ("origin", "http://localhost:8080")])
+            ),
             Ok(())
         );
         assert_eq!(
-            check(true, &parts(Method::POST, &[host, json, ("origin", "http://evil.example")])),
+            check(
+                &HostNames::default(),
+                &parts(Method::POST, &[host, json, ("origin", "http://evil.example")])
+            ),
             Err(Refusal::CrossOrigin("http://evil.example".into()))
         );
         assert_eq!(
-            check(true, &parts(Method::DELETE, &[host, json, ("sec-fetch-site", "cross-site")])),
+            check(
+                &HostNames::default(),
+                &parts(Method::DELETE, &[host, json, ("sec-fetch-site", "cross-site")])
+            ),
             Err(Refusal::CrossOrigin("cross-site".into()))
         );
-        assert_eq!(check(true, &parts(Method::POST, &[host])), Err(Refusal::NotJson));
+        assert_eq!(check(&HostNames::default(), &parts(Method::POST, &[host])), Err(Refusal::NotJson));
         assert_eq!(
-            check(true, &parts(Method::POST, &[host, ("content-type", "text/plain")])),
+            check(&HostNames::default(), &parts(Method::POST, &[host, ("content-type", "text/plain")])),
             Err(Refusal::NotJson)
         );
-        assert_eq!(check(true, &parts(Method::GET, &[host, ("origin", "http://evil.example")])), Ok(()));
+        assert_eq!(
+            check(&HostNames::default(), &parts(Method::GET, &[host, ("origin", "http://evil.example")])),
+            Ok(())
+        );
     }
 
     #[test]

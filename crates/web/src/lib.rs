@@ -7,8 +7,8 @@
 //! Every game is a [`cavalo_session::Session`] kept in the games database (SQLite, shared with
 //! `cavalo play`): a move is stored before it is acknowledged, so a restarted server resumes the
 //! games. Only the holders of a game's seats (secret tokens, see `seats`) change it; anyone with its
-//! id watches it. A request guard refuses requests of other sites and, on a loopback binding,
-//! other host names (see `guard`).
+//! id watches it; the list of games shows a client its own games and the public ones. A request
+//! guard refuses requests of other sites and host names that are not the server's (see `guard`).
 //!
 //! ```no_run
 //! # async fn demo() -> Result<(), Box<dyn std::error::Error>> {
@@ -29,6 +29,7 @@ mod engines;
 mod error;
 mod game;
 mod guard;
+mod hosts;
 mod idle;
 mod import;
 mod invite;
@@ -46,7 +47,7 @@ use std::collections::HashMap;
 use std::net::SocketAddr;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Mutex, RwLock};
 use std::time::Duration;
 
 use crate::game::Game;
@@ -56,6 +57,7 @@ use cavalo_session::store::db::web::Retention;
 use cavalo_session::store::{Db, StoreError};
 
 pub use crate::engines::{DEFAULT_ENGINES, DEFAULT_SEARCH_MIB, default_hash_mib, pool_line};
+pub use crate::hosts::valid_allowed_host;
 pub use crate::server::{LimitError, Limits};
 
 /// How the server runs.
@@ -81,6 +83,8 @@ pub struct WebConfig {
     pub default_rules: cavalo_rules::Rules,
     /// Connections, timeouts, body size, event streams, computer-vs-computer games per client.
     pub limits: Limits,
+    /// Names the server answers to as `Host` besides its own (`cavalo serve --allow-host`).
+    pub allowed_hosts: Vec<String>,
 }
 
 impl WebConfig {
@@ -98,6 +102,7 @@ impl WebConfig {
             retention: Retention::default(),
             default_rules: cavalo_rules::Rules::default(),
             limits: Limits::default(),
+            allowed_hosts: Vec::new(),
         }
     }
 }
@@ -127,8 +132,8 @@ struct Inner {
     /// Held while a game is created: the per-client caps are checked and the game counted at once.
     creating: Mutex<()>,
     closed: AtomicBool,
-    /// Bound to a loopback address (or not bound yet): only loopback `Host` names are served.
-    loopback: AtomicBool,
+    /// The names served as `Host` (the loopback ones until the server is bound).
+    hosts: RwLock<Arc<hosts::HostNames>>,
     shutdown: tokio::sync::watch::Sender<bool>,
 }
 
@@ -144,13 +149,15 @@ pub enum OpenError {
 }
 
 impl App {
-    /// Opens the games database (created if missing), imports the saved sessions of older
+    /// Opens the games database (created if missing; refused when damaged, made by a newer
+    /// Cavalo or not writable: see [`Db::open`], [`Db::probe_write`]), imports the saved sessions of older
     /// versions from `<data_dir>/sessions/` once (a file that is not a game is reported by name
     /// and skipped), applies the retention rules and loads the unfinished games; computer turns
     /// resume once the app runs inside a tokio runtime (see [`App::resume`]).
     pub fn open(config: WebConfig) -> Result<App, OpenError> {
         std::fs::create_dir_all(&config.data_dir)?;
         let db = Arc::new(Db::open(&config.db)?);
+        db.probe_write()?;
         // A move is acknowledged once it is in the database (it survives the server being
         // killed); the disk gets it within a second (`SYNC_EVERY`), so that a class's moves never
         // wait for the disk one after another.
@@ -169,6 +176,7 @@ impl App {
             }
         }
         let sched = Scheduler::new(config.max_searches, config.hash_mib);
+        let hosts = RwLock::new(Arc::new(hosts::HostNames::loopback(&config.allowed_hosts)));
         Ok(App {
             inner: Arc::new(Inner {
                 config,
@@ -178,7 +186,7 @@ impl App {
                 streams: server::Streams::default(),
                 creating: Mutex::new(()),
                 closed: AtomicBool::new(false),
-                loopback: AtomicBool::new(true),
+                hosts,
                 shutdown: tokio::sync::watch::channel(false).0,
             }),
         })
@@ -205,15 +213,18 @@ impl App {
         api::router(self.clone())
     }
 
-    /// Tells the guard where the server listens: bound to a loopback address (the default) only
-    /// the loopback names (`localhost`, `127.0.0.1`, `[::1]`) are served as `Host`, which stops
-    /// DNS-rebinding pages; bound to any other address every name is.
+    /// Tells the guard where the server listens, which stops DNS-rebinding pages: only its own
+    /// names are served as `Host`. Bound to a loopback address (the default) those are the
+    /// loopback names (`localhost`, `127.0.0.1`, `[::1]`); bound to another address, its address
+    /// (every interface's for `0.0.0.0`) and the machine's name too. The names of
+    /// [`WebConfig::allowed_hosts`] are served either way.
     pub fn bound_to(&self, addr: SocketAddr) {
-        self.inner.loopback.store(addr.ip().is_loopback(), Ordering::SeqCst);
+        let names = hosts::HostNames::for_binding(addr, &self.inner.config.allowed_hosts);
+        *self.inner.hosts.write().unwrap_or_else(|p| p.into_inner()) = Arc::new(names);
     }
 
-    fn loopback_only(&self) -> bool {
-        self.inner.loopback.load(Ordering::SeqCst)
+    fn host_names(&self) -> Arc<hosts::HostNames> {
+        self.inner.hosts.read().unwrap_or_else(|p| p.into_inner()).clone()
     }
 
     /// Starts the background drivers of every game whose turn is the computer's, the periodic

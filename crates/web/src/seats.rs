@@ -6,6 +6,10 @@
 //! watch it. The database keeps only the tokens' digests. A seat is handed to someone else with
 //! an invitation: its holder asks for a code, the link `/?game=ID&invite=CODE` takes the seat
 //! once and gives the new holder a new token (the old one stops working).
+//!
+//! The list of games shows a client the games whose seats it holds: it sends their tokens as
+//! `X-Cavalo-Seats: TOKEN, TOKEN, …` (at most [`MAX_LISTED`], each at most [`MAX_TOKEN`]
+//! characters of letters, digits, `-` and `_`), plus the games their creators made public.
 
 use std::convert::Infallible;
 
@@ -19,6 +23,7 @@ use crate::App;
 use crate::error::{ApiError, ApiResult};
 use crate::game::Game;
 use crate::guard::Refusal;
+use crate::lang::ReqLang;
 
 /// The seat token a request carries, if any (never a rejection: the route says what it needs).
 #[derive(Clone, Debug, Default)]
@@ -37,6 +42,44 @@ impl<S: Send + Sync> FromRequestParts<S> for SeatToken {
         let token = bearer.or(own).map(str::trim).filter(|t| !t.is_empty() && t.len() <= 128);
         Ok(SeatToken(token.map(str::to_string)))
     }
+}
+
+/// The most seat tokens a request may present for the list of games.
+pub(crate) const MAX_LISTED: usize = 200;
+
+/// The longest seat token accepted (the server's are 32 characters).
+pub(crate) const MAX_TOKEN: usize = 128;
+
+/// The seat tokens a request presents for the list of games (`X-Cavalo-Seats`; none when it
+/// sends none). Too many, or one that is not a token, is refused (400) rather than cut short.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct HeldSeats(pub(crate) Vec<String>);
+
+impl<S: Send + Sync> FromRequestParts<S> for HeldSeats {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<HeldSeats, ApiError> {
+        let Some(value) = parts.headers.get("x-cavalo-seats").cloned() else {
+            return Ok(HeldSeats::default());
+        };
+        let ReqLang(lang) = ReqLang::from_request_parts(parts, state).await?;
+        let refused = || Refusal::BadSeatList.answer(lang);
+        let text = value.to_str().map_err(|_| refused())?;
+        held_seats(text).map(HeldSeats).ok_or_else(refused)
+    }
+}
+
+/// The tokens of an `X-Cavalo-Seats` value, or `None` when it is not a list of at most
+/// [`MAX_LISTED`] tokens.
+fn held_seats(text: &str) -> Option<Vec<String>> {
+    let token = |t: &&str| {
+        (1..=MAX_TOKEN).contains(&t.len())
+            && t.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_')
+    };
+    let tokens: Vec<&str> =
+        text.split(',').map(str::trim).filter(|t| !t.is_empty()).take(MAX_LISTED + 1).collect();
+    (tokens.len() <= MAX_LISTED && tokens.iter().all(token))
+        .then(|| tokens.into_iter().map(String::from).collect())
 }
 
 /// Which seat a request needs.
@@ -89,6 +132,16 @@ pub(crate) fn seat_sides(humans: [bool; 2]) -> Vec<Side> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn held_seats_are_a_bounded_list_of_tokens() {
+        assert_eq!(held_seats("ab12, cd-_34 ,,").unwrap(), ["ab12", "cd-_34"]);
+        assert_eq!(held_seats("").unwrap(), Vec::<String>::new());
+        assert!(held_seats("ab; DROP TABLE").is_none());
+        assert!(held_seats(&"x".repeat(MAX_TOKEN + 1)).is_none());
+        assert!(held_seats(&vec!["ab"; MAX_LISTED].join(",")).is_some());
+        assert!(held_seats(&vec!["ab"; MAX_LISTED + 1].join(",")).is_none());
+    }
 
     #[test]
     fn a_computer_game_gives_both_seats_to_its_creator() {

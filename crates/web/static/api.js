@@ -24,8 +24,8 @@ function withLang(path, lang = language) {
   return `${path}${path.includes("?") ? "&" : "?"}lang=${encodeURIComponent(lang)}`;
 }
 
-async function request(method, path, body, lang = language, token = null) {
-  const opts = { method, headers: { Accept: "application/json" } };
+async function request(method, path, body, lang = language, token = null, headers = {}) {
+  const opts = { method, headers: { Accept: "application/json", ...headers } };
   // Every change is sent as JSON (the server refuses anything else: no form of another site can).
   if (body === undefined && method !== "GET") body = {};
   if (body !== undefined) {
@@ -52,8 +52,12 @@ const game = (id) => `/api/games/${encodeURIComponent(id)}`;
 export const info = () => request("GET", "/api/info");
 /** The page's labels in `lang`: `{lang, messages: {key: text}}`. */
 export const messages = (lang) => request("GET", "/api/messages", undefined, lang);
-/** The games the server keeps. */
-export const listGames = () => request("GET", "/api/games");
+/**
+ * The games this browser holds seats of (their `tokens`, sent as X-Cavalo-Seats) and the public
+ * ones: `{games: [{id, public, mine, …}]}`.
+ */
+export const listGames = (tokens) =>
+  request("GET", "/api/games", undefined, language, null, { "X-Cavalo-Seats": tokens.join(",") });
 /** Creates a game from the new-game form; answers its state, with `tokens` of its seats. */
 export const createGame = (form) => request("POST", "/api/games", form);
 /** A game's state. */

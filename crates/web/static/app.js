@@ -292,7 +292,7 @@ on("#new-game-button", "click", dialogs.openNewGame);
 on("#new-game-cancel", "click", () => $("#new-game").close());
 on("#new-game-form", "submit", startGame);
 on("#mode", "change", dialogs.updateNewGameForm);
-on("#games-button", "click", () => dialogs.showGames(api.listGames));
+on("#games-button", "click", () => dialogs.showGames(() => api.listGames(seats.allTokens())));
 on("#games-close", "click", () => $("#games").close());
 on("#help-button", "click", () => $("#help").showModal());
 on("#help-close", "click", () => $("#help").close());

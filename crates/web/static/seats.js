@@ -42,6 +42,15 @@ export function forget(id, side = null) {
   write(seats);
 }
 
+/** The most seat tokens sent for the list of games (the server refuses more). */
+const MAX_LISTED = 200;
+
+/** The tokens of every seat held, the most recently kept last (at most MAX_LISTED of them). */
+export function allTokens() {
+  const tokens = Object.values(all()).flatMap((game) => Object.values(game).map((seat) => seat.token));
+  return tokens.filter((t) => typeof t === "string" && /^[A-Za-z0-9_-]{1,128}$/.test(t)).slice(-MAX_LISTED);
+}
+
 /** The token of `side` in game `id`, or null. */
 export function token(id, side) {
   const seat = held(id)[side];

@@ -55,6 +55,7 @@ export function readNewGame() {
     engine: $("#engine").value,
     time_ms: Number($("#time").value),
     rules: { threat: $("#threat").checked, zero_double: $("#zero-double").checked },
+    public: $("#public").checked,
   };
   const seed = $("#seed").value.trim();
   if (seed !== "") body.seed = Number(seed);
@@ -110,6 +111,7 @@ function gameLine(g) {
     `${g.white} – ${g.black}`,
     `${num(g.points[0])}–${num(g.points[1])}`,
     STATUS[g.status] ? t(STATUS[g.status]) : g.status,
+    ...(g.public ? [t("web-game-public")] : []),
   ].join(" · ");
   return h("a", { href: `#/game/${encodeURIComponent(g.id)}`, onclick: () => $("#games").close() }, text);
 }

@@ -72,7 +72,8 @@ fn load_game(a: &AnalyseArgs) -> Result<GameRecord> {
         return Ok(cavalo_session::store::record::build(&db.load(&db.resolve(id)?)?));
     }
     let path = a.file.as_deref().expect("clap requires a file without --id");
-    let text = std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
+    let text =
+        cavalo_lab::files::read_text(path).with_context(|| format!("cannot read {}", path.display()))?;
     if text.trim_start().starts_with('{') {
         if a.game.is_some() {
             bail!("--game picks a game in a log; {} is a JSON record", path.display());

@@ -7,9 +7,20 @@ use std::path::PathBuf;
 use std::sync::Arc;
 
 use anyhow::{Context, Result, bail};
+use cavalo_session::i18n::Lang;
 use cavalo_session::store::{self, Db, GameRow, import_files};
 use cavalo_session::{Actor, Game};
 use clap::{Args, Subcommand, ValueEnum};
+
+/// Why the database at `path` cannot be used, in `lang`: what to do about a damaged file, one
+/// that cannot be written or one a newer Cavalo made; any other failure as the store says it.
+pub fn refusal(e: &store::StoreError, path: &std::path::Path, lang: Lang) -> String {
+    use store::StoreErrorKind as K;
+    match e.kind {
+        K::Corrupt | K::ReadOnly | K::Newer { .. } => cavalo_session::present::store_open_text(e, path, lang),
+        _ => format!("{e}; give another place with --data-dir or --db"),
+    }
+}
 
 /// The file name of the database inside the data directory.
 pub const DB_FILE: &str = "games.sqlite";
@@ -48,12 +59,18 @@ impl StoreArgs {
         Ok(dir.join(DB_FILE))
     }
 
-    /// Opens the database (created when missing).
+    /// Opens the database (created when missing), its refusals in English.
     pub fn open(&self) -> Result<Arc<Db>> {
+        self.open_for(Lang::En, false)
+    }
+
+    /// Opens the database (created when missing); a damaged file, one a newer Cavalo made or
+    /// (for a program that writes, `writes`) one that cannot be written is refused in `lang`,
+    /// saying what to do.
+    pub fn open_for(&self, lang: Lang, writes: bool) -> Result<Arc<Db>> {
         let path = self.path()?;
-        let db = Db::open(&path)
-            .map_err(|e| anyhow::anyhow!("{e}; give another place with --data-dir or --db"))?;
-        Ok(Arc::new(db))
+        let db = Db::open(&path).and_then(|db| if writes { db.probe_write().map(|()| db) } else { Ok(db) });
+        db.map(Arc::new).map_err(|e| anyhow::anyhow!(refusal(&e, &path, lang)))
     }
 }
 

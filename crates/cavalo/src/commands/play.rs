@@ -140,7 +140,7 @@ pub fn setup<R: BufRead>(a: &PlayArgs, rules: Rules, lines: &mut Lines<R>, lang:
     let no_answer = || lang.tr(key!("menu-no-answer"));
     let start = match &a.board {
         Some(b) => {
-            let text = match std::fs::read_to_string(b) {
+            let text = match cavalo_lab::files::read_text(std::path::Path::new(b)) {
                 Ok(t) => t,
                 Err(_) if b.contains(',') || b.contains('(') => b.clone(),
                 Err(e) => return Err(e).with_context(|| format!("cannot read the board file {b}")),
@@ -228,7 +228,7 @@ pub fn play(a: PlayArgs, rules: Rules, lang: Lang) -> Result<()> {
         Some(id) => resume(&a, id, lang)?,
         None => {
             let config = setup(&a, rules, &mut lines, lang)?;
-            let db = a.store.open()?;
+            let db = a.store.open_for(lang, true)?;
             let mut session = Session::new(config)?;
             session.attach_store(db.clone())?;
             (session, db)
@@ -259,7 +259,7 @@ fn resume(
     id: &str,
     lang: Lang,
 ) -> Result<(Session, std::sync::Arc<cavalo_session::store::Db>)> {
-    let db = a.store.open()?;
+    let db = a.store.open_for(lang, true)?;
     let id = db.resolve(id)?;
     let mut session = Session::from(db.load(&id)?);
     if session.status() != cavalo_session::Status::Playing {

@@ -2,7 +2,7 @@
 //! proves the exact final result within a node budget (see `cavalo_engine::horizon`).
 
 use std::io::Write;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result, bail};
 use cavalo_engine::Options;
@@ -48,8 +48,9 @@ pub struct ProofPlyArgs {
     engine: EngineOptionArgs,
 }
 
-fn read_games(path: &PathBuf, rules: Rules) -> Result<Vec<Game>> {
-    let text = std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
+fn read_games(path: &Path, rules: Rules) -> Result<Vec<Game>> {
+    let text =
+        cavalo_lab::files::read_text(path).with_context(|| format!("cannot read {}", path.display()))?;
     let mut games = Vec::new();
     for (n, line) in text.lines().enumerate().filter(|(_, l)| !l.trim().is_empty()) {
         let at = || format!("{} line {}", path.display(), n + 1);

@@ -25,8 +25,8 @@ pub struct ReplayArgs {
 }
 
 pub fn replay(a: ReplayArgs) -> Result<()> {
-    let text =
-        std::fs::read_to_string(&a.record).with_context(|| format!("cannot read {}", a.record.display()))?;
+    let text = cavalo_lab::files::read_text(&a.record)
+        .with_context(|| format!("cannot read {}", a.record.display()))?;
     let rec = GameRecord::from_json(&text)?;
     let positions = rec.replay()?;
     let moves = rec.parsed_moves()?;

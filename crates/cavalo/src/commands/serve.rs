@@ -1,10 +1,11 @@
 //! `cavalo serve`: the browser interface (the server lives in the `cavalo-web` crate).
 
-use anyhow::{Context, Result};
+use anyhow::Result;
+use cavalo_session::i18n::Lang;
 use cavalo_session::store::db::web::Retention;
 use clap::Args;
 
-use crate::commands::games::StoreArgs;
+use crate::commands::games::{StoreArgs, refusal};
 
 #[derive(Args, Debug)]
 pub struct ServeArgs {
@@ -12,6 +13,12 @@ pub struct ServeArgs {
     /// 0.0.0.0 serves the network (a classroom), and every address it serves is printed.
     #[arg(long, default_value = "127.0.0.1")]
     pub host: String,
+    /// Another name the server answers to, besides its own (its address, its interfaces'
+    /// addresses, localhost and the machine's name): a name of this machine in the school's DNS,
+    /// say. Repeat it for several. Requests naming any other host are refused, which stops pages
+    /// of other sites (DNS rebinding).
+    #[arg(long, value_name = "NAME", value_parser = allowed_host)]
+    pub allow_host: Vec<String>,
     /// The port to listen on (0: any free port).
     #[arg(long, default_value_t = 8080)]
     pub port: u16,
@@ -74,7 +81,18 @@ pub struct ServeArgs {
     pub streams_per_client: u64,
 }
 
-pub fn serve(a: ServeArgs, rules: cavalo_rules::Rules) -> Result<()> {
+/// A `--allow-host` value: a host name or an address, without a port.
+fn allowed_host(name: &str) -> Result<String, String> {
+    if cavalo_web::valid_allowed_host(name) {
+        Ok(name.to_string())
+    } else {
+        Err(format!("`{name}` is not a host name nor an address (give it without a scheme, port or path)"))
+    }
+}
+
+/// Serves until Ctrl-C; a games database that cannot be used (damaged, made by a newer Cavalo,
+/// not writable) is refused in `lang`, saying what to do.
+pub fn serve(a: ServeArgs, rules: cavalo_rules::Rules, lang: Lang) -> Result<()> {
     let db = a.store.path()?;
     // log.dat and the sessions of older versions live beside the database.
     let dir = db.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(std::path::Path::new("."));
@@ -86,6 +104,7 @@ pub fn serve(a: ServeArgs, rules: cavalo_rules::Rules) -> Result<()> {
         a.hash_mib.map_or_else(|| cavalo_web::default_hash_mib(config.max_searches), |h| h as usize);
     config.retention = Retention { keep_days: a.keep_days, max_finished: a.max_finished };
     config.default_rules = rules;
+    config.allowed_hosts = a.allow_host.clone();
     let limits = &mut config.limits;
     limits.max_connections = a.max_connections as usize;
     limits.max_connections_per_client = a.connections_per_client as usize;
@@ -97,6 +116,15 @@ pub fn serve(a: ServeArgs, rules: cavalo_rules::Rules) -> Result<()> {
     limits.idle_game = std::time::Duration::from_secs(a.idle_hours * 3600);
     limits.max_streams = a.max_streams as usize;
     limits.max_streams_per_client = (a.streams_per_client as usize).min(limits.max_streams);
-    cavalo_web::run(&a.host, a.port, config)
-        .with_context(|| format!("cannot serve on {}:{} with the games in {}", a.host, a.port, db.display()))
+    cavalo_web::run(&a.host, a.port, config).map_err(|e| {
+        match e.get_ref().and_then(|inner| inner.downcast_ref::<cavalo_web::OpenError>()) {
+            Some(cavalo_web::OpenError::Store(store)) => anyhow::anyhow!(refusal(store, &db, lang)),
+            _ => anyhow::Error::new(e).context(format!(
+                "cannot serve on {}:{} with the games in {}",
+                a.host,
+                a.port,
+                db.display()
+            )),
+        }
+    })
 }

@@ -195,8 +195,8 @@ pub fn stats(a: StatsArgs) -> Result<()> {
         let db = a.store.open()?;
         (db.path().display().to_string(), crate::commands::games::log_text(&db, a.id.as_deref())?)
     } else {
-        let text =
-            std::fs::read_to_string(&a.log).with_context(|| format!("cannot read {}", a.log.display()))?;
+        let text = cavalo_lab::files::read_text(&a.log)
+            .with_context(|| format!("cannot read {}", a.log.display()))?;
         (a.log.display().to_string(), text)
     };
     let mut games = logfile::parse(&text).map_err(|e| anyhow::anyhow!("{source}: {e}"))?;

@@ -13,7 +13,7 @@ use crate::error::{FileError, FileKind, RestoreError};
 use crate::i18n::Key;
 use crate::i18n::{Arg, Lang};
 use crate::key;
-use crate::store::StoreError;
+use crate::store::{StoreError, StoreErrorKind};
 
 /// An error in `lang`.
 pub fn error_text(e: &SessionError, lang: Lang) -> String {
@@ -44,6 +44,23 @@ pub fn error_text(e: &SessionError, lang: Lang) -> String {
 /// message, naming what failed and where, is its reason).
 pub fn store_error_text(e: &StoreError, lang: Lang) -> String {
     super::store_error_message(e).text(lang)
+}
+
+/// Why the games database at `path` cannot be used, in `lang`, when a program opens it: what is
+/// wrong and what to do about it (a damaged file, one that cannot be written, one a newer Cavalo
+/// made); any other failure as [`store_error_text`].
+pub fn store_open_text(e: &StoreError, path: &std::path::Path, lang: Lang) -> String {
+    let path = || Arg::from(path.display().to_string());
+    let reason = [("path", path()), ("reason", Arg::from(e.message.as_str()))];
+    match e.kind {
+        StoreErrorKind::Corrupt => lang.tr_with(key!("err-store-open-damaged"), &reason),
+        StoreErrorKind::ReadOnly => lang.tr_with(key!("err-store-open-read-only"), &reason),
+        StoreErrorKind::Newer { found, known } => lang.tr_with(
+            key!("err-store-open-newer"),
+            &[("path", path()), ("found", found.into()), ("known", known.into())],
+        ),
+        _ => store_error_text(e, lang),
+    }
 }
 
 /// An illegal move and why, in `lang`: the rules crate's typed reason worded by the catalogue.

@@ -216,7 +216,10 @@ pub fn store_error_message(e: &StoreError) -> Message {
         StoreErrorKind::Locked => key!("err-store-locked"),
         StoreErrorKind::Corrupt => key!("err-store-corrupt"),
         StoreErrorKind::NotFound => key!("err-store-not-found"),
-        StoreErrorKind::Open | StoreErrorKind::Invalid | StoreErrorKind::Other => key!("err-store"),
+        StoreErrorKind::Open
+        | StoreErrorKind::Invalid
+        | StoreErrorKind::Newer { .. }
+        | StoreErrorKind::Other => key!("err-store"),
     };
     Message::new(key).with("reason", e.message.as_str())
 }

@@ -10,7 +10,9 @@
 //!   `seats` (for the web's players; unused yet);
 //! - v2: `games.ended` (when the game ended or was abandoned) and an index by last update;
 //! - v3: `web_games` (the games a web server keeps and resumes), the seats' invitations
-//!   (`seats.invite_hash`, `seats.claimed`) and an index by end (see [`web`]).
+//!   (`seats.invite_hash`, `seats.claimed`) and an index by end (see [`web`]);
+//! - v4: `web_games.public` (a game its creator lists for everyone) and an index of the seats by
+//!   token (the list of a client's own games).
 
 use std::path::{Path, PathBuf};
 use std::sync::{Mutex, MutexGuard};
@@ -87,7 +89,12 @@ ALTER TABLE seats ADD COLUMN claimed INTEGER NOT NULL DEFAULT 0;
 CREATE INDEX games_by_end ON games(ended);
 ";
 
-const STEPS: &[M<'static>] = &[M::up(V1), M::up(V2), M::up(V3)];
+const V4: &str = "
+ALTER TABLE web_games ADD COLUMN public INTEGER NOT NULL DEFAULT 0;
+CREATE INDEX seats_by_token ON seats(token_hash);
+";
+
+const STEPS: &[M<'static>] = &[M::up(V1), M::up(V2), M::up(V3), M::up(V4)];
 
 /// The schema's migrations, oldest first (the schema version is their count).
 pub fn migrations() -> Migrations<'static> {
@@ -111,6 +118,13 @@ pub enum StoreErrorKind {
     NotFound,
     /// The data is not what the store expects (a game that is no longer playing, a bad row).
     Invalid,
+    /// A newer Cavalo made the file: its schema version is above the one this program reads.
+    Newer {
+        /// The file's schema version.
+        found: usize,
+        /// The latest schema version this program knows.
+        known: usize,
+    },
     /// Anything else SQLite reports.
     Other,
 }
@@ -215,9 +229,13 @@ fn retried<T, E>(
 
 impl Db {
     /// Opens (creating when missing, with its directory) the database at `path`, in WAL mode,
-    /// and brings its schema up to date.
+    /// and brings its schema up to date. A file a newer Cavalo made ([`StoreErrorKind::Newer`])
+    /// or one SQLite's quick check finds damaged ([`StoreErrorKind::Corrupt`]) is refused first:
+    /// neither is touched. A program that writes makes sure it can with [`Db::probe_write`].
     pub fn open(path: &Path) -> Result<Db, StoreError> {
         let mut conn = Db::connect(path)?;
+        checks::refuse_newer(&conn, path, STEPS.len())?;
+        checks::quick_check(&conn, path)?;
         // Two programs opening a new file at once both try the migrations; the second one's
         // transaction fails and is rolled back, and the schema the first one wrote is what it
         // finds when it looks again.
@@ -588,6 +606,7 @@ fn migration_error(path: &Path, e: rusqlite_migration::Error) -> StoreError {
     }
 }
 
+mod checks;
 pub mod web;
 
 #[cfg(test)]

@@ -1,9 +1,10 @@
 //! The page in real headless Chromium, driven through chromedriver: start a game from the dialog,
 //! play by clicking, choose a double to remove, take back, play with the keyboard alone, reload and
 //! continue, finish the game, and watch the engine think; the page in Portuguese (`language`),
-//! markup in data shown as text (`escaping`), a human-against-human game
-//! across two browsers through an invitation link (`invite`), a phone-sized screen (`phone`), and the page's
-//! logic module by module (`modules`). Screenshots are saved in `target/web-artifacts/`.
+//! markup in data shown as text (`escaping`), a human-against-human game across two browsers
+//! through an invitation link (`invite`), who sees which games in the list (`listing`), a
+//! phone-sized screen (`phone`), and the page's logic module by module (`modules`). Screenshots
+//! are saved in `target/web-artifacts/`.
 //!
 //! Skipped (with a message) when chromedriver or Chromium is missing, unless
 //! `CAVALO_BROWSER_TESTS=1`, which makes their absence a failure.
@@ -15,6 +16,7 @@ mod driver;
 mod escaping;
 mod invite;
 mod language;
+mod listing;
 mod modules;
 mod phone;
 

@@ -41,8 +41,15 @@ impl Server {
         let _ = self.task.await;
     }
 
+    /// GETs `path`; the list of games (`/api/games`) is asked for with the seat tokens this
+    /// client holds (`X-Cavalo-Seats`), as the page asks for it: it shows this client's games
+    /// and the public ones.
     pub async fn get(&self, path: &str) -> (u16, Value) {
-        let r = self.http.get(self.url(path)).send().await.expect("GET");
+        let mut req = self.http.get(self.url(path));
+        if path.split('?').next() == Some("/api/games") {
+            req = req.header("x-cavalo-seats", self.held_tokens().join(","));
+        }
+        let r = req.send().await.expect("GET");
         let status = r.status().as_u16();
         (status, r.json().await.unwrap_or(Value::Null))
     }
@@ -52,6 +59,11 @@ impl Server {
         let status = r.status().as_u16();
         let ct = r.headers().get("content-type").map(|v| v.to_str().unwrap().to_string()).unwrap_or_default();
         (status, ct, r.text().await.unwrap())
+    }
+
+    /// Every seat token this client holds.
+    pub fn held_tokens(&self) -> Vec<String> {
+        self.tokens.lock().unwrap().values().flat_map(|t| t.values().cloned()).collect()
     }
 
     /// The token of `side`'s seat in game `id`, if this client holds it.

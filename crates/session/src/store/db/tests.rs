@@ -138,8 +138,11 @@ fn a_file_from_a_newer_schema_is_refused() {
     Db::open(&path).unwrap();
     Connection::open(&path).unwrap().pragma_update(None, "user_version", 99).unwrap();
     let e = Db::open(&path).unwrap_err();
-    assert_eq!(e.kind, StoreErrorKind::Invalid, "{e}");
-    assert!(e.message.contains("g.sqlite"), "{e}");
+    assert_eq!(e.kind, StoreErrorKind::Newer { found: 99, known: STEPS.len() }, "{e}");
+    assert!(e.message.contains("g.sqlite") && e.message.contains("schema version 99"), "{e}");
+    let v: i64 =
+        Connection::open(&path).unwrap().pragma_query_value(None, "user_version", |r| r.get(0)).unwrap();
+    assert_eq!(v, 99, "the file was not changed");
 }
 
 #[test]

@@ -36,6 +36,17 @@ pub struct SeatView {
     pub claimed: bool,
 }
 
+/// A web game a client may see in the list ([`Db::listed_web_games`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Listed {
+    /// The game's id.
+    pub id: String,
+    /// Its creator listed it for everyone.
+    pub public: bool,
+    /// The client holds one of its seats.
+    pub mine: bool,
+}
+
 /// How long finished web games are kept.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Retention {
@@ -51,14 +62,17 @@ fn side_of(name: &str) -> Result<Side, StoreError> {
 }
 
 impl Db {
-    /// Stores the new game `s` as a web server's game with a seat per `(side, token)`, in one
-    /// transaction: either all of it is written or nothing.
-    pub fn add_web_game(&self, s: &Game, seats: &[(Side, &str)]) -> Result<(), StoreError> {
+    /// Stores the new game `s` as a web server's game with a seat per `(side, token)`, listed
+    /// for everyone when `public`, in one transaction: either all of it is written or nothing.
+    pub fn add_web_game(&self, s: &Game, seats: &[(Side, &str)], public: bool) -> Result<(), StoreError> {
         self.write(|tx| {
             self.put_game_in(tx, s)?;
             let t = now();
-            tx.execute("INSERT INTO web_games (game_id, added) VALUES (?1, ?2)", params![s.id(), t])
-                .map_err(|e| self.err(e))?;
+            tx.execute(
+                "INSERT INTO web_games (game_id, added, public) VALUES (?1, ?2, ?3)",
+                params![s.id(), t, public],
+            )
+            .map_err(|e| self.err(e))?;
             for (side, token) in seats {
                 tx.execute(
                     "INSERT INTO seats (game_id, side, token_hash, created) VALUES (?1, ?2, ?3, ?4)",
@@ -101,6 +115,32 @@ impl Db {
             .map_err(|e| self.err(e))?
             .collect::<Result<_, _>>()
             .map_err(|e| self.err(e))
+    }
+
+    /// The web server's games a client may see listed: those whose seats its `tokens` open
+    /// (`mine`) and those their creators made public, newest first.
+    pub fn listed_web_games(&self, tokens: &[&str]) -> Result<Vec<Listed>, StoreError> {
+        let conn = self.conn();
+        let digests: Vec<String> = tokens.iter().map(|t| digest(t)).collect();
+        let marks = vec!["?"; digests.len()].join(", ");
+        let mine = if digests.is_empty() {
+            "0".to_string()
+        } else {
+            format!(
+                "EXISTS (SELECT 1 FROM seats s WHERE s.game_id = w.game_id AND s.token_hash IN ({marks}))"
+            )
+        };
+        let sql = format!(
+            "SELECT game_id, public, mine FROM (SELECT w.game_id, w.public, {mine} AS mine FROM web_games w)
+             WHERE public OR mine"
+        );
+        let mut stmt = conn.prepare(&sql).map_err(|e| self.err(e))?;
+        stmt.query_map(rusqlite::params_from_iter(&digests), |r| {
+            Ok(Listed { id: r.get(0)?, public: r.get(1)?, mine: r.get(2)? })
+        })
+        .map_err(|e| self.err(e))?
+        .collect::<Result<_, _>>()
+        .map_err(|e| self.err(e))
     }
 
     /// The side whose seat `token` opens in game `id`, if any.
@@ -229,7 +269,7 @@ mod tests {
         assert_ne!(a, b);
         let (_dir, db) = db();
         let s = hh();
-        db.add_web_game(&s, &[(Side::White, &a), (Side::Black, &b)]).unwrap();
+        db.add_web_game(&s, &[(Side::White, &a), (Side::Black, &b)], false).unwrap();
         let stored: Vec<String> = {
             let conn = db.conn();
             let mut stmt = conn.prepare("SELECT token_hash FROM seats").unwrap();
@@ -244,11 +284,33 @@ mod tests {
     }
 
     #[test]
+    fn a_client_sees_its_own_games_and_the_public_ones() {
+        let (_dir, db) = db();
+        let (mine, theirs, public) = (hh(), hh(), hh());
+        let (t1, t2, t3) = (new_secret(), new_secret(), new_secret());
+        db.add_web_game(&mine, &[(Side::White, &t1)], false).unwrap();
+        db.add_web_game(&theirs, &[(Side::White, &t2)], false).unwrap();
+        db.add_web_game(&public, &[(Side::Black, &t3)], true).unwrap();
+        let seen = |tokens: &[&str]| {
+            let mut v: Vec<(String, bool, bool)> =
+                db.listed_web_games(tokens).unwrap().into_iter().map(|l| (l.id, l.public, l.mine)).collect();
+            v.sort();
+            v
+        };
+        let mut want = vec![(mine.id().to_string(), false, true), (public.id().to_string(), true, false)];
+        want.sort();
+        assert_eq!(seen(&[&t1, "not-a-token"]), want);
+        assert_eq!(seen(&[]), [(public.id().to_string(), true, false)]);
+        let both = seen(&[&t3]);
+        assert_eq!(both, [(public.id().to_string(), true, true)]);
+    }
+
+    #[test]
     fn an_invitation_hands_the_seat_over_once() {
         let (_dir, db) = db();
         let s = hh();
         let (w, b) = (new_secret(), new_secret());
-        db.add_web_game(&s, &[(Side::White, &w), (Side::Black, &b)]).unwrap();
+        db.add_web_game(&s, &[(Side::White, &w), (Side::Black, &b)], false).unwrap();
         let code = new_secret();
         assert!(db.invite(s.id(), Side::Black, &code).unwrap());
         assert!(db.seats(s.id()).unwrap()[1].invited);
@@ -268,13 +330,13 @@ mod tests {
         let mut ids = Vec::new();
         for _ in 0..4 {
             let mut s = hh();
-            db.add_web_game(&s, &[]).unwrap();
+            db.add_web_game(&s, &[], false).unwrap();
             s.attach_store(std::sync::Arc::new(Db::open(db.path()).unwrap())).unwrap();
             s.quit();
             ids.push(s.id().to_string());
         }
         let playing = hh();
-        db.add_web_game(&playing, &[]).unwrap();
+        db.add_web_game(&playing, &[], false).unwrap();
         let terminal = {
             let mut s = hh();
             db.put_game(&s).unwrap();
