@@ -91,10 +91,17 @@ async fn the_servers_announcements_and_the_result_are_portuguese() {
         assert!(status.contains(s), "{status:?} lacks the announcement {s:?}");
     }
 
-    // A computer game watched to its end: the result is the server's Portuguese one.
-    let cc = srv.create(json!({"mode": "cc", "engine": "greedy", "time_ms": 10, "seed": 7})).await;
+    // A game watched to its end: the result is the server's Portuguese one. Its human is this
+    // test, which plays only once the page shows the game, so the page sees the end come (a game
+    // opened already over is not announced again).
+    let cc = srv
+        .create(json!({"mode": "hc", "human": "white", "engine": "greedy", "time_ms": 10, "seed": 7}))
+        .await;
     let cc_id = cc["id"].as_str().unwrap();
-    c.goto(&srv.url(&format!("/#/game/{cc_id}"))).await.unwrap();
+    // A new document (not only a new hash), whose move list fills once the game is loaded.
+    c.goto(&srv.url(&format!("/?watch=1#/game/{cc_id}"))).await.unwrap();
+    wait(c, "the game on the page", "document.querySelectorAll('#moves tbody tr').length > 0").await;
+    srv.play_out(cc_id).await;
     wait(c, "the end of the game", "document.querySelector('#game-over[open]')").await;
     let shown = text(c, "document.querySelector('#game-over-text').textContent").await;
     let (_, st) = srv.get(&format!("/api/games/{cc_id}")).await;
