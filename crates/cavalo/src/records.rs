@@ -17,7 +17,7 @@ pub type Line = (usize, GameRecord, String);
 /// line is skipped with a note; any other bad line is an error.
 pub fn read(path: &Path) -> Result<(Vec<Line>, bool)> {
     let text =
-        cavalo_lab::files::read_text(path).with_context(|| format!("cannot read {}", path.display()))?;
+        cavalo_session::files::read_text(path).with_context(|| format!("cannot read {}", path.display()))?;
     let lines: Vec<&str> = text.lines().filter(|l| !l.trim().is_empty()).collect();
     let mut out = Vec::new();
     let mut torn = false;

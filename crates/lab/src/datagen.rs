@@ -58,7 +58,9 @@ pub struct Game {
 pub fn read(path: &Path) -> Result<Vec<Game>> {
     let cannot = || format!("cannot read {}", path.display());
     let mut games = Vec::new();
-    for (i, line) in crate::files::lines(path, crate::files::MAX_LINE).with_context(cannot)?.enumerate() {
+    for (i, line) in
+        cavalo_session::files::lines(path, cavalo_session::files::MAX_LINE).with_context(cannot)?.enumerate()
+    {
         let line = line.with_context(cannot)?;
         if line.trim().is_empty() {
             continue;

@@ -22,7 +22,6 @@
 pub mod accuracy;
 pub mod analysis;
 pub mod datagen;
-pub mod files;
 pub mod fit;
 pub mod label;
 pub mod suite;

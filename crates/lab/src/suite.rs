@@ -341,7 +341,8 @@ pub fn parse_variant(name: &str) -> Result<Rules, String> {
 /// Reads the suite at `path` (`partial_tail`: a last line cut short by an interrupted build is
 /// left out).
 pub fn read_file(path: &Path, partial_tail: bool) -> Result<Suite> {
-    let text = crate::files::read_text(path).with_context(|| format!("cannot read {}", path.display()))?;
+    let text =
+        cavalo_session::files::read_text(path).with_context(|| format!("cannot read {}", path.display()))?;
     read(&text, partial_tail).with_context(|| format!("{}", path.display()))
 }
 

@@ -51,6 +51,7 @@ mod config;
 pub mod controller;
 mod datetime;
 mod error;
+pub mod files;
 mod game;
 pub mod i18n;
 mod input;

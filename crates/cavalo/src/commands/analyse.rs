@@ -73,7 +73,7 @@ fn load_game(a: &AnalyseArgs) -> Result<GameRecord> {
     }
     let path = a.file.as_deref().expect("clap requires a file without --id");
     let text =
-        cavalo_lab::files::read_text(path).with_context(|| format!("cannot read {}", path.display()))?;
+        cavalo_session::files::read_text(path).with_context(|| format!("cannot read {}", path.display()))?;
     if text.trim_start().starts_with('{') {
         if a.game.is_some() {
             bail!("--game picks a game in a log; {} is a JSON record", path.display());

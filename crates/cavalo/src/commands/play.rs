@@ -140,7 +140,7 @@ pub fn setup<R: BufRead>(a: &PlayArgs, rules: Rules, lines: &mut Lines<R>, lang:
     let no_answer = || lang.tr(key!("menu-no-answer"));
     let start = match &a.board {
         Some(b) => {
-            let text = match cavalo_lab::files::read_text(std::path::Path::new(b)) {
+            let text = match cavalo_session::files::read_text(std::path::Path::new(b)) {
                 Ok(t) => t,
                 Err(_) if b.contains(',') || b.contains('(') => b.clone(),
                 Err(e) => return Err(e).with_context(|| format!("cannot read the board file {b}")),

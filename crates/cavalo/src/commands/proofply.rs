@@ -50,7 +50,7 @@ pub struct ProofPlyArgs {
 
 fn read_games(path: &Path, rules: Rules) -> Result<Vec<Game>> {
     let text =
-        cavalo_lab::files::read_text(path).with_context(|| format!("cannot read {}", path.display()))?;
+        cavalo_session::files::read_text(path).with_context(|| format!("cannot read {}", path.display()))?;
     let mut games = Vec::new();
     for (n, line) in text.lines().enumerate().filter(|(_, l)| !l.trim().is_empty()) {
         let at = || format!("{} line {}", path.display(), n + 1);

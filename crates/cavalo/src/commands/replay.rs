@@ -25,7 +25,7 @@ pub struct ReplayArgs {
 }
 
 pub fn replay(a: ReplayArgs) -> Result<()> {
-    let text = cavalo_lab::files::read_text(&a.record)
+    let text = cavalo_session::files::read_text(&a.record)
         .with_context(|| format!("cannot read {}", a.record.display()))?;
     let rec = GameRecord::from_json(&text)?;
     let positions = rec.replay()?;

@@ -195,7 +195,7 @@ pub fn stats(a: StatsArgs) -> Result<()> {
         let db = a.store.open()?;
         (db.path().display().to_string(), crate::commands::games::log_text(&db, a.id.as_deref())?)
     } else {
-        let text = cavalo_lab::files::read_text(&a.log)
+        let text = cavalo_session::files::read_text(&a.log)
             .with_context(|| format!("cannot read {}", a.log.display()))?;
         (a.log.display().to_string(), text)
     };

@@ -89,7 +89,7 @@ pub fn run(a: TuneArgs, rules: Rules) -> Result<()> {
     let limits = a.limits.limits()?;
     let fresh = Spsa::new(a.params.clone(), a.iterations, a.seed, a.first_board, a.margin_scale)?;
     let mut spsa = if a.resume && a.state.exists() {
-        let text = cavalo_lab::files::read_text(&a.state)
+        let text = cavalo_session::files::read_text(&a.state)
             .with_context(|| format!("cannot read {}", a.state.display()))?;
         let saved = Spsa::from_json(&text).map_err(|e| anyhow::anyhow!("{}: {e}", a.state.display()))?;
         saved.check_resume(&fresh).map_err(|e| anyhow::anyhow!("{}: {e}", a.state.display()))?;

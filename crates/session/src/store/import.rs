@@ -29,7 +29,7 @@ pub struct ImportReport {
 pub fn import_files(db: &Db, paths: &[PathBuf]) -> Result<ImportReport, StoreError> {
     let mut report = ImportReport::default();
     for f in json_files(paths, &mut report.skipped) {
-        let game = std::fs::read(&f)
+        let game = crate::files::read_bytes(&f)
             .map_err(|e| e.to_string())
             .and_then(|b| read_game(&b).map_err(|e| e.to_string()));
         match game {

@@ -3,8 +3,8 @@
 //! beyond its bound (or a device that never ends, such as `/dev/zero`) is refused with an error
 //! that names it, instead of filling the memory until the program is killed.
 //!
-//! Every command of the `cavalo` binary and of this crate reads the files its user names through
-//! here.
+//! Every command of the `cavalo` binary, the measurement tools (`cavalo-lab`) and the games'
+//! import read the files their user names through here.
 
 use std::fs::File;
 use std::io::{self, BufRead, BufReader, Read};
@@ -24,17 +24,28 @@ pub fn read_text(path: &Path) -> io::Result<String> {
 /// The text of the file at `path`, at most `max` bytes; a larger file (or one that does not end)
 /// is an error of kind [`io::ErrorKind::FileTooLarge`] saying so.
 pub fn read_text_within(path: &Path, max: u64) -> io::Result<String> {
+    String::from_utf8(read_bytes_within(path, max)?)
+        .map_err(|e| io::Error::new(io::ErrorKind::InvalidData, e))
+}
+
+/// The bytes of the file at `path`, at most [`MAX_TEXT`] (see [`read_text`]).
+pub fn read_bytes(path: &Path) -> io::Result<Vec<u8>> {
+    read_bytes_within(path, MAX_TEXT)
+}
+
+/// The bytes of the file at `path`, at most `max` (see [`read_text_within`]).
+pub fn read_bytes_within(path: &Path, max: u64) -> io::Result<Vec<u8>> {
     let file = File::open(path)?;
     // A regular file says its size: one too large is refused before it is read.
     if file.metadata().is_ok_and(|m| m.is_file() && m.len() > max) {
         return Err(too_large(path, max));
     }
-    let mut text = String::new();
-    file.take(max + 1).read_to_string(&mut text)?;
-    if text.len() as u64 > max {
+    let mut bytes = Vec::new();
+    file.take(max + 1).read_to_end(&mut bytes)?;
+    if bytes.len() as u64 > max {
         return Err(too_large(path, max));
     }
-    Ok(text)
+    Ok(bytes)
 }
 
 /// The lines of the file at `path` (without their line ends), each at most `max_line` bytes: a
