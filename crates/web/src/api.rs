@@ -30,10 +30,11 @@ use crate::game::{self, Event, Game};
 use crate::guard::serving;
 use crate::lang::ReqLang;
 use crate::limits::HintPlace;
+use crate::limits::LimitError;
 use crate::lookup::find;
 use crate::offload::{self, blocking};
 use crate::seats::{self, HeldSeats, Need, SeatToken, seat_of};
-use crate::server::{LimitError, Peer};
+use crate::server::Peer;
 use crate::wire::{GameState, WireEvent};
 
 /// The routes of `app`: the page, its files and the API, behind the request guard.

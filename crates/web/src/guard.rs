@@ -27,6 +27,12 @@ use crate::hosts::HostNames;
 use crate::lang::ReqLang;
 use cavalo_session::key;
 
+/// The most seat tokens a request may present for the list of games.
+pub(crate) const MAX_LISTED: usize = 200;
+
+/// The longest seat token accepted (the server's are 32 characters).
+pub(crate) const MAX_TOKEN: usize = 128;
+
 /// Why a request is refused.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) enum Refusal {
@@ -84,7 +90,7 @@ impl Refusal {
             Refusal::NoSuchSeat(s) => lang.tr_with(key!("api-no-such-seat"), &[("side", side(s))]),
             Refusal::BadSeatList => lang.tr_with(
                 key!("api-bad-seat-list"),
-                &[("max", crate::seats::MAX_LISTED.into()), ("length", crate::seats::MAX_TOKEN.into())],
+                &[("max", MAX_LISTED.into()), ("length", MAX_TOKEN.into())],
             ),
         };
         ApiError::new(self.status(), text).code(self.code())

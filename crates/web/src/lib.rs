@@ -58,7 +58,8 @@ use cavalo_session::store::{Db, StoreError};
 
 pub use crate::engines::{DEFAULT_ENGINES, DEFAULT_SEARCH_MIB, default_hash_mib, pool_line};
 pub use crate::hosts::valid_allowed_host;
-pub use crate::server::{LimitError, Limits};
+pub use crate::limits::LimitError;
+pub use crate::server::Limits;
 
 /// How the server runs.
 #[derive(Clone, Debug)]

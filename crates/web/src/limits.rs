@@ -29,7 +29,6 @@ use crate::App;
 use crate::error::ApiError;
 use crate::game::Game;
 use crate::lang::ReqLang;
-use crate::server::LimitError;
 
 /// The open connections, counted per client, each client with the same cap.
 pub(crate) struct Connections {
@@ -174,6 +173,55 @@ impl App {
             return Err(LimitError::Games { cap });
         }
         Ok(creating)
+    }
+}
+
+/// A request refused by a limit. Each variant is a kind a front end can act on; the API answers
+/// 429 (Too Many Requests).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum LimitError {
+    /// The client already runs as many computer-vs-computer games as it may.
+    #[error("this client already runs {cap} computer-vs-computer games")]
+    CcGames {
+        /// The cap.
+        cap: usize,
+    },
+    /// The server already runs as many computer-vs-computer games as it may.
+    #[error("the server already runs {cap} computer-vs-computer games")]
+    ServerCcGames {
+        /// The cap.
+        cap: usize,
+    },
+    /// The client already has as many unfinished games as it may.
+    #[error("this client already has {cap} unfinished games")]
+    Games {
+        /// The cap.
+        cap: usize,
+    },
+    /// The client already has as many event streams open as it may.
+    #[error("this client already has {cap} event streams open")]
+    ClientStreams {
+        /// The cap.
+        cap: usize,
+    },
+    /// The server has as many event streams open as it may.
+    #[error("the server already has {cap} event streams open")]
+    ServerStreams {
+        /// The cap.
+        cap: usize,
+    },
+}
+
+impl LimitError {
+    /// The catalogue's message for it and its argument.
+    pub(crate) fn message(&self) -> (cavalo_session::i18n::Key, usize) {
+        match *self {
+            LimitError::CcGames { cap } => (key!("api-too-many-cc"), cap),
+            LimitError::ServerCcGames { cap } => (key!("api-server-cc"), cap),
+            LimitError::Games { cap } => (key!("api-too-many-games"), cap),
+            LimitError::ClientStreams { cap } => (key!("api-too-many-streams"), cap),
+            LimitError::ServerStreams { cap } => (key!("api-server-streams"), cap),
+        }
     }
 }
 

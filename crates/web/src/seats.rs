@@ -22,7 +22,7 @@ use cavalo_session::i18n::Lang;
 use crate::App;
 use crate::error::{ApiError, ApiResult};
 use crate::game::Game;
-use crate::guard::Refusal;
+use crate::guard::{MAX_LISTED, MAX_TOKEN, Refusal};
 use crate::lang::ReqLang;
 
 /// The seat token a request carries, if any (never a rejection: the route says what it needs).
@@ -43,12 +43,6 @@ impl<S: Send + Sync> FromRequestParts<S> for SeatToken {
         Ok(SeatToken(token.map(str::to_string)))
     }
 }
-
-/// The most seat tokens a request may present for the list of games.
-pub(crate) const MAX_LISTED: usize = 200;
-
-/// The longest seat token accepted (the server's are 32 characters).
-pub(crate) const MAX_TOKEN: usize = 128;
 
 /// The seat tokens a request presents for the list of games (`X-Cavalo-Seats`; none when it
 /// sends none). Too many, or one that is not a token, is refused (400) rather than cut short.

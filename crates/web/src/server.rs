@@ -17,7 +17,6 @@
 //!
 //! A client is the peer's IP address ([`Peer`]).
 
-use cavalo_session::key;
 use std::collections::HashMap;
 use std::convert::Infallible;
 use std::net::{IpAddr, Ipv4Addr, SocketAddr};
@@ -36,7 +35,7 @@ use tower_http::limit::RequestBodyLimitLayer;
 use tower_http::timeout::TimeoutLayer;
 
 use crate::App;
-use crate::limits::Connections;
+use crate::limits::{Connections, LimitError};
 
 /// The server's limits (see the module's documentation).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -90,55 +89,6 @@ impl Default for Limits {
             max_cc_games: 64,
             max_games_per_client: 200,
             idle_game: Duration::from_secs(6 * 3600),
-        }
-    }
-}
-
-/// A request refused by a limit. Each variant is a kind a front end can act on; the API answers
-/// 429 (Too Many Requests).
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum LimitError {
-    /// The client already runs as many computer-vs-computer games as it may.
-    #[error("this client already runs {cap} computer-vs-computer games")]
-    CcGames {
-        /// The cap.
-        cap: usize,
-    },
-    /// The server already runs as many computer-vs-computer games as it may.
-    #[error("the server already runs {cap} computer-vs-computer games")]
-    ServerCcGames {
-        /// The cap.
-        cap: usize,
-    },
-    /// The client already has as many unfinished games as it may.
-    #[error("this client already has {cap} unfinished games")]
-    Games {
-        /// The cap.
-        cap: usize,
-    },
-    /// The client already has as many event streams open as it may.
-    #[error("this client already has {cap} event streams open")]
-    ClientStreams {
-        /// The cap.
-        cap: usize,
-    },
-    /// The server has as many event streams open as it may.
-    #[error("the server already has {cap} event streams open")]
-    ServerStreams {
-        /// The cap.
-        cap: usize,
-    },
-}
-
-impl LimitError {
-    /// The catalogue's message for it and its argument.
-    pub(crate) fn message(&self) -> (cavalo_session::i18n::Key, usize) {
-        match *self {
-            LimitError::CcGames { cap } => (key!("api-too-many-cc"), cap),
-            LimitError::ServerCcGames { cap } => (key!("api-server-cc"), cap),
-            LimitError::Games { cap } => (key!("api-too-many-games"), cap),
-            LimitError::ClientStreams { cap } => (key!("api-too-many-streams"), cap),
-            LimitError::ServerStreams { cap } => (key!("api-server-streams"), cap),
         }
     }
 }
