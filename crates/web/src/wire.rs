@@ -139,8 +139,8 @@ pub(crate) struct Now {
     pub destinations: Vec<Destination>,
     /// The cells the other knight attacks, when a human is to move.
     pub threatened: Vec<usize>,
-    pub can_undo: bool,
-    /// Whose seat takes an undo back (the side of the last move a human chose), if any.
+    /// Whose seat may take a move back (the side of the last move a human chose); `null` when
+    /// nothing can be taken back (nothing chosen, a computer-vs-computer game, a game quit).
     pub undo_side: Option<Side>,
     pub can_hint: bool,
     /// The position's outcome (`white`, `black`, `draw`), once over.
@@ -337,7 +337,6 @@ pub(crate) fn now(s: &Session) -> Now {
         } else {
             Vec::new()
         },
-        can_undo: s.can_undo() && s.mode() != cavalo_session::Mode::ComputerComputer,
         undo_side: s.undo_side().filter(|_| s.mode() != cavalo_session::Mode::ComputerComputer),
         can_hint: human,
         result: pos.outcome().map(|o| o.name()),

@@ -67,7 +67,7 @@ export function renderControls(store, idx, live) {
   const st = store.state;
   const cc = st.mode === "computer-computer";
   const seated = Object.keys(store.seats || {}).length > 0;
-  $("#undo").disabled = !(st.can_undo && store.holds(store.undoSide()));
+  $("#undo").disabled = !store.holds(store.undoSide());
   $("#undo").hidden = cc || !seated;
   $("#hint").disabled = !(store.myTurn() && st.can_hint);
   $("#hint").hidden = cc || !seated;

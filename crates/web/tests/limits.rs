@@ -8,29 +8,9 @@ use std::io::{ErrorKind, Read, Write};
 use std::net::{SocketAddr, TcpStream};
 use std::time::{Duration, Instant};
 
-use cavalo_web::WebConfig;
-use common::Server;
+use common::{Server, client_at, server_with};
 use serde_json::{Value, json};
 use tokio::net::TcpSocket;
-
-/// A server on a loopback port with 1 MiB tables and the settings `set` makes; keep the directory
-/// alive as long as the server.
-async fn server_with(set: impl FnOnce(&mut WebConfig)) -> (tempfile::TempDir, Server) {
-    let dir = tempfile::tempdir().unwrap();
-    let mut c = WebConfig::new(dir.path());
-    c.hash_mib = 1;
-    set(&mut c);
-    (dir, Server::start_with(c).await)
-}
-
-/// A client whose requests come from `127.0.0.N` (another client to the server).
-fn client_at(n: u8) -> reqwest::Client {
-    reqwest::Client::builder()
-        .local_address(std::net::IpAddr::from([127, 0, 0, n]))
-        .timeout(Duration::from_secs(60))
-        .build()
-        .unwrap()
-}
 
 /// A connection from `127.0.0.N` to `addr` that sends `sent`, then nothing more.
 async fn trickle(addr: SocketAddr, n: u8, sent: &[u8]) -> TcpStream {

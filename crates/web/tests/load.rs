@@ -7,28 +7,12 @@ use std::io::{Read, Write};
 use std::net::TcpStream;
 use std::time::{Duration, Instant};
 
-use cavalo_web::WebConfig;
-use common::Server;
+use common::{client_at, server_with};
 use serde_json::{Value, json};
 
 /// The computer's searched plies (not forced placements or passes) of a game's state.
 fn searched(st: &Value) -> usize {
     st["plies"].as_array().unwrap().iter().filter(|p| p["by"] == "computer" && p["forced"] == false).count()
-}
-
-/// A server on a loopback port with 1 MiB tables and the settings `set` makes; keep the directory
-/// alive as long as the server.
-async fn server_with(set: impl FnOnce(&mut WebConfig)) -> (tempfile::TempDir, Server) {
-    let dir = tempfile::tempdir().unwrap();
-    let mut c = WebConfig::new(dir.path());
-    c.hash_mib = 1;
-    set(&mut c);
-    (dir, Server::start_with(c).await)
-}
-
-/// A client whose requests come from `127.0.0.N` (another client to the server).
-fn client_at(n: u8) -> reqwest::Client {
-    reqwest::Client::builder().local_address(std::net::IpAddr::from([127, 0, 0, n])).build().unwrap()
 }
 
 /// A computer-vs-computer game that keeps running for the length of a test.

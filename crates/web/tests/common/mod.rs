@@ -229,3 +229,22 @@ pub fn board_after(st: &Value, n: usize) -> Vec<Value> {
     }
     cells
 }
+
+/// A server on a loopback port with 1 MiB tables and the settings `set` makes; keep the directory
+/// alive as long as the server.
+pub async fn server_with(set: impl FnOnce(&mut WebConfig)) -> (tempfile::TempDir, Server) {
+    let dir = tempfile::tempdir().unwrap();
+    let mut c = WebConfig::new(dir.path());
+    c.hash_mib = 1;
+    set(&mut c);
+    (dir, Server::start_with(c).await)
+}
+
+/// A client whose requests come from `127.0.0.N` (another client to the server).
+pub fn client_at(n: u8) -> reqwest::Client {
+    reqwest::Client::builder()
+        .local_address(std::net::IpAddr::from([127, 0, 0, n]))
+        .timeout(Duration::from_secs(60))
+        .build()
+        .unwrap()
+}
