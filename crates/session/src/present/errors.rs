@@ -51,7 +51,8 @@ pub fn store_error_text(e: &StoreError, lang: Lang) -> String {
 /// made); any other failure as [`store_error_text`].
 pub fn store_open_text(e: &StoreError, path: &std::path::Path, lang: Lang) -> String {
     let path = || Arg::from(path.display().to_string());
-    let reason = [("path", path()), ("reason", Arg::from(e.message.as_str()))];
+    // SQLite's own words, quoted as its: never our English sentence inside another language.
+    let reason = [("path", path()), ("reason", Arg::from(e.detail.as_str()))];
     match e.kind {
         StoreErrorKind::Corrupt => lang.tr_with(key!("err-store-open-damaged"), &reason),
         StoreErrorKind::ReadOnly => lang.tr_with(key!("err-store-open-read-only"), &reason),
@@ -254,5 +255,25 @@ fn lisp_message(e: &LispBoardError) -> Message {
             m(key!("lisp-cell")).with("cell", cell.to_string()).with("token", token.as_str())
         }
         other => m(key!("pos-other")).with("reason", other.to_string()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_database_refused_at_start_quotes_only_sqlites_words() {
+        let e = StoreError::new(StoreErrorKind::Corrupt, "the games database g.sqlite: it is damaged")
+            .quoting("file is not a database");
+        let path = std::path::Path::new("g.sqlite");
+        let pt = store_open_text(&e, path, Lang::Pt);
+        assert!(pt.contains("(SQLite: file is not a database)") && pt.contains("danificada"), "{pt}");
+        assert!(!pt.contains("the games database"), "no English sentence inside Portuguese: {pt}");
+        let en = store_open_text(&e, path, Lang::En);
+        assert!(
+            en.contains("is damaged or is not a Cavalo database") && en.contains("(SQLite: file is not"),
+            "{en}"
+        );
     }
 }

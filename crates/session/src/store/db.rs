@@ -137,11 +137,20 @@ pub struct StoreError {
     pub kind: StoreErrorKind,
     /// For people: what failed and where.
     pub message: String,
+    /// SQLite's own words for the failure (its error, or the problems its check found), quoted
+    /// untranslated where a worded message names them; empty when SQLite said nothing.
+    pub detail: String,
 }
 
 impl StoreError {
     pub(crate) fn new(kind: StoreErrorKind, message: impl Into<String>) -> StoreError {
-        StoreError { kind, message: message.into() }
+        StoreError { kind, message: message.into(), detail: String::new() }
+    }
+
+    /// With SQLite's own words for it (see [`StoreError::detail`]).
+    pub(crate) fn quoting(mut self, detail: impl Into<String>) -> StoreError {
+        self.detail = detail.into();
+        self
     }
 
     fn sqlite(path: &Path, e: &rusqlite::Error) -> StoreError {
@@ -163,6 +172,7 @@ impl StoreError {
             _ => "the database failed",
         };
         StoreError::new(kind, format!("the games database {}: {what} ({e})", path.display()))
+            .quoting(e.to_string())
     }
 }
 

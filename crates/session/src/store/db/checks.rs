@@ -52,7 +52,8 @@ pub(super) fn quick_check(conn: &Connection, path: &Path) -> Result<(), StoreErr
     Err(StoreError::new(
         StoreErrorKind::Corrupt,
         format!("the games database {} is damaged: {problems}", path.display()),
-    ))
+    )
+    .quoting(problems))
 }
 
 impl Db {
