@@ -59,7 +59,7 @@ fn option_value(name: &'static str) -> impl Fn(&str) -> Result<String, String> +
     }
 }
 
-fn parse_settings(s: &str) -> Result<String, String> {
+pub fn parse_settings(s: &str) -> Result<String, String> {
     s.parse::<Options>().map(|_| s.to_string()).map_err(|e| e.to_string())
 }
 

@@ -226,3 +226,44 @@ fn accuracy_lists_each_position_with_moves() {
     let plain = ok(&["accuracy", "--suite", file, "--nodes", "3000", "--json"]);
     assert!(!plain.contains("\"positions\":["), "{plain}");
 }
+
+#[test]
+fn bench_proofs_times_each_thread_count_and_checks_the_values() {
+    // Late positions (ply 30) prove at once; their exact values come from the suite's build.
+    let dir = tempfile::tempdir().unwrap();
+    let suite = dir.path().join("late.jsonl");
+    let path = suite.to_str().unwrap();
+    let build = ["accuracy", "--build", path, "--seeds", "1..2", "--variants", "canonical"];
+    let small = ["--ply", "30", "--selfplay-nodes", "300", "--budget", "3000000", "--jobs", "1", "--quiet"];
+    ok(&[&build[..], &small[..]].concat());
+    let text = ok(&["bench", "--proofs", path, "--threads", "1,2", "--hash", "4", "--limit-ms", "60000"]);
+    let rows: Vec<&str> = text.lines().collect();
+    assert!(rows[0].starts_with("2 positions of "), "{text}");
+    assert_eq!(rows[1].split_whitespace().collect::<Vec<_>>(), ["seed", "1", "thr", "ms", "2", "thr", "ms"]);
+    for (row, seed) in rows[2..4].iter().zip(["1", "2"]) {
+        let fields: Vec<&str> = row.split_whitespace().collect();
+        assert_eq!(fields.len(), 3, "{text}");
+        assert_eq!(fields[0], seed, "{text}");
+        assert!(fields[1..].iter().all(|f| f.parse::<u64>().is_ok()), "proven within the limit: {text}");
+    }
+    assert!(rows[4].starts_with("  mean") && rows[5].starts_with(" ratio      1.00x"), "{text}");
+
+    // A suite whose value is wrong is an error naming the position.
+    let text = std::fs::read_to_string(&suite).unwrap();
+    let mut lines: Vec<String> = text.lines().map(String::from).collect();
+    let mut entry: serde_json::Value = serde_json::from_str(&lines[1]).unwrap();
+    for m in entry["moves"].as_array_mut().unwrap() {
+        m[1] = serde_json::json!(m[1].as_i64().unwrap() + 1);
+    }
+    lines[1] = entry.to_string();
+    let wrong = dir.path().join("wrong.jsonl");
+    std::fs::write(&wrong, lines[..2].join("\n") + "\n").unwrap();
+    let out = cavalo(&["bench", "--proofs", wrong.to_str().unwrap(), "--hash", "4"]);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        !out.status.success() && stderr.contains("proven values differ from the suite's: seed 1"),
+        "{stderr}"
+    );
+    fails(&["bench", "--proofs", "/no/such/file"], "cannot read /no/such/file");
+    fails(&["bench", "--proofs", path, "--threads", "0"], "--threads");
+}

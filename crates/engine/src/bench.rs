@@ -72,6 +72,49 @@ pub fn run_timed(seeds: &[u64], ms: u64, threads: usize) -> Vec<TimedResult> {
         .collect()
 }
 
+/// How soon a search proves a position's exact result (see [`time_to_proof`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ProofTime {
+    /// From the search's start to the first report of a proven score; `None`: not proven within
+    /// the limit.
+    pub time: Option<Duration>,
+    /// The proven final points difference (mover's view).
+    pub diff: Option<i32>,
+    /// Nodes of all threads up to the proof (or to the limit).
+    pub nodes: u64,
+}
+
+/// Searches `pos` with a fresh engine of these options, with no
+/// time limit (as `go infinite` does: the proof search starts when the search has spent
+/// `ProofMinNodes` nodes), and reports when the first proven score came: the time the parallel
+/// proof search takes to settle a position. Stopped at `limit` when not proven by then. The
+/// tables are made before the clock starts.
+pub fn time_to_proof(pos: &Position, options: Options, limit: Duration) -> ProofTime {
+    let stop = AtomicBool::new(false);
+    let mut engine = Engine::new(options);
+    let mut first = None;
+    let (done, finished) = std::sync::mpsc::channel::<()>();
+    let r = std::thread::scope(|s| {
+        let stop = &stop;
+        s.spawn(move || {
+            if finished.recv_timeout(limit).is_err() {
+                stop.store(true, std::sync::atomic::Ordering::Relaxed);
+            }
+        });
+        let r = engine.search(pos, &Limits::default(), stop, &mut |info| {
+            if info.proven && first.is_none() {
+                first = Some(info.clone());
+            }
+        });
+        let _ = done.send(());
+        r
+    });
+    match first.or(r.info.proven.then_some(r.info.clone())) {
+        Some(i) => ProofTime { time: Some(i.time), diff: Some(i.score), nodes: i.nodes },
+        None => ProofTime { time: None, diff: None, nodes: r.info.nodes },
+    }
+}
+
 /// Runs the bench at `depth` with a fresh engine per position and one thread.
 pub fn run(depth: u32) -> BenchResult {
     let stop = AtomicBool::new(false);
