@@ -135,14 +135,15 @@ search_config! {
     /// Search: with at most this many cells holding numbers (from about ply 18), the proof
     /// search runs whatever the nodes spent.
     proof_late_cells: "ProofLateCells", Search, 64, 0, 100;
-    /// Search: with more than one thread, the helper threads run the proof search too, after
-    /// their own iterations and with the same share, sharing the proof table (1), or only the
-    /// main thread does (0).
+    /// Search: with more than one thread, the helper threads leave their iterations to join the
+    /// main thread's proof search while it runs, sharing its table and its probes (1), or only
+    /// the main thread proves (0).
     helper_proofs: "HelperProofs", Search, 1, 0, 1;
     /// Search: with helper proofs, the nodes of a proof within this many cells of its root (two
     /// cells leave per ply) tell the other threads they are being searched, and a move into a
-    /// node another thread is searching waits until the node's other moves are done.
-    proof_defer_cells: "ProofDeferCells", Search, 16, 0, 100;
+    /// node another thread is searching waits until the node's other moves are done (at 2
+    /// threads, `bench --proofs`: 4 cells 0.84 s, 8 0.75 s, 10 0.74 s, 16 0.80 s, 24 0.82 s).
+    proof_defer_cells: "ProofDeferCells", Search, 10, 0, 100;
     /// Search: initial aspiration half-window, in centipoints.
     aspiration: "Aspiration", Search, 300, 1, 1_000_000;
     /// Search: depth from which aspiration windows are used.

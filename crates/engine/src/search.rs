@@ -40,6 +40,9 @@ pub(crate) struct Shared {
     pub proofs: Option<Arc<crate::solver::ProofTable>>,
     /// The helper threads run proof searches too (`HelperProofs`, with helpers and a table).
     pub helper_proofs: bool,
+    /// The main thread is running a proof search: with `helper_proofs`, the helpers leave their
+    /// iterations and join it until it ends.
+    pub proving: AtomicBool,
 }
 
 /// Per-thread counters.
@@ -95,6 +98,10 @@ pub(crate) struct Worker<'a> {
     prover: Option<crate::solver::Solver>,
     /// Nodes spent in the proof search so far.
     proof_nodes: u64,
+    /// A helper left its iteration to join the main thread's proof search.
+    joining: bool,
+    /// This thread is in a proof search.
+    in_proof: bool,
 }
 
 impl<'a> Worker<'a> {
@@ -129,6 +136,8 @@ impl<'a> Worker<'a> {
                 .filter(|_| stop.is_some() || shared.helper_proofs)
                 .map(|t| crate::solver::Solver::sharing(Arc::clone(t), u64::MAX)),
             proof_nodes: 0,
+            joining: false,
+            in_proof: false,
         }
     }
 
@@ -189,6 +198,17 @@ impl<'a> Worker<'a> {
                 }
                 delta = delta.saturating_mul(growth);
             };
+            if std::mem::take(&mut self.joining) {
+                // A helper called to the main thread's proof: the same depth again after it.
+                self.stopped = false;
+                if let Some(proof) = self.try_prove(&best) {
+                    best = proof;
+                }
+                if self.stopped || best.exact {
+                    break;
+                }
+                continue;
+            }
             if self.stopped {
                 // A move that finished inside the window in the interrupted iteration is kept.
                 if self.pv_len[0] > 0 && self.pv[0][0] != best.pv[0] && self.partial_improved {
@@ -278,6 +298,9 @@ impl<'a> Worker<'a> {
             && s.nodes.load(Relaxed) >= n
         {
             self.stopped = true;
+        }
+        if !self.main && !self.in_proof && s.helper_proofs && s.proving.load(Relaxed) {
+            (self.stopped, self.joining) = (true, true);
         }
     }
 

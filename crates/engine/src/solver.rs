@@ -24,9 +24,11 @@ const INF: i32 = 10_000;
 const STOP_EVERY: u64 = 64;
 
 mod node;
+mod probes;
 mod table;
 
 use node::{Child, Passes};
+use probes::Probes;
 pub use table::ProofTable;
 use table::{Known, ROOT_WORK};
 
@@ -49,9 +51,12 @@ pub struct Solver {
     /// are being searched, and put off the moves into nodes another thread is searching
     /// (simplified ABDADA; `usize::MAX`: alone, off).
     defer_cells: usize,
-    /// The key of the position [`Solver::prove`] is proving while sharing the work (see
-    /// [`Solver::set_deferral`]): the search stops early when another thread has proven it.
-    root: Option<u64>,
+    /// The generation of the shared probe being searched while sharing the work (see
+    /// [`Solver::set_deferral`] and [`probes`]): the search stops as soon as another thread has
+    /// answered it.
+    generation: Option<u64>,
+    /// The search stopped because its probe was answered elsewhere.
+    stale: bool,
     /// The moves of the nodes on the path being searched, each node's after its parent's
     /// (see [`Child`]): one buffer for the whole search instead of an array per node.
     kids: Vec<Child>,
@@ -89,7 +94,8 @@ impl Solver {
             hints: None,
             hint_cells: usize::MAX,
             defer_cells: usize::MAX,
-            root: None,
+            generation: None,
+            stale: false,
             kids: Vec::with_capacity(1024),
         }
     }
@@ -109,9 +115,9 @@ impl Solver {
 
     /// Shares the work with other threads proving the same position through the table: nodes
     /// with at least `min_cells` cells holding numbers (the top of the tree) are marked while
-    /// searched, and a move into a node another thread is searching is tried after the others
-    /// (but a node's first move); a proof also ends as soon as the table holds the exact value
-    /// of its position (another thread proved it). `usize::MAX`: off (one thread).
+    /// searched, and a move into a node another thread is searching is tried after the others;
+    /// the threads ask the same probes of the root, and a thread whose probe another answered
+    /// goes on to the next (see [`probes`]). `usize::MAX`: off (one thread).
     pub fn set_deferral(&mut self, min_cells: usize) {
         self.defer_cells = min_cells;
     }
@@ -170,7 +176,8 @@ impl Solver {
     }
 
     /// MTD(f) at the root: the exact rest and a move that achieves it (none when the game is
-    /// over), or `None` when stopped.
+    /// over), or `None` when stopped. Threads proving the same position share the probes (see
+    /// [`probes`]).
     fn mtd(
         &mut self,
         pos: &mut Position,
@@ -191,80 +198,94 @@ impl Solver {
         if lo == hi && best.is_some() {
             return Some((lo, best));
         }
-        // The value is known but not its move: find one again (and do not stop on the entry).
-        let moveless = lo == hi;
-        if moveless {
-            lo = -INF;
-        }
-        // (Alone, no other thread can prove it: no need to look.)
-        self.root = (!moveless && self.shares_work()).then_some(key);
-        // The next probe's beta. Values often come back just past beta (the table's bounds of
-        // earlier probes), so consecutive probes that move the same way take doubling steps,
-        // and once both bounds are known the gap is bisected.
-        let mut beta = guess;
-        let mut step = 1;
-        let mut last_up = None;
-        while lo < hi {
-            // Other threads proving the same position share the table: their bounds count too.
+        // The value is known but not its move: find one again, alone (and do not stop on the
+        // entry).
+        let mut own = (lo == hi).then(|| Probes::new(-INF, hi, None, guess));
+        loop {
             (lo, hi, best) = self.merge_root(key, &moves, lo, hi, best);
-            if lo >= hi {
+            let (probes, generation) = match &mut own {
+                Some(p) => {
+                    p.merge(lo, hi, best);
+                    (*p, None)
+                }
+                None => {
+                    let (p, g) = self.table.probes.join(key, lo, hi, best, guess);
+                    (p, self.shares_work().then_some(g))
+                }
+            };
+            (lo, hi, best) = (probes.lo, probes.hi, probes.best);
+            if probes.done() {
                 break;
             }
-            beta = beta.clamp(lo + 1, hi);
-            // One null-window probe over the root moves, the last best first.
-            let mut value = -INF;
-            let mut raised = None;
-            let mut order: Vec<Move> = moves.iter().copied().collect();
-            order.sort_by_key(|&m| (Some(m) != best, std::cmp::Reverse(gain(pos, m))));
-            // Sharing the work, a move into a node another thread is searching waits.
-            let mut passes = Passes::new(order.len());
-            while let Some(i) = passes.next() {
-                let m = order[i];
-                let gm = gain(pos, m);
-                let undo = pos.play(m);
-                if self.shares_work() && passes.may_defer(i) && self.table.is_busy(pos.hash()) {
-                    pos.unplay(m, undo);
-                    passes.defer(i);
+            // (Alone, no other thread can answer the probe: no need to look.)
+            self.generation = generation;
+            let beta = probes.beta();
+            let answer = self.probe_root(pos, &moves, best, beta, stop);
+            self.generation = None;
+            let Some((value, raised)) = answer else {
+                if std::mem::take(&mut self.stale) {
+                    // Another thread answered it: on to the next probe.
+                    self.aborted = false;
                     continue;
                 }
-                let v = gm - self.rest(pos, gm - beta, gm - beta + 1, stop);
-                pos.unplay(m, undo);
-                if self.aborted {
-                    // Keep the bounds proven so far for the next call.
-                    // (A lower bound only with the move that reached it.)
-                    if (lo > -INF && best.is_some()) || (lo == -INF && hi < INF) {
-                        (lo, hi, best) = self.store_root(key, &moves, lo, hi, best);
-                    }
-                    // Another thread may have finished the proof.
-                    let (lo, hi, best) = self.merge_root(key, &moves, lo, hi, best);
-                    self.root = None;
-                    return (lo == hi && best.is_some()).then_some((lo, best));
+                // Keep the bounds proven so far for the next call.
+                // (A lower bound only with the move that reached it.)
+                if (lo > -INF && best.is_some()) || (lo == -INF && hi < INF) {
+                    (lo, hi, best) = self.store_root(key, &moves, lo, hi, best);
                 }
-                if v > value {
-                    value = v;
-                    if v >= beta {
-                        raised = Some(m);
-                        break;
-                    }
+                // Another thread may have finished the proof.
+                let (lo, hi, best) = self.merge_root(key, &moves, lo, hi, best);
+                return (lo == hi && best.is_some()).then_some((lo, best));
+            };
+            let p = match &mut own {
+                Some(p) => {
+                    p.answer(beta, value, raised);
+                    *p
                 }
-            }
-            let up = value >= beta;
-            if up {
-                lo = value;
-                best = raised;
-            } else {
-                hi = value;
-            }
-            step = if last_up == Some(up) { (step * 2).min(INF) } else { 1 };
-            last_up = Some(up);
-            beta = if up { lo + step } else { hi + 1 - step };
-            if lo > -INF && hi < INF && step > 1 {
-                beta = lo + (hi - lo + 1) / 2;
-            }
-            (lo, hi, best) = self.store_root(key, &moves, lo, hi, best);
+                None => self.table.probes.answer(key, beta, value, raised),
+            };
+            (lo, hi, best) = self.store_root(key, &moves, p.lo, p.hi, p.best);
         }
-        self.root = None;
         Some((lo, best))
+    }
+
+    /// One null-window probe over the root moves, the last best first: the value found and, when
+    /// it reaches `beta`, the move that did; `None` when the search was stopped.
+    fn probe_root(
+        &mut self,
+        pos: &mut Position,
+        moves: &[Move],
+        best: Option<Move>,
+        beta: i32,
+        stop: &mut dyn FnMut(u64) -> bool,
+    ) -> Option<(i32, Option<Move>)> {
+        let mut value = -INF;
+        let mut order: Vec<Move> = moves.to_vec();
+        order.sort_by_key(|&m| (Some(m) != best, std::cmp::Reverse(gain(pos, m))));
+        // Sharing the work, a move into a node another thread is searching waits.
+        let mut passes = Passes::new(order.len());
+        while let Some(i) = passes.next() {
+            let m = order[i];
+            let gm = gain(pos, m);
+            let undo = pos.play(m);
+            if self.shares_work() && passes.may_defer() && self.table.is_busy(pos.hash()) {
+                pos.unplay(m, undo);
+                passes.defer(i);
+                continue;
+            }
+            let v = gm - self.rest(pos, gm - beta, gm - beta + 1, stop);
+            pos.unplay(m, undo);
+            if self.aborted {
+                return None;
+            }
+            if v > value {
+                value = v;
+                if v >= beta {
+                    return Some((v, Some(m)));
+                }
+            }
+        }
+        Some((value, None))
     }
 
     /// The root's bounds `lo..=hi` (`best`: the move of `lo`) tightened by the table's entry
@@ -370,10 +391,10 @@ impl Solver {
         self.defer_cells != usize::MAX
     }
 
-    /// Whether the table holds the exact rest of the position being proven (another thread
-    /// sharing it finished first).
-    fn root_proven(&self) -> bool {
-        self.root.and_then(|k| self.probe(k)).is_some_and(|s| s.lo == s.hi)
+    /// Whether the shared probe being searched was answered by another thread (see
+    /// [`probes`]).
+    fn probe_answered(&self) -> bool {
+        self.generation.is_some_and(|g| !self.table.probes.current(g))
     }
 }
 

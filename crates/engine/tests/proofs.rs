@@ -193,3 +193,37 @@ fn the_proof_search_runs_early_only_when_the_budget_reaches_proof_min_nodes() {
     }
     assert!(opened >= 4, "the open gate proved only {opened} positions sooner than the heuristic search");
 }
+
+/// Threads sharing one proof (helpers joining the main thread's proof, the probes and the table
+/// shared, busy nodes put off) prove the same values as one thread, and exact ones: checked
+/// against plain negamax where its tree is small enough.
+#[test]
+fn proofs_shared_by_threads_prove_the_same_values_as_one_thread() {
+    let options = |threads: usize| {
+        let mut o = proof_options(true);
+        o.search.proof_late_cells = 100;
+        o.search.proof_defer_cells = 100;
+        Options { threads, ..o }
+    };
+    let (mut proven, mut checked) = (0, 0);
+    for seed in 1..=24u64 {
+        let pos = random_position(seed, 26 + (seed as usize % 3) * 4, Rules::default());
+        if pos.is_over() {
+            continue;
+        }
+        let one = engine_value(&pos, &options(1), 3_000_000);
+        for threads in [2, 4] {
+            let many = engine_value(&pos, &options(threads), 3_000_000);
+            if let (Some(a), Some(b)) = (one, many) {
+                assert_eq!(a, b, "{threads} threads against one, seed {seed}: {pos}");
+                proven += 1;
+            }
+        }
+        if let (Some(v), Some(exact)) = (one, negamax(&mut pos.clone(), &mut 3_000_000)) {
+            assert_eq!(v, exact, "seed {seed}: {pos}");
+            checked += 1;
+        }
+    }
+    assert!(proven >= 20, "only {proven} positions proven by both");
+    assert!(checked >= 3, "only {checked} positions checked against negamax");
+}

@@ -1,6 +1,8 @@
 //! The worker's exact results: the proven bounds that cut a node outright, the separated solver,
 //! and the proof search run after an iteration (see [`crate::bounds`] and [`crate::solver`]).
 
+use std::sync::atomic::Ordering::Relaxed;
+
 use cavalo_rules::Move;
 
 use super::{Iteration, SOLO_BUDGET, Worker};
@@ -16,7 +18,51 @@ const HINT_CELLS: usize = 24;
 impl Worker<'_> {
     /// The proof search after an iteration, within its share of the nodes (see
     /// [`crate::solver::Solver::prove`]): the iteration made exact when it proves the result.
+    /// The main thread decides when; the helpers (`HelperProofs`) join it while it proves.
     pub(super) fn try_prove(&mut self, it: &Iteration) -> Option<Iteration> {
+        let budget = if self.main { self.proof_budget(it)? } else { self.helper_budget()? };
+        let mut solver = self.prover.take()?;
+        let pos = self.pos.clone();
+        solver.set_hints(
+            Some(std::sync::Arc::clone(&self.shared.tt)),
+            pos.holding().len().saturating_sub(HINT_CELLS),
+        );
+        if self.shared.helper_proofs {
+            let near = self.shared.config.proof_defer_cells as usize;
+            solver.set_deferral(pos.holding().len().saturating_sub(near));
+        }
+        let shared = self.shared;
+        let proving = &shared.proving;
+        if self.main {
+            proving.store(true, Relaxed);
+        }
+        self.in_proof = true;
+        let mut counted = 0;
+        // The solver's nodes cost more than the search's: the limits are checked at every call.
+        let proof = solver.prove(&pos, score::to_points(it.score), budget, &mut |n| {
+            self.counters.nodes += n - counted;
+            self.unreported += n - counted;
+            counted = n;
+            self.flush_nodes();
+            self.check_limits();
+            // A helper proves while the main thread does.
+            self.stopped || (!self.main && !proving.load(Relaxed))
+        });
+        self.in_proof = false;
+        if self.main {
+            proving.store(false, Relaxed);
+        }
+        solver.set_hints(None, usize::MAX);
+        self.add_nodes(solver.nodes() - counted);
+        self.proof_nodes += solver.nodes();
+        self.prover = Some(solver);
+        let Some(proof) = proof else { return self.proven_better(it) };
+        let pv = if proof.line.is_empty() { it.pv.clone() } else { proof.line };
+        Some(Iteration { score: score::proven(proof.diff), exact: true, pv, ..it.clone() })
+    }
+
+    /// The main thread's proof budget after iteration `it`, or `None` when no proof is due.
+    fn proof_budget(&self, it: &Iteration) -> Option<u64> {
         let c = &self.shared.config;
         let share = c.proof_share.clamp(0, 95) as u64;
         // A search limited in depth (`go depth`, the bench) asked for that search only.
@@ -30,49 +76,35 @@ impl Worker<'_> {
         }
         let searched = self.counters.nodes - self.proof_nodes;
         let budget = (searched * share / (100 - share)).checked_sub(self.proof_nodes)?;
-        if budget < 1024 {
-            return None;
-        }
-        let mut solver = self.prover.take()?;
-        let pos = self.pos.clone();
-        solver.set_hints(
-            Some(std::sync::Arc::clone(&self.shared.tt)),
-            pos.holding().len().saturating_sub(HINT_CELLS),
-        );
-        if self.shared.helper_proofs {
-            solver.set_deferral(pos.holding().len().saturating_sub(c.proof_defer_cells as usize));
-        }
-        let mut counted = 0;
-        // The solver's nodes cost more than the search's: the limits are checked at every call.
-        let proof = solver.prove(&pos, score::to_points(it.score), budget, &mut |n| {
-            self.counters.nodes += n - counted;
-            self.unreported += n - counted;
-            counted = n;
-            self.flush_nodes();
-            self.check_limits();
-            self.stopped
-        });
-        solver.set_hints(None, usize::MAX);
-        self.add_nodes(solver.nodes() - counted);
-        self.proof_nodes += solver.nodes();
-        self.prover = Some(solver);
-        let Some(proof) = proof else { return self.proven_better(it) };
-        let pv = if proof.line.is_empty() { it.pv.clone() } else { proof.line };
-        Some(Iteration { score: score::proven(proof.diff), exact: true, pv, ..it.clone() })
+        (budget >= 1024).then_some(budget)
+    }
+
+    /// A helper's proof budget: none (it joins only while the main thread proves, and leaves when
+    /// the main thread does).
+    fn helper_budget(&self) -> Option<u64> {
+        (self.shared.helper_proofs && self.shared.proving.load(Relaxed)).then_some(u64::MAX)
     }
 
     /// Whether the proof search may run although more than `ProofLateCells` cells hold numbers:
     /// the search can spend `ProofMinNodes` nodes in all, and has spent a tenth of them on the
     /// heuristic search (whose score is the first probe and whose moves are the hints).
+    /// Nodes count for all threads together: more threads reach a proof sooner.
     fn early_proof_due(&self) -> bool {
-        let expected = self.expected_nodes();
-        expected >= self.shared.config.proof_min_nodes as u64 && self.counters.nodes >= expected / 10
+        let spent = self.all_nodes();
+        let expected = self.expected_nodes(spent);
+        expected >= self.shared.config.proof_min_nodes as u64 && spent >= expected / 10
     }
 
-    /// The nodes this search may spend in all: its node limit, or its rate so far times the time
-    /// up to its deadline (the smaller of the two); without either, the nodes spent so far.
-    fn expected_nodes(&self) -> u64 {
-        let spent = self.counters.nodes;
+    /// The nodes all threads have searched so far (as far as reported; this thread's all).
+    fn all_nodes(&self) -> u64 {
+        (self.shared.nodes.load(std::sync::atomic::Ordering::Relaxed) + self.unreported)
+            .max(self.counters.nodes)
+    }
+
+    /// The nodes this search may spend in all threads: its node limit, or its rate so far
+    /// (`spent` nodes) times the time up to its deadline (the smaller of the two); without either,
+    /// the nodes spent so far.
+    fn expected_nodes(&self, spent: u64) -> u64 {
         let tm = &self.shared.tm;
         let by_time = tm.usable().map(|usable| {
             let elapsed = tm.elapsed().as_secs_f64().max(1e-6);

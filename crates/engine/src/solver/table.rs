@@ -6,6 +6,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
 
 use cavalo_rules::{Board, Rules};
 
+use super::probes::SharedProbes;
 use crate::tt::{BUCKET_BYTES, Slot, WAYS};
 
 /// The work of a proof's root entry: above any subtree's.
@@ -65,6 +66,8 @@ pub struct ProofTable {
     /// The keys of the nodes threads are searching now (see [`crate::solver::Solver::set_deferral`]),
     /// by their low bits; a collision only costs an order of moves.
     busy: Box<[AtomicU64]>,
+    /// The probes of the root being proven (see [`SharedProbes`]).
+    pub(super) probes: SharedProbes,
 }
 
 /// Slots of the table of nodes being searched: far more than two threads ever mark at once.
@@ -86,6 +89,7 @@ impl ProofTable {
             used: AtomicBool::new(false),
             board: Mutex::new(None),
             busy: (0..BUSY_SLOTS).map(|_| AtomicU64::new(0)).collect(),
+            probes: SharedProbes::default(),
         })
     }
 
@@ -96,6 +100,7 @@ impl ProofTable {
     }
 
     fn wipe(&self) {
+        self.probes.clear();
         if self.used.swap(false, Relaxed) {
             for s in self.slots.iter() {
                 s.key.store(0, Relaxed);
