@@ -171,6 +171,7 @@ impl Engine {
                 && self.options.search.helper_proofs > 0
                 && self.pool.len() > 0,
             proving: AtomicBool::new(false),
+            threads: self.pool.len() + 1,
         });
         // Helper threads (Lazy SMP) share the table. They are not waited for: when the main
         // thread has its answer it raises `done` and returns at once; they are stopped and joined

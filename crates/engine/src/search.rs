@@ -40,8 +40,10 @@ pub(crate) struct Shared {
     pub proofs: Option<Arc<crate::solver::ProofTable>>,
     /// The helper threads run proof searches too (`HelperProofs`, with helpers and a table).
     pub helper_proofs: bool,
-    /// The main thread is running a proof search: with `helper_proofs`, the helpers leave their
-    /// iterations and join it until it ends.
+    /// The threads of the search (the main thread and its helpers).
+    pub threads: usize,
+    /// A thread is leading a proof search: with `helper_proofs`, the other threads leave their
+    /// iterations and follow it until it ends.
     pub proving: AtomicBool,
 }
 
@@ -98,7 +100,7 @@ pub(crate) struct Worker<'a> {
     prover: Option<crate::solver::Solver>,
     /// Nodes spent in the proof search so far.
     proof_nodes: u64,
-    /// A helper left its iteration to join the main thread's proof search.
+    /// The thread left its iteration to follow another thread's proof search.
     joining: bool,
     /// This thread is in a proof search.
     in_proof: bool,
@@ -199,7 +201,7 @@ impl<'a> Worker<'a> {
                 delta = delta.saturating_mul(growth);
             };
             if std::mem::take(&mut self.joining) {
-                // A helper called to the main thread's proof: the same depth again after it.
+                // Called to another thread's proof: the same depth again after it.
                 self.stopped = false;
                 if let Some(proof) = self.try_prove(&best) {
                     best = proof;
@@ -299,7 +301,7 @@ impl<'a> Worker<'a> {
         {
             self.stopped = true;
         }
-        if !self.main && !self.in_proof && s.helper_proofs && s.proving.load(Relaxed) {
+        if !self.in_proof && s.helper_proofs && s.proving.load(Relaxed) {
             (self.stopped, self.joining) = (true, true);
         }
     }
