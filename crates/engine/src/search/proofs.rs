@@ -32,6 +32,9 @@ impl Worker<'_> {
     pub(super) fn try_prove(&mut self, it: &Iteration) -> Option<Iteration> {
         let shared = self.shared;
         let proving = &shared.proving;
+        if self.prover.is_none() {
+            return None;
+        }
         let may_lead = self.main || shared.helper_proofs;
         let lead = may_lead
             .then(|| self.proof_budget(it))
@@ -42,7 +45,7 @@ impl Worker<'_> {
             Some(budget) => budget,
             None => self.follower_budget()?,
         };
-        let mut solver = self.prover.take()?;
+        let mut solver = self.prover.take().expect("checked above");
         let pos = self.pos.clone();
         solver.set_hints(
             Some(std::sync::Arc::clone(&self.shared.tt)),
@@ -54,13 +57,17 @@ impl Worker<'_> {
         }
         self.in_proof = true;
         let mut counted = 0;
-        // The solver's nodes cost more than the search's: the limits are checked at every call.
+        // The nodes are published and the limits checked every `CHECK_EVERY` nodes, as in the
+        // heuristic search (at every call, every 64 nodes, the threads' shared count was written
+        // by every thread a million times a second).
         let proof = solver.prove(&pos, score::to_points(it.score), budget, &mut |n| {
             self.counters.nodes += n - counted;
             self.unreported += n - counted;
             counted = n;
-            self.flush_nodes();
-            self.check_limits();
+            if self.unreported >= CHECK_EVERY {
+                self.flush_nodes();
+                self.check_limits();
+            }
             // A follower proves while the leader does.
             self.stopped || (!leader && !proving.load(Relaxed))
         });
