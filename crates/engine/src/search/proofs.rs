@@ -32,9 +32,8 @@ impl Worker<'_> {
     pub(super) fn try_prove(&mut self, it: &Iteration) -> Option<Iteration> {
         let shared = self.shared;
         let proving = &shared.proving;
-        if self.prover.is_none() {
-            return None;
-        }
+        // (Taken only once a thread leads or follows: a leader must end what it started.)
+        self.prover.as_ref()?;
         let may_lead = self.main || shared.helper_proofs;
         let lead = may_lead
             .then(|| self.proof_budget(it))
