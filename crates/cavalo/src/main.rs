@@ -85,7 +85,8 @@ enum Command {
     /// log.dat (--game ID when it holds several) or of the games database (--id ID).
     Analyse(Box<commands::analyse::AnalyseArgs>),
     /// Search a fixed set of positions to a fixed depth; print the node count (the search's
-    /// signature) and the speed.
+    /// signature) and the speed (--time-ms: the depth reached in a time; --proofs: the time to a
+    /// proof per thread count).
     Bench(bench::BenchArgs),
     /// Measure move choice on the accuracy suite: the share of optimal moves and the mean points
     /// lost, against exact values proven to the end of the game (--build makes a suite).

@@ -13,7 +13,7 @@ use clap::Args;
 #[derive(Args, Debug)]
 #[command(after_help = "\
 --proofs FILE: for each position of FILE (an accuracy suite, e.g. crates/cavalo/data/proofs-ply14.jsonl,
-twelve positions at ply 14) and each thread count of --threads, a fresh engine searches until its
+24 positions at ply 14) and each thread count of --threads, a fresh engine searches until its
 first proven score; the table gives the milliseconds to that proof and, per thread count, the mean
 and the speed-up against the first count (the ratio of the means). A proven value that differs
 from the suite's exact value is an error. Example:
