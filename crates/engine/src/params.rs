@@ -141,8 +141,9 @@ search_config! {
     helper_proofs: "HelperProofs", Search, 1, 0, 1;
     /// Search: with helper proofs, the nodes of a proof within this many cells of its root (two
     /// cells leave per ply) tell the other threads they are being searched, and a move into a
-    /// node another thread is searching waits until the node's other moves are done (at 2
-    /// threads, `bench --proofs`: 4 cells 0.84 s, 8 0.75 s, 10 0.74 s, 16 0.80 s, 24 0.82 s).
+    /// node another thread is searching waits until the node's other moves are done. The count
+    /// at 2 threads; 4 cells more per doubling of the threads (at 2 threads, `bench --proofs`:
+    /// 4 cells 0.84 s, 8 0.75 s, 10 0.74 s, 16 0.80 s, 24 0.82 s).
     proof_defer_cells: "ProofDeferCells", Search, 10, 0, 100;
     /// Search: initial aspiration half-window, in centipoints.
     aspiration: "Aspiration", Search, 300, 1, 1_000_000;

@@ -38,7 +38,8 @@ pub(crate) struct Shared {
     pub collectable: crate::bounds::Collectable,
     /// The proof search's table, shared by the threads' solvers (none: no proof search).
     pub proofs: Option<Arc<crate::solver::ProofTable>>,
-    /// The helper threads run proof searches too (`HelperProofs`, with helpers and a table).
+    /// Any thread may lead a proof search and the others follow it (`HelperProofs`, with helpers
+    /// and a table); otherwise only the main thread proves.
     pub helper_proofs: bool,
     /// The threads of the search (the main thread and its helpers).
     pub threads: usize,
