@@ -36,7 +36,11 @@ pub(super) fn refuse_newer(conn: &Connection, path: &Path, known: usize) -> Resu
 /// SQLite's quick check of the whole file (`PRAGMA quick_check`): a damaged file is refused with
 /// the first problems found.
 pub(super) fn quick_check(conn: &Connection, path: &Path) -> Result<(), StoreError> {
-    let err = |e: rusqlite::Error| StoreError::sqlite(path, &e);
+    // SQLite may stop the check itself on a page it cannot read: that is a damaged file too.
+    let err = |e: rusqlite::Error| match e.sqlite_error_code() {
+        Some(rusqlite::ErrorCode::DatabaseCorrupt) => damaged(path, e.to_string()),
+        _ => StoreError::sqlite(path, &e),
+    };
     let mut stmt = conn.prepare("PRAGMA quick_check").map_err(err)?;
     let lines: Vec<String> =
         stmt.query_map([], |r| r.get(0)).map_err(err)?.collect::<Result<_, _>>().map_err(err)?;
@@ -49,11 +53,16 @@ pub(super) fn quick_check(conn: &Connection, path: &Path) -> Result<(), StoreErr
     if all.len() > PROBLEMS_QUOTED {
         problems.push_str(&format!("; and {} more", all.len() - PROBLEMS_QUOTED));
     }
-    Err(StoreError::new(
+    Err(damaged(path, problems))
+}
+
+/// The error of a damaged file, quoting the problems SQLite found.
+fn damaged(path: &Path, problems: String) -> StoreError {
+    StoreError::new(
         StoreErrorKind::Corrupt,
         format!("the games database {} is damaged: {problems}", path.display()),
     )
-    .quoting(problems))
+    .quoting(problems)
 }
 
 impl Db {
@@ -84,7 +93,7 @@ mod tests {
             let conn = db.conn();
             conn.execute_batch("CREATE TABLE t (x BLOB)").unwrap();
             for _ in 0..200 {
-                conn.execute("INSERT INTO t VALUES (randomblob(100))", []).unwrap();
+                conn.execute("INSERT INTO t VALUES (zeroblob(100))", []).unwrap();
             }
         }
         // The last page (a leaf of `t`) overwritten past its header: its cells point nowhere.
