@@ -35,7 +35,7 @@ use crate::game::{Game, Status, Turn};
 use crate::i18n::{Arg, Lang};
 use crate::input::{Command, MoveChoice, choose_removal, interpret_move, is_word, parse_command};
 use crate::key;
-use crate::present::{self, Announcement, CellMark, GameResult, Who};
+use crate::present::{self, Announcement, CellMark, Who};
 use crate::search::{Engines, Search};
 use crate::session::{Advance, Finished, Session};
 
@@ -481,10 +481,6 @@ impl Controller {
 
     fn marks(&self) -> [CellMark; 100] {
         present::session_marks(self.game())
-    }
-
-    fn result_text(&self) -> String {
-        GameResult::of(self.game()).map(|r| r.text(self.lang)).unwrap_or_default()
     }
 }
 

@@ -13,6 +13,9 @@
 //! - [`GameConfig::for_mode`]: the players of a mode, side and engines;
 //! - the background-search driver ([`spawn_search`], [`Search`]) and [`Session::finish`], which
 //!   drops the result of a search the game has moved on from;
+//! - [`situation`]: the game's one view model in no language (whose turn, the destinations with
+//!   their moves, whose seat may undo, the clocks, the result), which the terminals' controller
+//!   words and the web server sends;
 //! - [`present`]: the board's marks, the move list's rows, and the [`present::Announcement`]s of
 //!   what happened, worded by one function;
 //! - [`i18n`]: Portuguese (pt-PT) and English catalogues (Project Fluent), the language from
@@ -60,6 +63,7 @@ pub mod present;
 mod search;
 mod session;
 mod sink;
+pub mod situation;
 pub mod store;
 
 pub use config::{EngineConfig, GameConfig, Mode, PlayerConfig, read_start};

@@ -17,6 +17,7 @@ use crate::App;
 use crate::offload;
 use crate::sched::Lane;
 use crate::wire::{self, GameState, LiveView, WireEvent};
+use cavalo_session::situation::Situation;
 
 /// What the event stream carries: events already as JSON text, one payload for every watcher.
 #[derive(Clone, Debug)]
@@ -231,16 +232,16 @@ impl Game {
                 let positions = s.positions();
                 let ply = wire::ply_view(s, kept, &positions[kept], &positions[kept + 1]);
                 let announcements = wire::said_since(s, kept);
-                let now = Box::new(wire::now(s));
+                let now = Box::new(Situation::of(s));
                 self.emit(|version| WireEvent::Ply { version, ply: Box::new(ply), announcements, now });
             }
             (0, 0) => {
                 let announcements = wire::said_since(s, kept);
-                let now = Box::new(wire::now(s));
+                let now = Box::new(Situation::of(s));
                 self.emit(|version| WireEvent::Status { version, announcements, now });
             }
             (count, 0) => {
-                let now = Box::new(wire::now(s));
+                let now = Box::new(Situation::of(s));
                 self.emit(|version| WireEvent::Undone { version, count, now });
             }
             _ => self.emit(|version| {
@@ -270,7 +271,7 @@ impl Game {
             position: s.position().to_string(),
             lisp: s.position().to_lisp(),
             announcements: wire::said_since(s, since.unwrap_or_else(|| default_since(s))),
-            now: wire::now(s),
+            now: Situation::of(s),
             thinking: self.live_view(),
             seats: wire::seats(&self.seats()),
             problem: self.problem.lock().expect("problem lock").clone(),

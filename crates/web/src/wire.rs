@@ -7,12 +7,17 @@
 //! watcher. Every event but `thinking` carries the game's `version` after it: a page applies an
 //! event whose version follows its own by one, drops an older one, and reloads the state past a
 //! gap.
+//!
+//! The game's part of the state and of the events is the session's one view model,
+//! [`Situation`] (the same the terminals word), with the players ([`PlayerView`]) and what
+//! happened ([`Said`]).
 
 use cavalo_engine::SearchInfo;
 use cavalo_rules::{CellState, Position, Rules, Side};
-use cavalo_session::present::{self, GameResult, Words};
+use cavalo_session::present::{self, Words};
+pub(crate) use cavalo_session::situation::{PlayerView, Said, Situation, players, said_since};
 use cavalo_session::store::db::web::SeatView;
-use cavalo_session::{MoveChoice, Ply, Session, SideSummary, Turn, interpret_move};
+use cavalo_session::{Ply, Session};
 use serde::Serialize;
 
 /// A cell as the page draws it: its number, `null` once removed, `-1` White's knight, `-2`
@@ -34,7 +39,7 @@ pub(crate) struct GameState {
     /// The start as the game was created (`seed:N`, a position).
     pub start: String,
     pub time_ms: u64,
-    pub players: Vec<PlayerView>,
+    pub players: [PlayerView; 2],
     /// The cells of the first position (100, row by row); each ply says the cells it changed.
     pub cells: Vec<CellCode>,
     pub plies: Vec<PlyView>,
@@ -44,21 +49,12 @@ pub(crate) struct GameState {
     /// What happened since the last move a human chose (or since the ply `?since=` names).
     pub announcements: Vec<Said>,
     #[serde(flatten)]
-    pub now: Now,
+    pub now: Situation,
     /// The live search, if any.
     pub thinking: Option<LiveView>,
     pub seats: Vec<SeatOut>,
     /// Why the game cannot go on (the computer's move could not be stored), if so.
     pub problem: Option<Words>,
-}
-
-/// A player: its side, whether a human plays it, its label and its description.
-#[derive(Debug, Serialize)]
-pub(crate) struct PlayerView {
-    pub side: Side,
-    pub human: bool,
-    pub label: String,
-    pub name: String,
 }
 
 /// A ply with what the board needs: the cell the knight left, the cell it reached, and every cell
@@ -73,85 +69,6 @@ pub(crate) struct PlyView {
     pub to: Option<u8>,
     /// `[index, cell]` of every cell that changed.
     pub changes: Vec<(u8, CellCode)>,
-}
-
-/// An announcement: its kind (`move`, `placement`, `pass`, `double-removed`, `game-over`, …) and
-/// its message.
-#[derive(Debug, Serialize)]
-pub(crate) struct Said {
-    pub kind: &'static str,
-    pub message: Words,
-}
-
-/// Whose turn it is.
-#[derive(Debug, Serialize)]
-#[serde(tag = "kind", rename_all = "lowercase")]
-pub(crate) enum TurnView {
-    Human {
-        side: Side,
-    },
-    Computer {
-        side: Side,
-    },
-    Forced {
-        side: Side,
-        #[serde(rename = "move")]
-        mv: String,
-    },
-    Over {
-        side: Option<Side>,
-        result: &'static str,
-    },
-    Quit {
-        side: Option<Side>,
-    },
-}
-
-/// A legal destination of the human to move, with its moves (one per possible removal of a
-/// double, the default first).
-#[derive(Debug, Serialize)]
-pub(crate) struct Destination {
-    pub cell: String,
-    pub index: u8,
-    pub value: Option<u8>,
-    pub options: Vec<MoveOption>,
-}
-
-/// A move to a destination and the double it removes, if it chooses one.
-#[derive(Debug, Serialize)]
-pub(crate) struct MoveOption {
-    #[serde(rename = "move")]
-    pub mv: String,
-    pub removes: Option<u8>,
-}
-
-/// The game as it stands after a change: whose turn, the points, what the human to move may do,
-/// the clock and the result.
-#[derive(Debug, Serialize)]
-pub(crate) struct Now {
-    /// `playing`, `over`, `quit`.
-    pub status: &'static str,
-    pub turn: TurnView,
-    pub to_move: Side,
-    /// White's and Black's points.
-    pub points: [u16; 2],
-    /// The legal destinations, when a human is to move.
-    pub destinations: Vec<Destination>,
-    /// The cells the other knight attacks, when a human is to move.
-    pub threatened: Vec<usize>,
-    /// Whose seat may take a move back (the side of the last move a human chose); `null` when
-    /// nothing can be taken back (nothing chosen, a computer-vs-computer game, a game quit).
-    pub undo_side: Option<Side>,
-    pub can_hint: bool,
-    /// The position's outcome (`white`, `black`, `draw`), once over.
-    pub result: Option<&'static str>,
-    /// The result as a message, once over or abandoned.
-    pub result_text: Option<Words>,
-    /// The time each side spent, White's and Black's, in milliseconds.
-    pub clock: [u64; 2],
-    /// Both sides' totals, once the game is over or abandoned.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub summary: Option<[SideSummary; 2]>,
 }
 
 /// A seat as anyone may see it (no secret).
@@ -185,11 +102,11 @@ pub(crate) enum WireEvent {
     /// after a page fell behind.
     State(Box<GameState>),
     /// A ply was played.
-    Ply { version: u64, ply: Box<PlyView>, announcements: Vec<Said>, now: Box<Now> },
+    Ply { version: u64, ply: Box<PlyView>, announcements: Vec<Said>, now: Box<Situation> },
     /// The last `count` plies were taken back.
-    Undone { version: u64, count: usize, now: Box<Now> },
+    Undone { version: u64, count: usize, now: Box<Situation> },
     /// The game changed without a ply (abandoned).
-    Status { version: u64, announcements: Vec<Said>, now: Box<Now> },
+    Status { version: u64, announcements: Vec<Said>, now: Box<Situation> },
     /// The seats changed (an invitation, a claim).
     Seats { version: u64, seats: Vec<SeatOut> },
     /// The computer's move could not be stored (or now could): why, or `null`.
@@ -253,95 +170,52 @@ pub(crate) fn plies(s: &Session) -> Vec<PlyView> {
     (0..s.plies().len()).map(|i| ply_view(s, i, &positions[i], &positions[i + 1])).collect()
 }
 
-/// The announcements of the plies from `from` (0-based) on, then the game's end.
-pub(crate) fn said_since(s: &Session, from: usize) -> Vec<Said> {
-    present::announcements_since(s, from)
-        .iter()
-        .map(|a| Said { kind: a.kind(), message: a.words() })
-        .collect()
-}
-
-/// The players of `s`, White first.
-pub(crate) fn players(s: &Session) -> Vec<PlayerView> {
-    Side::BOTH
-        .iter()
-        .map(|&side| {
-            let p = s.player(side);
-            PlayerView { side, human: p.is_human(), label: p.label(), name: p.describe() }
-        })
-        .collect()
-}
-
 /// The seats as anyone may see them.
 pub(crate) fn seats(seats: &[SeatView]) -> Vec<SeatOut> {
     seats.iter().map(|s| SeatOut { side: s.side, invited: s.invited, claimed: s.claimed }).collect()
 }
 
-/// The legal destinations of a human to move in `pos`.
-fn destinations(pos: &Position) -> Vec<Destination> {
-    let mut out: Vec<Destination> = Vec::new();
-    for mv in pos.legal_moves().iter() {
-        let Some(dest) = mv.destination() else { continue };
-        if out.iter().any(|d| d.index as usize == dest.index()) {
-            continue;
-        }
-        let options = match interpret_move(pos, &dest.to_string()) {
-            Ok(choice @ MoveChoice::ChooseRemoval { .. }) => {
-                let removes = choice.removable(pos);
-                let MoveChoice::ChooseRemoval { options, .. } = choice else { continue };
-                options
-                    .iter()
-                    .zip(removes)
-                    .map(|(m, v)| MoveOption { mv: m.to_string(), removes: Some(v) })
-                    .collect()
-            }
-            Ok(MoveChoice::Ready(m)) => vec![MoveOption { mv: m.to_string(), removes: None }],
-            Err(_) => continue,
-        };
-        out.push(Destination {
-            cell: dest.to_string(),
-            index: dest.index() as u8,
-            value: pos.value_at(dest),
-            options,
-        });
-    }
-    out
-}
+#[cfg(test)]
+mod tests {
+    use cavalo_rules::Start;
+    use cavalo_session::{GameConfig, PlayerConfig, Turn};
 
-/// The game as it stands now.
-pub(crate) fn now(s: &Session) -> Now {
-    let pos = s.position();
-    let turn = match s.turn() {
-        Turn::Human(side) => TurnView::Human { side },
-        Turn::Computer(side) => TurnView::Computer { side },
-        Turn::Forced { side, mv } => TurnView::Forced { side, mv: mv.to_string() },
-        Turn::Over(o) => TurnView::Over { side: None, result: o.name() },
-        Turn::Quit => TurnView::Quit { side: None },
-    };
-    let human = matches!(turn, TurnView::Human { .. });
-    let summary = s.summary();
-    let ended = s.status() != cavalo_session::Status::Playing;
-    Now {
-        status: s.status().name(),
-        turn,
-        to_move: pos.side_to_move(),
-        points: [pos.points(Side::White), pos.points(Side::Black)],
-        destinations: if human { destinations(pos) } else { Vec::new() },
-        threatened: if human {
-            present::session_marks(s)
-                .iter()
-                .enumerate()
-                .filter(|(_, m)| m.threatened)
-                .map(|(i, _)| i)
-                .collect()
-        } else {
-            Vec::new()
-        },
-        undo_side: s.undo_side().filter(|_| s.mode() != cavalo_session::Mode::ComputerComputer),
-        can_hint: human,
-        result: pos.outcome().map(|o| o.name()),
-        result_text: GameResult::of(s).map(|r| Words::Message(r.message())),
-        clock: [summary[0].time_ms, summary[1].time_ms],
-        summary: ended.then_some(summary),
+    use super::*;
+    use crate::game::Game;
+
+    /// The state's and the events' game part is the session's situation, field for field.
+    #[test]
+    fn the_state_carries_the_one_situation_the_terminals_word() {
+        let mut config = GameConfig::new(Start::Seed(3));
+        config.players = [PlayerConfig::human(), PlayerConfig::human()];
+        let mut s = Session::new(config).unwrap();
+        let mut chosen = 0;
+        while chosen < 2 {
+            match s.turn() {
+                Turn::Forced { .. } => {
+                    s.play_forced().unwrap();
+                }
+                _ => {
+                    let mv = s.position().legal_moves()[0];
+                    s.play_human(mv).unwrap();
+                    chosen += 1;
+                }
+            }
+        }
+        while let Turn::Forced { .. } = s.turn() {
+            s.play_forced().unwrap();
+        }
+        let situation = serde_json::to_value(Situation::of(&s)).unwrap();
+        let game = Game::new(s, Vec::new());
+        let state = serde_json::to_value(game.state(&game.lock(), None)).unwrap();
+        let fields = situation.as_object().unwrap();
+        assert!(fields.len() >= 11, "{fields:?}");
+        for (name, value) in fields {
+            assert_eq!(&state[name], value, "the state's {name}");
+        }
+        assert!(matches!(game.lock().turn(), Turn::Human(_)));
+        assert!(!state["destinations"].as_array().unwrap().is_empty());
+        assert!(state["undo_side"].is_string(), "a human's move can be taken back");
+        assert_eq!(state["players"][0]["human"], true);
     }
 }

@@ -158,3 +158,25 @@ fn the_board_changes_with_the_plies() {
     line(&mut c, "");
     assert!(c.board_changed());
 }
+
+#[test]
+fn the_view_words_the_one_situation_the_web_is_sent() {
+    for lang in Lang::ALL {
+        let mut c = against_greedy(lang);
+        let v = c.view();
+        assert_eq!(v.situation, crate::situation::Situation::of(c.game()));
+        let count = v.situation.destinations.len();
+        assert!(count > 0);
+        let who = Who::of(c.game(), Side::White).text(lang);
+        let to_move = lang.tr_with(key!("ann-to-move"), &[("who", who.into()), ("count", count.into())]);
+        assert_eq!(v.status, to_move, "the status counts the situation's destinations");
+        assert_eq!(v.players[0].points, lang.int(v.situation.points[0].into()));
+
+        line(&mut c, "sair");
+        line(&mut c, lang.tr(key!("cmd-yes")).split_whitespace().next().unwrap());
+        let v = c.view();
+        let result = v.situation.result_text.as_ref().expect("an abandoned game has a result").text(lang);
+        assert_eq!(v.status, result, "the status words the situation's result");
+        assert!(v.situation.summary.is_some() && v.situation.destinations.is_empty());
+    }
+}

@@ -1,5 +1,8 @@
 //! The controller's view model: everything a terminal front end shows, already worded in the
 //! player's language. Front ends lay it out and colour it; they word nothing.
+//!
+//! It is the game's one view model, [`Situation`] (what the web page is sent too), with its
+//! sentences: the points, the clocks, whose turn, the result and the totals are worded from it.
 
 use crate::i18n::Key;
 use cavalo_rules::Side;
@@ -9,6 +12,7 @@ use crate::game::Turn;
 use crate::i18n::Arg;
 use crate::key;
 use crate::present::CellMark;
+use crate::situation::{Situation, TurnView};
 
 /// One side's line: who plays it, its points and its clock.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -36,8 +40,10 @@ pub struct Totals {
 }
 
 /// Everything a front end shows, worded.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct View {
+    /// The game as it stands, in no language: what the sentences below word.
+    pub situation: Situation,
     /// `Jogo do Cavalo — Human vs Computer`.
     pub title: String,
     /// The board's cells with their marks (knights, last move, destinations).
@@ -78,19 +84,23 @@ pub struct View {
 pub(super) fn build(c: &Controller) -> View {
     let lang = c.lang;
     let g = c.game();
+    let situation = Situation::of(g);
     let players = Side::BOTH.map(|side| PlayerLine {
         side,
         who: c.who(side),
-        points: lang.int(g.position().points(side) as i64),
-        clock: lang.tr_with(key!("unit-s"), &[("s", Arg::Decimal(g.clock(side).as_secs_f64(), 1))]),
+        points: lang.int(situation.points[side.index()].into()),
+        clock: lang.tr_with(
+            key!("unit-s"),
+            &[("s", Arg::Decimal(situation.clock[side.index()] as f64 / 1000.0, 1))],
+        ),
     });
     let points_line = lang.tr_with(
         key!("term-points-line"),
         &[
             ("white", players[0].who.clone().into()),
-            ("wpoints", g.position().points(Side::White).into()),
+            ("wpoints", situation.points[0].into()),
             ("black", players[1].who.clone().into()),
-            ("bpoints", g.position().points(Side::Black).into()),
+            ("bpoints", situation.points[1].into()),
             ("ply", g.plies().len().into()),
         ],
     );
@@ -107,7 +117,7 @@ pub(super) fn build(c: &Controller) -> View {
         legend: lang.tr(key!("term-legend")),
         moves_line,
         move_rows: move_rows(c),
-        status: status(c),
+        status: status(c, &situation),
         search: search_panel(c),
         prompt,
         input_title,
@@ -115,7 +125,8 @@ pub(super) fn build(c: &Controller) -> View {
         waiting,
         typing: c.typing(),
         panels: [lang.tr(key!("term-game")), lang.tr(key!("term-moves")), lang.tr(key!("term-messages"))],
-        totals: (waiting == Waiting::Over).then(|| totals(c)),
+        totals: (waiting == Waiting::Over).then(|| totals(c, &situation)),
+        situation,
     }
 }
 
@@ -155,23 +166,27 @@ fn move_rows(c: &Controller) -> Vec<String> {
         .collect()
 }
 
-fn status(c: &Controller) -> String {
+fn status(c: &Controller, now: &Situation) -> String {
     let lang = c.lang;
-    let g = c.game();
-    match g.turn() {
-        Turn::Human(side) => {
-            let count = g.position().destinations(side).len();
-            lang.tr_with(key!("ann-to-move"), &[("who", c.who(side).into()), ("count", count.into())])
-        }
-        Turn::Computer(side) | Turn::Forced { side, .. } => match &c.search {
+    match &now.turn {
+        &TurnView::Human { side } => lang.tr_with(
+            key!("ann-to-move"),
+            &[("who", c.who(side).into()), ("count", now.destinations.len().into())],
+        ),
+        &TurnView::Computer { side } | &TurnView::Forced { side, .. } => match &c.search {
             Some(se) => {
                 let secs = Arg::Decimal(se.handle().elapsed().as_secs_f64(), 1);
                 lang.tr_with(key!("term-thinking-for"), &[("who", c.who(side).into()), ("seconds", secs)])
             }
             None => lang.tr_with(key!("ann-thinking"), &[("who", c.who(side).into())]),
         },
-        Turn::Over(_) | Turn::Quit => c.result_text(),
+        TurnView::Over { .. } | TurnView::Quit { .. } => result_text(now, lang),
     }
+}
+
+/// The result, worded (empty while the game goes on).
+fn result_text(now: &Situation, lang: crate::i18n::Lang) -> String {
+    now.result_text.as_ref().map(|w| w.text(lang)).unwrap_or_default()
 }
 
 /// The live search, or the statistics of the last computer move still in the game.
@@ -197,9 +212,9 @@ fn search_panel(c: &Controller) -> (String, String) {
 }
 
 /// The result and each side's totals, one statistic a row.
-fn totals(c: &Controller) -> Totals {
+fn totals(c: &Controller, now: &Situation) -> Totals {
     let lang = c.lang;
-    let [w, b] = c.game().summary();
+    let [w, b] = now.summary.clone().unwrap_or_else(|| c.game().summary());
     let secs = |ms: u64| lang.tr_with(key!("unit-s"), &[("s", Arg::Decimal(ms as f64 / 1000.0, 1))]);
     let two = |a: Key, b: Key| format!("{} / {}", lang.tr(a), lang.tr(b));
     let pair = |a: String, b: String| format!("{a} / {b}");
@@ -227,7 +242,7 @@ fn totals(c: &Controller) -> Totals {
     ];
     Totals {
         title: format!("{} — {}", lang.tr(key!("term-totals")), lang.tr(key!("term-game-over-key"))),
-        result: c.result_text(),
+        result: result_text(now, lang),
         rows,
     }
 }

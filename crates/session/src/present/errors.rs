@@ -142,7 +142,7 @@ fn file_text(lang: Lang, e: &FileError) -> String {
     file_message(e).text(lang)
 }
 
-/// [`file_text`] as a message.
+/// The words of a file that could not be read or written, as a message.
 pub fn file_message(e: &FileError) -> Message {
     use std::io::ErrorKind as K;
     let reason: Words = match e.kind {
@@ -170,7 +170,7 @@ fn restore_text(lang: Lang, e: &RestoreError) -> String {
     }
 }
 
-/// [`restore_text`] as a message (an illegal ply's reason in English: the catalogue words it in
+/// Why a saved game is not a game, as a message (an illegal ply's reason in English: the catalogue words it in
 /// pieces).
 pub fn restore_message(e: &RestoreError) -> Message {
     match e {
