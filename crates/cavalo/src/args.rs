@@ -25,6 +25,12 @@ impl EngineArgs {
     pub fn options(&self) -> Options {
         self.engine_options.options()
     }
+
+    /// The engine options for one search of `movetime` in a one-shot command: the tables sized
+    /// to it unless the user chose their size (see [`crate::budget::sized`]).
+    pub fn options_for(&self, movetime: Option<std::time::Duration>) -> Options {
+        crate::budget::sized(self.options(), movetime, self.engine_options.hash_given())
+    }
 }
 
 /// The engine's options, shared by every command that runs our engine. The values are checked by
@@ -79,6 +85,16 @@ impl EngineOptionArgs {
             o.apply(s).expect(checked);
         }
         o
+    }
+
+    /// Whether the table's size was chosen (`--hash`, or `Hash` in `--set`).
+    pub fn hash_given(&self) -> bool {
+        let unset = Options { hash_mib: usize::MAX, ..Options::default() };
+        self.hash_mib.is_some()
+            || self.set.iter().any(|s| {
+                let mut o = unset.clone();
+                o.apply(s).is_ok_and(|()| o.hash_mib != usize::MAX)
+            })
     }
 }
 

@@ -1,6 +1,7 @@
 //! `cavalo`: play Jogo do Cavalo, analyse positions, check the rules.
 
 mod args;
+mod budget;
 mod chart;
 mod commands;
 mod crosstable;
@@ -75,6 +76,10 @@ enum Command {
     /// Count the leaf nodes of the move tree to a depth (move-generator check and speed test).
     Perft(perft::PerftArgs),
     /// Search a position: print the engine's thinking as it deepens, its statistics and its move.
+    ///
+    /// --time-ms is the whole command's time, counted from the program's start: the engine's
+    /// tables are made inside it (sized to it unless --hash says otherwise), and a little is kept
+    /// back to print the answer.
     Go(go::GoArgs),
     /// The engine as a teacher: judge every ply of a played game.
     ///
@@ -153,6 +158,8 @@ fn exit_quietly_when_output_closes() {
 }
 
 fn main() -> ExitCode {
+    // One-shot commands count their time from here (see `budget`).
+    budget::mark_start();
     exit_quietly_when_output_closes();
     let cli = Cli::parse();
     let rules = cli.rules.rules();

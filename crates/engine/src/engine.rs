@@ -55,14 +55,12 @@ impl Engine {
 
     /// An engine with these options, or an error when the tables cannot be allocated.
     pub fn try_new(options: Options) -> Result<Engine, AllocError> {
-        let options = options.clamped();
-        let tt = Arc::new(Table::new(options.hash_mib)?);
-        let proofs = proof_table_for(&options)?;
+        let Tables { options, tt, proofs } = Tables::new(&options)?;
         let mut pool = Pool::default();
         pool.resize(helpers_for(options.threads));
         Ok(Engine {
             options: Box::new(options),
-            tt,
+            tt: Arc::new(tt),
             history: Box::new([[0; 100]; 2]),
             pool,
             last: None,
@@ -106,18 +104,44 @@ impl Engine {
     /// allocated nothing changes and the error says so.
     pub fn set_options(&mut self, options: Options) -> Result<(), AllocError> {
         let options = options.clamped();
+        let tables = if self.needs_tables(&options) { Some(Tables::new(&options)?) } else { None };
+        self.apply(options, tables);
+        Ok(())
+    }
+
+    /// Whether `options` need tables this engine does not have (another `Hash`, or the proof
+    /// search switched on): [`Engine::set_options`] would make them.
+    pub fn needs_tables(&self, options: &Options) -> bool {
+        let options = options.clone().clamped();
+        options.hash_mib != self.options.hash_mib || (options.search.proof_share > 0 && self.proofs.is_none())
+    }
+
+    /// Changes the options to those `tables` were made for ([`Tables::new`], on another thread
+    /// while this engine went on searching), and takes the tables.
+    pub fn set_options_with(&mut self, tables: Tables) {
+        let options = tables.options.clone();
+        self.apply(options, Some(tables));
+    }
+
+    /// Changes every option but the tables': the engine keeps its `Hash`, and a proof search
+    /// switched on waits for its table (until [`Engine::set_options_with`]). For a front end
+    /// that makes the new tables apart and must not wait for them.
+    pub fn set_options_keeping_tables(&mut self, options: Options) {
+        let options = Options { hash_mib: self.options.hash_mib, ..options.clamped() };
+        self.apply(options, None);
+    }
+
+    fn apply(&mut self, options: Options, tables: Option<Tables>) {
         self.stop_helpers();
-        let resized = options.hash_mib != self.options.hash_mib;
-        let tt = if resized { Some(Table::new(options.hash_mib)?) } else { None };
-        if resized || (options.search.proof_share > 0) != self.proofs.is_some() {
-            self.proofs = proof_table_for(&options)?;
+        if let Some(t) = tables {
+            self.tt = Arc::new(t.tt);
+            self.proofs = t.proofs;
         }
-        if let Some(tt) = tt {
-            self.tt = Arc::new(tt);
+        if options.search.proof_share == 0 {
+            self.proofs = None;
         }
         self.pool.resize(helpers_for(options.threads));
         *self.options = options;
-        Ok(())
     }
 
     /// Forgets everything learnt (table, histories).
@@ -203,6 +227,31 @@ impl Drop for Engine {
 
 /// The proof search's table for `options` (none when `ProofShare` is 0), or the error of its
 /// allocation.
+/// The tables of an engine with some options: its transposition table and its proof search's
+/// table. Making them takes time (the memory is touched once, see `tt::zeroed`), so a front end
+/// that must answer meanwhile makes them on another thread and hands them over with
+/// [`Engine::set_options_with`].
+pub struct Tables {
+    options: Options,
+    tt: Table,
+    proofs: Option<Arc<ProofTable>>,
+}
+
+impl Tables {
+    /// The tables for `options`, or an error when they cannot be allocated.
+    pub fn new(options: &Options) -> Result<Tables, AllocError> {
+        let options = options.clone().clamped();
+        let tt = Table::new(options.hash_mib)?;
+        let proofs = proof_table_for(&options)?;
+        Ok(Tables { options, tt, proofs })
+    }
+
+    /// The options they were made for.
+    pub fn options(&self) -> &Options {
+        &self.options
+    }
+}
+
 fn proof_table_for(options: &Options) -> Result<Option<Arc<ProofTable>>, AllocError> {
     if options.search.proof_share == 0 {
         return Ok(None);
@@ -263,5 +312,32 @@ mod tests {
         assert!(Engine::try_new(on).unwrap().proofs.is_some());
         engine.set_options(off).unwrap();
         assert!(engine.proofs.is_none(), "turning it off frees the table");
+    }
+
+    #[test]
+    fn tables_made_apart_are_taken_with_their_options_and_other_options_keep_the_tables() {
+        let small = Options { hash_mib: 2, ..Options::default() };
+        let mut engine = Engine::try_new(small.clone()).unwrap();
+        let bigger = Options { hash_mib: 3, threads: 2, ..small.clone() };
+        assert!(engine.needs_tables(&bigger));
+        assert!(!engine.needs_tables(&Options { threads: 2, ..small.clone() }));
+
+        engine.set_options_keeping_tables(bigger.clone());
+        assert_eq!((engine.options().hash_mib, engine.options().threads), (2, 2), "the table waits");
+        let tt = Arc::clone(&engine.tt);
+        let tables = Tables::new(&bigger).unwrap();
+        assert_eq!(tables.options().hash_mib, 3);
+        engine.set_options_with(tables);
+        assert_eq!(engine.options().hash_mib, 3);
+        assert!(!Arc::ptr_eq(&tt, &engine.tt), "the new table is taken");
+        assert!(engine.proofs.is_some());
+
+        let off = Options { search: crate::SearchConfig { proof_share: 0, ..Default::default() }, ..bigger };
+        engine.set_options_keeping_tables(off.clone());
+        assert!(engine.proofs.is_none(), "switching the proofs off needs no new table");
+        assert!(engine.needs_tables(&Options { search: crate::SearchConfig::default(), ..off }));
+        let stop = AtomicBool::new(false);
+        let pos = Position::from_seed(1, cavalo_rules::Rules::default());
+        assert!(engine.search(&pos, &Limits::depth(2), &stop, &mut |_| {}).best_move.is_some());
     }
 }

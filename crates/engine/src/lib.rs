@@ -32,7 +32,7 @@ mod testutil;
 mod timeman;
 mod tt;
 
-pub use engine::{Engine, search_memory_mib};
+pub use engine::{Engine, Tables, search_memory_mib};
 pub use info::{SearchInfo, SearchResult};
 pub use limits::{Clock, Limits};
 pub use options::{MAX_HASH_MIB, MAX_THREADS, OptionDesc, OptionError, OptionKind, Options, spec_keys};

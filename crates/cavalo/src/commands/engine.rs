@@ -19,9 +19,11 @@ use cavalo_engine::{Engine, Latency, Limits, Options, Player, PlayerKind, Search
 use cavalo_rules::{Outcome, Position, Rules, Side};
 
 mod answer;
+mod tables;
 use answer::Worker;
 /// The reading of input lines (`play` reads its moves with it too).
 pub use cavalo_engine::protocol::lines;
+use tables::Pending;
 
 /// The seed of the board set up before any `position` command.
 pub const DEFAULT_SEED: u64 = 1;
@@ -119,6 +121,10 @@ struct Session {
     /// The thread that answers `go` and the one that searches (kept for the conversation).
     answerer: Worker,
     searcher: Worker,
+    /// The engine's new tables, made apart after `setoption Hash` (see `tables`).
+    pending: Option<Pending>,
+    /// Tables still in the making when other ones were asked for: never used, dropped once made.
+    superseded: Option<Pending>,
 }
 
 /// Runs the protocol on standard input and output until `quit` or the end of the input.
@@ -131,24 +137,7 @@ pub fn run(rules: Rules) -> anyhow::Result<()> {
 /// Runs the protocol on `input`, answering on `out`, until `quit` or the end of the input (both
 /// stop a running search at once; its `bestmove` is still written).
 pub fn run_with(input: impl BufRead, out: Out, rules: Rules) {
-    let (answerer, searcher) = match (Worker::new("answer"), Worker::new("search")) {
-        (Ok(a), Ok(s)) => (a, s),
-        _ => return out.line("info string error: cannot start the search threads"),
-    };
-    let options = Options::default();
-    let kind = PlayerKind::Cavalo;
-    let mut s = Session {
-        brain: Arc::new(Mutex::new(Brain::new(kind, &options))),
-        out,
-        kind,
-        options,
-        rules,
-        pos: Position::from_seed(DEFAULT_SEED, rules),
-        search: None,
-        lateness: Arc::default(),
-        answerer,
-        searcher,
-    };
+    let Some(mut s) = Session::new(out, rules) else { return };
     let mut input = input;
     loop {
         let line = match lines::read_line(&mut input) {
@@ -169,6 +158,34 @@ pub fn run_with(input: impl BufRead, out: Out, rules: Rules) {
 }
 
 impl Session {
+    /// A conversation answering on `out`, with the default options and board; `None` (and an
+    /// error line) when its threads cannot be started.
+    fn new(out: Out, rules: Rules) -> Option<Session> {
+        let (answerer, searcher) = match (Worker::new("answer"), Worker::new("search")) {
+            (Ok(a), Ok(s)) => (a, s),
+            _ => {
+                out.line("info string error: cannot start the search threads");
+                return None;
+            }
+        };
+        let options = Options::default();
+        let kind = PlayerKind::Cavalo;
+        Some(Session {
+            brain: Arc::new(Mutex::new(Brain::new(kind, &options))),
+            out,
+            kind,
+            options,
+            rules,
+            pos: Position::from_seed(DEFAULT_SEED, rules),
+            search: None,
+            lateness: Arc::default(),
+            answerer,
+            searcher,
+            pending: None,
+            superseded: None,
+        })
+    }
+
     /// An `info string` line; control characters of echoed input are escaped.
     fn info(&self, msg: &str) {
         self.out.line(&info_string(msg));
@@ -203,12 +220,18 @@ impl Session {
 
     /// Handles one line; `false` to quit.
     fn command(&mut self, line: &str, received: Instant) -> bool {
+        if self.superseded.as_ref().is_some_and(Pending::is_ready) {
+            self.superseded = None;
+        }
         let tokens: Vec<&str> = line.split_whitespace().collect();
         let Some(&cmd) = tokens.first() else { return true };
         let args = &tokens[1..];
         match cmd {
             "ugi" | "uci" => self.ugi(),
-            "isready" => self.out.line("readyok"),
+            "isready" => {
+                self.tables_made();
+                self.out.line("readyok");
+            }
             "setoption" => self.setoption(args),
             "uginewgame" | "ucinewgame" => {
                 if self.searching() {
@@ -269,6 +292,7 @@ impl Session {
                 parse_check(&value).map(|v| self.set_rules(Rules { zero_double: v, ..self.rules }))
             }
             "player" => value.parse::<PlayerKind>().map(|k| {
+                self.take_tables(true);
                 self.kind = k;
                 *self.brain.lock().unwrap_or_else(|e| e.into_inner()) = Brain::new(k, &self.options);
             }),
@@ -286,14 +310,63 @@ impl Session {
         }
     }
 
-    /// New engine options; a table that cannot be allocated is an error and nothing changes.
+    /// New engine options. New tables (another `Hash`) are made on a thread of their own while
+    /// the conversation goes on (see `tables`); the other options apply at once.
     fn set_engine(&mut self, options: Options) {
-        if let Brain::Engine(e) = &mut *self.brain.lock().unwrap_or_else(|e| e.into_inner())
-            && let Err(err) = e.set_options(options.clone())
-        {
-            return self.error(&format!("setoption Hash: {err}; the table is left as it was"));
+        if let Some(p) = self.pending.take_if(|p| !p.serve(&options)) {
+            // Tables no longer wanted are left to finish apart and dropped; at most one such
+            // (memory stays bounded): a third size asked for meanwhile waits for the first.
+            if let Some(old) = self.superseded.replace(p) {
+                drop(old.take());
+            }
+        }
+        let mut brain = self.brain.lock().unwrap_or_else(|e| e.into_inner());
+        if let Brain::Engine(e) = &mut *brain {
+            if self.pending.is_some() || !e.needs_tables(&options) {
+                e.set_options_keeping_tables(options.clone());
+            } else if let Some(p) = Pending::start(&options) {
+                e.set_options_keeping_tables(options.clone());
+                self.pending = Some(p);
+            } else if let Err(err) = e.set_options(options.clone()) {
+                drop(brain);
+                return self.error(&format!("setoption Hash: {err}; the table is left as it was"));
+            }
         }
         self.options = options;
+    }
+
+    /// Gives the engine its new tables: when `wait`, once they are made; otherwise only if they
+    /// are. Tables that could not be made are an error, and the engine keeps its own.
+    fn take_tables(&mut self, wait: bool) {
+        let Some(p) = self.pending.take() else { return };
+        if !wait && !p.is_ready() {
+            self.pending = Some(p);
+            return;
+        }
+        let made = p.take();
+        let mut brain = self.brain.lock().unwrap_or_else(|e| e.into_inner());
+        let Brain::Engine(e) = &mut *brain else { return };
+        match made {
+            Ok(tables) => {
+                e.set_options_with(tables);
+                e.set_options_keeping_tables(self.options.clone());
+            }
+            Err(err) => {
+                self.options.hash_mib = e.options().hash_mib;
+                drop(brain);
+                self.error(&format!("setoption Hash: {err}; the table is left as it was"));
+            }
+        }
+    }
+
+    /// `isready`: waits until the new tables are made; the engine takes them now, or after the
+    /// search under way.
+    fn tables_made(&mut self) {
+        let Some(p) = self.pending.take() else { return };
+        self.pending = Some(p.wait());
+        if !self.searching() {
+            self.take_tables(true);
+        }
     }
 
     /// New rules apply to the next `position` command; the current position is carried over
@@ -334,6 +407,8 @@ impl Session {
         if self.pos.is_over() && !req.infinite {
             return self.out.line(&bestmove_line(None));
         }
+        // New tables only if they are made: the time counts from `received`.
+        self.take_tables(false);
         let stop = Arc::new(AtomicBool::new(false));
         let answered = Arc::new(AtomicBool::new(false));
         let go = answer::Go {
@@ -385,19 +460,59 @@ fn bool_word(b: bool) -> &'static str {
 mod tests {
     use super::*;
 
+    #[derive(Clone, Default)]
+    struct Buf(Arc<Mutex<Vec<u8>>>);
+    impl Write for Buf {
+        fn write(&mut self, b: &[u8]) -> std::io::Result<usize> {
+            self.0.lock().unwrap().extend_from_slice(b);
+            Ok(b.len())
+        }
+        fn flush(&mut self) -> std::io::Result<()> {
+            Ok(())
+        }
+    }
+
+    fn options_of(s: &Session) -> Options {
+        match &*s.brain.lock().unwrap() {
+            Brain::Engine(e) => e.options().clone(),
+            Brain::Other(_) => unreachable!("our engine"),
+        }
+    }
+
+    /// `setoption Hash` makes the table apart: the conversation goes on (a `go` is searched with
+    /// the table the engine has, the other options applied), `isready` waits for the new table
+    /// and the engine takes it.
+    #[test]
+    fn a_new_table_is_made_apart_and_taken_by_isready() {
+        let buf = Buf::default();
+        let mut s = Session::new(Out::new(Box::new(buf.clone())), Rules::default()).unwrap();
+        let now = Instant::now();
+        assert!(s.command("setoption name Hash value 3", now));
+        assert!(s.command("setoption name Threads value 2", now));
+        assert!(s.pending.is_some(), "the table is made on a thread of its own");
+        assert_eq!(s.options.hash_mib, 3);
+        if !s.pending.as_ref().unwrap().is_ready() {
+            // Searched with the table the engine has, and with its two threads.
+            assert_eq!((options_of(&s).hash_mib, options_of(&s).threads), (64, 2));
+        }
+        assert!(s.command("go depth 2", now));
+        s.finish_search(false);
+        assert!(s.command("isready", now));
+        assert!(s.pending.is_none(), "isready waits for the table");
+        assert_eq!((options_of(&s).hash_mib, options_of(&s).threads), (3, 2));
+        assert_eq!(s.options.threads, 2);
+        for mib in [4, 5, 6] {
+            assert!(s.command(&format!("setoption name Hash value {mib}"), now));
+        }
+        assert!(s.command("isready", now));
+        assert_eq!(options_of(&s).hash_mib, 6, "the last table asked for");
+        let text = String::from_utf8(buf.0.lock().unwrap().clone()).unwrap();
+        assert!(text.contains("bestmove ") && text.ends_with("readyok\n"), "{text}");
+        assert!(!text.contains("error"), "{text}");
+    }
+
     #[test]
     fn conversation_in_process() {
-        #[derive(Clone, Default)]
-        struct Buf(Arc<Mutex<Vec<u8>>>);
-        impl Write for Buf {
-            fn write(&mut self, b: &[u8]) -> std::io::Result<usize> {
-                self.0.lock().unwrap().extend_from_slice(b);
-                Ok(b.len())
-            }
-            fn flush(&mut self) -> std::io::Result<()> {
-                Ok(())
-            }
-        }
         let buf = Buf::default();
         let input = "ugi\nsetoption name Hash value 1\nposition seed 1\ngo depth 2\nisready\nquery score\nfoo bar\nquit\n";
         run_with(input.as_bytes(), Out::new(Box::new(buf.clone())), Rules::default());

@@ -2,6 +2,7 @@
 //! `jogar(state, time)`).
 
 use std::sync::atomic::AtomicBool;
+use std::time::Duration;
 
 use anyhow::{Context, Result, bail};
 use cavalo_engine::Limits;
@@ -27,21 +28,18 @@ pub struct MoveArgs {
     pub engine: EngineArgs,
 }
 
-/// Time kept back from the budget for starting the program and printing the answer.
-pub fn reserve_ms(budget: u64) -> u64 {
-    (budget / 10).clamp(5, 50)
-}
-
 pub fn mv(a: MoveArgs, rules: Rules) -> Result<()> {
-    let start = std::time::Instant::now();
     let mut pos = read_position(&a.position, &a.lisp_args, rules)?;
     if pos.is_over() {
         bail!("the game is over: there is no move to play");
     }
-    let mut player = a.engine.engine.build(&a.engine.options());
-    let budget = a.time_ms.saturating_sub(reserve_ms(a.time_ms) + start.elapsed().as_millis() as u64).max(1);
+    // The budget is the whole call's, from the program's start: the tables (sized to it) are
+    // made inside it, and a little is kept back to print the answer (see `budget`).
+    let budget = Duration::from_millis(a.time_ms);
+    let mut player = a.engine.engine.build(&a.engine.options_for(Some(budget)));
+    let limits = Limits { movetime: Some(crate::budget::search_time(budget)), ..Limits::default() };
     let stop = AtomicBool::new(false);
-    let r = player.choose(&pos, &Limits::movetime_ms(budget), &stop, &mut |_| {});
+    let r = player.choose(&pos, &limits, &stop, &mut |_| {});
     let m = r
         .best_move
         .and_then(|m| pos.check_move(m).ok())
