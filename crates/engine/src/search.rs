@@ -1,6 +1,10 @@
 //! Negamax alpha-beta with principal-variation search, iterative deepening, aspiration windows,
 //! transposition table, killer and history move ordering, late-move reductions and a quiescence
 //! search. One [`Worker`] per thread; see [`crate::engine`] for the threads.
+//!
+//! Its rooms: `node.rs` (the kinds of node, as types), `ordering.rs` (move ordering: killers,
+//! history, the move buffers), `pv.rs` (the principal variation), `proofs.rs` (the proof search
+//! and the proven bounds inside the search).
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
@@ -13,7 +17,15 @@ use crate::score::{self, INFINITE};
 use crate::timeman::TimeManager;
 use crate::tt::{Bound, Entry, Table};
 
+mod node;
+mod ordering;
 mod proofs;
+mod pv;
+
+use node::{NodeKind, OffPv, OnPv, Root};
+pub(crate) use ordering::History;
+use ordering::MoveOrdering;
+use pv::PvTable;
 
 /// What all threads of one search share. Helper threads hold it through an `Arc`: the main
 /// thread raises `done` and answers at once; the pool waits for the helpers before the next use
@@ -89,12 +101,10 @@ pub(crate) struct Worker<'a> {
     stopped: bool,
     /// In the current iteration a root move other than the first raised alpha.
     partial_improved: bool,
-    killers: [[Option<Move>; 2]; MAX_PLY],
-    history: Box<[[i32; 100]; 2]>,
-    pv: Box<[[Move; MAX_PLY]; MAX_PLY]>,
-    pv_len: [usize; MAX_PLY],
-    /// Per-ply move buffers with ordering keys (allocated once, not per node).
-    buf: Box<[[(i32, Move); cavalo_rules::MAX_MOVES]; MAX_PLY]>,
+    /// Killers, history and the move buffers.
+    ordering: MoveOrdering,
+    /// The best line from each ply.
+    pv: PvTable,
     /// The exact solver of separated positions.
     solo: crate::bounds::SoloSolver,
     /// The proof search's solver (the main thread's; the helpers' too with `HelperProofs`).
@@ -127,11 +137,8 @@ impl<'a> Worker<'a> {
             horizon: 0,
             stopped: false,
             partial_improved: false,
-            killers: [[None; 2]; MAX_PLY],
-            history,
-            pv: Box::new([[Move::PASS; MAX_PLY]; MAX_PLY]),
-            pv_len: [0; MAX_PLY],
-            buf: Box::new([[(0, Move::PASS); cavalo_rules::MAX_MOVES]; MAX_PLY]),
+            ordering: MoveOrdering::new(history),
+            pv: PvTable::new(),
             solo: crate::bounds::SoloSolver::new(&shared.collectable),
             prover: shared
                 .proofs
@@ -145,8 +152,8 @@ impl<'a> Worker<'a> {
     }
 
     /// The history table (kept between searches by the engine).
-    pub fn into_history(self) -> Box<[[i32; 100]; 2]> {
-        self.history
+    pub fn into_history(self) -> Box<History> {
+        self.ordering.into_history()
     }
 
     /// Iterative deepening. `on_iteration` is called after every completed iteration; `start_depth`
@@ -171,36 +178,7 @@ impl<'a> Worker<'a> {
             self.seldepth = 0;
             self.partial_improved = false;
             let horizon_before = self.horizon;
-            let prev = best.score;
-            let c = &self.shared.config;
-            let use_window = depth >= c.aspiration_depth as u32 && !score::is_proven(prev) && best.depth > 0;
-            let mut delta = c.aspiration;
-            let growth = c.aspiration_growth;
-            let (mut alpha, mut beta) = if use_window {
-                (prev.saturating_sub(delta).max(-INFINITE), prev.saturating_add(delta).min(INFINITE))
-            } else {
-                (-INFINITE, INFINITE)
-            };
-            let v = loop {
-                let v = self.search(depth as i32, alpha, beta, 0, true);
-                if self.stopped {
-                    break v;
-                }
-                if v <= alpha {
-                    alpha = alpha.saturating_sub(delta).max(-INFINITE);
-                    if score::is_proven(v) {
-                        alpha = -INFINITE;
-                    }
-                } else if v >= beta {
-                    beta = beta.saturating_add(delta).min(INFINITE);
-                    if score::is_proven(v) {
-                        beta = INFINITE;
-                    }
-                } else {
-                    break v;
-                }
-                delta = delta.saturating_mul(growth);
-            };
+            let v = self.aspiration(depth, &best);
             if std::mem::take(&mut self.joining) {
                 // Called to another thread's proof: the same depth again after it.
                 self.stopped = false;
@@ -214,14 +192,15 @@ impl<'a> Worker<'a> {
             }
             if self.stopped {
                 // A move that finished inside the window in the interrupted iteration is kept.
-                if self.pv_len[0] > 0 && self.pv[0][0] != best.pv[0] && self.partial_improved {
-                    best.pv = self.pv[0][..self.pv_len[0]].to_vec();
+                let line = self.pv.line(0);
+                if !line.is_empty() && line[0] != best.pv[0] && self.partial_improved {
+                    best.pv = line.to_vec();
                 }
                 break;
             }
             // A search that ends on a table entry at the root has no principal variation: keep
             // the previous best move then.
-            let pv = if self.pv_len[0] > 0 { self.pv[0][..self.pv_len[0]].to_vec() } else { best.pv };
+            let pv = if self.pv.line(0).is_empty() { best.pv } else { self.pv.line(0).to_vec() };
             best = Iteration {
                 depth,
                 seldepth: self.seldepth as u32,
@@ -258,6 +237,41 @@ impl<'a> Worker<'a> {
             best = better;
         }
         best
+    }
+
+    /// One iteration at `depth` from the root, in a window around the previous iteration's
+    /// score `prev` (from `AspirationDepth` on) that widens until the score falls inside it.
+    fn aspiration(&mut self, depth: u32, prev: &Iteration) -> i32 {
+        let c = &self.shared.config;
+        let use_window =
+            depth >= c.aspiration_depth as u32 && !score::is_proven(prev.score) && prev.depth > 0;
+        let mut delta = c.aspiration;
+        let growth = c.aspiration_growth;
+        let (mut alpha, mut beta) = if use_window {
+            (prev.score.saturating_sub(delta).max(-INFINITE), prev.score.saturating_add(delta).min(INFINITE))
+        } else {
+            (-INFINITE, INFINITE)
+        };
+        loop {
+            let v = self.search::<Root>(depth as i32, alpha, beta, 0);
+            if self.stopped {
+                return v;
+            }
+            if v <= alpha {
+                alpha = alpha.saturating_sub(delta).max(-INFINITE);
+                if score::is_proven(v) {
+                    alpha = -INFINITE;
+                }
+            } else if v >= beta {
+                beta = beta.saturating_add(delta).min(INFINITE);
+                if score::is_proven(v) {
+                    beta = INFINITE;
+                }
+            } else {
+                return v;
+            }
+            delta = delta.saturating_mul(growth);
+        }
     }
 
     fn flush_nodes(&mut self) {
@@ -315,77 +329,9 @@ impl<'a> Worker<'a> {
         }
     }
 
-    /// Fills the ply's buffer with the moves and their ordering keys: the table's move first,
-    /// then killers, then by value landed on plus history; non-default double removals last
-    /// among equals.
-    fn score_moves(&mut self, moves: &[Move], tt_move: Option<Move>, ply: usize) {
-        let side = self.pos.side_to_move().index();
-        let killers = self.killers[ply];
-        let c = &self.shared.config;
-        for (i, &m) in moves.iter().enumerate() {
-            let key = if Some(m) == tt_move {
-                1 << 30
-            } else if let Some(d) = m.destination() {
-                let v = self.pos.value_at(d).unwrap_or(0) as i32;
-                let killer = if killers[0] == Some(m) {
-                    c.killer_first
-                } else if killers[1] == Some(m) {
-                    c.killer_second
-                } else {
-                    0
-                };
-                let extra_removal = if m.removal().is_some() { -c.removal_penalty } else { 0 };
-                killer + v * c.value_weight + self.history[side][d.index()] + extra_removal
-            } else {
-                0
-            };
-            self.buf[ply][i] = (key, m);
-        }
-    }
-
-    /// Moves the best-keyed of `buf[ply][i..n]` to position `i` and returns it.
-    #[inline]
-    fn pick(&mut self, ply: usize, i: usize, n: usize) -> Move {
-        let b = &mut self.buf[ply];
-        let mut best = i;
-        for j in i + 1..n {
-            if b[j].0 > b[best].0 {
-                best = j;
-            }
-        }
-        b.swap(i, best);
-        b[i].1
-    }
-
-    /// After a cut-off by `best`, the `tried` moves searched before it (in `buf[ply]`) lose
-    /// history and `best` gains it.
-    fn update_quiet_stats(&mut self, best: Move, tried: usize, depth: i32, ply: usize) {
-        if self.killers[ply][0] != Some(best) {
-            self.killers[ply][1] = self.killers[ply][0];
-            self.killers[ply][0] = Some(best);
-        }
-        let side = self.pos.side_to_move().index();
-        let history_max = self.shared.config.history_max;
-        let bonus = (depth * depth * self.shared.config.history_bonus).min(history_max / 2);
-        let history = &mut self.history[side];
-        let mut update = |m: Move, b: i32| {
-            if let Some(d) = m.destination() {
-                let h = &mut history[d.index()];
-                // In i64: with the largest settings the product does not fit in an i32.
-                *h += b - (*h as i64 * b.abs() as i64 / history_max as i64) as i32;
-            }
-        };
-        update(best, bonus);
-        for &(_, m) in &self.buf[ply][..tried] {
-            if m != best {
-                update(m, -bonus);
-            }
-        }
-    }
-
-    /// Negamax with alpha-beta. Scores are from the side to move's view.
-    fn search(&mut self, depth: i32, mut alpha: i32, beta: i32, ply: usize, pv_node: bool) -> i32 {
-        self.pv_len[ply] = 0;
+    /// Negamax with alpha-beta, at a node of kind `N`. Scores are from the side to move's view.
+    fn search<N: NodeKind>(&mut self, depth: i32, mut alpha: i32, beta: i32, ply: usize) -> i32 {
+        self.pv.clear(ply);
         if depth > 0 {
             // The probe comes after the bounds and the move generation: start loading it now.
             self.shared.tt.prefetch(self.pos.hash());
@@ -395,12 +341,12 @@ impl<'a> Worker<'a> {
             return 0;
         }
         self.seldepth = self.seldepth.max(ply);
-        if ply > 0
+        if !N::ROOT
             && let Some(v) = self.bound_cut(alpha, beta)
         {
             return v;
         }
-        if ply > 0
+        if !N::ROOT
             && let Some(v) = self.separated_value()
         {
             return v;
@@ -414,55 +360,20 @@ impl<'a> Worker<'a> {
             return score::proven(diff);
         }
         let key = self.pos.hash();
-        let mut tt_move = None;
-        if let Some(e) = self.shared.tt.probe(key) {
-            tt_move = e.best_move.filter(|m| moves.contains(m));
-            if ply > 0 && (e.proven || (e.depth as i32 >= depth && !pv_node)) {
-                let v = score::from_relative(e.score, diff, e.proven);
-                let usable = match e.bound {
-                    Bound::Exact => true,
-                    Bound::Lower => v >= beta,
-                    Bound::Upper => v <= alpha,
-                };
-                if usable {
-                    if !e.proven {
-                        self.horizon += 1;
-                    }
-                    if let Some(m) = tt_move {
-                        self.pv[ply][0] = m;
-                        self.pv_len[ply] = 1;
-                    }
-                    return v;
-                }
-            }
-        }
+        let tt_move = match self.probe::<N>(key, &moves, depth, (alpha, beta), diff, ply) {
+            Ok(v) => return v,
+            Err(tt_move) => tt_move,
+        };
         let horizon_before = self.horizon;
         let alpha_orig = alpha;
         let n = moves.len();
-        self.score_moves(&moves, tt_move, ply);
+        self.ordering.score(&self.pos, &moves, tt_move, ply, &self.shared.config);
         let mut best = -INFINITE;
         let mut best_move = None;
         for i in 0..n {
-            let mv = self.pick(ply, i, n);
+            let mv = self.ordering.pick(ply, i, n);
             let undo = self.pos.play(mv);
-            let mut v;
-            if i == 0 {
-                v = -self.search(depth - 1, -beta, -alpha, ply + 1, pv_node);
-            } else {
-                let c = &self.shared.config;
-                let r = if depth >= c.lmr_depth && i >= c.lmr_moves as usize && !pv_node {
-                    1 + (i >= c.lmr_late_moves as usize) as i32
-                } else {
-                    0
-                };
-                v = -self.search(depth - 1 - r, -alpha - 1, -alpha, ply + 1, false);
-                if v > alpha && r > 0 && !self.stopped {
-                    v = -self.search(depth - 1, -alpha - 1, -alpha, ply + 1, false);
-                }
-                if v > alpha && v < beta && pv_node && !self.stopped {
-                    v = -self.search(depth - 1, -beta, -alpha, ply + 1, true);
-                }
-            }
+            let v = self.search_move::<N>(i, depth, alpha, beta, ply);
             self.pos.unplay(mv, undo);
             if self.stopped {
                 return 0;
@@ -472,41 +383,90 @@ impl<'a> Worker<'a> {
                 best_move = Some(mv);
                 if v > alpha {
                     alpha = v;
-                    self.pv[ply][0] = mv;
-                    let child_len = self.pv_len[ply + 1];
-                    let (head, tail) = self.pv.split_at_mut(ply + 1);
-                    head[ply][1..1 + child_len].copy_from_slice(&tail[0][..child_len]);
-                    self.pv_len[ply] = 1 + child_len;
-                    if ply == 0 && i > 0 {
+                    self.pv.extend(ply, mv);
+                    if N::ROOT && i > 0 {
                         self.partial_improved = true;
                     }
                     if v >= beta {
                         self.cut();
-                        self.update_quiet_stats(mv, i, depth, ply);
+                        let (side, c) = (self.pos.side_to_move(), &self.shared.config);
+                        self.ordering.reward(side, mv, i, depth, ply, c);
                         break;
                     }
                 }
             }
         }
-        let bound = if best >= beta {
-            Bound::Lower
-        } else if best > alpha_orig {
-            Bound::Exact
-        } else {
-            Bound::Upper
-        };
         let exact = self.horizon == horizon_before && score::can_be_exact(best);
-        self.shared.tt.store(
-            key,
-            Entry {
-                best_move,
-                score: score::to_relative(best, diff, exact),
-                proven: exact,
-                depth: depth.clamp(0, 255) as u8,
-                bound,
-            },
-        );
+        let entry = Entry {
+            best_move,
+            score: score::to_relative(best, diff, exact),
+            proven: exact,
+            depth: depth.clamp(0, 255) as u8,
+            bound: Bound::of(best, alpha_orig, beta),
+        };
+        self.shared.tt.store(key, entry);
         best
+    }
+
+    /// The table's entry for `key`: its value when it ends the search of this node in the
+    /// window `alpha..beta` (`Ok`), else its move, if legal, to try first (`Err`).
+    fn probe<N: NodeKind>(
+        &mut self,
+        key: u64,
+        moves: &[Move],
+        depth: i32,
+        (alpha, beta): (i32, i32),
+        diff: i32,
+        ply: usize,
+    ) -> Result<i32, Option<Move>> {
+        let Some(e) = self.shared.tt.probe(key) else { return Err(None) };
+        let tt_move = e.best_move.filter(|m| moves.contains(m));
+        if N::ROOT || !(e.proven || (e.depth as i32 >= depth && !N::PV)) {
+            return Err(tt_move);
+        }
+        let v = score::from_relative(e.score, diff, e.proven);
+        let usable = match e.bound {
+            Bound::Exact => true,
+            Bound::Lower => v >= beta,
+            Bound::Upper => v <= alpha,
+        };
+        if !usable {
+            return Err(tt_move);
+        }
+        if !e.proven {
+            self.horizon += 1;
+        }
+        if let Some(m) = tt_move {
+            self.pv.set_move(ply, m);
+        }
+        Ok(v)
+    }
+
+    /// The value of the `i`-th move tried at a node of kind `N` (just played): the first with
+    /// the node's window, the others with a null window (reduced when late), searched again when
+    /// they beat alpha.
+    fn search_move<N: NodeKind>(&mut self, i: usize, depth: i32, alpha: i32, beta: i32, ply: usize) -> i32 {
+        if i == 0 {
+            return if N::PV {
+                -self.search::<OnPv>(depth - 1, -beta, -alpha, ply + 1)
+            } else {
+                -self.search::<OffPv>(depth - 1, -beta, -alpha, ply + 1)
+            };
+        }
+        let c = &self.shared.config;
+        let r = if depth >= c.lmr_depth && i >= c.lmr_moves as usize && !N::PV {
+            1 + (i >= c.lmr_late_moves as usize) as i32
+        } else {
+            0
+        };
+        let mut v = -self.search::<OffPv>(depth - 1 - r, -alpha - 1, -alpha, ply + 1);
+        if v > alpha && r > 0 && !self.stopped {
+            v = -self.search::<OffPv>(depth - 1, -alpha - 1, -alpha, ply + 1);
+        }
+        if v > alpha && v < beta && N::PV && !self.stopped {
+            v = -self.search::<OnPv>(depth - 1, -beta, -alpha, ply + 1);
+        }
+        v
     }
 
     /// Quiescence: stand pat on the evaluation, then look only at landings on high values while
@@ -541,12 +501,12 @@ impl<'a> Worker<'a> {
                 && let Some(v) = self.pos.value_at(d)
                 && v as i32 >= self.shared.config.qs_min_value
             {
-                self.buf[ply][n] = (v as i32, m);
+                self.ordering.set(ply, n, v as i32, m);
                 n += 1;
             }
         }
         for i in 0..n {
-            let mv = self.pick(ply, i, n);
+            let mv = self.ordering.pick(ply, i, n);
             let undo = self.pos.play(mv);
             let v = -self.quiescence(-beta, -alpha, ply + 1, qply + 1);
             self.pos.unplay(mv, undo);

@@ -19,6 +19,19 @@ pub enum Bound {
     Upper,
 }
 
+impl Bound {
+    /// The bound that `best`, searched with the window `alpha..beta`, is.
+    pub fn of(best: i32, alpha: i32, beta: i32) -> Bound {
+        if best >= beta {
+            Bound::Lower
+        } else if best > alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        }
+    }
+}
+
 /// What a probe found.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct Entry {
