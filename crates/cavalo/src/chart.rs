@@ -5,6 +5,8 @@
 
 use std::fmt::Write as _;
 
+use cavalo_session::i18n::Lang;
+
 /// One line (or set of dots) in a panel.
 pub struct Series {
     /// Its colour.
@@ -34,8 +36,9 @@ pub fn esc(s: &str) -> String {
 }
 
 /// The SVG of `panels` stacked under `title`, the x axis from ply 1 to `max_ply`, the legend at
-/// the bottom (260 px per entry).
-pub fn render(title: &str, max_ply: f64, panels: &[Panel], legend: &[Legend]) -> String {
+/// the bottom (260 px per entry). The y axes have round ticks (1, 2 or 5 times a power of ten),
+/// written the way `lang` writes numbers.
+pub fn render(title: &str, max_ply: f64, panels: &[Panel], legend: &[Legend], lang: Lang) -> String {
     let (w, ph, left, top, gap) = (900.0, 260.0, 80.0, 50.0, 60.0);
     let right = w - 30.0;
     let max_ply = max_ply.max(2.0);
@@ -52,8 +55,8 @@ pub fn render(title: &str, max_ply: f64, panels: &[Panel], legend: &[Legend]) ->
         let y0 = top + k as f64 * (ph + gap);
         let y1 = y0 + ph;
         let values = || panel.series.iter().flat_map(|s| s.points.iter().map(|p| p.1));
-        let lo = values().fold(0.0f64, f64::min);
-        let hi = values().fold(0.0f64, f64::max).max(lo + 1.0);
+        let ticks = Ticks::over(values().fold(0.0f64, f64::min), values().fold(0.0f64, f64::max));
+        let (lo, hi) = (ticks.lo, ticks.hi);
         let x = |ply: f64| left + (ply - 1.0) / (max_ply - 1.0) * (right - left);
         let y = |v: f64| y1 - (v - lo) / (hi - lo) * (ph - 10.0);
         let _ = writeln!(
@@ -64,8 +67,7 @@ pub fn render(title: &str, max_ply: f64, panels: &[Panel], legend: &[Legend]) ->
         );
         let _ = writeln!(svg, r##"<line x1="{left}" y1="{y1}" x2="{right}" y2="{y1}" stroke="#333"/>"##);
         let _ = writeln!(svg, r##"<line x1="{left}" y1="{y0}" x2="{left}" y2="{y1}" stroke="#333"/>"##);
-        for t in 0..=4 {
-            let v = lo + (hi - lo) * t as f64 / 4.0;
+        for v in ticks.values() {
             let yy = y(v);
             let _ = writeln!(
                 svg,
@@ -76,7 +78,7 @@ pub fn render(title: &str, max_ply: f64, panels: &[Panel], legend: &[Legend]) ->
                 r#"<text x="{}" y="{:.1}" text-anchor="end">{}</text>"#,
                 left - 6.0,
                 yy + 4.0,
-                fmt_num(v)
+                ticks.label(v, lang)
             );
         }
         if lo < 0.0 {
@@ -86,12 +88,12 @@ pub fn render(title: &str, max_ply: f64, panels: &[Panel], legend: &[Legend]) ->
                 r##"<line x1="{left}" y1="{yy:.1}" x2="{right}" y2="{yy:.1}" stroke="#888" stroke-dasharray="4 3"/>"##
             );
         }
-        let step = ((max_ply / 10.0).ceil() as u32).max(1);
-        let mut t = 1;
-        while t as f64 <= max_ply {
+        // Ply 1, then round ply numbers (1, 2 or 5 times a power of ten apart).
+        let step = Ticks::over(0.0, max_ply * 0.7).step.max(1.0) as u32;
+        let plies = std::iter::once(1).chain((1..).map(|k| k * step).filter(|&t| t > 1));
+        for t in plies.take_while(|&t| t as f64 <= max_ply) {
             let xx = x(t as f64);
             let _ = writeln!(svg, r#"<text x="{xx:.1}" y="{}" text-anchor="middle">{t}</text>"#, y1 + 16.0);
-            t += step;
         }
         for s in &panel.series {
             let pts: Vec<(String, String)> =
@@ -123,14 +125,51 @@ pub fn render(title: &str, max_ply: f64, panels: &[Panel], legend: &[Legend]) ->
     svg
 }
 
-/// A tick label: `1.2M`, `35k`, `-12`.
-fn fmt_num(v: f64) -> String {
-    if v >= 1e6 {
-        format!("{:.1}M", v / 1e6)
-    } else if v >= 1e4 {
-        format!("{:.0}k", v / 1e3)
-    } else {
-        format!("{v:.0}")
+/// A y axis's round ticks: from `lo` to `hi` by `step`, 1, 2 or 5 times a power of ten, at
+/// most about five of them, covering the values.
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct Ticks {
+    lo: f64,
+    hi: f64,
+    step: f64,
+}
+
+impl Ticks {
+    /// The ticks of an axis holding `min..max` (and 0): the smallest round step that needs at
+    /// most seven intervals.
+    fn over(min: f64, max: f64) -> Ticks {
+        let (min, max) = (min.min(0.0), max.max(0.0));
+        let mut power = 10f64.powf(((max - min) / 10.0).max(1.0).log10().floor());
+        loop {
+            for m in [1.0, 2.0, 5.0] {
+                let step = m * power;
+                let (lo, hi) = ((min / step).floor(), (max / step).ceil());
+                if hi - lo <= 7.0 {
+                    return Ticks { lo: lo * step, hi: hi.max(lo + 1.0) * step, step };
+                }
+            }
+            power *= 10.0;
+        }
+    }
+
+    /// The tick values, lowest first.
+    fn values(self) -> impl Iterator<Item = f64> {
+        let n = ((self.hi - self.lo) / self.step).round() as i64;
+        (0..=n).map(move |i| self.lo + i as f64 * self.step)
+    }
+
+    /// A tick's label in `lang`: `1.5M`/`1,5M`, `35k`, `-12`.
+    fn label(self, v: f64, lang: Lang) -> String {
+        let top = self.lo.abs().max(self.hi.abs());
+        let (unit, suffix) = if top >= 1e6 {
+            (1e6, "M")
+        } else if top >= 1e4 {
+            (1e3, "k")
+        } else {
+            (1.0, "")
+        };
+        let places = if (self.step / unit).fract().abs() < 1e-9 { 0 } else { 1 };
+        format!("{}{suffix}", lang.decimal(v / unit, places))
     }
 }
 
@@ -141,14 +180,43 @@ mod tests {
     #[test]
     fn negative_values_get_a_zero_line_and_ticks_below_zero() {
         let s = Series { colour: "#000", points: vec![(1.0, -20.0), (2.0, 40.0)], line: true, dot: 2.5 };
-        let svg =
-            render("t <1>", 2.0, &[Panel { label: "v".into(), series: vec![s] }], &[("#000", "a".into())]);
+        let svg = render(
+            "t <1>",
+            2.0,
+            &[Panel { label: "v".into(), series: vec![s] }],
+            &[("#000", "a".into())],
+            Lang::En,
+        );
         assert!(svg.contains("t &lt;1&gt;"));
         assert!(svg.contains(">-20</text>") && svg.contains(">40</text>"), "{svg}");
         assert_eq!(svg.matches("stroke-dasharray").count(), 1);
         assert_eq!(svg.matches("<polyline").count(), 1);
         let s = Series { colour: "#000", points: vec![(1.0, 5.0)], line: false, dot: 2.5 };
-        let svg = render("t", 2.0, &[Panel { label: "v".into(), series: vec![s] }], &[]);
+        let svg = render("t", 2.0, &[Panel { label: "v".into(), series: vec![s] }], &[], Lang::En);
         assert!(!svg.contains("stroke-dasharray") && !svg.contains("<polyline"));
+    }
+
+    #[test]
+    fn ticks_are_round_and_cover_the_values() {
+        let t = Ticks::over(0.0, 1_234_567.0);
+        assert_eq!((t.lo, t.hi, t.step), (0.0, 1_400_000.0, 200_000.0));
+        let labels: Vec<String> = t.values().map(|v| t.label(v, Lang::Pt)).collect();
+        assert_eq!(labels[..3], ["0,0M", "0,2M", "0,4M"]);
+        assert_eq!(t.values().map(|v| t.label(v, Lang::En)).last().unwrap(), "1.4M");
+        let t = Ticks::over(-23.0, 97.0);
+        assert_eq!((t.lo, t.hi, t.step), (-40.0, 100.0, 20.0));
+        assert_eq!(t.values().map(|v| t.label(v, Lang::En)).collect::<Vec<_>>().first().unwrap(), "-40");
+        let t = Ticks::over(0.0, 48_000.0);
+        assert_eq!(
+            t.values().map(|v| t.label(v, Lang::En)).collect::<Vec<_>>(),
+            ["0k", "10k", "20k", "30k", "40k", "50k"]
+        );
+        assert_eq!(Ticks::over(-610.0, 435.0), Ticks { lo: -800.0, hi: 600.0, step: 200.0 });
+        assert_eq!(Ticks::over(0.0, 0.0), Ticks { lo: 0.0, hi: 1.0, step: 1.0 });
+        for (lo, hi) in [(0.0, 0.0), (0.0, 3.0), (-5.0, 0.0), (0.0, 999.0), (-610.0, 435.0), (0.0, 7e9)] {
+            let t = Ticks::over(lo, hi);
+            assert!(t.lo <= lo.min(0.0) && t.hi >= hi.max(0.0) && t.hi > t.lo, "{lo}..{hi}: {t:?}");
+            assert!(t.values().count() <= 8, "{lo}..{hi}: {t:?}");
+        }
     }
 }

@@ -86,9 +86,28 @@ fn a_record_is_judged_ply_by_ply_as_json_text_and_svg() {
     assert_eq!(written, a);
     let svg = std::fs::read_to_string(svg).unwrap();
     assert!(svg.starts_with("<svg") && svg.contains("<polyline"), "{svg}");
-    let pt = cavalo(&["analyse", &rec, "--nodes", "500", "--hash", "1", "--lang", "pt"]);
+    let pt_svg = dir.path().join("pt.svg");
+    let pt = cavalo(&[
+        "analyse",
+        &rec,
+        "--nodes",
+        "500",
+        "--hash",
+        "1",
+        "--lang",
+        "pt",
+        "--svg",
+        pt_svg.to_str().unwrap(),
+    ]);
     let pt = String::from_utf8(pt.stdout).unwrap();
     assert!(pt.contains("meia-jogada") && pt.contains("forçada") && pt.contains("precisão"), "{pt}");
+    // Portuguese everywhere: the table, the players, the decimals, the chart.
+    let english = |t: &str| cavalo_session::i18n::english_words_in(t, &["cavalo", "greedy", "classic"]);
+    assert_eq!(english(&pt), Vec::<String>::new(), "English in the Portuguese analysis: {pt}");
+    let svg = std::fs::read_to_string(pt_svg).unwrap();
+    let words: String = svg.split('>').filter_map(|t| t.split_once('<').map(|(text, _)| text)).collect();
+    assert!(words.contains("ponto de vista do Branco"), "{words}");
+    assert_eq!(english(&words), Vec::<String>::new(), "English in the Portuguese chart: {words}");
 }
 
 #[test]

@@ -175,14 +175,14 @@ fn computer_against_computer_with_a_pass_stats_and_replay() {
     let (st, ok) = run(dir.path(), &["stats", "log.dat", "--svg", "chart.svg"], "");
     assert!(ok, "{st}");
     let nodes_row =
-        st.lines().find(|l| l.starts_with("black computer:classic:2") && l.contains(" nodes ")).unwrap();
+        st.lines().find(|l| l.starts_with("black computer (classic:2)") && l.contains(" nodes ")).unwrap();
     let searches = rec.meta["plies"]
         .as_array()
         .unwrap()
         .iter()
         .filter(|p| p["side"] == "black" && p.get("search").is_some())
         .count();
-    assert_eq!(nodes_row.split_whitespace().nth(3).unwrap(), searches.to_string(), "{nodes_row}");
+    assert_eq!(nodes_row.split_whitespace().nth(4).unwrap(), searches.to_string(), "{nodes_row}");
     let svg = std::fs::read_to_string(dir.path().join("chart.svg")).unwrap();
     assert!(svg.starts_with("<svg") && svg.contains("<polyline"));
 

@@ -420,5 +420,8 @@ fn format_en(value: &FluentValue, _: &IntlLangMemoizer) -> Option<String> {
     format_number(Lang::En, value)
 }
 
+mod english;
+pub use english::english_words_in;
+
 #[cfg(test)]
 mod tests;

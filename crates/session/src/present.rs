@@ -116,6 +116,17 @@ pub fn side_name(lang: Lang, side: Side) -> String {
     })
 }
 
+/// A player's label as the logs and records keep it (`human`, `human:Ana`, `computer:cavalo`),
+/// for people: `humano`, `Ana`, `computador (cavalo)`. Another label is shown as it is.
+pub fn player_text(lang: Lang, label: &str) -> String {
+    match label.split_once(':') {
+        None if label == "human" => lang.tr(key!("player-human")),
+        Some(("human", name)) => name.replace('_', " "),
+        Some(("computer", name)) => lang.tr_with(key!("player-computer-named"), &[("name", name.into())]),
+        _ => label.to_string(),
+    }
+}
+
 /// How a game ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(tag = "result", rename_all = "lowercase")]

@@ -141,7 +141,7 @@ pub fn run(a: AnalyseArgs) -> Result<()> {
         }
     }
     if let Some(path) = &a.svg {
-        std::fs::write(path, chart(&an)).with_context(|| format!("cannot write {}", path.display()))?;
+        std::fs::write(path, chart(&an, lang)).with_context(|| format!("cannot write {}", path.display()))?;
         let line =
             lang.tr_with(key!("analyse-chart-written"), &[("path", path.display().to_string().into())]);
         if to_stdout { eprintln!("{line}") } else { println!("{line}") }
@@ -158,6 +158,11 @@ fn meta(an: &Analysis, k: &str) -> String {
     an.game.meta.get(k).and_then(|v| v.as_str()).unwrap_or("?").to_string()
 }
 
+/// The player of `side`, for people (`humano`, `computador (cavalo)`).
+fn who(an: &Analysis, side: Side, lang: Lang) -> String {
+    cavalo_session::present::player_text(lang, &meta(an, side.name()))
+}
+
 /// The text report: the table of plies, each side's figures, the turning points.
 pub fn table(an: &Analysis, lang: Lang) -> String {
     let mut out = String::new();
@@ -166,8 +171,8 @@ pub fn table(an: &Analysis, lang: Lang) -> String {
     let budget = nodes.into_iter().chain(ms).collect::<Vec<_>>().join(" / ");
     let args = [
         ("game", Arg::from(meta(an, "id"))),
-        ("white", meta(an, "white").into()),
-        ("black", meta(an, "black").into()),
+        ("white", who(an, Side::White, lang).into()),
+        ("black", who(an, Side::Black, lang).into()),
         ("budget", budget.into()),
         ("threads", an.budget.threads.into()),
     ];
@@ -195,10 +200,10 @@ pub fn table(an: &Analysis, lang: Lang) -> String {
         let s = &an.sides[side.index()];
         let args = [
             ("side", Arg::from(side_name(lang, side))),
-            ("who", meta(an, side.name()).into()),
+            ("who", who(an, side, lang).into()),
             ("judged", s.judged.into()),
-            ("accuracy", format!("{:.1}", s.accuracy).into()),
-            ("loss", format!("{:.1}", s.mean_loss).into()),
+            ("accuracy", lang.decimal(s.accuracy, 1).into()),
+            ("loss", lang.decimal(s.mean_loss, 1).into()),
             ("good", s.classes[0].into()),
             ("inaccuracies", s.classes[1].into()),
             ("mistakes", s.classes[2].into()),
@@ -267,7 +272,7 @@ const TURNING: &str = "#c62828";
 
 /// The chart: the value after every ply from White's view (above 0: White ahead), proven values
 /// and turning points marked.
-pub fn chart(an: &Analysis) -> String {
+pub fn chart(an: &Analysis, lang: Lang) -> String {
     let after = |p: &PlyAnalysis| (p.ply as f64, p.white_after() as f64);
     let exact: Vec<(f64, f64)> = an.plies.iter().filter(|p| p.played_value.exact).map(after).collect();
     let turning: Vec<(f64, f64)> = an.plies.iter().filter(|p| p.turning).map(after).collect();
@@ -276,13 +281,14 @@ pub fn chart(an: &Analysis) -> String {
         Series { colour: EXACT, points: exact, line: false, dot: 3.0 },
         Series { colour: TURNING, points: turning, line: false, dot: 5.0 },
     ];
-    let panel =
-        Panel { label: "value after the ply, White's view (points; above 0: White ahead)".into(), series };
+    let panel = Panel { label: lang.tr(key!("chart-value")), series };
+    let players =
+        [("white", Arg::from(who(an, Side::White, lang))), ("black", who(an, Side::Black, lang).into())];
     let legend: [Legend; 3] = [
-        (VALUE, format!("White {} / Black {}", meta(an, "white"), meta(an, "black"))),
-        (EXACT, "exact (proven)".into()),
-        (TURNING, "turning point".into()),
+        (VALUE, lang.tr_with(key!("chart-value-legend"), &players)),
+        (EXACT, lang.tr(key!("chart-exact"))),
+        (TURNING, lang.tr(key!("chart-turning"))),
     ];
-    let title = format!("Analysis of game {}: x axis ply number", meta(an, "id"));
-    render(&title, an.plies.len() as f64, &[panel], &legend)
+    let title = lang.tr_with(key!("chart-analysis-title"), &[("id", meta(an, "id").into())]);
+    render(&title, an.plies.len() as f64, &[panel], &legend, lang)
 }

@@ -94,6 +94,8 @@ pub fn values(plies: &[&LogPly], metric: &str) -> Vec<f64> {
         .collect()
 }
 
+/// The table: for each row (a player) the metrics it has values of; a player without a search
+/// (a human) has no nodes, cuts or depth, and no row for them.
 fn table(out: &mut String, rows: &[(String, Vec<&LogPly>)], lang: Lang) {
     let heads = lang.tr(key!("stats-columns"));
     let h: Vec<&str> = heads.split_whitespace().chain(std::iter::repeat("")).take(7).collect();
@@ -105,86 +107,115 @@ fn table(out: &mut String, rows: &[(String, Vec<&LogPly>)], lang: Lang) {
     for (label, plies) in rows {
         for metric in METRICS {
             let s = summarise(&values(plies, metric));
-            let m = lang.tr(metric_key(metric));
             if s.count == 0 {
-                let _ = writeln!(
-                    out,
-                    "{label:<28} {m:<15} {:>6} {:>14} {:>14} {:>12} {:>12}",
-                    0, "-", "-", "-", "-"
-                );
-            } else {
-                let _ = writeln!(
-                    out,
-                    "{label:<28} {m:<10} {:>6} {:>14.1} {:>14.1} {:>12} {:>12}",
-                    s.count, s.mean, s.sd, s.min, s.max
-                );
+                continue;
             }
+            let m = lang.tr(metric_key(metric));
+            let _ = writeln!(
+                out,
+                "{label:<28} {m:<15} {:>6} {:>14} {:>14} {:>12} {:>12}",
+                s.count,
+                lang.decimal(s.mean, 1),
+                lang.decimal(s.sd, 1),
+                lang.decimal(s.min, 0),
+                lang.decimal(s.max, 0)
+            );
         }
     }
 }
 
-/// `white`/`black` in English (as the log writes them), `branco`/`preto` in Portuguese.
+/// `white`/`black` in English, `branco`/`preto` in Portuguese.
 fn side_word(lang: Lang, side: Side) -> String {
-    match lang {
-        Lang::En => side.name().to_string(),
-        Lang::Pt => cavalo_session::present::side_name(lang, side).to_lowercase(),
-    }
+    cavalo_session::present::side_name(lang, side).to_lowercase()
 }
 
 fn side_plies(g: &LogGame, side: Side) -> Vec<&LogPly> {
     g.plies.iter().filter(|p| p.side == Some(side)).collect()
 }
 
-/// The report: one table per game, then one over all games.
+/// The player of `side` in `g`, for people (`humano`, `computador (cavalo)`).
+fn player(g: &LogGame, side: Side, lang: Lang) -> String {
+    let label = g.header.get(side.name()).map_or("?", |v| v.as_str());
+    cavalo_session::present::player_text(lang, label)
+}
+
+/// A word of the log (`mode`, `result`, `status`) in `lang`; an unknown one as it is.
+fn log_word(lang: Lang, field: &str, value: &str) -> String {
+    let k = match (field, value) {
+        ("result", "white") => key!("stats-outcome-white"),
+        ("result", "black") => key!("stats-outcome-black"),
+        ("result", "draw") => key!("stats-outcome-draw"),
+        ("status", "over") => key!("stats-status-over"),
+        ("status", "quit") => key!("stats-status-quit"),
+        ("status", "playing") => key!("stats-status-playing"),
+        ("mode", m) => match cavalo_session::Mode::parse(m) {
+            Some(mode) => cavalo_session::present::mode_key(mode),
+            None => return value.to_string(),
+        },
+        _ => return value.to_string(),
+    };
+    lang.tr(k)
+}
+
+/// The line of how `g` ended (or that it did not).
+fn result_line(g: &LogGame, lang: Lang) -> String {
+    let back = if g.undone > 0 {
+        lang.tr_with(key!("stats-taken-back"), &[("count", g.undone.into())])
+    } else {
+        String::new()
+    };
+    let result = match &g.end {
+        Some(e) => {
+            let e = |k: &str| e.get(k).map_or("?", |v| v.as_str());
+            let args = [
+                ("result", Arg::from(log_word(lang, "result", e("result")))),
+                ("status", log_word(lang, "status", e("status")).into()),
+                ("points", e("points").into()),
+                ("plies", e("plies").parse::<usize>().map_or_else(|_| Arg::from(e("plies")), Arg::from)),
+            ];
+            lang.tr_with(key!("stats-result"), &args)
+        }
+        None => lang.tr_with(key!("stats-unfinished"), &[("plies", g.plies.len().into())]),
+    };
+    format!("{result}{back}")
+}
+
+/// The report: one table per game (a row per side and its player), then one over all games
+/// (a row per player, whatever colour it played).
 pub fn report(games: &[LogGame], lang: Lang) -> String {
     let mut out = String::new();
     for (i, g) in games.iter().enumerate() {
-        let h = |k: &str| Arg::from(g.header.get(k).map_or("?", |v| v.as_str()));
+        let h = |k: &str| g.header.get(k).map_or("?", |v| v.as_str()).to_string();
         let args = [
             ("n", Arg::from(i + 1)),
-            ("id", h("id")),
-            ("date", h("date")),
-            ("mode", h("mode")),
-            ("start", h("start")),
-            ("white", h("white")),
-            ("black", h("black")),
+            ("id", h("id").into()),
+            ("date", h("date").into()),
+            ("mode", log_word(lang, "mode", &h("mode")).into()),
+            ("start", h("start").into()),
+            ("white", player(g, Side::White, lang).into()),
+            ("black", player(g, Side::Black, lang).into()),
         ];
         let _ = writeln!(out, "{}", lang.tr_with(key!("stats-game"), &args));
-        let back = if g.undone > 0 {
-            lang.tr_with(key!("stats-taken-back"), &[("count", g.undone.into())])
-        } else {
-            String::new()
-        };
-        let result = match &g.end {
-            Some(e) => {
-                let e = |k: &str| Arg::from(e.get(k).map_or("?", |v| v.as_str()));
-                let args = [
-                    ("result", e("result")),
-                    ("status", e("status")),
-                    ("points", e("points")),
-                    ("plies", e("plies")),
-                ];
-                lang.tr_with(key!("stats-result"), &args)
-            }
-            None => lang.tr_with(key!("stats-unfinished"), &[("plies", g.plies.len().into())]),
-        };
-        let _ = writeln!(out, "{result}{back}");
+        let _ = writeln!(out, "{}", result_line(g, lang));
         let rows: Vec<(String, Vec<&LogPly>)> = Side::BOTH
             .iter()
-            .map(|&s| {
-                let who = g.header.get(s.name()).map_or("?", |v| v.as_str());
-                (format!("{} {who}", side_word(lang, s)), side_plies(g, s))
-            })
+            .map(|&s| (format!("{} {}", side_word(lang, s), player(g, s, lang)), side_plies(g, s)))
             .collect();
         table(&mut out, &rows, lang);
         out.push('\n');
     }
     if games.len() > 1 {
         let _ = writeln!(out, "{}", lang.tr_with(key!("stats-all"), &[("count", games.len().into())]));
-        let rows: Vec<(String, Vec<&LogPly>)> = Side::BOTH
-            .iter()
-            .map(|&s| (side_word(lang, s), games.iter().flat_map(|g| side_plies(g, s)).collect()))
-            .collect();
+        let mut rows: Vec<(String, Vec<&LogPly>)> = Vec::new();
+        for g in games {
+            for side in Side::BOTH {
+                let who = player(g, side, lang);
+                match rows.iter_mut().find(|(w, _)| *w == who) {
+                    Some((_, plies)) => plies.extend(side_plies(g, side)),
+                    None => rows.push((who, side_plies(g, side))),
+                }
+            }
+        }
         table(&mut out, &rows, lang);
     }
     out
@@ -216,7 +247,7 @@ pub fn stats(a: StatsArgs) -> Result<()> {
         if n == 0 || n > games.len() {
             bail!("--game {n}: the log holds games 1 to {}", games.len());
         }
-        let svg = chart(&games[n - 1], n);
+        let svg = chart(&games[n - 1], n, lang);
         std::fs::write(path, svg).with_context(|| format!("cannot write {}", path.display()))?;
         let args = [("n", Arg::from(n)), ("path", path.display().to_string().into())];
         println!("{}", lang.tr_with(key!("stats-chart-written"), &args));
@@ -227,19 +258,19 @@ pub fn stats(a: StatsArgs) -> Result<()> {
 const COLOURS: [&str; 2] = ["#c27c0e", "#1f4e9c"];
 
 /// Two panels (time per move, nodes per move), one line per side, ply numbers on the x axis.
-pub fn chart(g: &LogGame, number: usize) -> String {
+pub fn chart(g: &LogGame, number: usize, lang: Lang) -> String {
     use crate::chart::{Panel, Series, render};
     let max_ply = g.plies.iter().map(|p| p.number).max().unwrap_or(1) as f64;
     let id = g.header.get("id").map_or("", |s| s.as_str());
     type Metric = fn(&LogPly) -> Option<f64>;
-    let panels: [(&str, Metric); 2] = [
-        ("time per move (ms)", |p| (!p.forced).then_some(p.time_ms as f64)),
-        ("nodes analysed", |p| p.nodes.map(|n| n as f64)),
+    let panels: [(cavalo_session::i18n::Key, Metric); 2] = [
+        (key!("chart-time-per-move"), |p| (!p.forced).then_some(p.time_ms as f64)),
+        (key!("chart-nodes"), |p| p.nodes.map(|n| n as f64)),
     ];
     let panels: Vec<Panel> = panels
         .iter()
         .map(|(label, get)| Panel {
-            label: label.to_string(),
+            label: lang.tr(*label),
             series: Side::BOTH
                 .iter()
                 .map(|&side| Series {
@@ -259,15 +290,21 @@ pub fn chart(g: &LogGame, number: usize) -> String {
     let legend: Vec<crate::chart::Legend> = Side::BOTH
         .iter()
         .map(|&side| {
-            let who = g.header.get(side.name()).map_or("", |s| s.as_str());
-            (COLOURS[side.index()], format!("{side} ({who}); x axis: ply number"))
+            let args = [
+                ("side", Arg::from(cavalo_session::present::side_name(lang, side))),
+                ("who", player(g, side, lang).into()),
+            ];
+            (COLOURS[side.index()], lang.tr_with(key!("chart-stats-legend"), &args))
         })
         .collect();
-    render(&format!("Game {number} ({id}): time and nodes per move"), max_ply, &panels, &legend)
+    let title = lang.tr_with(key!("chart-stats-title"), &[("n", number.into()), ("id", id.into())]);
+    render(&title, max_ply, &panels, &legend, lang)
 }
 
 #[cfg(test)]
 mod tests {
+    use cavalo_session::i18n::english_words_in;
+
     use super::*;
 
     const LOG: &str = "\
@@ -307,20 +344,47 @@ PLY n=2 side=black player=human move=C3 points=30 total=10-30 time-ms=1000
         assert_eq!(values(&white, "time-ms"), vec![100.0, 300.0]);
         let r = report(&games, Lang::En);
         let line =
-            r.lines().find(|l| l.starts_with("white computer:cavalo") && l.contains(" nodes ")).unwrap();
+            r.lines().find(|l| l.starts_with("white computer (cavalo)") && l.contains(" nodes ")).unwrap();
         let cols: Vec<&str> = line.split_whitespace().collect();
-        assert_eq!(&cols[cols.len() - 5..], &["2", "2000.0", "1000.0", "1000", "3000"], "{line}");
-        assert!(r.contains("Result: white (over), points 146-95, 5 plies"), "{r}");
-        assert!(r.contains("1 plies taken back"), "{r}");
+        assert_eq!(&cols[cols.len() - 5..], &["2", "2,000.0", "1,000.0", "1,000", "3,000"], "{line}");
+        assert!(r.contains("Result: White won (over), points 146-95, 5 plies"), "{r}");
+        assert!(r.contains("1 ply taken back"), "{r}");
         assert!(r.contains("All 2 games"));
         let line = r.lines().find(|l| l.starts_with("black human") && l.contains(" time-ms ")).unwrap();
-        assert!(line.contains(" 1 ") && line.contains("1000.0"), "{line}");
+        assert!(line.contains(" 1 ") && line.contains("1,000.0"), "{line}");
+        assert!(
+            !r.lines().any(|l| l.contains("human") && (l.contains(" nodes ") || l.contains(" depth "))),
+            "a human has no search statistics, and no empty rows for them: {r}"
+        );
+        // Over all games, a row per player whatever its colour: the human's two moves together.
+        let all = &r[r.find("All 2 games").unwrap()..];
+        let line = all.lines().find(|l| l.starts_with("human ") && l.contains(" time-ms ")).unwrap();
+        assert!(line.split_whitespace().nth(2) == Some("2"), "{line}");
+        assert!(all.lines().any(|l| l.starts_with("computer (greedy)")), "{all}");
         let pt = report(&games, Lang::Pt);
-        assert!(pt.contains("Resultado: white (over), pontos 146-95, 5 meias-jogadas"), "{pt}");
+        assert!(
+            pt.contains("Resultado: vitória do Branco (terminado), pontos 146-95, 5 meias-jogadas"),
+            "{pt}"
+        );
+        assert!(pt.contains("1 meia-jogada anulada"), "{pt}");
+        assert!(pt.contains("Humano vs Humano") && pt.contains("Branco humano contra Preto humano"), "{pt}");
         assert!(pt.contains("Todos os 2 jogos") && pt.contains(" nós-analisados "), "{pt}");
-        assert!(pt.lines().any(|l| l.starts_with("branco computer:cavalo")), "{pt}");
-        let svg = chart(&games[0], 1);
+        assert!(
+            pt.lines().any(|l| l.starts_with("branco computador (cavalo)") && l.contains("2000,0")),
+            "{pt}"
+        );
+        let svg = chart(&games[0], 1, Lang::En);
         assert!(svg.starts_with("<svg") && svg.trim_end().ends_with("</svg>"));
         assert_eq!(svg.matches("<polyline").count(), 4, "two panels, two sides");
+        let svg = chart(&games[0], 1, Lang::Pt);
+        assert!(
+            svg.contains("tempo por jogada (ms)") && svg.contains("eixo x: número da meia-jogada"),
+            "{svg}"
+        );
+        // Portuguese everywhere: the report and the chart's words.
+        let allowed = ["seed", "cavalo", "greedy"];
+        assert_eq!(english_words_in(&pt, &allowed), Vec::<String>::new(), "English in the report: {pt}");
+        let words: String = svg.split('>').filter_map(|t| t.split_once('<').map(|(text, _)| text)).collect();
+        assert_eq!(english_words_in(&words, &allowed), Vec::<String>::new(), "English in the chart: {words}");
     }
 }

@@ -7,6 +7,7 @@
 side-white = White
 side-black = Black
 player-human = human
+player-computer-named = computer ({ $name })
 player-computer = computer
 mode-human-computer = Human vs Computer
 mode-computer-computer = Computer vs Computer
@@ -261,7 +262,7 @@ api-not-allowed = { $method } is not allowed on { $path }
 api-seed-or-position = give a seed or a position, not both
 api-bad-position = bad position: { $reason }
 api-bad-mode = `{ $mode }` is not a mode: use human-computer (hc), computer-computer (cc) or human-human (hh)
-api-bad-side = `{ $side }` is not a side: use white or black
+api-bad-side = `{ $side }` is not a side: use `white` or `black`
 api-bad-engine = `{ $engine }` is not a computer player: { $reason }
 api-bad-time = the time per move must be from { $min } to { $max } ms, not { $time }
 api-moved-on = the game has moved on: it is at ply { $ply }, not { $seen }; reload it
@@ -298,11 +299,20 @@ api-internal = the server could not finish the request
 ## cavalo stats (the statistics of log.dat)
 
 stats-game = Game { $n } ({ $id }, { $date }, { $mode }, start { $start }), White { $white } against Black { $black }
-stats-result = Result: { $result } ({ $status }), points { $points }, { $plies } plies
-stats-unfinished = Result: unfinished, { $plies } plies
-stats-taken-back = , { $count } plies taken back
+stats-result = Result: { $result } ({ $status }), points { $points }, { $plies ->
+    [one] { $plies } ply
+   *[other] { $plies } plies
+}
+stats-unfinished = Result: unfinished, { $plies ->
+    [one] { $plies } ply
+   *[other] { $plies } plies
+}
+stats-taken-back = , { $count ->
+    [one] { $count } ply
+   *[other] { $count } plies
+} taken back
 stats-all = All { $count } games
-stats-columns = side metric count mean sd min max
+stats-columns = player metric count mean sd min max
 stats-metric-nodes = nodes
 stats-metric-alpha-cuts = alpha-cuts
 stats-metric-beta-cuts = beta-cuts
@@ -465,7 +475,10 @@ web-game-public = public
 web-game-abandoned = abandoned
 
 # cavalo analyse: the engine's judgement of a played game.
-analyse-title = Analysis of game { $game }: White { $white }, Black { $black }; { $budget } per position, { $threads } thread(s)
+analyse-title = Analysis of game { $game }: White { $white }, Black { $black }; { $budget } per position, { $threads ->
+        [one] { $threads } thread
+       *[other] { $threads } threads
+    }
 analyse-thresholds = Points lost: good below { $inaccuracy }, inaccuracy from { $inaccuracy }, mistake from { $mistake }, blunder from { $blunder }; turning point (!): the lead changes or { $swing } points or more lost.
 analyse-budget-nodes = { $nodes } nodes
 analyse-columns = ply side played best value after loss class
@@ -475,7 +488,22 @@ analyse-class-good = good
 analyse-class-inaccuracy = inaccuracy
 analyse-class-mistake = mistake
 analyse-class-blunder = blunder
-analyse-side = { $side } ({ $who }): { $judged } moves judged, accuracy { $accuracy }% (share of good moves), mean loss { $loss } points; { $good } good, { $inaccuracies } inaccuracies, { $mistakes } mistakes, { $blunders } blunders
+analyse-side = { $side }, { $who }: { $judged ->
+        [one] { $judged } move judged
+       *[other] { $judged } moves judged
+    }, accuracy { $accuracy }% (share of good moves), mean loss { $loss } points; { $good ->
+        [one] { $good } good
+       *[other] { $good } good
+    }, { $inaccuracies ->
+        [one] { $inaccuracies } inaccuracy
+       *[other] { $inaccuracies } inaccuracies
+    }, { $mistakes ->
+        [one] { $mistakes } mistake
+       *[other] { $mistakes } mistakes
+    }, { $blunders ->
+        [one] { $blunders } blunder
+       *[other] { $blunders } blunders
+    }
 analyse-turning = Turning points (ply move (White's view before→after)): { $plies }
 analyse-no-turning = No turning points.
 analyse-last = Final value (White's view): { $value }
@@ -707,3 +735,21 @@ plan-no-boards = a tournament needs at least one board per pairing
 plan-twice = { $player } is given twice
 sprt-hypotheses = SPRT needs elo0 < elo1, got { $elo0 } and { $elo1 }
 sprt-probability = SPRT { $name } must be between 0 and 0.5, got { $value }
+
+# `cavalo stats`: how a logged game ended, and its status.
+stats-outcome-white = White won
+stats-outcome-black = Black won
+stats-outcome-draw = draw
+stats-status-over = over
+stats-status-quit = abandoned
+stats-status-playing = unfinished
+# `cavalo stats --svg` and `cavalo analyse --svg`: the charts.
+chart-stats-title = Game { $n } ({ $id }): time and nodes per move
+chart-time-per-move = time per move (ms)
+chart-nodes = nodes analysed
+chart-stats-legend = { $side }: { $who }; x axis: ply number
+chart-analysis-title = Analysis of game { $id }; x axis: ply number
+chart-value = value after the ply, White's view (points; above 0: White ahead)
+chart-value-legend = White { $white } / Black { $black }
+chart-exact = exact (proven)
+chart-turning = turning point

@@ -7,6 +7,7 @@
 side-white = Branco
 side-black = Preto
 player-human = humano
+player-computer-named = computador ({ $name })
 player-computer = computador
 mode-human-computer = Humano vs Computador
 mode-computer-computer = Computador vs Computador
@@ -261,7 +262,7 @@ api-not-allowed = { $method } não é permitido em { $path }
 api-seed-or-position = indique uma semente ou uma posição, não ambas
 api-bad-position = posição inválida: { $reason }
 api-bad-mode = `{ $mode }` não é um modo: use human-computer (hc), computer-computer (cc) ou human-human (hh)
-api-bad-side = `{ $side }` não é um lado: use white ou black
+api-bad-side = `{ $side }` não é um lado: use `white` ou `black`
 api-bad-engine = `{ $engine }` não é um jogador computador: { $reason }
 api-bad-time = o tempo por jogada tem de ser de { $min } a { $max } ms, não { $time }
 api-moved-on = o jogo avançou: está na meia-jogada { $ply }, não { $seen }; recarregue-o
@@ -298,11 +299,20 @@ api-internal = o servidor não conseguiu terminar o pedido
 ## cavalo stats (as estatísticas do log.dat)
 
 stats-game = Jogo { $n } ({ $id }, { $date }, { $mode }, início { $start }), Branco { $white } contra Preto { $black }
-stats-result = Resultado: { $result } ({ $status }), pontos { $points }, { $plies } meias-jogadas
-stats-unfinished = Resultado: por acabar, { $plies } meias-jogadas
-stats-taken-back = , { $count } meias-jogadas anuladas
+stats-result = Resultado: { $result } ({ $status }), pontos { $points }, { $plies ->
+    [one] { $plies } meia-jogada
+   *[other] { $plies } meias-jogadas
+}
+stats-unfinished = Resultado: por acabar, { $plies ->
+    [one] { $plies } meia-jogada
+   *[other] { $plies } meias-jogadas
+}
+stats-taken-back = , { $count ->
+    [one] { $count } meia-jogada anulada
+   *[other] { $count } meias-jogadas anuladas
+}
 stats-all = Todos os { $count } jogos
-stats-columns = lado métrica n média dp mín máx
+stats-columns = jogador métrica n média dp mín máx
 stats-metric-nodes = nós-analisados
 stats-metric-alpha-cuts = cortes-alfa
 stats-metric-beta-cuts = cortes-beta
@@ -465,7 +475,10 @@ web-game-public = público
 web-game-abandoned = abandonado
 
 # cavalo analyse: o juízo do motor sobre um jogo jogado.
-analyse-title = Análise do jogo { $game }: Branco { $white }, Preto { $black }; { $budget } por posição, { $threads } fio(s)
+analyse-title = Análise do jogo { $game }: Branco { $white }, Preto { $black }; { $budget } por posição, { $threads ->
+        [one] { $threads } fio
+       *[other] { $threads } fios
+    }
 analyse-thresholds = Pontos perdidos: boa abaixo de { $inaccuracy }, imprecisão a partir de { $inaccuracy }, erro a partir de { $mistake }, erro grave a partir de { $blunder }; ponto de viragem (!): muda quem está à frente ou perdem-se { $swing } pontos ou mais.
 analyse-budget-nodes = { $nodes } nós
 analyse-columns = n.º lado jogada melhor valor depois perda classe
@@ -475,7 +488,22 @@ analyse-class-good = boa
 analyse-class-inaccuracy = imprecisão
 analyse-class-mistake = erro
 analyse-class-blunder = erro grave
-analyse-side = { $side } ({ $who }): { $judged } jogadas avaliadas, precisão { $accuracy }% (parte de jogadas boas), perda média { $loss } pontos; { $good } boas, { $inaccuracies } imprecisões, { $mistakes } erros, { $blunders } erros graves
+analyse-side = { $side }, { $who }: { $judged ->
+        [one] { $judged } jogada avaliada
+       *[other] { $judged } jogadas avaliadas
+    }, precisão { $accuracy }% (parte de jogadas boas), perda média { $loss } pontos; { $good ->
+        [one] { $good } boa
+       *[other] { $good } boas
+    }, { $inaccuracies ->
+        [one] { $inaccuracies } imprecisão
+       *[other] { $inaccuracies } imprecisões
+    }, { $mistakes ->
+        [one] { $mistakes } erro
+       *[other] { $mistakes } erros
+    }, { $blunders ->
+        [one] { $blunders } erro grave
+       *[other] { $blunders } erros graves
+    }
 analyse-turning = Pontos de viragem (meia-jogada jogada (ponto de vista do Branco antes→depois)): { $plies }
 analyse-no-turning = Sem pontos de viragem.
 analyse-last = Valor final (ponto de vista do Branco): { $value }
@@ -707,3 +735,21 @@ plan-no-boards = um torneio precisa de pelo menos um tabuleiro por emparelhament
 plan-twice = { $player } foi indicado duas vezes
 sprt-hypotheses = o SPRT precisa de elo0 < elo1, recebeu { $elo0 } e { $elo1 }
 sprt-probability = o { $name } do SPRT tem de estar entre 0 e 0,5, recebeu { $value }
+
+# `cavalo stats`: como acabou um jogo do registo, e o seu estado.
+stats-outcome-white = vitória do Branco
+stats-outcome-black = vitória do Preto
+stats-outcome-draw = empate
+stats-status-over = terminado
+stats-status-quit = abandonado
+stats-status-playing = por acabar
+# `cavalo stats --svg` e `cavalo analyse --svg`: os gráficos.
+chart-stats-title = Jogo { $n } ({ $id }): tempo e nós por jogada
+chart-time-per-move = tempo por jogada (ms)
+chart-nodes = nós analisados
+chart-stats-legend = { $side }: { $who }; eixo x: número da meia-jogada
+chart-analysis-title = Análise do jogo { $id }; eixo x: número da meia-jogada
+chart-value = valor depois da meia-jogada, do ponto de vista do Branco (pontos; acima de 0: Branco à frente)
+chart-value-legend = Branco { $white } / Preto { $black }
+chart-exact = exato (provado)
+chart-turning = ponto de viragem

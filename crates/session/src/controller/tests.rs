@@ -172,6 +172,14 @@ fn the_view_words_the_one_situation_the_web_is_sent() {
         assert_eq!(v.status, to_move, "the status counts the situation's destinations");
         assert_eq!(v.players[0].points, lang.int(v.situation.points[0].into()));
 
+        if lang == Lang::Pt {
+            let mut words = vec![v.title.clone(), v.points_line.clone(), v.legend.clone(), v.status.clone()];
+            words.extend([v.search.0.clone(), v.search.1.clone(), v.prompt.clone(), v.input_title.clone()]);
+            words.extend(v.players.iter().map(|p| p.who.clone()).chain(v.panels.clone()));
+            words.extend(v.messages.clone());
+            let english = crate::i18n::english_words_in(&words.join("\n"), &["greedy", "seed"]);
+            assert_eq!(english, Vec::<String>::new(), "English on a Portuguese screen: {words:#?}");
+        }
         line(&mut c, "sair");
         line(&mut c, lang.tr(key!("cmd-yes")).split_whitespace().next().unwrap());
         let v = c.view();
