@@ -196,6 +196,11 @@ fn computer_against_computer_with_a_pass_stats_and_replay() {
     assert!(ok, "{rp}");
     assert_eq!(rp.matches("\nMeia-jogada ").count(), rec.moves.len());
     assert!(rp.contains("Fim do jogo: ") && rp.contains("Regras: "), "{}", tail(&rp));
+    // Each computer ply's statistics, and no English in Portuguese (a pass is `passa`).
+    assert!(rp.contains("\n  nós analisados "), "{}", tail(&rp));
+    assert!(rp.contains(" passa (+0)"), "the game has a pass: {}", tail(&rp));
+    let english = cavalo_session::i18n::english_words_in(&rp, &["seed", "cavalo", "classic"]);
+    assert_eq!(english, Vec::<String>::new(), "English in the Portuguese replay");
 }
 
 #[test]

@@ -116,6 +116,11 @@ pub fn side_name(lang: Lang, side: Side) -> String {
     })
 }
 
+/// A move for people: its notation (`E3`, `G7x88`), but a pass in words (`passa`).
+pub fn move_text(lang: Lang, mv: Move) -> String {
+    if mv.is_pass() { lang.tr(key!("move-pass")) } else { mv.to_string() }
+}
+
 /// A player's label as the logs and records keep it (`human`, `human:Ana`, `computer:cavalo`),
 /// for people: `humano`, `Ana`, `computador (cavalo)`. Another label is shown as it is.
 pub fn player_text(lang: Lang, label: &str) -> String {

@@ -119,15 +119,23 @@ impl Drop for HangupWatch {
     }
 }
 
-/// Draws one position of a replayed record.
-pub fn render_replay(
-    f: &mut Frame,
-    lang: Lang,
-    title: &str,
-    positions: &[Position],
-    moves: &[cavalo_rules::Move],
-    i: usize,
-) {
+/// A record to replay: its title, its positions, its moves and the worded statistics of each
+/// ply's search (none for a human's ply).
+pub struct Replay<'a> {
+    /// The board's title.
+    pub title: &'a str,
+    /// The start, then the position after each ply.
+    pub positions: &'a [Position],
+    /// The plies.
+    pub moves: &'a [cavalo_rules::Move],
+    /// Each ply's search statistics, worded.
+    pub stats: &'a [Option<String>],
+}
+
+/// Draws position `i` of a replayed record. The board keeps its width (all ten columns at 80
+/// columns); the panel beside it takes what is left and wraps.
+pub fn render_replay(f: &mut Frame, lang: Lang, r: &Replay, i: usize) {
+    let (title, positions, moves) = (r.title, r.positions, r.moves);
     let [top, bottom] = Layout::vertical([Constraint::Length(14), Constraint::Min(4)]).areas(f.area());
     let pos = &positions[i];
     let last = (i > 0).then(|| {
@@ -135,8 +143,7 @@ pub fn render_replay(
         (moves[i - 1], positions[i - 1].knight(side))
     });
     let cells = present::marks(pos, last, None);
-    let [board_area, side_area] =
-        Layout::horizontal([Constraint::Length(57), Constraint::Min(30)]).areas(top);
+    let [board_area, side_area] = Layout::horizontal([Constraint::Length(57), Constraint::Min(0)]).areas(top);
     let titled = |t: &str| Block::default().borders(Borders::ALL).title(format!(" {t} "));
     f.render_widget(Paragraph::new(board_lines(&cells)).block(titled(title)), board_area);
     let mut lines = vec![
@@ -145,9 +152,13 @@ pub fn render_replay(
     ];
     if let Some((mv, _)) = last {
         let side = present::side_name(lang, positions[i - 1].side_to_move());
-        lines.push(Line::raw(
-            lang.tr_with(key!("replay-last"), &[("side", side.into()), ("move", mv.to_string().into())]),
-        ));
+        lines.push(Line::raw(lang.tr_with(
+            key!("replay-last"),
+            &[("side", side.into()), ("move", present::move_text(lang, mv).into())],
+        )));
+        if let Some(Some(stats)) = r.stats.get(i - 1) {
+            lines.push(Line::raw(stats.clone()));
+        }
     }
     lines.push(Line::raw(match present::GameResult::of_position(pos) {
         Some(r) => present::Announcement::GameOver(r).text(lang),
@@ -167,13 +178,14 @@ pub fn render_replay(
 }
 
 /// Steps through a record with the arrow keys.
-pub fn replay(lang: Lang, title: &str, positions: &[Position], moves: &[cavalo_rules::Move]) -> Result<()> {
+pub fn replay(lang: Lang, r: &Replay) -> Result<()> {
+    let moves = r.moves;
     let mut terminal = init()?;
     let mut i = 0usize;
     let result = (|| -> Result<()> {
         let _watch = HangupWatch::start();
         loop {
-            terminal.draw(|f| render_replay(f, lang, title, positions, moves, i))?;
+            terminal.draw(|f| render_replay(f, lang, r, i))?;
             let Event::Key(key) = event::read()? else { continue };
             if key.kind != KeyEventKind::Press {
                 continue;

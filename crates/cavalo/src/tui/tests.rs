@@ -188,14 +188,20 @@ fn the_replay_screen() {
     let rec = cavalo_session::store::record::build(m.ctl.game());
     let positions = rec.replay().unwrap();
     let moves = rec.parsed_moves().unwrap();
-    let mut t = Terminal::new(TestBackend::new(100, 20)).unwrap();
-    t.draw(|f| render_replay(f, Lang::En, "a game", &positions, &moves, 2)).unwrap();
+    let stats = [None, Some("nodes 1234 depth 7".to_string())];
+    let r = Replay { title: "a game", positions: &positions, moves: &moves, stats: &stats };
+    // At 80×24, the size of a plain terminal: the whole board and the ply's statistics.
+    let mut t = Terminal::new(TestBackend::new(80, 24)).unwrap();
+    t.draw(|f| render_replay(f, Lang::En, &r, 2)).unwrap();
     let screen = text(t.backend().buffer());
     assert!(screen.contains("Ply 2 of 2"), "{screen}");
-    assert!(screen.contains("White 86  Black 65"));
-    assert!(screen.contains("Last move: Black J10"));
+    assert!(screen.contains("White 86"));
+    assert!(screen.contains("Last move:"));
+    assert!(screen.contains("A    B    C    D    E    F    G    H    I    J"), "{screen}");
+    assert!(screen.contains("nodes 1234"), "the ply's search statistics: {screen}");
     assert!(screen.contains("[BN]") && screen.contains("WN"));
-    t.draw(|f| render_replay(f, Lang::Pt, "um jogo", &positions, &moves, 0)).unwrap();
+    let r = Replay { title: "um jogo", ..r };
+    t.draw(|f| render_replay(f, Lang::Pt, &r, 0)).unwrap();
     let screen = text(t.backend().buffer());
     assert!(screen.contains("Meia-jogada 0 de 2") && screen.contains("Branco 0  Preto 0"), "{screen}");
     assert!(!screen.contains("WN"));

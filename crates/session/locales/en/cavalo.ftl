@@ -7,6 +7,7 @@
 side-white = White
 side-black = Black
 player-human = human
+move-pass = passes
 player-computer-named = computer ({ $name })
 player-computer = computer
 mode-human-computer = Human vs Computer

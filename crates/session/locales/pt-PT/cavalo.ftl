@@ -7,6 +7,7 @@
 side-white = Branco
 side-black = Preto
 player-human = humano
+move-pass = passa
 player-computer-named = computador ({ $name })
 player-computer = computador
 mode-human-computer = Humano vs Computador
