@@ -14,7 +14,12 @@ pub struct Model {
     pub ctl: Controller,
     /// The line being typed.
     pub input: String,
+    /// How many lines the messages are scrolled back from the newest (PgUp, PgDn).
+    pub back: usize,
 }
+
+/// Lines a PgUp or PgDn scrolls the messages.
+const PAGE: usize = 5;
 
 /// What can happen.
 #[derive(Debug)]
@@ -28,7 +33,7 @@ pub enum Msg {
 impl Model {
     /// A model for `session` in `lang`, with the opening lines.
     pub fn new(session: Session, lang: Lang) -> Model {
-        Model { ctl: Controller::new(session, lang), input: String::new() }
+        Model { ctl: Controller::new(session, lang), input: String::new(), back: 0 }
     }
 
     /// Whether the interface should close.
@@ -56,6 +61,20 @@ pub fn update(m: &mut Model, msg: Msg) -> Result<(), SessionError> {
 fn map_key(m: &mut Model, key: KeyEvent) -> Option<Input> {
     if key.modifiers.contains(KeyModifiers::CONTROL) && key.code == KeyCode::Char('c') {
         return Some(Input::Interrupt);
+    }
+    match key.code {
+        KeyCode::PageUp => {
+            // At most as far back as the messages reach (a line holds at least 20 characters).
+            let lines: usize = m.ctl.view().messages.iter().map(|t| t.chars().count() / 20 + 1).sum();
+            m.back = (m.back + PAGE).min(lines);
+            return None;
+        }
+        KeyCode::PageDown => {
+            m.back = m.back.saturating_sub(PAGE);
+            return None;
+        }
+        KeyCode::Enter => m.back = 0,
+        _ => {}
     }
     if m.ctl.waiting() == Waiting::Over {
         return Some(Input::Line(String::new()));

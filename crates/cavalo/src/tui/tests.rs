@@ -238,3 +238,46 @@ fn the_tui_says_the_models_announcements() {
         }
     }
 }
+
+/// At 80×24 the clocks are on screen, and the help, longer than the messages panel, can be
+/// scrolled back to its first line with PgUp (and forward again with PgDn).
+#[test]
+fn at_80_by_24_the_clocks_show_and_the_help_scrolls() {
+    for lang in Lang::ALL {
+        let mut m = model(lang);
+        let screen = text(&draw(&m, 80, 24));
+        let clock = lang.tr_with(key!("unit-s"), &[("s", cavalo_session::i18n::Arg::Decimal(0.0, 1))]);
+        assert_eq!(screen.matches(clock.as_str()).count(), 2, "both clocks: {screen}");
+
+        for c in lang.tr(key!("cmd-help")).split_whitespace().next().unwrap().chars() {
+            update(&mut m, key(KeyCode::Char(c))).unwrap();
+        }
+        update(&mut m, key(KeyCode::Enter)).unwrap();
+        let help = cavalo_session::present::commands_help(lang);
+        let first = help.lines().next().unwrap().trim().to_string();
+        let last = help.lines().last().unwrap().trim().to_string();
+        let screen = text(&draw(&m, 80, 24));
+        assert!(screen.contains(&last[..20.min(last.len())]), "the newest line shows: {screen}");
+        assert!(
+            !screen.contains(&first[..20.min(first.len())]),
+            "the help is longer than the panel: {screen}"
+        );
+        let head = &first[..20.min(first.len())];
+        let mut screen = String::new();
+        for _ in 0..40 {
+            update(&mut m, key(KeyCode::PageUp)).unwrap();
+            screen = text(&draw(&m, 80, 24));
+            if screen.contains(head) {
+                break;
+            }
+        }
+        assert!(screen.contains(head), "scrolled back to the help's first line: {screen}");
+        assert!(screen.contains("↑"), "{screen}");
+        for _ in 0..200 {
+            update(&mut m, key(KeyCode::PageDown)).unwrap();
+        }
+        assert_eq!(m.back, 0);
+        let screen = text(&draw(&m, 80, 24));
+        assert!(screen.contains(&last[..20.min(last.len())]), "{screen}");
+    }
+}

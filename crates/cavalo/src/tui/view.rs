@@ -93,7 +93,7 @@ fn band(title: String) -> Block<'static> {
 }
 
 /// The last `height` lines of `texts`, each wrapped at `width` characters: the newest always show.
-pub fn newest_lines(texts: &[String], width: u16, height: u16) -> Vec<Line<'static>> {
+pub fn newest_lines(texts: &[String], width: u16, height: u16, back: usize) -> Vec<Line<'static>> {
     let width = width.max(1) as usize;
     let mut out: Vec<String> = Vec::new();
     for t in texts.iter().rev() {
@@ -105,12 +105,20 @@ pub fn newest_lines(texts: &[String], width: u16, height: u16) -> Vec<Line<'stat
         for p in pieces.into_iter().rev() {
             out.push(p);
         }
-        if out.len() >= height as usize {
+        if out.len() >= height as usize + back {
             break;
         }
     }
-    out.truncate(height as usize);
-    out.into_iter().rev().map(Line::raw).collect()
+    // Scrolled back: as far as the oldest line, a whole panel of it.
+    let back = back.min(out.len().saturating_sub(height as usize));
+    out.into_iter()
+        .skip(back)
+        .take(height as usize)
+        .collect::<Vec<_>>()
+        .into_iter()
+        .rev()
+        .map(Line::raw)
+        .collect()
 }
 
 /// Draws the whole game screen from the controller's view.
@@ -140,14 +148,15 @@ pub fn view(f: &mut Frame, m: &Model) {
     let (title, text) = v.search.clone();
     f.render_widget(Paragraph::new(text).wrap(Wrap { trim: true }).block(band(title)), search_area);
     let inner = band(String::new()).inner(msg_area);
-    let messages = newest_lines(&v.messages, inner.width, inner.height);
-    f.render_widget(Paragraph::new(messages).block(band(v.panels[2].clone())), msg_area);
+    let messages = newest_lines(&v.messages, inner.width, inner.height, m.back);
+    let title = if m.back > 0 { format!("{} ↑ (PgUp/PgDn)", v.panels[2]) } else { v.panels[2].clone() };
+    f.render_widget(Paragraph::new(messages).block(band(title)), msg_area);
     let input = Paragraph::new(format!("> {}_", m.input)).block(band(v.input_title.clone()));
     f.render_widget(input, input_area);
 }
 
-/// The points, the turn, and the moves, newest last (never pushed off). A narrow panel leaves
-/// out the clocks and wraps the turn.
+/// The points, the clocks, the turn, and the moves, newest last (never pushed off). A narrow
+/// panel puts each clock on a line of its own and wraps the turn.
 fn side(f: &mut Frame, v: &View, area: Rect) {
     let narrow = area.width < WIDE - BOARD_WIDTH;
     let mut lines: Vec<Line> = Vec::new();
@@ -161,11 +170,15 @@ fn side(f: &mut Frame, v: &View, area: Rect) {
             Span::styled(format!(" {} ", p.points), style.add_modifier(Modifier::BOLD)),
             Span::raw(rest),
         ]));
+        if narrow {
+            // The clock on a line of its own.
+            lines.push(Line::raw(format!("  {}", p.clock)));
+        }
     }
     let inner_width = area.width.saturating_sub(2).max(1) as usize;
     let status_rows = v.status.chars().count().div_ceil(inner_width).max(1) as u16;
     lines.push(Line::styled(v.status.clone(), Style::default().add_modifier(Modifier::BOLD)));
-    let head = (4 + status_rows).min(area.height);
+    let head = (if narrow { 6 } else { 4 } + status_rows).min(area.height);
     let [game_area, moves_area] =
         Layout::vertical([Constraint::Length(head), Constraint::Min(0)]).areas(area);
     let game = Paragraph::new(lines).wrap(Wrap { trim: false }).block(block(v.panels[0].clone()));
