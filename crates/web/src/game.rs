@@ -34,6 +34,9 @@ impl Event {
     }
 }
 
+/// The shortest time between two reports of a live search told to the watchers, in ms.
+const LIVE_EVERY_MS: i64 = 100;
+
 /// A search under way (or waiting for a place in the pool).
 #[derive(Clone, Debug)]
 pub(crate) struct Live {
@@ -82,6 +85,8 @@ pub(crate) struct Game {
     problem: Mutex<Option<Words>>,
     /// A hint is being searched (see [`crate::limits::HintPlace`]).
     pub hinting: AtomicBool,
+    /// When a report of the live search was last told (ms since the epoch).
+    live_told: AtomicI64,
     /// When the game last changed or a seat asked for a hint, in ms since the epoch (from when
     /// it was created or loaded): an unfinished game untouched too long is closed (see
     /// [`crate::idle`]).
@@ -116,6 +121,7 @@ impl Game {
             computers_only,
             problem: Mutex::new(None),
             hinting: AtomicBool::new(false),
+            live_told: AtomicI64::new(0),
             touched: AtomicI64::new(crate::now_ms()),
         }
     }
@@ -194,6 +200,21 @@ impl Game {
             f(l);
         }
         self.publish_live();
+    }
+
+    /// A new report of the search under way: told at most every [`LIVE_EVERY_MS`] (a fast
+    /// search reports many iterations a second; a page needs a few).
+    fn report_live(&self, info: SearchInfo) {
+        if let Some(l) = self.live.lock().expect("live lock").as_mut() {
+            l.info = Some(info);
+        }
+        let now = crate::now_ms();
+        let last = self.live_told.load(Ordering::SeqCst);
+        if now - last >= LIVE_EVERY_MS
+            && self.live_told.compare_exchange(last, now, Ordering::SeqCst, Ordering::SeqCst).is_ok()
+        {
+            self.publish_live();
+        }
     }
 
     fn publish_live(&self) {
@@ -454,7 +475,7 @@ pub(crate) async fn run_search(
     // The session's driver runs the search on its own thread; its events come back here.
     // Below the web's threads: searches share the cores without delaying any answer.
     spawn_search(job, stop, Priority::Background, move |event| match event {
-        SearchEvent::Info(info) => g.update_live(|l| l.info = Some(info)),
+        SearchEvent::Info(info) => g.report_live(info),
         SearchEvent::Done(mut thought) => {
             if let Some(mut lease) = lease.take() {
                 lease.slot().take_back(&mut thought);
