@@ -281,3 +281,22 @@ fn at_80_by_24_the_clocks_show_and_the_help_scrolls() {
         assert!(screen.contains(&last[..20.min(last.len())]), "{screen}");
     }
 }
+
+/// At 80×24 a question longer than the line (the choice of a double, in Portuguese) wraps above
+/// the input instead of being cut.
+#[test]
+fn a_long_question_wraps_at_80_columns() {
+    let mut m = model(Lang::Pt);
+    for c in "e3".chars() {
+        update(&mut m, key(KeyCode::Char(c))).unwrap();
+    }
+    update(&mut m, key(KeyCode::Enter)).unwrap();
+    assert!(matches!(m.ctl.prompt(), Prompt::Removal { .. }), "E3 lands on a double");
+    let question = m.ctl.view().input_title;
+    assert!(question.chars().count() > 80, "{question}");
+    let screen = text(&draw(&m, 80, 24));
+    let shown: Vec<&str> = screen.split_whitespace().collect();
+    let shown = shown.join(" ");
+    assert!(shown.contains(question.trim()), "the whole question: {screen}");
+    assert!(screen.contains("> _"), "{screen}");
+}

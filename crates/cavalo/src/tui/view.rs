@@ -142,17 +142,47 @@ pub fn view(f: &mut Frame, m: &Model) {
         return;
     }
     let search_rows = if area.width >= WIDE { 2 } else { 3 };
-    let [search_area, msg_area, input_area] =
-        Layout::vertical([Constraint::Length(search_rows), Constraint::Min(2), Constraint::Length(2)])
-            .areas(bottom);
+    // A question longer than the band's title line wraps onto rows of its own above the input.
+    let question = input_question(&v.input_title, area.width);
+    let input_rows = 2 + question.len() as u16;
+    let [search_area, msg_area, input_area] = Layout::vertical([
+        Constraint::Length(search_rows),
+        Constraint::Min(2),
+        Constraint::Length(input_rows),
+    ])
+    .areas(bottom);
     let (title, text) = v.search.clone();
     f.render_widget(Paragraph::new(text).wrap(Wrap { trim: true }).block(band(title)), search_area);
     let inner = band(String::new()).inner(msg_area);
     let messages = newest_lines(&v.messages, inner.width, inner.height, m.back);
     let title = if m.back > 0 { format!("{} ↑ (PgUp/PgDn)", v.panels[2]) } else { v.panels[2].clone() };
     f.render_widget(Paragraph::new(messages).block(band(title)), msg_area);
-    let input = Paragraph::new(format!("> {}_", m.input)).block(band(v.input_title.clone()));
-    f.render_widget(input, input_area);
+    let title = if question.is_empty() { v.input_title.clone() } else { String::new() };
+    let mut lines: Vec<Line> = question.into_iter().map(Line::raw).collect();
+    lines.push(Line::raw(format!("> {}_", m.input)));
+    f.render_widget(Paragraph::new(lines).block(band(title)), input_area);
+}
+
+/// The input band's question as rows of at most `width` characters (broken between words),
+/// when it does not fit on the band's title line; none when it does.
+fn input_question(question: &str, width: u16) -> Vec<String> {
+    let width = width.max(8) as usize;
+    if question.chars().count() + 4 <= width {
+        return Vec::new();
+    }
+    let mut rows: Vec<String> = vec![String::new()];
+    for word in question.split_whitespace() {
+        let row = rows.last_mut().expect("one row at least");
+        if !row.is_empty() && row.chars().count() + 1 + word.chars().count() > width {
+            rows.push(word.to_string());
+        } else {
+            if !row.is_empty() {
+                row.push(' ');
+            }
+            row.push_str(word);
+        }
+    }
+    rows
 }
 
 /// The points, the clocks, the turn, and the moves, newest last (never pushed off). A narrow
