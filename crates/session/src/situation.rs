@@ -86,18 +86,6 @@ pub enum TurnView {
     },
 }
 
-impl TurnView {
-    /// The side whose turn it is, while the game goes on.
-    pub fn side(&self) -> Option<Side> {
-        match *self {
-            TurnView::Human { side } | TurnView::Computer { side } | TurnView::Forced { side, .. } => {
-                Some(side)
-            }
-            TurnView::Over { .. } | TurnView::Quit { .. } => None,
-        }
-    }
-}
-
 /// A legal destination of the human to move, with its moves (one per possible removal of a
 /// double, the default first).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -158,19 +146,13 @@ impl Situation {
         };
         let human = matches!(turn, TurnView::Human { .. });
         let summary = game.summary();
-        let threatened = present::session_marks(game)
-            .iter()
-            .enumerate()
-            .filter(|(_, m)| m.threatened)
-            .map(|(i, _)| i)
-            .collect();
         Situation {
             status: game.status().name(),
             turn,
             to_move: pos.side_to_move(),
             points: [pos.points(Side::White), pos.points(Side::Black)],
             destinations: if human { destinations(pos) } else { Vec::new() },
-            threatened: if human { threatened } else { Vec::new() },
+            threatened: if human { threatened(game) } else { Vec::new() },
             undo_side: game.undo_side().filter(|_| game.mode() != Mode::ComputerComputer),
             can_hint: human,
             result: pos.outcome().map(|o| o.name()),
@@ -179,6 +161,11 @@ impl Situation {
             summary: (game.status() != Status::Playing).then_some(summary),
         }
     }
+}
+
+/// The cells the other knight attacks (the board's marks, see [`present::marks`]).
+fn threatened(game: &Game) -> Vec<usize> {
+    present::session_marks(game).iter().enumerate().filter(|(_, m)| m.threatened).map(|(i, _)| i).collect()
 }
 
 /// The legal destinations of a human to move in `pos`, each with its moves.
@@ -275,7 +262,7 @@ mod tests {
         s.quit();
         let now = Situation::of(&s);
         assert_eq!(now.status, "quit");
-        assert_eq!(now.turn.side(), None);
+        assert_eq!(now.turn, TurnView::Quit { side: None });
         assert!(now.destinations.is_empty() && now.threatened.is_empty() && !now.can_hint);
         assert_eq!(now.undo_side, None);
         assert!(matches!(now.result_text, Some(Words::Message(_))));

@@ -60,13 +60,8 @@ impl Worker<'_> {
         // heuristic search (at every call, every 64 nodes, the threads' shared count was written
         // by every thread a million times a second).
         let proof = solver.prove(&pos, score::to_points(it.score), budget, &mut |n| {
-            self.counters.nodes += n - counted;
-            self.unreported += n - counted;
+            self.add_nodes(n - counted);
             counted = n;
-            if self.unreported >= CHECK_EVERY {
-                self.flush_nodes();
-                self.check_limits();
-            }
             // A follower proves while the leader does.
             self.stopped || (!leader && !proving.load(Relaxed))
         });

@@ -32,13 +32,19 @@ impl Solver {
     ) -> i32 {
         self.nodes += 1;
         let first_node = self.nodes;
-        if self.nodes > self.budget || (self.nodes.is_multiple_of(STOP_EVERY) && stop(self.nodes)) {
+        if self.nodes > self.budget {
             self.aborted = true;
             return 0;
         }
-        if self.nodes.is_multiple_of(STOP_EVERY) && self.probe_answered() {
-            (self.aborted, self.stale) = (true, true);
-            return 0;
+        if self.nodes.is_multiple_of(STOP_EVERY) {
+            if stop(self.nodes) {
+                self.aborted = true;
+                return 0;
+            }
+            if self.probe_answered() {
+                (self.aborted, self.stale) = (true, true);
+                return 0;
+            }
         }
         let moves = pos.legal_moves();
         if moves.is_empty() {
