@@ -28,7 +28,7 @@
 
 use std::sync::atomic::AtomicBool;
 
-use cavalo_engine::{Engine, Limits, Options};
+use cavalo_engine::{Engine, Limits, Options, Player};
 use cavalo_rules::RecordError;
 use cavalo_rules::{GameRecord, Move, Position, Side};
 use serde::{Deserialize, Serialize};
@@ -304,15 +304,15 @@ impl Analysis {
     }
 }
 
-/// The search of every position of a game.
+/// The search of every position of a game by `engine` (our engine, or any player: a player
+/// that does not prove gives values never exact), each within `budget`.
 pub fn search_positions(
+    engine: &mut dyn Player,
     positions: &[Position],
     budget: &Budget,
-    options: Options,
     stop: &AtomicBool,
     progress: &mut dyn FnMut(usize),
 ) -> Vec<PositionSearch> {
-    let mut engine = Engine::new(Options { threads: budget.threads.max(1), ..options });
     let limits = budget.limits();
     positions
         .iter()
@@ -323,7 +323,7 @@ pub fn search_positions(
                 let value = Value { points: pos.points_diff(side), exact: true };
                 PositionSearch { side, value, best: None, pv: Vec::new(), depth: 0, nodes: 0 }
             } else {
-                let r = engine.search(pos, &limits, stop, &mut |_| {});
+                let r = engine.choose(pos, &limits, stop, &mut |_| {});
                 PositionSearch {
                     side,
                     value: Value { points: r.info.score, exact: r.info.proven },
@@ -397,7 +397,8 @@ pub fn judge(
 }
 
 /// Analyses a game record: replays it (every move checked), searches every position with
-/// `budget` and judges every ply. `progress` is told how many of the positions are done.
+/// `budget` on a new engine of `options` (its threads are the budget's) and judges every ply.
+/// `progress` is told how many of the positions are done.
 pub fn analyse(
     game: GameRecord,
     budget: Budget,
@@ -406,10 +407,25 @@ pub fn analyse(
     stop: &AtomicBool,
     progress: &mut dyn FnMut(usize, usize),
 ) -> Result<Analysis, RecordError> {
+    let mut engine = Engine::new(Options { threads: budget.threads.max(1), ..options });
+    analyse_with(&mut engine, game, budget, thresholds, stop, progress)
+}
+
+/// [`analyse`] with an engine lent by the caller (e.g. from a server's pool): its table is
+/// cleared first, so that no other game's searches colour the values.
+pub fn analyse_with(
+    engine: &mut dyn Player,
+    game: GameRecord,
+    budget: Budget,
+    thresholds: Thresholds,
+    stop: &AtomicBool,
+    progress: &mut dyn FnMut(usize, usize),
+) -> Result<Analysis, RecordError> {
     let positions = game.replay()?;
     let moves = game.parsed_moves()?;
     let total = positions.len();
-    let searches = search_positions(&positions, &budget, options, stop, &mut |done| progress(done, total));
+    engine.new_game();
+    let searches = search_positions(engine, &positions, &budget, stop, &mut |done| progress(done, total));
     Ok(judge(game, &positions, &moves, &searches, budget, thresholds))
 }
 
