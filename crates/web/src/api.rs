@@ -53,6 +53,7 @@ pub(crate) fn router(app: App) -> Router {
         .route("/api/games/{id}/invite", post(crate::invite::invite))
         .route("/api/games/{id}/claim", post(crate::invite::claim))
         .route("/api/games/{id}/events", get(events))
+        .route("/api/games/{id}/analysis", get(crate::analysis::show).post(crate::analysis::start))
         .route("/api/games/{id}/record", get(record))
         .route("/api/games/{id}/log", get(log))
         .fallback(not_found)

@@ -45,6 +45,13 @@ impl Slot {
         job.lend(engine);
     }
 
+    /// Our engine, for a game's analysis (made when first needed; `cavalo_lab::analysis`
+    /// clears its table first). The next search for a game clears it again.
+    pub(crate) fn analysis_engine(&mut self) -> &mut dyn Player {
+        self.last_game = None;
+        self.engine.get_or_insert_with(|| PlayerKind::Cavalo.build(&self.options)).as_mut()
+    }
+
     /// Takes back from `thought` the engine [`lend`](Slot::lend) gave (our engine returns to the
     /// slot; another player is dropped).
     pub(crate) fn take_back(&mut self, thought: &mut Thought) {

@@ -22,6 +22,7 @@
 #![warn(missing_docs)]
 
 mod addrs;
+mod analysis;
 mod api;
 mod assets;
 mod body;
@@ -86,7 +87,14 @@ pub struct WebConfig {
     pub limits: Limits,
     /// Names the server answers to as `Host` besides its own (`cavalo serve --allow-host`).
     pub allowed_hosts: Vec<String>,
+    /// The nodes searched per position by a game's analysis (the analysis board): with one
+    /// thread, the same game gets the same analysis on any machine.
+    pub analysis_nodes: u64,
 }
+
+/// The default nodes per position of a game's analysis: about a fifth of a second per position
+/// on a laptop's core, so a game of sixty plies takes about ten seconds.
+pub const DEFAULT_ANALYSIS_NODES: u64 = 1_000_000;
 
 impl WebConfig {
     /// Defaults: the database `games.sqlite` in `data_dir`, [`DEFAULT_ENGINES`] searches at once
@@ -104,6 +112,7 @@ impl WebConfig {
             default_rules: cavalo_rules::Rules::default(),
             limits: Limits::default(),
             allowed_hosts: Vec::new(),
+            analysis_nodes: DEFAULT_ANALYSIS_NODES,
         }
     }
 }
@@ -136,6 +145,8 @@ struct Inner {
     /// The names served as `Host` (the loopback ones until the server is bound).
     hosts: RwLock<Arc<hosts::HostNames>>,
     shutdown: tokio::sync::watch::Sender<bool>,
+    /// The games' analyses under way.
+    analyses: analysis::Analyses,
 }
 
 /// Why the server could not open its games.
@@ -189,6 +200,7 @@ impl App {
                 closed: AtomicBool::new(false),
                 hosts,
                 shutdown: tokio::sync::watch::channel(false).0,
+                analyses: analysis::Analyses::default(),
             }),
         })
     }

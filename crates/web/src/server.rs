@@ -68,13 +68,16 @@ pub struct Limits {
     /// How long an unfinished game may stay untouched (no move, no change, no hint) before it
     /// is closed (abandoned, stored as such) and leaves memory.
     pub idle_game: Duration,
+    /// Analyses of games one client may have waiting or running at once; more are refused (429).
+    pub max_analyses_per_client: usize,
 }
 
 impl Default for Limits {
     /// 256 connections (128 per client: a browser needs about 8, a classroom of 30 behind one
     /// NAT address about 90), 10 s for a request head and 10 s for its body, 60 s for an answer,
     /// 64 KiB bodies, 128 event streams (8 per client), 4 running computer-vs-computer games per
-    /// client and 64 in all, 200 unfinished games per client, closed after 6 hours untouched.
+    /// client and 64 in all, 200 unfinished games per client, closed after 6 hours untouched, 2
+    /// analyses under way per client.
     fn default() -> Limits {
         Limits {
             max_connections: 256,
@@ -89,6 +92,7 @@ impl Default for Limits {
             max_cc_games: 64,
             max_games_per_client: 200,
             idle_game: Duration::from_secs(6 * 3600),
+            max_analyses_per_client: 2,
         }
     }
 }

@@ -79,6 +79,14 @@ pub struct ServeArgs {
     /// --max-streams): raise it for a classroom behind one NAT address.
     #[arg(long, default_value_t = 8, value_parser = clap::value_parser!(u64).range(1..=65_536))]
     pub streams_per_client: u64,
+    /// Nodes searched per position by a game's analysis (the page's analysis board; as
+    /// `cavalo analyse --nodes`, one thread): about a fifth of a second per position on a
+    /// laptop's core at the default. Each analysis is computed once and kept with its game.
+    #[arg(long, value_name = "N", default_value_t = cavalo_web::DEFAULT_ANALYSIS_NODES, value_parser = clap::value_parser!(u64).range(1_000..=1_000_000_000))]
+    pub analysis_nodes: u64,
+    /// Analyses one client (IP address) may have waiting or running at once.
+    #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u64).range(1..=1_000))]
+    pub analyses_per_client: u64,
 }
 
 /// A `--allow-host` value: a host name or an address, without a port.
@@ -105,6 +113,7 @@ pub fn serve(a: ServeArgs, rules: cavalo_rules::Rules, lang: Lang) -> Result<()>
     config.retention = Retention { keep_days: a.keep_days, max_finished: a.max_finished };
     config.default_rules = rules;
     config.allowed_hosts = a.allow_host.clone();
+    config.analysis_nodes = a.analysis_nodes;
     let limits = &mut config.limits;
     limits.max_connections = a.max_connections as usize;
     limits.max_connections_per_client = a.connections_per_client as usize;
@@ -116,6 +125,7 @@ pub fn serve(a: ServeArgs, rules: cavalo_rules::Rules, lang: Lang) -> Result<()>
     limits.idle_game = std::time::Duration::from_secs(a.idle_hours * 3600);
     limits.max_streams = a.max_streams as usize;
     limits.max_streams_per_client = (a.streams_per_client as usize).min(limits.max_streams);
+    limits.max_analyses_per_client = a.analyses_per_client as usize;
     cavalo_web::run(&a.host, a.port, config).map_err(|e| {
         match e.get_ref().and_then(|inner| inner.downcast_ref::<cavalo_web::OpenError>()) {
             Some(cavalo_web::OpenError::Store(store)) => anyhow::anyhow!(refusal(store, &db, lang)),

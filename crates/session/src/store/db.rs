@@ -12,94 +12,20 @@
 //! - v3: `web_games` (the games a web server keeps and resumes), the seats' invitations
 //!   (`seats.invite_hash`, `seats.claimed`) and an index by end (see [`web`]);
 //! - v4: `web_games.public` (a game its creator lists for everyone) and an index of the seats by
-//!   token (the list of a client's own games).
+//!   token (the list of a client's own games);
+//! - v5: `analyses` (a game's analysis by the engine, kept so that it is computed once; see
+//!   [`analyses`]).
 
 use std::path::{Path, PathBuf};
 use std::sync::{Mutex, MutexGuard};
 
 use cavalo_rules::{Position, Side};
 use rusqlite::{Connection, ErrorCode, OptionalExtension, Transaction, TransactionBehavior, params};
-use rusqlite_migration::{M, Migrations};
 use serde_json::{Value, json};
 
 use crate::Ply;
 use crate::datetime::now_iso;
 use crate::game::{Game, Status};
-
-const V1: &str = "
-CREATE TABLE games (
-    id           TEXT PRIMARY KEY NOT NULL,
-    created      TEXT NOT NULL,
-    updated      TEXT NOT NULL,
-    mode         TEXT NOT NULL,
-    rules        TEXT NOT NULL,
-    start        TEXT NOT NULL,
-    time_ms      INTEGER NOT NULL,
-    white        TEXT NOT NULL,
-    black        TEXT NOT NULL,
-    config       TEXT NOT NULL,
-    status       TEXT NOT NULL CHECK (status IN ('playing', 'over', 'quit')),
-    result       TEXT CHECK (result IN ('white', 'black', 'draw')),
-    white_points INTEGER NOT NULL DEFAULT 0,
-    black_points INTEGER NOT NULL DEFAULT 0,
-    plies        INTEGER NOT NULL DEFAULT 0
-) STRICT;
-CREATE TABLE plies (
-    game_id      TEXT NOT NULL REFERENCES games(id) ON DELETE CASCADE,
-    n            INTEGER NOT NULL CHECK (n >= 1),
-    side         TEXT NOT NULL CHECK (side IN ('white', 'black')),
-    move         TEXT NOT NULL,
-    actor        TEXT NOT NULL CHECK (actor IN ('human', 'computer')),
-    forced       INTEGER NOT NULL,
-    gained       INTEGER NOT NULL,
-    white_points INTEGER NOT NULL,
-    black_points INTEGER NOT NULL,
-    time_ms      INTEGER NOT NULL,
-    nodes        INTEGER,
-    alpha_cuts   INTEGER,
-    beta_cuts    INTEGER,
-    depth        INTEGER,
-    value        INTEGER,
-    pv           TEXT,
-    data         TEXT NOT NULL,
-    PRIMARY KEY (game_id, n)
-) STRICT;
-CREATE TABLE seats (
-    game_id      TEXT NOT NULL REFERENCES games(id) ON DELETE CASCADE,
-    side         TEXT NOT NULL CHECK (side IN ('white', 'black')),
-    token_hash   TEXT NOT NULL,
-    created      TEXT NOT NULL,
-    PRIMARY KEY (game_id, side)
-) STRICT;
-";
-
-const V2: &str = "
-ALTER TABLE games ADD COLUMN ended TEXT;
-UPDATE games SET ended = updated WHERE status <> 'playing';
-CREATE INDEX games_by_update ON games(updated);
-";
-
-const V3: &str = "
-CREATE TABLE web_games (
-    game_id      TEXT PRIMARY KEY NOT NULL REFERENCES games(id) ON DELETE CASCADE,
-    added        TEXT NOT NULL
-) STRICT;
-ALTER TABLE seats ADD COLUMN invite_hash TEXT;
-ALTER TABLE seats ADD COLUMN claimed INTEGER NOT NULL DEFAULT 0;
-CREATE INDEX games_by_end ON games(ended);
-";
-
-const V4: &str = "
-ALTER TABLE web_games ADD COLUMN public INTEGER NOT NULL DEFAULT 0;
-CREATE INDEX seats_by_token ON seats(token_hash);
-";
-
-const STEPS: &[M<'static>] = &[M::up(V1), M::up(V2), M::up(V3), M::up(V4)];
-
-/// The schema's migrations, oldest first (the schema version is their count).
-pub fn migrations() -> Migrations<'static> {
-    Migrations::from_slice(STEPS)
-}
 
 /// What kind of failure a [`StoreError`] is: what a front end tells its user.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -616,7 +542,11 @@ fn migration_error(path: &Path, e: rusqlite_migration::Error) -> StoreError {
     }
 }
 
+pub mod analyses;
 mod checks;
+mod schema;
+use schema::STEPS;
+pub use schema::migrations;
 pub mod web;
 
 #[cfg(test)]

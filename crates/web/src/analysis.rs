@@ -1,0 +1,290 @@
+//! The analysis board's work: a game's analysis by the engine (the model is
+//! `cavalo_lab::analysis`, the JSON the one `cavalo analyse --json` writes), computed on an
+//! engine of the pool at the server's budget and stored with the game, so that it is computed
+//! once.
+//!
+//! - `POST /api/games/{id}/analysis` (anyone who may watch the game: its players and its
+//!   watchers) starts the analysis of the plies played so far, unless one of them all is stored
+//!   or one is under way; it answers as `GET`.
+//! - `GET /api/games/{id}/analysis`: 200 with the stored analysis (of the plies it judged: a game
+//!   still being played may have more); 202 with its progress (`{state, done, total, plies}`)
+//!   while one is waiting for an engine (`queued`) or searching (`running`); 404 `no_analysis`
+//!   when none was asked for; the reason of one that failed (`analysis_failed`).
+//!
+//! Bounds: each client has at most [`crate::Limits::max_analyses_per_client`] analyses waiting or
+//! running (429 `analysis_limit` beyond); the whole server at most as many as it has engines.
+//! An analysis waits in the batch lane of the scheduler (people's moves and hints go first) and
+//! holds one engine while it runs, on a thread of its own below the threads that answer people.
+
+use std::collections::HashMap;
+use std::net::IpAddr;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use axum::Json;
+use axum::extract::{Path, State};
+use axum::http::{StatusCode, header};
+use axum::response::{IntoResponse, Response};
+use cavalo_lab::analysis::{self, Budget, FORMAT_VERSION, Thresholds};
+use cavalo_rules::GameRecord;
+use cavalo_session::i18n::Lang;
+use cavalo_session::key;
+use serde::Serialize;
+
+use crate::App;
+use crate::error::{ApiError, ApiResult};
+use crate::lang::ReqLang;
+use crate::lookup::find;
+use crate::offload::blocking;
+use crate::sched::Lane;
+use crate::server::Peer;
+
+/// The analyses under way (waiting, running, or failed until asked again), by game id.
+#[derive(Default)]
+pub(crate) struct Analyses {
+    jobs: Mutex<HashMap<String, Arc<Job>>>,
+}
+
+/// One analysis under way.
+struct Job {
+    client: IpAddr,
+    /// The plies it judges.
+    plies: usize,
+    /// The positions it searches (one more than the plies).
+    total: usize,
+    /// The positions searched so far.
+    done: AtomicUsize,
+    /// Whether it has its engine.
+    running: AtomicBool,
+    /// Why it failed, and when, once it did.
+    failed: Mutex<Option<(String, Instant)>>,
+}
+
+/// How long the reason of a failed analysis is kept for `GET` (when not asked again before).
+const FAILURE_KEPT: Duration = Duration::from_secs(600);
+
+/// What `GET` answers while an analysis is under way.
+#[derive(Serialize)]
+struct Progress {
+    /// `queued` (waiting for an engine), `running`.
+    state: &'static str,
+    /// Positions searched.
+    done: usize,
+    /// Positions to search.
+    total: usize,
+    /// The plies it judges.
+    plies: usize,
+}
+
+impl Job {
+    fn progress(&self) -> Response {
+        let state = if self.running.load(Ordering::SeqCst) { "running" } else { "queued" };
+        let p =
+            Progress { state, done: self.done.load(Ordering::SeqCst), total: self.total, plies: self.plies };
+        (StatusCode::ACCEPTED, Json(p)).into_response()
+    }
+
+    fn failure(&self) -> Option<String> {
+        self.failed.lock().unwrap_or_else(|e| e.into_inner()).as_ref().map(|(why, _)| why.clone())
+    }
+
+    /// Whether it failed longer than [`FAILURE_KEPT`] ago (and may be forgotten).
+    fn failed_long_ago(&self) -> bool {
+        self.failed
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .as_ref()
+            .is_some_and(|(_, at)| at.elapsed() > FAILURE_KEPT)
+    }
+}
+
+impl Analyses {
+    fn lock(&self) -> std::sync::MutexGuard<'_, HashMap<String, Arc<Job>>> {
+        self.jobs.lock().unwrap_or_else(|e| e.into_inner())
+    }
+}
+
+/// The name of the server's budget in the store: the format's version and the nodes, so that an
+/// analysis made by another budget or format is made again.
+fn budget_key(nodes: u64) -> String {
+    format!("v{FORMAT_VERSION}:nodes={nodes}")
+}
+
+/// The game's record and plies, and its stored analysis (if any), read on a blocking thread.
+async fn read(app: &App, id: &str, lang: Lang) -> ApiResult<(GameRecord, usize, Option<(usize, String)>)> {
+    let (app, id) = (app.clone(), id.to_string());
+    blocking(lang, move || {
+        let g = find(&app, &id, lang)?;
+        let (record, plies) = {
+            let s = g.lock();
+            (s.record(), s.plies().len())
+        };
+        let key = budget_key(app.config().analysis_nodes);
+        let stored = app.db().analysis(&id, &key).map_err(|e| ApiError::store(&e, lang))?;
+        Ok((record, plies, stored.map(|a| (a.plies, a.json))))
+    })
+    .await
+}
+
+fn stored_answer(json: String) -> Response {
+    ([(header::CONTENT_TYPE, "application/json")], json).into_response()
+}
+
+/// `GET /api/games/{id}/analysis`.
+pub(crate) async fn show(
+    State(app): State<App>,
+    Path(id): Path<String>,
+    ReqLang(lang): ReqLang,
+) -> ApiResult<Response> {
+    let (_, _, stored) = read(&app, &id, lang).await?;
+    let job = app.inner.analyses.lock().get(&id).cloned();
+    if let Some(job) = job {
+        if let Some(why) = job.failure() {
+            return Err(failed(lang, why));
+        }
+        if stored.as_ref().is_none_or(|(plies, _)| *plies < job.plies) {
+            return Ok(job.progress());
+        }
+    }
+    match stored {
+        Some((_, json)) => Ok(stored_answer(json)),
+        None => {
+            Err(ApiError::say(StatusCode::NOT_FOUND, lang, key!("api-no-analysis"), &[("id", id.into())])
+                .code("no_analysis"))
+        }
+    }
+}
+
+fn failed(lang: Lang, why: String) -> ApiError {
+    ApiError::say(
+        StatusCode::INTERNAL_SERVER_ERROR,
+        lang,
+        key!("api-analysis-failed"),
+        &[("reason", why.into())],
+    )
+    .code("analysis_failed")
+}
+
+/// `POST /api/games/{id}/analysis`.
+pub(crate) async fn start(
+    State(app): State<App>,
+    Path(id): Path<String>,
+    ReqLang(lang): ReqLang,
+    Peer(client): Peer,
+) -> ApiResult<Response> {
+    crate::guard::serving(&app, lang)?;
+    let (record, plies, stored) = read(&app, &id, lang).await?;
+    if let Some((done, json)) = stored
+        && done >= plies
+    {
+        return Ok(stored_answer(json));
+    }
+    let job = {
+        let mut jobs = app.inner.analyses.lock();
+        if let Some(job) = jobs.get(&id)
+            && job.failure().is_none()
+            && job.plies >= plies
+        {
+            return Ok(job.progress());
+        }
+        jobs.remove(&id);
+        jobs.retain(|_, j| !j.failed_long_ago());
+        let cap = app.config().limits.max_analyses_per_client;
+        if jobs.values().filter(|j| j.client == client && j.failure().is_none()).count() >= cap {
+            let e = ApiError::say(
+                StatusCode::TOO_MANY_REQUESTS,
+                lang,
+                key!("api-analysis-limit"),
+                &[("max", cap.into())],
+            );
+            return Err(e.code("analysis_limit"));
+        }
+        let all = app.config().max_searches;
+        if jobs.values().filter(|j| j.failure().is_none()).count() >= all {
+            let e = ApiError::say(
+                StatusCode::TOO_MANY_REQUESTS,
+                lang,
+                key!("api-analysis-busy"),
+                &[("max", all.into())],
+            );
+            return Err(e.code("analysis_busy"));
+        }
+        let job = Arc::new(Job {
+            client,
+            plies,
+            total: plies + 1,
+            done: AtomicUsize::new(0),
+            running: AtomicBool::new(false),
+            failed: Mutex::new(None),
+        });
+        jobs.insert(id.clone(), job.clone());
+        job
+    };
+    tokio::spawn(run(app.clone(), id, record, job.clone()));
+    Ok(job.progress())
+}
+
+/// Waits for an engine, analyses on a thread of its own, stores the result and ends the job (a
+/// failure stays with the job until the analysis is asked for again).
+async fn run(app: App, id: String, record: GameRecord, job: Arc<Job>) {
+    let outcome = match app.inner.sched.acquire(job.client, Lane::Batch).await {
+        Some(lease) => analyse_apart(&app, &id, record, &job, lease).await,
+        None => Err("the server is closing".to_string()),
+    };
+    let mut jobs = app.inner.analyses.lock();
+    match outcome {
+        Ok(()) => {
+            if jobs.get(&id).is_some_and(|j| Arc::ptr_eq(j, &job)) {
+                jobs.remove(&id);
+            }
+        }
+        Err(why) => {
+            eprintln!("cavalo serve: the analysis of game {id} failed: {why}");
+            *job.failed.lock().unwrap_or_else(|e| e.into_inner()) = Some((why, Instant::now()));
+        }
+    }
+}
+
+/// The analysis on its own thread (below the web's threads) with the engine of `lease`, then
+/// stored.
+async fn analyse_apart(
+    app: &App,
+    id: &str,
+    record: GameRecord,
+    job: &Arc<Job>,
+    mut lease: crate::sched::Lease,
+) -> Result<(), String> {
+    job.running.store(true, Ordering::SeqCst);
+    let (tx, rx) = tokio::sync::oneshot::channel();
+    let (app2, id2, job2) = (app.clone(), id.to_string(), job.clone());
+    let nodes = app.config().analysis_nodes;
+    std::thread::Builder::new()
+        .name("analysis".into())
+        .spawn(move || {
+            cavalo_engine::priority::lower_this_thread(cavalo_engine::priority::BACKGROUND_NICE);
+            let budget = Budget { nodes: Some(nodes), time_ms: None, threads: 1 };
+            let engine = lease.slot().analysis_engine();
+            let done = &job2.done;
+            let result = analysis::analyse_with(
+                engine,
+                record,
+                budget,
+                Thresholds::default(),
+                &app2.inner.closed,
+                &mut |n, _| done.store(n, Ordering::SeqCst),
+            );
+            drop(lease);
+            let outcome = match result {
+                Err(e) => Err(e.to_string()),
+                Ok(_) if app2.inner.closed.load(Ordering::SeqCst) => Err("the server is closing".into()),
+                Ok(an) => app2
+                    .db()
+                    .put_analysis(&id2, &budget_key(nodes), job2.plies, &an.to_json())
+                    .map_err(|e| e.message),
+            };
+            let _ = tx.send(outcome);
+        })
+        .map_err(|e| format!("no thread for the analysis: {e}"))?;
+    rx.await.unwrap_or_else(|_| Err("the analysis thread failed".into()))
+}

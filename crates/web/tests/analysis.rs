@@ -1,0 +1,163 @@
+//! The analysis board's API through a real server on a loopback port: a game's analysis is the
+//! JSON `cavalo analyse --json` writes, computed once on the pool, kept across a restart, with
+//! its progress while it runs; bounded per client; every refusal a `{code, message}`.
+
+mod common;
+
+use std::sync::atomic::AtomicBool;
+use std::time::{Duration, Instant};
+
+use cavalo_engine::{Engine, Options};
+use cavalo_lab::analysis::{self, Budget, Thresholds};
+use cavalo_rules::GameRecord;
+use common::{Server, client_at, server_with};
+use serde_json::{Value, json};
+
+/// Posts `{}` to `path` as a watcher would: no seat token.
+async fn post_as_watcher(srv: &Server, path: &str) -> (u16, Value) {
+    let r = srv.http.post(srv.url(path)).json(&json!({})).send().await.expect("POST");
+    let status = r.status().as_u16();
+    (status, r.json().await.unwrap_or(Value::Null))
+}
+
+/// Polls the analysis of `id` until it is there; checks every progress answer on the way.
+async fn analysis_of(srv: &Server, id: &str) -> Value {
+    let start = Instant::now();
+    let mut last_done = 0;
+    loop {
+        let (status, body) = srv.get(&format!("/api/games/{id}/analysis")).await;
+        match status {
+            200 => return body,
+            202 => {
+                assert!(matches!(body["state"].as_str(), Some("queued" | "running")), "{body}");
+                let done = body["done"].as_u64().unwrap();
+                assert!(done >= last_done && done <= body["total"].as_u64().unwrap(), "{body}");
+                assert_eq!(body["total"].as_u64().unwrap(), body["plies"].as_u64().unwrap() + 1);
+                last_done = done;
+            }
+            _ => panic!("the analysis of {id}: {status} {body}"),
+        }
+        assert!(start.elapsed() < Duration::from_secs(120), "the analysis of {id} never came");
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+}
+
+/// A computer-vs-computer game of greedy players, played to its end.
+async fn finished_game(srv: &Server, seed: u64) -> (String, Value) {
+    let st = srv.create(json!({"mode": "cc", "engine": "greedy", "time_ms": 10, "seed": seed})).await;
+    let id = st["id"].as_str().unwrap().to_string();
+    let end = srv.wait_for(&id, "the end", |st| st["status"] == "over").await;
+    (id, end)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_games_analysis_is_the_commands_json_computed_once_and_kept() {
+    let (dir, srv) = server_with(|c| c.analysis_nodes = 20_000).await;
+    let (id, end) = finished_game(&srv, 11).await;
+    let plies = end["plies"].as_array().unwrap().len();
+
+    let (status, started) = post_as_watcher(&srv, &format!("/api/games/{id}/analysis")).await;
+    assert_eq!(status, 202, "{started}");
+    assert_eq!(started["plies"].as_u64(), Some(plies as u64));
+    let got = analysis_of(&srv, &id).await;
+
+    // The same as `cavalo analyse --nodes 20000` on the game's record with the pool's table size.
+    let (_, _, text) = srv.get_text(&format!("/api/games/{id}/record")).await;
+    let record = GameRecord::from_json(&text).unwrap();
+    let budget = Budget { nodes: Some(20_000), time_ms: None, threads: 1 };
+    let mut engine = Engine::new(Options { hash_mib: 1, threads: 1, ..Options::default() });
+    let stop = AtomicBool::new(false);
+    let want =
+        analysis::analyse_with(&mut engine, record, budget, Thresholds::default(), &stop, &mut |_, _| {})
+            .unwrap();
+    let want: Value = serde_json::from_str(&want.to_json()).unwrap();
+    assert_eq!(got, want, "the page's analysis is the command's");
+    assert_eq!(got["plies"].as_array().unwrap().len(), plies);
+
+    // Asked again: the stored analysis at once, not a new search.
+    let (status, again) = post_as_watcher(&srv, &format!("/api/games/{id}/analysis")).await;
+    assert_eq!(status, 200);
+    assert_eq!(again, got);
+    srv.stop().await;
+
+    // A restarted server answers it from the database.
+    let mut c = cavalo_web::WebConfig::new(dir.path());
+    c.hash_mib = 1;
+    c.analysis_nodes = 20_000;
+    let srv = Server::start_with(c).await;
+    let (status, kept) = srv.get(&format!("/api/games/{id}/analysis")).await;
+    assert_eq!(status, 200, "{kept}");
+    assert_eq!(kept, got);
+    srv.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_unfinished_game_is_analysed_up_to_its_last_ply_and_again_later() {
+    let (_dir, srv) = server_with(|c| c.analysis_nodes = 5_000).await;
+    let st = srv.create(json!({"mode": "hh", "seed": 5})).await;
+    let id = st["id"].as_str().unwrap().to_string();
+    srv.play(&srv.settle(&id).await, 0).await;
+    let st = srv.settle(&id).await;
+    let played = st["plies"].as_array().unwrap().len();
+    let path = format!("/api/games/{id}/analysis");
+    assert_eq!(srv.post_empty(&path).await.0, 202);
+    let first = analysis_of(&srv, &id).await;
+    assert_eq!(first["plies"].as_array().unwrap().len(), played);
+
+    srv.play(&st, 1).await;
+    let more = srv.settle(&id).await["plies"].as_array().unwrap().len();
+    assert!(more > played);
+    // The stored analysis is still there (of the plies then) until a new one is asked for.
+    let (status, old) = srv.get(&path).await;
+    assert_eq!((status, old["plies"].as_array().unwrap().len()), (200, played));
+    let (status, _) = srv.post_empty(&path).await;
+    assert_eq!(status, 202, "more plies now: analysed again");
+    let second = analysis_of(&srv, &id).await;
+    assert_eq!(second["plies"].as_array().unwrap().len(), more);
+    assert_eq!(second["plies"][0]["played"], first["plies"][0]["played"]);
+    srv.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn refusals_name_the_problem() {
+    let (_dir, srv) = server_with(|c| {
+        // Long enough to be still searching when the second request comes.
+        c.analysis_nodes = 500_000_000;
+        c.limits.max_analyses_per_client = 1;
+    })
+    .await;
+    let a = srv.create(json!({"mode": "hh", "seed": 1})).await;
+    let b = srv.create(json!({"mode": "hh", "seed": 2})).await;
+    let (a, b) = (a["id"].as_str().unwrap(), b["id"].as_str().unwrap());
+
+    let (status, body) = srv.get(&format!("/api/games/{a}/analysis?lang=pt")).await;
+    assert_eq!((status, body["code"].as_str()), (404, Some("no_analysis")), "{body}");
+    assert!(body["message"].as_str().unwrap().contains("ainda não foi analisado"), "{body}");
+    let (status, body) = srv.get("/api/games/nope/analysis").await;
+    assert_eq!((status, body["code"].as_str()), (404, Some("not_found")), "{body}");
+    let (status, body) = srv.get("/api/games/bad%20id/analysis").await;
+    assert_eq!(status, 400, "{body}");
+
+    assert_eq!(post_as_watcher(&srv, &format!("/api/games/{a}/analysis")).await.0, 202);
+    // The same game again: its progress, not a second analysis.
+    let (status, body) = post_as_watcher(&srv, &format!("/api/games/{a}/analysis")).await;
+    assert_eq!(status, 202, "{body}");
+    let (status, body) = post_as_watcher(&srv, &format!("/api/games/{b}/analysis")).await;
+    assert_eq!((status, body["code"].as_str()), (429, Some("analysis_limit")), "{body}");
+    assert!(body["message"].as_str().unwrap().contains('1'), "{body}");
+    // Another client has its own place.
+    let other = client_at(7);
+    let r = other.post(srv.url(&format!("/api/games/{b}/analysis"))).json(&json!({})).send().await.unwrap();
+    assert_eq!(r.status().as_u16(), 202);
+    // A request of another site is refused before anything starts.
+    let r = srv
+        .http
+        .post(srv.url(&format!("/api/games/{b}/analysis")))
+        .header("origin", "http://evil.example")
+        .json(&json!({}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status().as_u16(), 403);
+    srv.stop().await;
+}
