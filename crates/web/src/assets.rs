@@ -13,6 +13,8 @@
 //! | `view-board.js` | the board and the engine's principal variation |
 //! | `board-input.js` | clicks, drags and the keyboard cursor on the board |
 //! | `view-moves.js`, `view-chart.js`, `view-panels.js`, `view-dialogs.js` | the move table, the chart, the panels, the dialogs |
+//! | `analysis.js` | the game's analysis asked of the server and followed while it runs |
+//! | `view-analysis.js` | the analysis board: marks of the move list, each side's figures, the value chart, the judgement and arrows of the ply shown |
 //! | `shortcuts.js` | the page's keyboard shortcuts |
 //!
 //! Every label comes from the catalogue (`GET /api/messages`); every announcement from the
@@ -53,6 +55,8 @@ const FILES: &[(&str, &str, &str)] = files![
     ("view-dialogs.js", JS),
     ("shortcuts.js", JS),
     ("seats.js", JS),
+    ("analysis.js", JS),
+    ("view-analysis.js", JS),
     ("style.css", "text/css; charset=utf-8"),
     ("favicon.svg", "image/svg+xml"),
 ];

@@ -78,6 +78,13 @@ export const invite = (id, side, token) =>
   request("POST", `${game(id)}/invite`, { side }, language, token);
 /** Takes the seat an invitation opens: `{side, token, state}`. */
 export const claim = (id, code) => request("POST", `${game(id)}/claim`, { invite: code });
+/**
+ * The game's analysis: the analysis (as `cavalo analyse --json` writes it) once there, else its
+ * progress `{state, done, total, plies}`; a 404 `no_analysis` when none was asked for.
+ */
+export const getAnalysis = (id) => request("GET", `${game(id)}/analysis`);
+/** Asks for the analysis of the plies played so far (anyone who may watch may): answers as `getAnalysis`. */
+export const startAnalysis = (id) => request("POST", `${game(id)}/analysis`);
 /** Where the game's record and log.dat are downloaded. */
 export const downloads = (id) => ({ record: `${game(id)}/record`, log: `${game(id)}/log` });
 

@@ -13,12 +13,15 @@ import { Board } from "./view-board.js";
 import { bindBoard } from "./board-input.js";
 import { drawChart } from "./view-chart.js";
 import { renderMoves } from "./view-moves.js";
-import { renderControls, renderPlayers, renderResult, renderThinking } from "./view-panels.js";
+import { Analysis } from "./analysis.js";
+import { arrows, marks, renderAnalysis } from "./view-analysis.js";
+import { playerName, renderControls, renderPlayers, renderResult, renderThinking } from "./view-panels.js";
 import * as dialogs from "./view-dialogs.js";
 import { bindShortcuts } from "./shortcuts.js";
 
 const store = new Store();
 const board = new Board($("#board"), $("#overlay"));
+const analysis = new Analysis(() => render());
 let events = null;
 
 // ---------- drawing ----------
@@ -44,10 +47,26 @@ function render() {
   const links = api.downloads(st.id);
   $("#download-record").href = links.record;
   $("#download-log").href = links.log;
-  renderMoves($("#moves tbody"), st.plies, idx);
+  const an = analysis.data;
+  const plyMarks = an ? new Map(an.plies.map((p) => [p.ply, marks(p)])) : null;
+  renderMoves($("#moves tbody"), st.plies, idx, plyMarks);
   drawChart($("#chart"), st.plies);
   renderThinking(store);
-  board.drawPv(store.pvPath());
+  renderAnalysis($("#analysis"), analysis, {
+    game: st.plies.length,
+    names: ["white", "black"].map((side) => (store.player(side) ? playerName(store.player(side).label) : "")),
+    current: idx,
+    onStart: () => analysis.start(),
+    onPick: (ply) => review(ply),
+  });
+  drawOverlay(idx);
+}
+
+/** The live search's line (or the hint's) on the board, else the analysis's arrows of the ply shown. */
+function drawOverlay(idx) {
+  const pv = store.pvPath();
+  if (pv.length || !analysis.data) board.drawPv(pv);
+  else board.drawArrows(arrows(analysis.data, idx, idx > 0 ? store.boards[idx - 1] : null));
 }
 
 // ---------- the server's news ----------
@@ -86,7 +105,7 @@ function shown(change) {
 function onThinking(th) {
   store.thinking = th;
   renderThinking(store);
-  board.drawPv(store.pvPath());
+  drawOverlay(store.current().idx);
 }
 
 function gameIdFromUrl() {
@@ -98,6 +117,7 @@ async function loadGame(id) {
   if (events) events.close();
   events = null;
   store.reset(id);
+  analysis.reset(id);
   store.seats = seats.held(id);
   $("#invite-box").hidden = true;
   dialogs.showError("");
@@ -110,6 +130,7 @@ async function loadGame(id) {
   }
   if (store.gameId !== id) return;
   events = api.follow(id, store.state.version, { onChange, onThinking });
+  analysis.load(id);
   if ($("#new-game").open) $("#new-game").close();
   showBoard();
 }
@@ -196,6 +217,7 @@ async function deleteGame() {
   if (events) events.close();
   events = null;
   store.reset(null);
+  analysis.reset(null);
   history.replaceState(null, "", "/");
   dialogs.toast(t("web-deleted"));
   dialogs.openNewGame();

@@ -117,6 +117,14 @@ export function num(n, digits = 0) {
   return f.format(Number(n));
 }
 
+/** `n` in at most about five characters, the language's way: 987, 12 k, 6,5 M, 1,2 G. */
+export function compact(n) {
+  if (n >= 1e9) return num(n / 1e9, 1) + " G";
+  if (n >= 1e6) return num(n / 1e6, 1) + " M";
+  if (n >= 1e4) return num(n / 1e3, 0) + " k";
+  return num(n);
+}
+
 /**
  * Puts the catalogue's words on the page's fixed labels: `data-i18n` (text), `data-i18n-title`,
  * `data-i18n-aria` (aria-label). A key the catalogue lacks leaves the element as it is.

@@ -124,4 +124,20 @@ export class Board {
     });
     put(this.overlay, lines, discs);
   }
+
+  /**
+   * Draws the analysis's arrows of the ply shown (`[{from, to, kind}]`, `kind` `played` or
+   * `best`): a line from the knight's cell to the destination, a ring on the destination.
+   */
+  drawArrows(arrows) {
+    const center = (i) => [(i % 10) * 10 + 5, Math.floor(i / 10) * 10 + 5];
+    const parts = arrows.flatMap((a) => {
+      const [x2, y2] = center(a.to);
+      const ring = s("circle", { cx: x2, cy: y2, r: 3.6, class: `arrow-end arrow-${a.kind}` });
+      if (a.from === null || a.from === undefined) return [ring];
+      const [x1, y1] = center(a.from);
+      return [s("line", { x1, y1, x2, y2, class: `arrow-line arrow-${a.kind}` }), ring];
+    });
+    put(this.overlay, parts);
+  }
 }

@@ -1,14 +1,7 @@
 // A chart of nodes (bars) and time (line) per computer move, as inline SVG built node by node.
 
 import { h, put, s } from "./dom.js";
-import { num, t } from "./i18n.js";
-
-function short(n) {
-  if (n >= 1e9) return num(n / 1e9, 1) + "G";
-  if (n >= 1e6) return num(n / 1e6, 1) + "M";
-  if (n >= 1e3) return num(n / 1e3, 1) + "k";
-  return num(n);
-}
+import { compact, num, t } from "./i18n.js";
 
 /** Draws the chart of `plies` (the server's ply list) into `container`. */
 export function drawChart(container, plies) {
@@ -39,7 +32,7 @@ export function drawChart(container, plies) {
     s("line", { class: "axis", x1: L, y1: H - B, x2: W - R, y2: H - B }),
     s("line", { class: "axis", x1: L, y1: T, x2: L, y2: H - B }),
     s("line", { class: "axis", x1: W - R, y1: T, x2: W - R, y2: H - B }),
-    s("text", { x: L - 4, y: T + 8, "text-anchor": "end" }, short(maxNodes)),
+    s("text", { x: L - 4, y: T + 8, "text-anchor": "end" }, compact(maxNodes)),
     s("text", { x: L - 4, y: H - B, "text-anchor": "end" }, "0"),
     s("text", { x: W - R + 4, y: T + 8 }, `${num(maxTime)} ms`),
     s("text", { x: W - R + 4, y: H - B }, "0"),

@@ -1,8 +1,10 @@
 // The move table: one row per ply with the course's statistics of the computer's searches
-// (nodes analysed, alpha and beta cuts, time, depth, value).
+// (nodes analysed, alpha and beta cuts, written short with the whole number on hover; time, depth,
+// value).
 
 import { h, put } from "./dom.js";
-import { num, t } from "./i18n.js";
+import { compact, num, t } from "./i18n.js";
+import { markNodes } from "./view-analysis.js";
 
 /** The signed value of a search: "+3", "-2!" (proven). */
 export function value(search, proven = "!") {
@@ -17,7 +19,13 @@ function time(p) {
   return p.by === "computer" ? `${num(p.time_ms)} ms` : `${num(p.time_ms / 1000, 1)} s`;
 }
 
-function row(p, current) {
+/** A count of the search's statistics, short (`6,5 M`) with the whole number as its title. */
+function count(n) {
+  if (n === undefined || n === null || n === false) return h("td", {}, "");
+  return h("td", { title: n >= 1e4 ? num(n) : null }, compact(n));
+}
+
+function row(p, current, marks) {
   const s = p.search;
   const white = p.side === "white";
   const side = h("span", { class: white ? "w" : "b", title: t(white ? "web-white" : "web-black") }, white ? "♘" : "♞");
@@ -25,21 +33,24 @@ function row(p, current) {
   return h("tr", { dataset: { ply: p.number }, class: cls || null },
     h("td", {}, String(p.number)),
     h("td", {}, side),
-    h("td", {}, p.move === PASS ? t("web-pass") : p.move),
+    h("td", {}, p.move === PASS ? t("web-pass") : p.move, marks ? markNodes(marks) : null),
     h("td", {}, `+${p.gained}`),
     h("td", {}, `${num(p.points[0])}–${num(p.points[1])}`),
-    h("td", {}, s ? num(s.nodes) : ""),
-    h("td", {}, s ? num(s.alpha_cuts) : ""),
-    h("td", {}, s ? num(s.beta_cuts) : ""),
+    count(s && s.nodes),
+    count(s && s.alpha_cuts),
+    count(s && s.beta_cuts),
     h("td", {}, time(p)),
     h("td", {}, s ? String(s.depth) : ""),
     h("td", {}, s ? value(s) : ""),
   );
 }
 
-/** Fills `tbody` with the rows of `plies`, ply `current` marked and scrolled into view. */
-export function renderMoves(tbody, plies, current) {
-  put(tbody, plies.map((p) => row(p, current)));
+/**
+ * Fills `tbody` with the rows of `plies`, ply `current` marked and scrolled into view, each move
+ * with its analysis's marks (`marks`: ply number -> marks, or null before an analysis).
+ */
+export function renderMoves(tbody, plies, current, marks = null) {
+  put(tbody, plies.map((p) => row(p, current, marks && marks.get(p.number))));
   const cur = tbody.querySelector("tr.current") || tbody.lastElementChild;
   if (cur) {
     // Scroll the table's own box only: the page must not jump away from the board.

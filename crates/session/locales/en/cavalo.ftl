@@ -382,6 +382,7 @@ web-col-beta = β cuts
 web-col-beta-title = beta cuts
 web-col-time = Time
 web-col-depth = Depth
+web-col-depth-title = search depth
 web-col-value = Value
 web-col-value-title = value, mover's view
 web-chart = Nodes and time per computer move
@@ -472,6 +473,43 @@ web-chart-empty = No computer moves yet.
 web-chart-axis = ply (bars: nodes, line: time)
 web-chart-label = Nodes analysed (bars) and time in milliseconds (line) for each computer move
 web-chart-bar = ply { $ply } { $move }: { $nodes } nodes, { $time } ms
+web-analysis = Analysis
+web-analysis-about = The engine judges every move of the game: points lost against the best move, exact where it proved the values to the end of the game.
+web-analysis-nothing-yet = No move to analyse yet.
+web-analysis-start = Analyse the game
+web-analysis-again = Analyse again
+web-analysis-queued = Waiting for a free engine…
+web-analysis-running = Analysing: { $done } of { $total } positions
+web-analysis-partial = Analysis of the first { $plies ->
+    [one] ply
+   *[other] { $plies } plies
+} (the game has moved on).
+web-analysis-accuracy = Accuracy
+web-analysis-accuracy-title = share of the judged moves that lost less than an inaccuracy
+web-analysis-loss = Mean loss
+web-analysis-loss-title = points lost per judged move, on average
+web-analysis-chart-label = Value of each position from White's view (above the middle line White is ahead; thick line: exact values); click to go to a ply
+web-analysis-chart-axis = ply (thick: exact)
+web-analysis-chart-point = ply { $ply }: { $value }
+web-analysis-at-start = The start. Step through the game with ← and → or click the chart.
+web-analysis-ply = { $ply }. { $move }: { $value }; best { $best } ({ $best_value }), { $loss ->
+    [0] no points lost
+    [one] 1 point lost
+   *[other] { $loss } points lost
+}
+web-analysis-ply-best = { $ply }. { $move }: { $value }, the best move
+web-analysis-ply-forced = { $ply }. { $move }: the only legal move ({ $value })
+web-analysis-mark-inaccuracy = inaccuracy
+web-analysis-mark-mistake = mistake
+web-analysis-mark-blunder = blunder
+web-analysis-mark-loss = { $mark }: { $loss ->
+    [one] 1 point lost
+   *[other] { $loss } points lost
+}
+web-analysis-mark-turning = turning point: who is ahead changed, or many points were lost
+web-analysis-mark-exact = exact value, proven to the end of the game
+web-analysis-mark-forced = forced: the only legal move
+web-analysis-legend = ?! inaccuracy · ? mistake · ?? blunder · ! turning point · ≡ exact · □ forced. Values: expected final points difference, mover's view on the board, White's view on the chart. Arrows: green the move played, dashed blue the best.
 web-pass = pass
 web-human = human
 web-start-position = position

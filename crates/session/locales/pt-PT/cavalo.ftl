@@ -381,7 +381,8 @@ web-col-alpha-title = cortes alfa
 web-col-beta = Cortes β
 web-col-beta-title = cortes beta
 web-col-time = Tempo
-web-col-depth = Profund.
+web-col-depth = Prof.
+web-col-depth-title = profundidade da procura
 web-col-value = Valor
 web-col-value-title = valor, do ponto de vista de quem joga
 web-chart = Nós e tempo por jogada do computador
@@ -472,6 +473,43 @@ web-chart-empty = Ainda sem jogadas do computador.
 web-chart-axis = meia-jogada (barras: nós, linha: tempo)
 web-chart-label = Nós analisados (barras) e tempo em milissegundos (linha) por jogada do computador
 web-chart-bar = meia-jogada { $ply } { $move }: { $nodes } nós, { $time } ms
+web-analysis = Análise
+web-analysis-about = O motor avalia cada jogada do jogo: os pontos perdidos face à melhor jogada, exatos onde provou os valores até ao fim do jogo.
+web-analysis-nothing-yet = Ainda não há jogadas para analisar.
+web-analysis-start = Analisar o jogo
+web-analysis-again = Analisar de novo
+web-analysis-queued = À espera de um motor livre…
+web-analysis-running = A analisar: { $done } de { $total } posições
+web-analysis-partial = Análise { $plies ->
+    [one] da primeira meia-jogada
+   *[other] das primeiras { $plies } meias-jogadas
+} (o jogo continuou).
+web-analysis-accuracy = Precisão
+web-analysis-accuracy-title = parte das jogadas avaliadas que perderam menos do que uma imprecisão
+web-analysis-loss = Perda média
+web-analysis-loss-title = pontos perdidos por jogada avaliada, em média
+web-analysis-chart-label = Valor de cada posição do ponto de vista do Branco (acima da linha do meio o Branco está à frente; linha grossa: valores exatos); clique para ir a uma meia-jogada
+web-analysis-chart-axis = meia-jogada (grosso: exato)
+web-analysis-chart-point = meia-jogada { $ply }: { $value }
+web-analysis-at-start = O início. Percorra o jogo com ← e → ou clique no gráfico.
+web-analysis-ply = { $ply }. { $move }: { $value }; melhor { $best } ({ $best_value }), { $loss ->
+    [0] sem pontos perdidos
+    [one] 1 ponto perdido
+   *[other] { $loss } pontos perdidos
+}
+web-analysis-ply-best = { $ply }. { $move }: { $value }, a melhor jogada
+web-analysis-ply-forced = { $ply }. { $move }: a única jogada legal ({ $value })
+web-analysis-mark-inaccuracy = imprecisão
+web-analysis-mark-mistake = erro
+web-analysis-mark-blunder = erro grave
+web-analysis-mark-loss = { $mark }: { $loss ->
+    [one] 1 ponto perdido
+   *[other] { $loss } pontos perdidos
+}
+web-analysis-mark-turning = ponto de viragem: mudou quem está à frente, ou perderam-se muitos pontos
+web-analysis-mark-exact = valor exato, provado até ao fim do jogo
+web-analysis-mark-forced = forçada: a única jogada legal
+web-analysis-legend = ?! imprecisão · ? erro · ?? erro grave · ! ponto de viragem · ≡ exato · □ forçada. Valores: diferença final de pontos esperada, do ponto de vista de quem joga no tabuleiro, do Branco no gráfico. Setas: verde a jogada feita, azul tracejada a melhor.
 web-pass = passa
 web-human = humano
 web-start-position = posição

@@ -147,9 +147,20 @@ pub struct Page {
 /// Starts a server and a browser on `screen` preferring `lang`; `None` (with a message) when the
 /// browser test is to be skipped.
 pub async fn open_page(screen: Screen, lang: &str) -> Option<Page> {
+    open_page_with(screen, lang, |_| {}).await
+}
+
+/// [`open_page`] with a server of the settings `set` makes.
+pub async fn open_page_with(
+    screen: Screen,
+    lang: &str,
+    set: impl FnOnce(&mut cavalo_web::WebConfig),
+) -> Option<Page> {
     let tools = tools()?;
     let dir = tempfile::tempdir().unwrap();
-    let srv = Server::start(dir.path()).await;
+    let mut config = cavalo_web::WebConfig::new(dir.path());
+    set(&mut config);
+    let srv = Server::start_with(config).await;
     let (driver, c) = start_browser(&tools, screen, lang).await;
     Some(Page { srv, c, _driver: driver, _dir: dir })
 }

@@ -3,7 +3,7 @@
 //! continue, finish the game, and watch the engine think; the page in Portuguese (`language`),
 //! markup in data shown as text (`escaping`), a human-against-human game across two browsers
 //! through an invitation link (`invite`), who sees which games in the list (`listing`), a
-//! phone-sized screen (`phone`), and the page's logic module by module (`modules`). Screenshots
+//! phone-sized screen (`phone`), the analysis board (`analysis`), and the page's logic module by module (`modules`). Screenshots
 //! are saved in `target/web-artifacts/`.
 //!
 //! Skipped (with a message) when chromedriver or Chromium is missing, unless
@@ -12,6 +12,7 @@
 #[path = "../common/mod.rs"]
 mod common;
 
+mod analysis;
 mod driver;
 mod escaping;
 mod invite;

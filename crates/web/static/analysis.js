@@ -1,0 +1,80 @@
+// The analysis of the game shown: asked of the server (`GET`/`POST /api/games/{id}/analysis`),
+// followed while it runs (its progress polled), then kept for the views. Nothing here judges a
+// move: the analysis is the server's, the JSON `cavalo analyse --json` writes.
+
+import * as api from "./api.js";
+
+/** How often the progress of a running analysis is asked for, in milliseconds. */
+const POLL_MS = 400;
+
+/** Whether `data` is an analysis (else a progress answer `{state, done, total, plies}`). */
+export const isAnalysis = (data) => !!data && Array.isArray(data.plies) && Array.isArray(data.sides);
+
+/**
+ * The analysis of one game: `state` is `none` (not asked for), `waiting` (`progress` says how
+ * far), `done` (`data`), `failed` (`error`, the server's words). `onChange()` is called after
+ * every change.
+ */
+export class Analysis {
+  constructor(onChange) {
+    this.onChange = onChange;
+    this.reset(null);
+  }
+
+  /** Forgets the analysis; `id` is the game now shown. */
+  reset(id) {
+    clearTimeout(this.timer);
+    this.timer = null;
+    this.id = id;
+    this.state = "none";
+    this.data = null;
+    this.progress = null;
+    this.error = null;
+  }
+
+  /** The analysis's judged plies (0 when there is none). */
+  plies() {
+    return this.data ? this.data.plies.length : 0;
+  }
+
+  /** Loads what the server holds for game `id`: the analysis, its progress, or nothing yet. */
+  async load(id) {
+    this.reset(id);
+    await this.ask(() => api.getAnalysis(id), true);
+  }
+
+  /** Asks for the analysis of the plies played so far. */
+  async start() {
+    if (!this.id || this.state === "waiting") return;
+    this.error = null;
+    await this.ask(() => api.startAnalysis(this.id), false);
+  }
+
+  async ask(request, quietWhenNone) {
+    const id = this.id;
+    let answer;
+    try {
+      answer = await request();
+    } catch (e) {
+      if (id !== this.id) return;
+      if (quietWhenNone && e.code === "no_analysis") this.state = "none";
+      else {
+        this.state = "failed";
+        this.error = e.message;
+      }
+      this.onChange();
+      return;
+    }
+    if (id !== this.id) return;
+    if (isAnalysis(answer)) {
+      this.state = "done";
+      this.data = answer;
+      this.progress = null;
+    } else {
+      this.state = "waiting";
+      this.progress = answer;
+      this.timer = setTimeout(() => this.ask(() => api.getAnalysis(id), false), POLL_MS);
+    }
+    this.onChange();
+  }
+}

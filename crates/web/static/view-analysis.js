@@ -1,0 +1,170 @@
+// The analysis board's views: the marks of the move list, each side's figures, the value chart
+// (White's view, exact stretches marked; a click goes to that ply), the judgement of the ply
+// shown and the arrows of its played and best moves. They draw the server's analysis (the JSON of
+// `cavalo analyse --json`) and judge nothing themselves.
+
+import { h, put, s } from "./dom.js";
+import { num, t } from "./i18n.js";
+import { cellIndex, knightCode } from "./cells.js";
+
+/** The signs of the classes (as in chess books). */
+const CLASS_SIGN = { inaccuracy: "?!", mistake: "?", blunder: "??" };
+
+/** A value in points, signed, with the sign of an exact value: "+12", "−3≡". */
+export function points(v) {
+  const sign = v.points > 0 ? "+" : v.points < 0 ? "−" : "";
+  return sign + num(Math.abs(v.points)) + (v.exact ? "≡" : "");
+}
+
+/** The marks of an analysed ply `p`: `[{text, cls, title}]`. */
+export function marks(p) {
+  const out = [];
+  if (p.forced) out.push({ text: "□", cls: "mark-forced", title: t("web-analysis-mark-forced") });
+  const sign = p.class && CLASS_SIGN[p.class];
+  if (sign) {
+    const what = t(`web-analysis-mark-${p.class}`);
+    out.push({ text: sign, cls: `mark-${p.class}`, title: t("web-analysis-mark-loss", { mark: what, loss: p.loss }) });
+  }
+  if (p.turning) out.push({ text: "!", cls: "mark-turning", title: t("web-analysis-mark-turning") });
+  if (p.played_value.exact) out.push({ text: "≡", cls: "mark-exact", title: t("web-analysis-mark-exact") });
+  return out;
+}
+
+/** The marks as elements, for the move list. */
+export function markNodes(list) {
+  return list.map((m) => h("span", { class: `mark ${m.cls}`, title: m.title }, m.text));
+}
+
+/** The value of every position from White's view, the start first: `[{ply, points, exact}]`. */
+function whiteValues(an) {
+  const white = (p, v) => (p.side === "white" ? v.points : -v.points);
+  const vals = an.plies.map((p) => ({ ply: p.ply - 1, points: white(p, p.best_value), exact: p.best_value.exact }));
+  vals.push({ ply: an.plies.length, points: an.last_value.points, exact: an.last_value.exact });
+  return vals;
+}
+
+/** The value chart of `an` with ply `current` marked; `onPick(ply)` when clicked. */
+function chart(an, current, onPick) {
+  const vals = whiteValues(an);
+  const W = 420, H = 170, L = 40, R = 8, T = 8, B = 22;
+  const n = Math.max(vals.length - 1, 1);
+  const top = Math.max(10, ...vals.map((v) => Math.abs(v.points)));
+  const x = (k) => L + (k / n) * (W - L - R);
+  const y = (p) => T + (1 - (p + top) / (2 * top)) * (H - T - B);
+  const f = (v) => v.toFixed(1);
+  const segments = vals.slice(1).map((v, i) => {
+    const a = vals[i];
+    const cls = a.exact && v.exact ? "value-line exact" : "value-line";
+    return s("line", { class: cls, x1: f(x(i)), y1: f(y(a.points)), x2: f(x(i + 1)), y2: f(y(v.points)) });
+  });
+  const dots = vals.map((v) => s("circle", {
+    class: v.exact ? "value-dot exact" : "value-dot", cx: f(x(v.ply)), cy: f(y(v.points)), r: v.exact ? 2 : 1.4,
+  }, s("title", {}, t("web-analysis-chart-point", { ply: v.ply, value: points(v) }))));
+  const bad = an.plies.filter((p) => p.class === "mistake" || p.class === "blunder").map((p) => {
+    const after = p.side === "white" ? p.played_value.points : -p.played_value.points;
+    return s("circle", { class: `value-bad mark-${p.class}`, cx: f(x(p.ply)), cy: f(y(after)), r: 3.2 });
+  });
+  const svg = s("svg", { viewBox: `0 0 ${W} ${H}`, role: "img", "aria-label": t("web-analysis-chart-label"), class: "value-chart" },
+    s("rect", { class: "white-ahead", x: L, y: T, width: W - L - R, height: f(y(0) - T) }),
+    s("line", { class: "axis", x1: L, y1: f(y(0)), x2: W - R, y2: f(y(0)) }),
+    s("line", { class: "axis", x1: L, y1: T, x2: L, y2: H - B }),
+    s("text", { x: L - 4, y: T + 8, "text-anchor": "end" }, "+" + num(top)),
+    s("text", { x: L - 4, y: f(y(0) + 3), "text-anchor": "end" }, "0"),
+    s("text", { x: L - 4, y: H - B, "text-anchor": "end" }, "−" + num(top)),
+    s("text", { x: (L + W - R) / 2, y: H - 6, "text-anchor": "middle" }, t("web-analysis-chart-axis")),
+    s("line", { class: "cursor-line", x1: f(x(current)), y1: T, x2: f(x(current)), y2: H - B }),
+    segments, bad, dots,
+  );
+  svg.addEventListener("click", (e) => {
+    const r = svg.getBoundingClientRect();
+    const px = ((e.clientX - r.left) / r.width) * W;
+    onPick(Math.max(0, Math.min(n, Math.round(((px - L) / (W - L - R)) * n))));
+  });
+  return svg;
+}
+
+/** Each side's figures: accuracy, mean loss and the count of each class of error. */
+function sides(an, names) {
+  const row = (side, i) => {
+    const sd = an.sides[i];
+    return h("tr", {},
+      h("th", { scope: "row" }, names[i] ? `${t(side === "white" ? "web-white" : "web-black")} · ${names[i]}` : t(side === "white" ? "web-white" : "web-black")),
+      h("td", {}, sd.judged ? `${num(sd.accuracy, 1)} %` : "—"),
+      h("td", {}, sd.judged ? num(sd.mean_loss, 1) : "—"),
+      h("td", {}, num(sd.classes[1])), h("td", {}, num(sd.classes[2])), h("td", {}, num(sd.classes[3])),
+    );
+  };
+  return h("table", { class: "analysis-sides" },
+    h("thead", {}, h("tr", {},
+      h("th", { scope: "col" }, ""),
+      h("th", { scope: "col", title: t("web-analysis-accuracy-title") }, t("web-analysis-accuracy")),
+      h("th", { scope: "col", title: t("web-analysis-loss-title") }, t("web-analysis-loss")),
+      h("th", { scope: "col", title: t("web-analysis-mark-inaccuracy") }, "?!"),
+      h("th", { scope: "col", title: t("web-analysis-mark-mistake") }, "?"),
+      h("th", { scope: "col", title: t("web-analysis-mark-blunder") }, "??"),
+    )),
+    h("tbody", {}, row("white", 0), row("black", 1)),
+  );
+}
+
+/** What the analysis says of ply `idx` (0: the start). */
+function plyLine(an, idx) {
+  if (idx === 0 || idx > an.plies.length) return h("p", { class: "muted ply-judgement" }, t("web-analysis-at-start"));
+  const p = an.plies[idx - 1];
+  const played = p.played === "pass" ? t("web-pass") : p.played;
+  if (p.forced) {
+    return h("p", { class: "ply-judgement" }, t("web-analysis-ply-forced", { ply: p.ply, move: played, value: points(p.played_value) }));
+  }
+  const best = p.best === "pass" ? t("web-pass") : p.best || "—";
+  const text = p.best === p.played
+    ? t("web-analysis-ply-best", { ply: p.ply, move: played, value: points(p.played_value) })
+    : t("web-analysis-ply", { ply: p.ply, move: played, value: points(p.played_value), best, best_value: points(p.best_value), loss: p.loss });
+  return h("p", { class: "ply-judgement" }, text, " ", markNodes(marks(p)));
+}
+
+/**
+ * Draws the analysis panel: `a` is the page's analysis (see analysis.js), `game` the plies the
+ * game has now, `names` the players' names, `current` the ply shown; `onStart()` asks for an
+ * analysis, `onPick(ply)` goes to a ply.
+ */
+export function renderAnalysis(container, a, { game, names, current, onStart, onPick }) {
+  const parts = [];
+  const button = (key) => h("button", { type: "button", id: "analyse", onclick: onStart }, t(key));
+  if (a.state === "none" && game > 0) {
+    parts.push(h("p", { class: "muted" }, t("web-analysis-about")), button("web-analysis-start"));
+  } else if (a.state === "none") {
+    parts.push(h("p", { class: "muted" }, t("web-analysis-nothing-yet")));
+  }
+  if (a.state === "waiting" && a.progress) {
+    const pr = a.progress;
+    const label = pr.state === "queued" ? t("web-analysis-queued") : t("web-analysis-running", { done: pr.done, total: pr.total });
+    parts.push(h("p", { class: "analysis-progress", role: "status" }, label, " ",
+      h("progress", { max: pr.total, value: pr.done, "aria-label": label })));
+  }
+  if (a.state === "failed") parts.push(h("p", { class: "error" }, a.error), button("web-analysis-again"));
+  const an = a.data;
+  if (an) {
+    if (an.plies.length < game && a.state !== "waiting") {
+      parts.push(h("p", { class: "muted" }, t("web-analysis-partial", { plies: an.plies.length }), " ", button("web-analysis-again")));
+    }
+    parts.push(sides(an, names), chart(an, Math.min(current, an.plies.length), onPick), plyLine(an, current));
+    parts.push(h("p", { class: "muted small" }, t("web-analysis-legend")));
+  }
+  put(container, parts);
+}
+
+/**
+ * The arrows of ply `idx` on the board: the move played and, when it was not the best, the
+ * best move, from where the mover's knight stood (`before`: the cells before the ply).
+ */
+export function arrows(an, idx, before) {
+  const p = an && idx > 0 ? an.plies[idx - 1] : null;
+  if (!p || !before) return [];
+  const from = before.indexOf(knightCode(p.side));
+  const out = [];
+  const played = cellIndex(p.played);
+  if (played !== null) out.push({ from: from >= 0 ? from : null, to: played, kind: "played" });
+  const best = cellIndex(p.best);
+  if (best !== null && p.best !== p.played) out.push({ from: from >= 0 ? from : null, to: best, kind: "best" });
+  return out;
+}

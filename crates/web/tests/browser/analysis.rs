@@ -1,0 +1,179 @@
+//! The analysis board: a finished game analysed on request, its progress, the figures of each
+//! side, the marks of the move list, the value chart that goes to a ply when clicked, the
+//! judgement and arrows of the ply shown, stepping with the keys; on a desktop in English and on a
+//! phone in Portuguese (no English word on it), with screenshots.
+
+use fantoccini::key::Key;
+use fantoccini::{Client, Locator};
+use serde_json::json;
+
+use crate::driver::*;
+
+/// Nodes per position: a small budget, so the analysis of a whole game takes about a second.
+const NODES: u64 = 20_000;
+
+/// A finished game of our engine (White, searching 20 ms a move: the table's statistics have
+/// six figures) against the greedy player (plenty of mistakes), opened by its address.
+async fn open_finished_game(page: &Page) -> String {
+    let (c, srv) = (&page.c, &page.srv);
+    let st = srv
+        .create(json!({"mode": "cc", "white_engine": "cavalo", "black_engine": "greedy", "time_ms": 20, "seed": 7}))
+        .await;
+    let id = st["id"].as_str().unwrap().to_string();
+    srv.wait_for(&id, "the end", |st| st["status"] == "over").await;
+    c.goto(&srv.url(&format!("/#/game/{id}"))).await.unwrap();
+    wait(
+        c,
+        "the game",
+        "document.documentElement.dataset.ready && document.querySelectorAll('#moves tbody tr').length > 10",
+    )
+    .await;
+    c.execute(
+        "document.querySelector('#game-over[open]') && document.querySelector('#game-over').close()",
+        vec![],
+    )
+    .await
+    .unwrap();
+    id
+}
+
+/// Asks for the analysis and waits for its chart.
+async fn analyse(c: &Client) {
+    wait(c, "the analyse button", "document.querySelector('#analyse')").await;
+    c.find(Locator::Css("#analyse")).await.unwrap().click().await.unwrap();
+    wait(c, "the value chart", "document.querySelector('.value-chart')").await;
+}
+
+/// The judgement line of the ply shown.
+async fn judgement(c: &Client) -> String {
+    text(c, "document.querySelector('.ply-judgement').textContent").await
+}
+
+async fn check_board(c: &Client, plies: u64) {
+    assert_eq!(js(c, "return document.querySelectorAll('.analysis-sides tbody tr').length").await, json!(2));
+    let marks = js(c, "return document.querySelectorAll('#moves .mark').length").await.as_u64().unwrap();
+    assert!(marks > 0, "the move list has the analysis's marks");
+    let bad =
+        js(c, "return document.querySelectorAll('#moves .mark-mistake, #moves .mark-blunder').length").await;
+    assert!(bad.as_u64().unwrap() > 0, "greedy play has mistakes");
+    assert!(
+        js(c, "return document.querySelectorAll('#moves .mark-exact').length").await.as_u64().unwrap() > 0
+    );
+    assert!(
+        js(c, "return document.querySelectorAll('.value-line.exact').length").await.as_u64().unwrap() > 0
+    );
+
+    // The chart goes to the ply clicked: its left edge is the start.
+    let chart = c.find(Locator::Css(".value-chart")).await.unwrap();
+    c.execute(
+        "const r = arguments[0].getBoundingClientRect();
+         arguments[0].dispatchEvent(new MouseEvent('click', {clientX: r.left + r.width * 0.55, clientY: r.top + 10, bubbles: true}));",
+        vec![serde_json::to_value(&chart).unwrap()],
+    )
+    .await
+    .unwrap();
+    let shown = wait(c, "a ply under review", "document.querySelector('#moves tr.current')").await;
+    assert!(!shown.is_null());
+    let at = js(c, "return Number(document.querySelector('#moves tr.current').dataset.ply)")
+        .await
+        .as_u64()
+        .unwrap();
+    assert!(at > 1 && at < plies, "clicked near the middle: ply {at} of {plies}");
+    assert!(judgement(c).await.starts_with(&format!("{at}.")), "{}", judgement(c).await);
+
+    // Home: the start; → twice: ply 2; End: the last ply.
+    c.execute("document.activeElement && document.activeElement.blur()", vec![]).await.unwrap();
+    let body = c.find(Locator::Css("body")).await.unwrap();
+    body.send_keys(&Key::Home.to_string()).await.unwrap();
+    wait(c, "the start", "!document.querySelector('#moves tr.current') || document.querySelector('#moves tr.current').dataset.ply === '0'").await;
+    body.send_keys(&format!("{}{}", Key::Right, Key::Right)).await.unwrap();
+    wait(c, "ply 2", "document.querySelector('#moves tr.current') && document.querySelector('#moves tr.current').dataset.ply === '2'").await;
+    assert!(judgement(c).await.starts_with("2."));
+    // A move with a knight before it: the move played drawn as an arrow.
+    body.send_keys(&format!("{}{}{}", Key::Right, Key::Right, Key::Right)).await.unwrap();
+    wait(c, "ply 5", "document.querySelector('#moves tr.current') && document.querySelector('#moves tr.current').dataset.ply === '5'").await;
+    assert!(
+        js(c, "return document.querySelectorAll('#overlay .arrow-played').length").await.as_u64().unwrap()
+            >= 1
+    );
+    assert_clean(c).await;
+}
+
+/// At 1280 pixels the move table shows every column, the analysis's marks included, without
+/// scrolling sideways.
+async fn assert_table_fits(c: &Client, lang: &str) {
+    let w = js(
+        c,
+        "const b = document.querySelector('.table-wrap');
+         const cols = [...document.querySelectorAll('#moves thead th')].map(th => th.textContent + ' ' + Math.round(th.getBoundingClientRect().width));
+         return [b.scrollWidth, b.clientWidth, cols.join(', ')];",
+    )
+    .await;
+    let (scroll, client) = (w[0].as_u64().unwrap(), w[1].as_u64().unwrap());
+    assert!(
+        scroll <= client,
+        "{lang}: the move table is {scroll} pixels wide in a box of {client}: {}",
+        w[2]
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_finished_game_is_analysed_in_the_page() {
+    let Some(page) = open_page_with(Screen::Desktop(1280, 1000), "en-US", |c| c.analysis_nodes = NODES).await
+    else {
+        return;
+    };
+    let id = open_finished_game(&page).await;
+    let c = &page.c;
+    let about = text(c, "document.querySelector('#analysis').textContent").await;
+    assert!(about.contains("Analyse the game"), "{about}");
+    analyse(c).await;
+    let plies = page.srv.get(&format!("/api/games/{id}")).await.1["plies"].as_array().unwrap().len() as u64;
+    let head = text(c, "document.querySelector('.analysis-sides thead').textContent").await;
+    assert!(head.contains("Accuracy") && head.contains("Mean loss"), "{head}");
+    check_board(c, plies).await;
+    // A blunder's row, reviewed, for the screenshot.
+    c.execute(
+        "document.querySelector('#moves .mark-blunder, #moves .mark-mistake').closest('tr').click()",
+        vec![],
+    )
+    .await
+    .unwrap();
+    wait(
+        c,
+        "the blunder reviewed",
+        "document.querySelector('#moves tr.current .mark-blunder, #moves tr.current .mark-mistake')",
+    )
+    .await;
+    screenshot(c, "analysis-desktop-en.png").await;
+    assert_table_fits(c, "English").await;
+    c.find(Locator::Css("#lang")).await.unwrap().select_by_value("pt").await.unwrap();
+    wait(c, "the page in Portuguese", "document.querySelector('#analysis-title').textContent === 'Análise'")
+        .await;
+    assert_table_fits(c, "Portuguese").await;
+    screenshot(c, "analysis-desktop-pt.png").await;
+    page.close().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn on_a_phone_in_portuguese() {
+    let Some(page) = open_page_with(Screen::Phone(390, 844), "pt-PT", |c| c.analysis_nodes = NODES).await
+    else {
+        return;
+    };
+    let id = open_finished_game(&page).await;
+    let c = &page.c;
+    analyse(c).await;
+    let plies = page.srv.get(&format!("/api/games/{id}")).await.1["plies"].as_array().unwrap().len() as u64;
+    let panel = text(c, "document.querySelector('.analysis-panel').textContent").await;
+    assert!(panel.contains("Precisão") && panel.contains("Perda média"), "{panel}");
+    let english = cavalo_session::i18n::english_words_in(&panel, &["greedy"]);
+    assert_eq!(english, Vec::<String>::new(), "English in the Portuguese panel: {panel}");
+    // Decimals with a comma.
+    let accuracy = text(c, "document.querySelector('.analysis-sides tbody td').textContent").await;
+    assert!(accuracy.contains(',') || accuracy == "100,0 %" || !accuracy.contains('.'), "{accuracy}");
+    check_board(c, plies).await;
+    c.execute("document.querySelector('.analysis-panel').scrollIntoView()", vec![]).await.unwrap();
+    screenshot(c, "analysis-phone-pt.png").await;
+    page.close().await;
+}
