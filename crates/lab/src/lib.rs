@@ -4,6 +4,7 @@
 //! print them:
 //!
 //! - [`analysis`]: the engine as a teacher, every ply of a played game judged (`cavalo analyse`);
+//! - [`exercises`]: learn from your mistakes, a game's worst moves as exercises and a try judged;
 //! - [`suite`]: the accuracy suite, positions with the exact value of every legal move: its file
 //!   format, and how it is built and merged (`cavalo accuracy --build`, `--merge`);
 //! - [`accuracy`]: a player's moves on the suite summarised (`cavalo accuracy`);
@@ -22,6 +23,7 @@
 pub mod accuracy;
 pub mod analysis;
 pub mod datagen;
+pub mod exercises;
 pub mod fit;
 pub mod label;
 pub mod suite;

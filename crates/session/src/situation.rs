@@ -168,8 +168,9 @@ fn threatened(game: &Game) -> Vec<usize> {
     present::session_marks(game).iter().enumerate().filter(|(_, m)| m.threatened).map(|(i, _)| i).collect()
 }
 
-/// The legal destinations of a human to move in `pos`, each with its moves.
-fn destinations(pos: &Position) -> Vec<Destination> {
+/// The legal destinations of a human to move in `pos`, each with its moves (one per double it
+/// may remove, the default first).
+pub fn destinations(pos: &Position) -> Vec<Destination> {
     let mut out: Vec<Destination> = Vec::new();
     for mv in pos.legal_moves().iter() {
         let Some(dest) = mv.destination() else { continue };

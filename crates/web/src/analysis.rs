@@ -107,12 +107,16 @@ impl Analyses {
 
 /// The name of the server's budget in the store: the format's version and the nodes, so that an
 /// analysis made by another budget or format is made again.
-fn budget_key(nodes: u64) -> String {
+pub(crate) fn budget_key(nodes: u64) -> String {
     format!("v{FORMAT_VERSION}:nodes={nodes}")
 }
 
 /// The game's record and plies, and its stored analysis (if any), read on a blocking thread.
-async fn read(app: &App, id: &str, lang: Lang) -> ApiResult<(GameRecord, usize, Option<(usize, String)>)> {
+pub(crate) async fn read(
+    app: &App,
+    id: &str,
+    lang: Lang,
+) -> ApiResult<(GameRecord, usize, Option<(usize, String)>)> {
     let (app, id) = (app.clone(), id.to_string());
     blocking(lang, move || {
         let g = find(&app, &id, lang)?;
@@ -256,35 +260,34 @@ async fn analyse_apart(
     mut lease: crate::sched::Lease,
 ) -> Result<(), String> {
     job.running.store(true, Ordering::SeqCst);
-    let (tx, rx) = tokio::sync::oneshot::channel();
     let (app2, id2, job2) = (app.clone(), id.to_string(), job.clone());
     let nodes = app.config().analysis_nodes;
-    std::thread::Builder::new()
-        .name("analysis".into())
-        .spawn(move || {
-            cavalo_engine::priority::lower_this_thread(cavalo_engine::priority::BACKGROUND_NICE);
-            let budget = Budget { nodes: Some(nodes), time_ms: None, threads: 1 };
-            let engine = lease.slot().analysis_engine();
-            let done = &job2.done;
-            let result = analysis::analyse_with(
-                engine,
-                record,
-                budget,
-                Thresholds::default(),
-                &app2.inner.closed,
-                &mut |n, _| done.store(n, Ordering::SeqCst),
-            );
-            drop(lease);
-            let outcome = match result {
-                Err(e) => Err(e.to_string()),
-                Ok(_) if app2.inner.closed.load(Ordering::SeqCst) => Err("the server is closing".into()),
-                Ok(an) => app2
-                    .db()
-                    .put_analysis(&id2, &budget_key(nodes), job2.plies, &an.to_json())
-                    .map_err(|e| e.message),
-            };
-            let _ = tx.send(outcome);
-        })
-        .map_err(|e| format!("no thread for the analysis: {e}"))?;
-    rx.await.unwrap_or_else(|_| Err("the analysis thread failed".into()))
+    let outcome = crate::offload::searching(move || {
+        let engine = lease.slot().analysis_engine();
+        let done = &job2.done;
+        let result = analysis::analyse_with(
+            engine,
+            record,
+            budget(nodes),
+            Thresholds::default(),
+            &app2.inner.closed,
+            &mut |n, _| done.store(n, Ordering::SeqCst),
+        );
+        drop(lease);
+        match result {
+            Err(e) => Err(e.to_string()),
+            Ok(_) if app2.inner.closed.load(Ordering::SeqCst) => Err("the server is closing".into()),
+            Ok(an) => app2
+                .db()
+                .put_analysis(&id2, &budget_key(nodes), job2.plies, &an.to_json())
+                .map_err(|e| e.message),
+        }
+    })
+    .await;
+    outcome.unwrap_or_else(|| Err("the analysis thread failed".into()))
+}
+
+/// The server's budget per position: `nodes`, one thread.
+pub(crate) fn budget(nodes: u64) -> Budget {
+    Budget { nodes: Some(nodes), time_ms: None, threads: 1 }
 }

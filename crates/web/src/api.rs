@@ -54,6 +54,8 @@ pub(crate) fn router(app: App) -> Router {
         .route("/api/games/{id}/claim", post(crate::invite::claim))
         .route("/api/games/{id}/events", get(events))
         .route("/api/games/{id}/analysis", get(crate::analysis::show).post(crate::analysis::start))
+        .route("/api/games/{id}/exercises", get(crate::exercises::list))
+        .route("/api/games/{id}/exercises/{ply}", post(crate::exercises::attempt))
         .route("/api/games/{id}/record", get(record))
         .route("/api/games/{id}/log", get(log))
         .fallback(not_found)

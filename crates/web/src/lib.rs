@@ -28,6 +28,7 @@ mod assets;
 mod body;
 mod engines;
 mod error;
+mod exercises;
 mod game;
 mod guard;
 mod hosts;
@@ -147,6 +148,8 @@ struct Inner {
     shutdown: tokio::sync::watch::Sender<bool>,
     /// The games' analyses under way.
     analyses: analysis::Analyses,
+    /// The exercises' tries searching.
+    tries: exercises::Tries,
 }
 
 /// Why the server could not open its games.
@@ -201,6 +204,7 @@ impl App {
                 hosts,
                 shutdown: tokio::sync::watch::channel(false).0,
                 analyses: analysis::Analyses::default(),
+                tries: exercises::Tries::default(),
             }),
         })
     }

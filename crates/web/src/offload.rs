@@ -34,3 +34,25 @@ pub(crate) async fn background<T: Send + 'static>(f: impl FnOnce() -> T + Send +
         }
     }
 }
+
+/// Runs `f` (an engine's search) on a thread of its own below the web's threads (see
+/// `cavalo_engine::priority`), so that it shares the cores without delaying any answer; `None`
+/// when the thread could not be made or failed (reported).
+pub(crate) async fn searching<T: Send + 'static>(f: impl FnOnce() -> T + Send + 'static) -> Option<T> {
+    let (tx, rx) = tokio::sync::oneshot::channel();
+    let made = std::thread::Builder::new().name("search".into()).spawn(move || {
+        cavalo_engine::priority::lower_this_thread(cavalo_engine::priority::BACKGROUND_NICE);
+        let _ = tx.send(f());
+    });
+    if let Err(e) = made {
+        eprintln!("cavalo serve: no thread for a search: {e}");
+        return None;
+    }
+    match rx.await {
+        Ok(v) => Some(v),
+        Err(_) => {
+            eprintln!("cavalo serve: a search thread failed");
+            None
+        }
+    }
+}

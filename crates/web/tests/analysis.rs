@@ -161,3 +161,78 @@ async fn refusals_name_the_problem() {
     assert_eq!(r.status().as_u16(), 403);
     srv.stop().await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_worst_moves_become_exercises_judged_by_the_analysis() {
+    let (_dir, srv) = server_with(|c| c.analysis_nodes = 20_000).await;
+    let (id, _) = finished_game(&srv, 11).await;
+    let (status, body) = srv.get(&format!("/api/games/{id}/exercises")).await;
+    assert_eq!((status, body["code"].as_str()), (404, Some("no_analysis")), "{body}");
+    post_as_watcher(&srv, &format!("/api/games/{id}/analysis")).await;
+    let an = analysis_of(&srv, &id).await;
+
+    let (status, body) = srv.get(&format!("/api/games/{id}/exercises")).await;
+    assert_eq!(status, 200, "{body}");
+    let list = body["exercises"].as_array().unwrap();
+    assert!(!list.is_empty() && list.len() <= 5, "greedy play has mistakes: {body}");
+    let losses: Vec<i64> = list.iter().map(|e| e["loss"].as_i64().unwrap()).collect();
+    assert!(losses.windows(2).all(|w| w[0] >= w[1]), "the worst first: {losses:?}");
+    let ex = &list[0];
+    assert!(ex.get("best").is_none(), "the answer is kept back: {ex}");
+    let ply = ex["ply"].as_u64().unwrap() as usize;
+    let judged = &an["plies"][ply - 1];
+    assert_eq!(ex["played"], judged["played"]);
+    assert!(matches!(judged["class"].as_str(), Some("mistake" | "blunder")), "{judged}");
+    let dests: Vec<&str> =
+        ex["destinations"].as_array().unwrap().iter().map(|d| d["cell"].as_str().unwrap()).collect();
+    assert!(dests.len() >= 2, "{ex}");
+    let (status, white) = srv.get(&format!("/api/games/{id}/exercises?side=white")).await;
+    assert_eq!(status, 200);
+    assert!(white["exercises"].as_array().unwrap().iter().all(|e| e["side"] == "white"));
+
+    let path = format!("/api/games/{id}/exercises/{ply}");
+    let attempt = |mv: String| {
+        let (srv, path) = (&srv, path.clone());
+        async move {
+            let r = srv.http.post(srv.url(&path)).json(&json!({ "move": mv })).send().await.unwrap();
+            let status = r.status().as_u16();
+            (status, r.json::<Value>().await.unwrap())
+        }
+    };
+    let best = judged["best"].as_str().unwrap().to_string();
+    let (status, got) = attempt(best.clone()).await;
+    assert_eq!(status, 200, "{got}");
+    assert_eq!(got["judged"]["verdict"], "best");
+    assert_eq!(got["judged"]["value"], judged["best_value"]);
+    assert_eq!(got["best"], json!(best));
+    let (_, got) = attempt(judged["played"].as_str().unwrap().to_string()).await;
+    assert_eq!(got["judged"]["verdict"], "no_better");
+    assert_eq!(got["judged"]["loss"], judged["loss"]);
+    // Another legal move: searched, judged against the best value.
+    let played_cell = &judged["played"].as_str().unwrap()[..2.min(judged["played"].as_str().unwrap().len())];
+    if let Some(other) = dests.iter().find(|d| !best.starts_with(**d) && !played_cell.starts_with(**d)) {
+        let (status, got) = attempt(other.to_string()).await;
+        assert_eq!(status, 200, "{got}");
+        let loss = got["judged"]["loss"].as_i64().unwrap();
+        let diff = judged["best_value"]["points"].as_i64().unwrap()
+            - got["judged"]["value"]["points"].as_i64().unwrap();
+        assert_eq!(loss, diff.max(0), "{got}");
+    }
+
+    let (status, body) = attempt("Z99".into()).await;
+    assert!(status == 400 || status == 422, "{status} {body}");
+    assert!(body["message"].as_str().unwrap().contains("Z99"), "{body}");
+    let r = srv
+        .http
+        .post(srv.url(&format!("/api/games/{id}/exercises/999")))
+        .json(&json!({"move": "A1"}))
+        .send()
+        .await;
+    let r = r.unwrap();
+    assert_eq!(r.status().as_u16(), 404);
+    assert_eq!(r.json::<Value>().await.unwrap()["code"], "no_exercise");
+    let (status, body) = srv.get(&format!("/api/games/{id}/exercises?side=green&lang=pt")).await;
+    assert_eq!(status, 400, "{body}");
+    assert!(body["message"].as_str().unwrap().contains("não é um lado"), "{body}");
+    srv.stop().await;
+}

@@ -1,0 +1,237 @@
+//! Learn from your mistakes: the exercises of an analysed game (`cavalo_lab::exercises`), and a
+//! try judged by the analysis's values.
+//!
+//! - `GET /api/games/{id}/exercises` (`?side=white|black`; by default the sides humans played, or
+//!   both when none did): the worst moves of the game's stored analysis, each with the position
+//!   before it (its ply) and the legal destinations there, the answer kept back;
+//!   `404 no_analysis` before an analysis.
+//! - `POST /api/games/{id}/exercises/{ply}` with `{"move": "E3"}` (anyone who may watch the game):
+//!   the try's value and verdict (`best`, `better`, `no_better`) with the answer (the best move,
+//!   its value and line; the move played and its value). A move that is neither the best nor the
+//!   one played is searched with the analysis's budget on an engine of the pool (people's lane).
+//!   `404 no_exercise` for a ply that is not an exercise, `422` for an illegal move, `429
+//!   exercise_limit` when the client already has two tries searching.
+
+use std::collections::HashMap;
+use std::net::IpAddr;
+use std::sync::Mutex;
+
+use axum::Json;
+use axum::extract::{Path, Query, State};
+use axum::http::StatusCode;
+use cavalo_lab::analysis::{Analysis, Thresholds, Value};
+use cavalo_lab::exercises::{self, Judged};
+use cavalo_rules::{Position, Side};
+use cavalo_session::i18n::Lang;
+use cavalo_session::situation::{Destination, destinations};
+use cavalo_session::{MoveChoice, interpret_move, key};
+use serde::{Deserialize, Serialize};
+
+use crate::App;
+use crate::body::Body;
+use crate::error::{ApiError, ApiResult};
+use crate::lang::ReqLang;
+use crate::sched::Lane;
+use crate::server::Peer;
+
+/// The most exercises a game gives.
+const MAX_EXERCISES: usize = 5;
+
+/// Tries one client may have searching at once.
+const TRIES_PER_CLIENT: usize = 2;
+
+/// The tries searching, per client.
+#[derive(Default)]
+pub(crate) struct Tries {
+    running: Mutex<HashMap<IpAddr, usize>>,
+}
+
+/// One try's place; dropping it frees it.
+struct TryPlace<'a> {
+    tries: &'a Tries,
+    client: IpAddr,
+}
+
+impl Tries {
+    fn take(&self, client: IpAddr) -> Option<TryPlace<'_>> {
+        let mut running = self.running.lock().unwrap_or_else(|e| e.into_inner());
+        let n = running.entry(client).or_insert(0);
+        if *n >= TRIES_PER_CLIENT {
+            return None;
+        }
+        *n += 1;
+        Some(TryPlace { tries: self, client })
+    }
+}
+
+impl Drop for TryPlace<'_> {
+    fn drop(&mut self) {
+        let mut running = self.tries.running.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(n) = running.get_mut(&self.client) {
+            *n -= 1;
+            if *n == 0 {
+                running.remove(&self.client);
+            }
+        }
+    }
+}
+
+/// An exercise as the page gets it: the answer kept back.
+#[derive(Serialize)]
+struct Shown {
+    ply: usize,
+    side: Side,
+    played: String,
+    loss: i32,
+    class: cavalo_lab::analysis::Class,
+    destinations: Vec<Destination>,
+}
+
+#[derive(Deserialize)]
+pub(crate) struct SideQuery {
+    side: Option<String>,
+}
+
+/// The game's stored analysis and the position before each of its plies.
+async fn analysed(app: &App, id: &str, lang: Lang) -> ApiResult<(Analysis, Vec<Position>, [bool; 2])> {
+    let (_, _, stored) = crate::analysis::read(app, id, lang).await?;
+    let Some((_, json)) = stored else {
+        let e = ApiError::say(StatusCode::NOT_FOUND, lang, key!("api-no-analysis"), &[("id", id.into())]);
+        return Err(e.code("no_analysis"));
+    };
+    let broken = |why: String| {
+        let e = ApiError::say(
+            StatusCode::INTERNAL_SERVER_ERROR,
+            lang,
+            key!("api-analysis-failed"),
+            &[("reason", why.into())],
+        );
+        e.code("analysis_failed")
+    };
+    let an: Analysis = serde_json::from_str(&json).map_err(|e| broken(e.to_string()))?;
+    let positions = an.game.replay().map_err(|e| broken(e.to_string()))?;
+    let humans = {
+        let (app, id) = (app.clone(), id.to_string());
+        crate::offload::blocking(lang, move || {
+            let g = crate::lookup::find(&app, &id, lang)?;
+            let s = g.lock();
+            Ok(Side::BOTH.map(|side| s.player(side).is_human()))
+        })
+        .await?
+    };
+    Ok((an, positions, humans))
+}
+
+/// `GET /api/games/{id}/exercises`.
+pub(crate) async fn list(
+    State(app): State<App>,
+    Path(id): Path<String>,
+    ReqLang(lang): ReqLang,
+    Query(q): Query<SideQuery>,
+) -> ApiResult<Json<serde_json::Value>> {
+    let (an, positions, humans) = analysed(&app, &id, lang).await?;
+    let sides: Vec<Side> = match q.side.as_deref() {
+        Some(name) => vec![
+            Side::parse(name)
+                .ok_or_else(|| ApiError::bad(lang, key!("api-bad-side"), &[("side", name.into())]))?,
+        ],
+        None if humans.iter().any(|h| *h) => Side::BOTH.into_iter().filter(|s| humans[s.index()]).collect(),
+        None => Side::BOTH.to_vec(),
+    };
+    let shown: Vec<Shown> = exercises::exercises(&an, &sides, MAX_EXERCISES)
+        .into_iter()
+        .map(|ex| Shown {
+            ply: ex.ply,
+            side: ex.side,
+            destinations: destinations(&positions[ex.ply - 1]),
+            played: ex.played,
+            loss: ex.loss,
+            class: ex.class,
+        })
+        .collect();
+    Ok(Json(serde_json::json!({ "exercises": shown })))
+}
+
+/// A try.
+#[derive(Deserialize)]
+pub(crate) struct TryRequest {
+    #[serde(rename = "move")]
+    mv: String,
+}
+
+/// What a try answers: its judgement and the answer.
+#[derive(Serialize)]
+pub(crate) struct Answer {
+    judged: Judged,
+    best: String,
+    best_value: Value,
+    played: String,
+    played_value: Value,
+    pv: Vec<String>,
+}
+
+/// `POST /api/games/{id}/exercises/{ply}`.
+pub(crate) async fn attempt(
+    State(app): State<App>,
+    Path((id, ply)): Path<(String, String)>,
+    ReqLang(lang): ReqLang,
+    Peer(client): Peer,
+    Body(req): Body<TryRequest>,
+) -> ApiResult<Json<Answer>> {
+    crate::guard::serving(&app, lang)?;
+    let (an, positions, _) = analysed(&app, &id, lang).await?;
+    let all = exercises::exercises(&an, &Side::BOTH, usize::MAX);
+    let Some(ex) = all.into_iter().find(|e| ply.parse() == Ok(e.ply)) else {
+        let e = ApiError::say(StatusCode::NOT_FOUND, lang, key!("api-no-exercise"), &[("ply", ply.into())]);
+        return Err(e.code("no_exercise"));
+    };
+    let before = positions[ex.ply - 1].clone();
+    let mv = match interpret_move(&before, &req.mv).map_err(|e| ApiError::session(&e, lang))? {
+        MoveChoice::Ready(m) => m,
+        MoveChoice::ChooseRemoval { options, .. } => options[0],
+    };
+    let written = mv.to_string();
+    let value = if written == ex.best || written == ex.played {
+        ex.best_value // not used: judge_try takes the analysis's own values for these two
+    } else {
+        search_try(&app, client, before, mv, lang).await?
+    };
+    let judged = exercises::judge_try(&ex, &written, value, &Thresholds::default());
+    Ok(Json(Answer {
+        judged,
+        best: ex.best,
+        best_value: ex.best_value,
+        played: ex.played,
+        played_value: ex.played_value,
+        pv: ex.pv,
+    }))
+}
+
+/// The value of a try searched on an engine of the pool, in the people's lane.
+async fn search_try(
+    app: &App,
+    client: IpAddr,
+    before: Position,
+    mv: cavalo_rules::Move,
+    lang: Lang,
+) -> ApiResult<Value> {
+    let Some(_place) = app.inner.tries.take(client) else {
+        let e = ApiError::say(
+            StatusCode::TOO_MANY_REQUESTS,
+            lang,
+            key!("api-exercise-limit"),
+            &[("max", TRIES_PER_CLIENT.into())],
+        );
+        return Err(e.code("exercise_limit"));
+    };
+    let failed = || ApiError::say(StatusCode::SERVICE_UNAVAILABLE, lang, key!("api-hint-failed"), &[]);
+    let mut lease = app.inner.sched.acquire(client, Lane::Interactive).await.ok_or_else(failed)?;
+    let budget = crate::analysis::budget(app.config().analysis_nodes);
+    let app2 = app.clone();
+    crate::offload::searching(move || {
+        let engine = lease.slot().analysis_engine();
+        exercises::try_value(engine, &before, mv, &budget, &app2.inner.closed)
+    })
+    .await
+    .ok_or_else(failed)
+}
