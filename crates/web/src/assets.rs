@@ -14,6 +14,7 @@
 //! | `board-input.js` | clicks, drags and the keyboard cursor on the board |
 //! | `view-moves.js`, `view-chart.js`, `view-panels.js`, `view-dialogs.js` | the move table, the chart, the panels, the dialogs |
 //! | `analysis.js` | the game's analysis asked of the server and followed while it runs |
+//! | `exercise.js` | learn from your mistakes: the analysis's exercises and the judgement of a try |
 //! | `view-analysis.js` | the analysis board: marks of the move list, each side's figures, the value chart, the judgement and arrows of the ply shown |
 //! | `shortcuts.js` | the page's keyboard shortcuts |
 //!
@@ -56,6 +57,7 @@ const FILES: &[(&str, &str, &str)] = files![
     ("shortcuts.js", JS),
     ("seats.js", JS),
     ("analysis.js", JS),
+    ("exercise.js", JS),
     ("view-analysis.js", JS),
     ("style.css", "text/css; charset=utf-8"),
     ("favicon.svg", "image/svg+xml"),

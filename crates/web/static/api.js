@@ -85,6 +85,10 @@ export const claim = (id, code) => request("POST", `${game(id)}/claim`, { invite
 export const getAnalysis = (id) => request("GET", `${game(id)}/analysis`);
 /** Asks for the analysis of the plies played so far (anyone who may watch may): answers as `getAnalysis`. */
 export const startAnalysis = (id) => request("POST", `${game(id)}/analysis`);
+/** The exercises of the game's analysis (`?side=`): `{exercises: [{ply, side, played, loss, class, destinations}]}`. */
+export const getExercises = (id) => request("GET", `${game(id)}/exercises`);
+/** A try at the exercise of ply `ply`: `{judged: {move, value, loss, verdict}, best, best_value, played, played_value, pv}`. */
+export const tryExercise = (id, ply, move) => request("POST", `${game(id)}/exercises/${ply}`, { move });
 /** Where the game's record and log.dat are downloaded. */
 export const downloads = (id) => ({ record: `${game(id)}/record`, log: `${game(id)}/log` });
 

@@ -14,7 +14,8 @@ import { bindBoard } from "./board-input.js";
 import { drawChart } from "./view-chart.js";
 import { renderMoves } from "./view-moves.js";
 import { Analysis } from "./analysis.js";
-import { arrows, marks, renderAnalysis } from "./view-analysis.js";
+import { arrows, marks, renderAnalysis, renderExercise, tryArrows } from "./view-analysis.js";
+import { Exercises } from "./exercise.js";
 import { playerName, renderControls, renderPlayers, renderResult, renderThinking } from "./view-panels.js";
 import * as dialogs from "./view-dialogs.js";
 import { bindShortcuts } from "./shortcuts.js";
@@ -22,6 +23,12 @@ import { bindShortcuts } from "./shortcuts.js";
 const store = new Store();
 const board = new Board($("#board"), $("#overlay"));
 const analysis = new Analysis(() => render());
+const exercises = new Exercises(() => {
+  // The exercise's position is the one before its ply.
+  const ex = exercises.current();
+  if (ex && store.state) store.review(ex.ply - 1);
+  render();
+});
 let events = null;
 
 // ---------- drawing ----------
@@ -31,12 +38,14 @@ function render() {
   if (!st) return;
   const { idx, live, entry } = store.current();
   const myTurn = store.myTurn();
+  const task = exerciseTask(idx);
+  const dests = task ? task.destinations : myTurn ? st.destinations : [];
   board.render({
     cells: entry.cells,
     last: entry.to !== null ? { from: entry.from, to: entry.to } : null,
-    dests: new Map(myTurn ? st.destinations.map((d) => [d.index, d]) : []),
+    dests: new Map(dests.map((d) => [d.index, d])),
     threatened: new Set(myTurn && $("#show-threats").checked ? st.threatened : []),
-    movable: myTurn ? entry.cells.indexOf(knightCode(st.to_move)) : null,
+    movable: task ? entry.cells.indexOf(knightCode(task.side)) : myTurn ? entry.cells.indexOf(knightCode(st.to_move)) : null,
     hint: live && store.hint ? store.hint.index : null,
     reviewing: !live,
     doubles: new Set(st.doubles),
@@ -59,13 +68,22 @@ function render() {
     onStart: () => analysis.start(),
     onPick: (ply) => review(ply),
   });
+  renderExercise($("#exercise"), exercises, !!an);
   drawOverlay(idx);
+}
+
+/** The exercise waiting for a try at the position shown (`idx`), or null. */
+function exerciseTask(idx) {
+  const ex = exercises.current();
+  return ex && !exercises.answer && !exercises.busy && idx === ex.ply - 1 ? ex : null;
 }
 
 /** The live search's line (or the hint's) on the board, else the analysis's arrows of the ply shown. */
 function drawOverlay(idx) {
   const pv = store.pvPath();
-  if (pv.length || !analysis.data) board.drawPv(pv);
+  const ex = exercises.current();
+  if (ex && idx === ex.ply - 1) board.drawArrows(exercises.answer ? tryArrows(ex, exercises.answer, store.boards[idx]) : []);
+  else if (pv.length || !analysis.data) board.drawPv(pv);
   else board.drawArrows(arrows(analysis.data, idx, idx > 0 ? store.boards[idx - 1] : null));
 }
 
@@ -118,6 +136,7 @@ async function loadGame(id) {
   events = null;
   store.reset(id);
   analysis.reset(id);
+  exercises.reset(id);
   store.seats = seats.held(id);
   $("#invite-box").hidden = true;
   dialogs.showError("");
@@ -166,6 +185,14 @@ async function send(move) {
 async function activate(index) {
   const st = store.state;
   if (!st) return;
+  const task = exerciseTask(store.current().idx);
+  if (task) {
+    const dest = task.destinations.find((d) => d.index === index);
+    if (!dest) return;
+    const chosen = dest.options.length === 1 ? dest.options[0].move : await dialogs.pickRemoval(dest);
+    if (chosen) exercises.attempt(chosen);
+    return;
+  }
   if (!store.current().live) {
     store.review(Infinity);
     render();
@@ -218,6 +245,7 @@ async function deleteGame() {
   events = null;
   store.reset(null);
   analysis.reset(null);
+  exercises.reset(null);
   history.replaceState(null, "", "/");
   dialogs.toast(t("web-deleted"));
   dialogs.openNewGame();

@@ -168,3 +168,68 @@ export function arrows(an, idx, before) {
   if (best !== null && p.best !== p.played) out.push({ from: from >= 0 ? from : null, to: best, kind: "best" });
   return out;
 }
+
+/** A move as the page writes it (`pass` in the page's language). */
+const moveText = (mv) => (mv === "pass" ? t("web-pass") : mv);
+
+/** The judgement of a try, worded. */
+function verdict(a) {
+  const j = a.judged;
+  const args = {
+    move: moveText(j.move), value: points(j.value), best: moveText(a.best), best_value: points(a.best_value),
+    played: moveText(a.played), played_value: points(a.played_value),
+  };
+  if (j.verdict === "best") return t(j.move === a.best ? "web-exercise-best-same" : "web-exercise-best", args);
+  if (j.verdict === "better") return t("web-exercise-better", args);
+  return t("web-exercise-no-better", args);
+}
+
+/**
+ * Draws the exercises (see exercise.js) into `container`: the button that starts them, or the
+ * exercise shown (its task, then the judgement of a try and the answer) with its buttons.
+ */
+export function renderExercise(container, ex, analysed) {
+  const button = (id, key, onclick, primary = false) =>
+    h("button", { type: "button", id, class: primary ? "primary" : null, onclick }, t(key));
+  const parts = [];
+  if (ex.error) parts.push(h("p", { class: "error", role: "alert" }, ex.error));
+  const cur = ex.current();
+  if (!cur) {
+    if (ex.list && ex.list.length === 0) parts.push(h("p", { class: "muted" }, t("web-exercises-none")));
+    else if (analysed) parts.push(button("exercises-start", "web-exercises-start", () => ex.open()));
+    put(container, parts);
+    return;
+  }
+  const side = t(cur.side === "white" ? "web-white" : "web-black");
+  parts.push(
+    h("h3", {}, t("web-exercise-title", { n: ex.i + 1, total: ex.list.length })),
+    h("p", { class: "exercise-task" }, t("web-exercise-task", { ply: cur.ply, side, move: moveText(cur.played), loss: cur.loss })),
+  );
+  if (ex.busy) parts.push(h("p", { class: "muted", role: "status" }, t("web-exercise-searching")));
+  const a = ex.answer;
+  if (a) {
+    parts.push(h("p", { class: `exercise-verdict verdict-${a.judged.verdict}`, role: "status" }, verdict(a)));
+    if (a.pv.length) parts.push(h("p", { class: "muted small" }, t("web-exercise-line", { pv: a.pv.slice(0, 8).map(moveText).join(" ") })));
+  }
+  parts.push(h("div", { class: "buttons exercise-buttons" },
+    a ? button("exercise-again", "web-exercise-again", () => ex.again()) : null,
+    ex.list.length > 1 ? button("exercise-next", "web-exercise-next", () => ex.next(), !!a) : null,
+    button("exercise-close", "web-exercise-close", () => ex.close()),
+  ));
+  put(container, parts);
+}
+
+/**
+ * The arrows of an answered try: the move tried and, when it was not the best, the best move,
+ * from where the mover's knight stands (`cells`).
+ */
+export function tryArrows(cur, answer, cells) {
+  const from = cells.indexOf(knightCode(cur.side));
+  const at = (mv) => cellIndex(mv);
+  const out = [];
+  const tried = at(answer.judged.move);
+  if (tried !== null) out.push({ from: from >= 0 ? from : null, to: tried, kind: "played" });
+  const best = at(answer.best);
+  if (best !== null && answer.best !== answer.judged.move) out.push({ from: from >= 0 ? from : null, to: best, kind: "best" });
+  return out;
+}

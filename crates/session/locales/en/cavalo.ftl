@@ -512,6 +512,22 @@ web-analysis-mark-turning = turning point: who is ahead changed, or many points 
 web-analysis-mark-exact = exact value, proven to the end of the game
 web-analysis-mark-forced = forced: the only legal move
 web-analysis-legend = ?! inaccuracy · ? mistake · ?? blunder · ! turning point · ≡ exact · □ forced. Values: expected final points difference, mover's view on the board, White's view on the chart. Arrows: green the move played, dashed blue the best.
+web-exercises-start = Learn from your mistakes
+web-exercises-none = This game has no mistakes to learn from.
+web-exercise-title = Exercise { $n } of { $total }
+web-exercise-task = Ply { $ply }: { $side } played { $move } and lost { $loss ->
+    [one] 1 point
+   *[other] { $loss } points
+}. Find a better move on the board.
+web-exercise-searching = Judging your move…
+web-exercise-best-same = Well done: { $move } is the best move ({ $value }).
+web-exercise-best = Well done: { $move } ({ $value }) is as good as the best move, { $best } ({ $best_value }).
+web-exercise-better = Better than { $played } ({ $played_value }): { $move } is worth { $value }. The best was { $best } ({ $best_value }).
+web-exercise-no-better = Not better: { $move } is worth { $value }, the move played { $played } { $played_value }. The best was { $best } ({ $best_value }).
+web-exercise-line = The best line: { $pv }
+web-exercise-again = Try again
+web-exercise-next = Next exercise
+web-exercise-close = Stop the exercises
 web-pass = pass
 web-human = human
 web-start-position = position

@@ -512,6 +512,22 @@ web-analysis-mark-turning = ponto de viragem: mudou quem está à frente, ou per
 web-analysis-mark-exact = valor exato, provado até ao fim do jogo
 web-analysis-mark-forced = forçada: a única jogada legal
 web-analysis-legend = ?! imprecisão · ? erro · ?? erro grave · ! ponto de viragem · ≡ exato · □ forçada. Valores: diferença final de pontos esperada, do ponto de vista de quem joga no tabuleiro, do Branco no gráfico. Setas: verde a jogada feita, azul tracejada a melhor.
+web-exercises-start = Aprender com os erros
+web-exercises-none = Neste jogo não há erros com que aprender.
+web-exercise-title = Exercício { $n } de { $total }
+web-exercise-task = Meia-jogada { $ply }: o { $side } jogou { $move } e perdeu { $loss ->
+    [one] 1 ponto
+   *[other] { $loss } pontos
+}. Encontre no tabuleiro uma jogada melhor.
+web-exercise-searching = A avaliar a sua jogada…
+web-exercise-best-same = Muito bem: { $move } é a melhor jogada ({ $value }).
+web-exercise-best = Muito bem: { $move } ({ $value }) é tão boa como a melhor jogada, { $best } ({ $best_value }).
+web-exercise-better = Melhor do que { $played } ({ $played_value }): { $move } vale { $value }. A melhor era { $best } ({ $best_value }).
+web-exercise-no-better = Não é melhor: { $move } vale { $value }, a jogada feita { $played } { $played_value }. A melhor era { $best } ({ $best_value }).
+web-exercise-line = A melhor linha: { $pv }
+web-exercise-again = Tentar de novo
+web-exercise-next = Próximo exercício
+web-exercise-close = Terminar os exercícios
 web-pass = passa
 web-human = humano
 web-start-position = posição

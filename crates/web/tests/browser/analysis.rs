@@ -117,6 +117,47 @@ async fn assert_table_fits(c: &Client, lang: &str) {
     );
 }
 
+/// Learn from your mistakes: the first exercise shows the position before the move to better, a
+/// try on the board is judged with the answer drawn, and the exercise can be tried again.
+async fn do_an_exercise(c: &Client, shot: &str) {
+    c.find(Locator::Css("#exercises-start")).await.unwrap().click().await.unwrap();
+    let task = wait(
+        c,
+        "the first exercise",
+        "document.querySelector('.exercise-task') && document.querySelector('.exercise-task').textContent",
+    )
+    .await;
+    let ply = js(c, "return Number(/\\d+/.exec(document.querySelector('.exercise-task').textContent)[0])")
+        .await
+        .as_u64()
+        .unwrap();
+    // The board shows the position before that ply, its legal destinations offered.
+    wait(c, "the exercise's position", &format!("document.querySelector('#moves tr.current') ? document.querySelector('#moves tr.current').dataset.ply === '{}' : {}", ply - 1, ply == 1)).await;
+    let dests = wait(c, "the destinations", "document.querySelectorAll('.cell.dest').length").await;
+    assert!(dests.as_u64().unwrap() >= 2, "{task}");
+    c.find(Locator::Css(".cell.dest")).await.unwrap().click().await.unwrap();
+    if js(c, "return !!document.querySelector('#picker[open]')").await == json!(true) {
+        c.find(Locator::Css("#picker-options button")).await.unwrap().click().await.unwrap();
+    }
+    let said = wait(c, "the judgement", "document.querySelector('.exercise-verdict') && document.querySelector('.exercise-verdict').textContent").await;
+    assert!(said.as_str().unwrap().len() > 10, "{said}");
+    assert!(
+        js(c, "return document.querySelectorAll('#overlay .arrow-played').length").await.as_u64().unwrap()
+            >= 1
+    );
+    assert_eq!(
+        js(c, "return document.querySelectorAll('.cell.dest').length").await,
+        json!(0),
+        "answered: no more tries"
+    );
+    screenshot(c, shot).await;
+    c.find(Locator::Css("#exercise-again")).await.unwrap().click().await.unwrap();
+    wait(c, "the destinations again", "document.querySelectorAll('.cell.dest').length > 0").await;
+    c.find(Locator::Css("#exercise-close")).await.unwrap().click().await.unwrap();
+    wait(c, "the exercises closed", "document.querySelector('#exercises-start')").await;
+    assert_clean(c).await;
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_finished_game_is_analysed_in_the_page() {
     let Some(page) = open_page_with(Screen::Desktop(1280, 1000), "en-US", |c| c.analysis_nodes = NODES).await
@@ -152,6 +193,11 @@ async fn a_finished_game_is_analysed_in_the_page() {
         .await;
     assert_table_fits(c, "Portuguese").await;
     screenshot(c, "analysis-desktop-pt.png").await;
+    do_an_exercise(c, "exercise-desktop-pt.png").await;
+    c.find(Locator::Css("#lang")).await.unwrap().select_by_value("en").await.unwrap();
+    wait(c, "the page in English", "document.querySelector('#analysis-title').textContent === 'Analysis'")
+        .await;
+    do_an_exercise(c, "exercise-desktop-en.png").await;
     page.close().await;
 }
 
@@ -175,5 +221,7 @@ async fn on_a_phone_in_portuguese() {
     check_board(c, plies).await;
     c.execute("document.querySelector('.analysis-panel').scrollIntoView()", vec![]).await.unwrap();
     screenshot(c, "analysis-phone-pt.png").await;
+    c.execute("document.querySelector('#board').scrollIntoView()", vec![]).await.unwrap();
+    do_an_exercise(c, "exercise-phone-pt.png").await;
     page.close().await;
 }
