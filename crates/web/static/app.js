@@ -271,20 +271,25 @@ async function invite(side) {
   }
 }
 
-/** Takes the seat of an invitation link (`?game=ID&invite=CODE`), then forgets the code. */
+/**
+ * Takes the seat of an invitation link (`?game=ID&invite=CODE`), then forgets the code. Answers
+ * why a link that gives no seat (spent, unknown) was refused, to be shown once the game is there.
+ */
 async function claimInvitation() {
   const params = new URLSearchParams(location.search);
   const id = params.get("game");
   const code = params.get("invite");
-  if (!id || !code) return;
+  if (!id || !code) return null;
+  let refused = null;
   try {
     const got = await api.claim(id, code);
     seats.keep(id, { [got.side]: got.token }, true);
     dialogs.toast(t("web-claimed"));
   } catch (e) {
-    dialogs.showError(e.message);
+    refused = e.message;
   }
   history.replaceState(null, "", `/#/game/${encodeURIComponent(id)}`);
+  return refused;
 }
 
 function review(to) {
@@ -383,10 +388,12 @@ async function start() {
   }
   $("#lang").value = i18n.lang();
   api.info().then(dialogs.applyServerInfo).catch(() => {});
-  await claimInvitation();
+  const refused = await claimInvitation();
   const initial = gameIdFromUrl();
   if (initial) await loadGame(initial);
   else dialogs.openNewGame();
+  // A spent or unknown invitation says so above the game it names (which may still be watched).
+  if (refused) dialogs.showError(refused);
   document.documentElement.dataset.ready = "true";
 }
 

@@ -67,6 +67,16 @@ async fn an_invitation_link_lets_a_second_browser_play_the_other_seat() {
     let code = link.split("invite=").nth(1).unwrap().to_string();
     let (status, err) = srv.post(&format!("/api/games/{id}/claim"), json!({ "invite": code })).await;
     assert_eq!(status, 403, "{err}");
+    // Opened again in a browser, the spent link says so instead of silently making a watcher.
+    a.goto(&link).await.unwrap();
+    let said = wait(
+        a,
+        "the refusal",
+        "!document.querySelector('#error').hidden && document.querySelector('#error').textContent",
+    )
+    .await;
+    assert!(said.as_str().unwrap().contains("used already"), "{said}");
+    assert!(!text(a, "location.href").await.contains("invite="), "the spent code leaves the address bar");
     assert_clean(a).await;
     assert_clean(&b).await;
     b.close().await.unwrap();
