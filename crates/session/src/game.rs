@@ -131,6 +131,34 @@ impl Game {
         Game::assemble(data).map_err(SessionError::Start)
     }
 
+    /// The game of `record` played again by `players` under a new id (its date the record's, when
+    /// it has one): every move checked, the forced ones (placements, passes) marked so, no time
+    /// spent and no search. A record that stops before the end gives an abandoned game, so that nobody is
+    /// asked to play it on.
+    pub fn of_record(
+        record: &cavalo_rules::GameRecord,
+        players: [PlayerConfig; 2],
+    ) -> Result<Game, SessionError> {
+        let config = GameConfig { rules: record.rules, players, ..GameConfig::new(record.start.clone()) };
+        let mut game = Game::new(config)?;
+        if let Some(date) = record.meta.get("date").and_then(serde_json::Value::as_str) {
+            game.date = date.to_string();
+        }
+        let moves =
+            record.parsed_moves().map_err(|e| SessionError::Restore(RestoreError::Json(e.to_string())))?;
+        for (i, mv) in moves.into_iter().enumerate() {
+            let side = game.pos.side_to_move();
+            let forced = matches!(game.turn(), Turn::Forced { .. });
+            let mv =
+                game.pos.check_move(mv).map_err(|error| RestoreError::Ply { number: i as u32 + 1, error })?;
+            let by = if game.config.player(side).is_human() { Actor::Human } else { Actor::Computer };
+            let ply = game.ply(mv, by, forced, Duration::ZERO, None);
+            game.apply(&ply);
+        }
+        game.quit = !game.pos.is_over();
+        Ok(game)
+    }
+
     fn assemble(d: GameData) -> Result<Game, cavalo_rules::PositionError> {
         let initial = d.config.start.position(d.config.rules)?;
         Ok(Game {
@@ -449,5 +477,53 @@ impl<'de> Deserialize<'de> for Game {
 impl std::fmt::Debug for Game {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("Game").field("id", &self.id).field("position", &self.pos.to_string()).finish()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use cavalo_rules::{GameRecord, Start};
+
+    /// A game of two humans who always play their first legal move, to its end.
+    fn played_out() -> Game {
+        let mut config = GameConfig::new(Start::Seed(2));
+        config.players = [PlayerConfig::human(), PlayerConfig::human()];
+        let mut g = Game::new(config).unwrap();
+        while g.status() == Status::Playing {
+            let ev = match g.turn() {
+                Turn::Forced { .. } => g.forced_move().unwrap(),
+                _ => g.human_move(g.position().legal_moves()[0]).unwrap(),
+            };
+            g.apply(&ev);
+        }
+        g
+    }
+
+    #[test]
+    fn a_record_is_played_again_under_a_new_id_with_its_forced_moves() {
+        let g = played_out();
+        let rec = crate::store::record::build(&g);
+        let players = [PlayerConfig::human(), PlayerConfig::computer(cavalo_engine::PlayerKind::Greedy)];
+        let again = Game::of_record(&rec, players).unwrap();
+        assert_ne!(again.id(), g.id());
+        assert_eq!(again.date(), g.date(), "the record's date");
+        assert_eq!(again.status(), Status::Over);
+        assert_eq!(again.position(), g.position());
+        let forced = |g: &Game| g.plies().iter().map(|p| (p.mv, p.forced)).collect::<Vec<_>>();
+        assert_eq!(forced(&again), forced(&g));
+        assert!(again.plies().iter().filter(|p| p.side == Side::Black).all(|p| p.by == Actor::Computer));
+    }
+
+    #[test]
+    fn a_record_cut_short_is_abandoned_and_an_illegal_one_refused() {
+        let g = played_out();
+        let mut rec = crate::store::record::build(&g);
+        rec.moves.truncate(5);
+        let cut = Game::of_record(&rec, [PlayerConfig::human(), PlayerConfig::human()]).unwrap();
+        assert_eq!((cut.status(), cut.plies().len()), (Status::Quit, 5));
+        let mut bad = GameRecord::new(Start::Seed(2), Default::default());
+        bad.moves = vec!["A1".into(), "A1".into()];
+        assert!(Game::of_record(&bad, [PlayerConfig::human(), PlayerConfig::human()]).is_err());
     }
 }

@@ -45,6 +45,10 @@ pub(crate) fn router(app: App) -> Router {
         .route("/api/info", get(info))
         .route("/api/messages", get(crate::lang::messages))
         .route("/api/games", get(list).post(create))
+        .route(
+            "/api/games/upload",
+            post(crate::upload::upload).layer(DefaultBodyLimit::max(crate::upload::UPLOAD_LIMIT)),
+        )
         .route("/api/games/{id}", get(show).delete(delete))
         .route("/api/games/{id}/move", post(play))
         .route("/api/games/{id}/undo", post(undo))

@@ -73,7 +73,7 @@ impl Drop for ConnectionPlace {
 }
 
 /// Reads a request's body whole within `within` before the routes see it (bodies are at most the
-/// request limit, 64 KiB by default): a body that does not arrive in time is answered 408, one
+/// request limit, 256 KiB by default): a body that does not arrive in time is answered 408, one
 /// over the limit 413, one that cannot be read 400; each closes the connection (the body was not
 /// read to its end).
 pub(crate) async fn body_in_time(State(within): State<Duration>, req: Request, next: Next) -> Response {

@@ -75,7 +75,7 @@ pub struct Limits {
 impl Default for Limits {
     /// 256 connections (128 per client: a browser needs about 8, a classroom of 30 behind one
     /// NAT address about 90), 10 s for a request head and 10 s for its body, 60 s for an answer,
-    /// 64 KiB bodies, 128 event streams (8 per client), 4 running computer-vs-computer games per
+    /// 256 KiB bodies (an uploaded log.dat; the JSON API's own routes take 16 KiB), 128 event streams (8 per client), 4 running computer-vs-computer games per
     /// client and 64 in all, 200 unfinished games per client, closed after 6 hours untouched, 2
     /// analyses under way per client.
     fn default() -> Limits {
@@ -85,7 +85,7 @@ impl Default for Limits {
             header_timeout: Duration::from_secs(10),
             body_timeout: Duration::from_secs(10),
             request_timeout: Duration::from_secs(60),
-            body_limit: 64 * 1024,
+            body_limit: 256 * 1024,
             max_streams: 128,
             max_streams_per_client: 8,
             max_cc_per_client: 4,

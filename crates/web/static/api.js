@@ -89,6 +89,8 @@ export const startAnalysis = (id) => request("POST", `${game(id)}/analysis`);
 export const getExercises = (id) => request("GET", `${game(id)}/exercises`);
 /** A try at the exercise of ply `ply`: `{judged: {move, value, loss, verdict}, best, best_value, played, played_value, pv}`. */
 export const tryExercise = (id, ply, move) => request("POST", `${game(id)}/exercises/${ply}`, { move });
+/** Brings a game (a JSON record or a log.dat's `text`; `game` picks one of a log) to the server: `{id, plies}`. */
+export const uploadGame = (text, game) => request("POST", "/api/games/upload", game ? { text, game } : { text });
 /** Where the game's record and log.dat are downloaded. */
 export const downloads = (id) => ({ record: `${game(id)}/record`, log: `${game(id)}/log` });
 

@@ -131,6 +131,26 @@ function gameIdFromUrl() {
   return m ? m[1] : new URLSearchParams(location.search).get("game");
 }
 
+/** The game (an upload) whose analysis starts as soon as it is shown. */
+let analyseWhenShown = null;
+
+/** Brings the chosen file's game to the server, shows it and starts its analysis. */
+async function uploadFile() {
+  const file = $("#upload-file").files[0];
+  const error = $("#upload-error");
+  error.hidden = true;
+  if (!file) return;
+  try {
+    const got = await api.uploadGame(await file.text(), $("#upload-game").value.trim());
+    $("#games").close();
+    analyseWhenShown = got.id;
+    location.hash = `#/game/${got.id}`;
+  } catch (e) {
+    error.textContent = e.message;
+    error.hidden = false;
+  }
+}
+
 async function loadGame(id) {
   if (events) events.close();
   events = null;
@@ -149,7 +169,10 @@ async function loadGame(id) {
   }
   if (store.gameId !== id) return;
   events = api.follow(id, store.state.version, { onChange, onThinking });
-  analysis.load(id);
+  if (analyseWhenShown === id) {
+    analyseWhenShown = null;
+    analysis.start();
+  } else analysis.load(id);
   if ($("#new-game").open) $("#new-game").close();
   showBoard();
 }
@@ -349,6 +372,7 @@ on("#new-game-form", "submit", startGame);
 on("#mode", "change", dialogs.updateNewGameForm);
 on("#games-button", "click", () => dialogs.showGames(() => api.listGames(seats.allTokens())));
 on("#games-close", "click", () => $("#games").close());
+on("#upload-button", "click", uploadFile);
 on("#help-button", "click", () => $("#help").showModal());
 on("#help-close", "click", () => $("#help").close());
 on("#game-over-close", "click", () => $("#game-over").close());

@@ -236,3 +236,66 @@ async fn the_worst_moves_become_exercises_judged_by_the_analysis() {
     assert!(body["message"].as_str().unwrap().contains("não é um lado"), "{body}");
     srv.stop().await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_uploaded_record_or_log_becomes_a_game_to_analyse() {
+    let (_dir, srv) = server_with(|c| c.analysis_nodes = 5_000).await;
+    let (id, end) = finished_game(&srv, 11).await;
+    let (_, _, record) = srv.get_text(&format!("/api/games/{id}/record")).await;
+    let (_, _, log) = srv.get_text(&format!("/api/games/{id}/log")).await;
+    let srv = &srv;
+    let upload = |body: Value| async move {
+        let r = srv.http.post(srv.url("/api/games/upload")).json(&body).send().await.unwrap();
+        let status = r.status().as_u16();
+        (status, r.json::<Value>().await.unwrap_or(Value::Null))
+    };
+
+    // The record: a new game (a new id) with the same moves, to be watched and analysed.
+    let (status, got) = upload(json!({ "text": record })).await;
+    assert_eq!(status, 201, "{got}");
+    let copy = got["id"].as_str().unwrap().to_string();
+    assert_ne!(copy, id);
+    let (_, st) = srv.get(&format!("/api/games/{copy}")).await;
+    assert_eq!(st["status"], "over");
+    let moves =
+        |st: &Value| st["plies"].as_array().unwrap().iter().map(|p| p["move"].clone()).collect::<Vec<_>>();
+    assert_eq!(moves(&st), moves(&end));
+    assert_eq!(st["players"], end["players"], "the players as the record names them");
+    assert_eq!(post_as_watcher(srv, &format!("/api/games/{copy}/analysis")).await.0, 202);
+    assert_eq!(analysis_of(srv, &copy).await["plies"].as_array().unwrap().len(), moves(&end).len());
+    // Nobody holds its seats: it cannot be played, and it is in nobody's list.
+    let (_, list) = srv.get("/api/games").await;
+    assert!(list["games"].as_array().unwrap().iter().all(|g| g["id"] != json!(copy)));
+
+    // A log of two games: one must be picked.
+    let two = format!("{log}{}", log.replace(&id, "abcdef-second"));
+    let (status, got) = upload(json!({ "text": two })).await;
+    assert_eq!((status, got["code"].as_str()), (400, Some("bad_game")), "{got}");
+    assert!(got["message"].as_str().unwrap().contains("2 games"), "{got}");
+    let (status, got) = upload(json!({ "text": two, "game": "abcdef" })).await;
+    assert_eq!(status, 201, "{got}");
+    let (status, got) = upload(json!({ "text": log, "game": "zzz" })).await;
+    assert_eq!((status, got["code"].as_str()), (400, Some("bad_game")), "{got}");
+
+    // Bad texts say what is wrong, in the request's language.
+    for (text, pt) in [("{\"moves\": 7}", "não é um registo de jogo"), ("", "não tem nenhum jogo")] {
+        let r =
+            srv.http.post(srv.url("/api/games/upload?lang=pt")).json(&json!({ "text": text })).send().await;
+        let r = r.unwrap();
+        assert_eq!(r.status().as_u16(), 400);
+        let body: Value = r.json().await.unwrap();
+        assert!(body["message"].as_str().unwrap().contains(pt), "{body}");
+        let english =
+            cavalo_session::i18n::english_words_in(body["message"].as_str().unwrap(), &["moves", "start"]);
+        assert!(english.is_empty(), "{body}");
+    }
+    let mut illegal: Value = serde_json::from_str(&record).unwrap();
+    illegal["moves"][3] = json!("A1");
+    let (status, got) = upload(json!({ "text": illegal.to_string() })).await;
+    assert!(status == 400 || status == 422, "{status} {got}");
+    // Larger than the upload's limit: refused before it is read.
+    let (status, _) = upload(json!({ "text": "x".repeat(300 * 1024) })).await;
+    assert_eq!(status, 413);
+    drop(upload);
+    let (_dir, srv) = (_dir, srv);
+}

@@ -7,12 +7,12 @@ use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::AtomicBool;
 
-use anyhow::{Context, Result, bail};
+use anyhow::{Context, Result};
 use cavalo_lab::analysis::{self, Analysis, Budget, Class, PlyAnalysis, Thresholds, Value};
 use cavalo_rules::{GameRecord, Side};
 use cavalo_session::i18n::{Arg, Lang};
-use cavalo_session::logfile;
 use cavalo_session::present::side_name;
+use cavalo_session::store::TextGameError;
 use clap::Args;
 
 use crate::args::{EngineOptionArgs, LangArg};
@@ -74,37 +74,13 @@ fn load_game(a: &AnalyseArgs) -> Result<GameRecord> {
     let path = a.file.as_deref().expect("clap requires a file without --id");
     let text =
         cavalo_session::files::read_text(path).with_context(|| format!("cannot read {}", path.display()))?;
-    if text.trim_start().starts_with('{') {
-        if a.game.is_some() {
-            bail!("--game picks a game in a log; {} is a JSON record", path.display());
+    cavalo_session::store::game_of_text(&text, a.game.as_deref()).map_err(|e| match e {
+        TextGameError::PickInRecord => {
+            anyhow::anyhow!("--game picks a game in a log; {} is a JSON record", path.display())
         }
-        if serde_json::from_str::<serde_json::Value>(&text).is_ok_and(|v| v.get("config").is_some()) {
-            let s = cavalo_session::store::read_game(text.as_bytes())
-                .map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?;
-            return Ok(cavalo_session::store::record::build(&s));
-        }
-        return GameRecord::from_json(&text).map_err(|e| anyhow::anyhow!("{}: {e}", path.display()));
-    }
-    log_game(path, &text, a.game.as_deref())
-}
-
-/// The game `game` (or the only one) of the log `text`.
-fn log_game(path: &Path, text: &str, game: Option<&str>) -> Result<GameRecord> {
-    let mut games = logfile::parse(text).map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?;
-    if let Some(id) = game {
-        games.retain(|g| g.id().starts_with(id));
-        if games.is_empty() {
-            bail!("{} holds no game `{id}`", path.display());
-        }
-    }
-    match games.len() {
-        0 => bail!("{} holds no game (neither a JSON game record nor a log.dat)", path.display()),
-        1 => Ok(games[0].record()?),
-        n => {
-            let ids: Vec<&str> = games.iter().map(|g| g.id()).collect();
-            bail!("{} holds {n} games ({}): pick one with --game ID", path.display(), ids.join(", "))
-        }
-    }
+        TextGameError::Several(_) => anyhow::anyhow!("{} {e} with --game ID", path.display()),
+        _ => anyhow::anyhow!("{}: {e}", path.display()),
+    })
 }
 
 pub fn run(a: AnalyseArgs) -> Result<()> {

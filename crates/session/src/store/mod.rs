@@ -9,10 +9,12 @@ pub mod import;
 pub mod logfile;
 pub mod record;
 pub mod sinks;
+pub mod text;
 
 pub use db::{Db, GameRow, StoreError, StoreErrorKind};
 pub use import::{ImportError, ImportReport, import_files, read_game};
 pub use record::write_atomically;
+pub use text::{TextGameError, game_of_text};
 
 /// Writes `record` text for game `id` to `<dir>/<id>.json` atomically; returns the path.
 pub(crate) fn save_record(dir: &Path, id: &str, text: &str) -> std::io::Result<PathBuf> {

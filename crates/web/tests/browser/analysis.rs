@@ -225,3 +225,45 @@ async fn on_a_phone_in_portuguese() {
     do_an_exercise(c, "exercise-phone-pt.png").await;
     page.close().await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_game_file_is_opened_and_analysed() {
+    let Some(page) = open_page_with(Screen::Desktop(1280, 1000), "pt-PT", |c| c.analysis_nodes = NODES).await
+    else {
+        return;
+    };
+    let (c, srv) = (&page.c, &page.srv);
+    let st = srv.create(json!({"mode": "cc", "engine": "greedy", "time_ms": 10, "seed": 4})).await;
+    let id = st["id"].as_str().unwrap().to_string();
+    srv.wait_for(&id, "the end", |st| st["status"] == "over").await;
+    let (_, _, log) = srv.get_text(&format!("/api/games/{id}/log")).await;
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("log.dat");
+    std::fs::write(&file, &log).unwrap();
+
+    visit(c, srv).await;
+    c.execute("document.querySelector('#new-game').close()", vec![]).await.unwrap();
+    c.find(Locator::Css("#games-button")).await.unwrap().click().await.unwrap();
+    wait(c, "the games dialog", "document.querySelector('#games[open]')").await;
+    // No file: nothing happens; a file that is no game: the server's words, in Portuguese.
+    let junk = dir.path().join("notes.txt");
+    std::fs::write(&junk, "apontamentos").unwrap();
+    c.find(Locator::Css("#upload-file")).await.unwrap().send_keys(junk.to_str().unwrap()).await.unwrap();
+    c.find(Locator::Css("#upload-button")).await.unwrap().click().await.unwrap();
+    let said = wait(c, "the refusal", "!document.querySelector('#upload-error').hidden && document.querySelector('#upload-error').textContent").await;
+    assert!(said.as_str().unwrap().contains("não tem nenhum jogo"), "{said}");
+    c.execute("document.querySelector('#upload-file').value = ''", vec![]).await.unwrap();
+    c.find(Locator::Css("#upload-file")).await.unwrap().send_keys(file.to_str().unwrap()).await.unwrap();
+    c.find(Locator::Css("#upload-button")).await.unwrap().click().await.unwrap();
+    // The game opens (a new id) and its analysis starts at once.
+    let shown =
+        wait(c, "the uploaded game", "(/#\\/game\\/([A-Za-z0-9-]+)/.exec(location.hash) || [])[1]").await;
+    assert_ne!(shown.as_str().unwrap(), id);
+    wait(c, "the value chart", "document.querySelector('.value-chart')").await;
+    assert!(
+        text(c, "document.querySelector('#watching').hidden").await == "false",
+        "nobody plays an uploaded game"
+    );
+    assert_clean(c).await;
+    page.close().await;
+}

@@ -1,0 +1,75 @@
+//! A game brought to the server to be analysed: `POST /api/games/upload` with
+//! `{"text": "…", "game": "ID"}` — a JSON game record (as `cavalo play` saves it, the page
+//! downloads it, `cavalo match` writes it), a saved game, or a log.dat (`game`, the beginning of
+//! an id, picks one of its games; a log of one game needs none). The game is played again, every
+//! move checked (`cavalo_session::Game::of_record`), and kept as one of the server's games,
+//! abandoned when it stops before the end, with no seats: whoever has its id watches it and asks
+//! for its analysis, nobody plays it, it is in nobody's list. Answers `201 {id, plies}`.
+//! Bounded by the body's size (256 KiB) and by the retention rules like every finished game.
+
+use axum::Json;
+use axum::extract::State;
+use axum::http::StatusCode;
+use cavalo_rules::Side;
+use cavalo_session::i18n::{Arg, Lang};
+use cavalo_session::store::{TextGameError, game_of_text, import::player_of_label};
+use cavalo_session::{Game, PlayerConfig, key};
+use serde::Deserialize;
+use serde_json::{Value, json};
+
+use crate::App;
+use crate::body::Body;
+use crate::error::{ApiError, ApiResult};
+use crate::lang::ReqLang;
+use crate::offload::blocking;
+
+/// The largest upload: a log.dat of a few games (a game of sixty plies takes about 30 KiB there,
+/// the board being written after every ply). A server's own limit on bodies may be lower.
+pub(crate) const UPLOAD_LIMIT: usize = 256 * 1024;
+
+/// An upload.
+#[derive(Deserialize)]
+pub(crate) struct Upload {
+    text: String,
+    #[serde(default)]
+    game: Option<String>,
+}
+
+/// Why the text gives no game, in `lang` (400 `bad_game`).
+fn refusal(e: &TextGameError, lang: Lang) -> ApiError {
+    let (key, args): (_, Vec<(&str, Arg)>) = match e {
+        // The readers' own words are English: the message says what was expected instead.
+        TextGameError::NotARecord(_) => (key!("api-upload-not-record"), vec![]),
+        TextGameError::NotALog(_) | TextGameError::LogGame(_) => (key!("api-upload-not-log"), vec![]),
+        TextGameError::PickInRecord => (key!("api-upload-pick-in-record"), vec![]),
+        TextGameError::Empty => (key!("api-upload-empty"), vec![]),
+        TextGameError::NoSuchGame(id) => (key!("api-upload-no-such-game"), vec![("id", id.clone().into())]),
+        TextGameError::Several(ids) => {
+            (key!("api-upload-several"), vec![("count", ids.len().into()), ("ids", ids.join(", ").into())])
+        }
+    };
+    ApiError::bad(lang, key, &args).code("bad_game")
+}
+
+/// `POST /api/games/upload`.
+pub(crate) async fn upload(
+    State(app): State<App>,
+    ReqLang(lang): ReqLang,
+    Body(req): Body<Upload>,
+) -> ApiResult<(StatusCode, Json<Value>)> {
+    crate::guard::serving(&app, lang)?;
+    let record = game_of_text(&req.text, req.game.as_deref()).map_err(|e| refusal(&e, lang))?;
+    let players = Side::BOTH.map(|side| {
+        let label = record.meta.get(side.name()).and_then(Value::as_str);
+        label.and_then(player_of_label).unwrap_or_else(PlayerConfig::human)
+    });
+    let game = Game::of_record(&record, players).map_err(|e| ApiError::session(&e, lang))?;
+    let (id, plies) = (game.id().to_string(), game.plies().len());
+    let db = app.db().clone();
+    blocking(lang, move || {
+        db.put_game(&game).map_err(|e| ApiError::store(&e, lang))?;
+        db.adopt_web_game(game.id()).map_err(|e| ApiError::store(&e, lang))
+    })
+    .await?;
+    Ok((StatusCode::CREATED, Json(json!({ "id": id, "plies": plies }))))
+}
