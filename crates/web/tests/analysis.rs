@@ -239,11 +239,11 @@ async fn the_worst_moves_become_exercises_judged_by_the_analysis() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn an_uploaded_record_or_log_becomes_a_game_to_analyse() {
-    let (_dir, srv) = server_with(|c| c.analysis_nodes = 5_000).await;
-    let (id, end) = finished_game(&srv, 11).await;
+    let (_dir, server) = server_with(|c| c.analysis_nodes = 5_000).await;
+    let srv = &server;
+    let (id, end) = finished_game(srv, 11).await;
     let (_, _, record) = srv.get_text(&format!("/api/games/{id}/record")).await;
     let (_, _, log) = srv.get_text(&format!("/api/games/{id}/log")).await;
-    let srv = &srv;
     let upload = |body: Value| async move {
         let r = srv.http.post(srv.url("/api/games/upload")).json(&body).send().await.unwrap();
         let status = r.status().as_u16();
@@ -296,6 +296,5 @@ async fn an_uploaded_record_or_log_becomes_a_game_to_analyse() {
     // Larger than the upload's limit: refused before it is read.
     let (status, _) = upload(json!({ "text": "x".repeat(300 * 1024) })).await;
     assert_eq!(status, 413);
-    drop(upload);
-    let (_dir, srv) = (_dir, srv);
+    server.stop().await;
 }
