@@ -8,6 +8,9 @@ use std::process::Command;
 use common::{BIN, cavalo};
 use serde_json::Value;
 
+/// A node budget large enough to judge (at least `cavalo_lab::analysis::MIN_NODES`).
+const JUDGED: &str = "20000";
+
 /// Ten plies from seed 2 (the two placements forced).
 const RECORD: &str =
     r#"{"start":{"seed":2},"moves":["E1","F10","F3","D9x66","H4x00","C7","F5","B5","G3","D6"]}"#;
@@ -30,9 +33,9 @@ fn fails(args: &[&str]) -> String {
 fn a_record_is_judged_ply_by_ply_as_json_text_and_svg() {
     let dir = tempfile::tempdir().unwrap();
     let rec = write(dir.path(), "game.json", RECORD);
-    let out = cavalo(&["analyse", &rec, "--nodes", "3000", "--hash", "1", "--json", "-"]);
+    let out = cavalo(&["analyse", &rec, "--nodes", JUDGED, "--hash", "1", "--json", "-"]);
     let a: Value = serde_json::from_slice(&out.stdout).unwrap();
-    assert_eq!(a["version"], 1);
+    assert_eq!((a["version"].as_u64(), a["too_small"].as_bool()), (Some(2), Some(false)));
     let plies = a["plies"].as_array().unwrap();
     assert_eq!(plies.len(), 10);
     assert_eq!((plies[0]["forced"].as_bool(), plies[0]["loss"].is_null()), (Some(true), true));
@@ -44,6 +47,8 @@ fn a_record_is_judged_ply_by_ply_as_json_text_and_svg() {
         if p["best"] == p["played"] {
             assert_eq!(loss, 0, "{p}");
         }
+        let (measured, margin) = (p["measured_loss"].as_i64().unwrap(), p["margin"].as_i64());
+        assert_eq!(loss, margin.map_or(0, |m| (measured - m).max(0)), "{p}");
         let class = p["class"].as_str().unwrap();
         let want = match loss {
             ..3 => "good",
@@ -56,8 +61,12 @@ fn a_record_is_judged_ply_by_ply_as_json_text_and_svg() {
     let sides = a["sides"].as_array().unwrap();
     let counted: u64 = sides.iter().map(|s| s["judged"].as_u64().unwrap()).sum();
     assert_eq!(counted, judged);
+    for p in plies.iter().filter(|p| p["forced"].as_bool().unwrap()) {
+        let (b, a) = (p["best_value"]["points"].as_i64().unwrap(), p["played_value"]["points"].as_i64());
+        assert_eq!(Some(b), a, "a forced ply shows one value: {p}");
+    }
     // The same analysis again (a node budget, one thread) is the same, and the text says so.
-    let again = cavalo(&["analyse", &rec, "--nodes", "3000", "--hash", "1", "--json", "-"]);
+    let again = cavalo(&["analyse", &rec, "--nodes", JUDGED, "--hash", "1", "--json", "-"]);
     assert_eq!(again.stdout, out.stdout, "deterministic at a node budget");
     let svg = dir.path().join("v.svg");
     let json = dir.path().join("a.json");
@@ -65,7 +74,7 @@ fn a_record_is_judged_ply_by_ply_as_json_text_and_svg() {
         "analyse",
         &rec,
         "--nodes",
-        "3000",
+        JUDGED,
         "--hash",
         "1",
         "--lang",
@@ -91,7 +100,7 @@ fn a_record_is_judged_ply_by_ply_as_json_text_and_svg() {
         "analyse",
         &rec,
         "--nodes",
-        "500",
+        JUDGED,
         "--hash",
         "1",
         "--lang",
@@ -100,7 +109,7 @@ fn a_record_is_judged_ply_by_ply_as_json_text_and_svg() {
         pt_svg.to_str().unwrap(),
     ]);
     let pt = String::from_utf8(pt.stdout).unwrap();
-    assert!(pt.contains("meia-jogada") && pt.contains("forçada") && pt.contains("precisão"), "{pt}");
+    assert!(pt.contains("margem") && pt.contains("forçada") && pt.contains("precisão"), "{pt}");
     // Portuguese everywhere: the table, the players, the decimals, the chart.
     let english = |t: &str| cavalo_session::i18n::english_words_in(t, &["cavalo", "greedy", "classic"]);
     assert_eq!(english(&pt), Vec::<String>::new(), "English in the Portuguese analysis: {pt}");
@@ -118,7 +127,7 @@ fn thresholds_change_the_classes() {
         "analyse",
         &rec,
         "--nodes",
-        "2000",
+        JUDGED,
         "--hash",
         "1",
         "--inaccuracy",
@@ -137,6 +146,28 @@ fn thresholds_change_the_classes() {
     }
     let e = fails(&["analyse", &rec, "--nodes", "10", "--inaccuracy", "9", "--mistake", "8"]);
     assert!(e.contains("inaccuracy (9) <= mistake (8)"), "{e}");
+}
+
+#[test]
+fn a_budget_too_small_to_judge_says_so_in_both_languages() {
+    let dir = tempfile::tempdir().unwrap();
+    let rec = write(dir.path(), "game.json", RECORD);
+    let out = cavalo(&["analyse", &rec, "--nodes", "300", "--hash", "1", "--json", "-"]);
+    let a: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(a["too_small"], true);
+    assert!(a["plies"].as_array().unwrap().iter().all(|p| p["class"].is_null() && p["loss"].is_null()));
+    let en = cavalo(&["analyse", &rec, "--nodes", "300", "--hash", "1", "--lang", "en"]);
+    let en = String::from_utf8(en.stdout).unwrap();
+    assert!(en.contains("Budget too small to judge") && en.contains("not judged (budget too small)"), "{en}");
+    let classed =
+        |l: &str| ["good", "inaccuracy", "mistake", "blunder"].iter().any(|c| l.trim_end().ends_with(c));
+    assert!(!en.lines().any(classed), "no class printed: {en}");
+    let pt = cavalo(&["analyse", &rec, "--nodes", "300", "--hash", "1", "--lang", "pt"]);
+    let pt = String::from_utf8(pt.stdout).unwrap();
+    assert!(
+        pt.contains("Limite de procura pequeno demais para avaliar") && pt.contains("não avaliado"),
+        "{pt}"
+    );
 }
 
 #[test]

@@ -161,19 +161,30 @@ pub fn table(an: &Analysis, lang: Lang) -> String {
         ("swing", t.swing.into()),
     ];
     let _ = writeln!(out, "{}\n", lang.tr_with(key!("analyse-thresholds"), &args));
+    if an.too_small {
+        let args = [("nodes", Arg::from(an.median_nodes)), ("min", analysis::MIN_NODES.into())];
+        let _ = writeln!(out, "{}\n", lang.tr_with(key!("analyse-too-small"), &args));
+    }
     let heads = lang.tr(key!("analyse-columns"));
-    let h: Vec<&str> = heads.split_whitespace().chain(std::iter::repeat("")).take(8).collect();
+    let h: Vec<&str> = heads.split_whitespace().chain(std::iter::repeat("")).take(9).collect();
     let _ = writeln!(
         out,
-        "{:>5}  {:<7} {:<9} {:<9} {:>7} {:>7} {:>6}  {}",
-        h[0], h[1], h[2], h[3], h[4], h[5], h[6], h[7]
+        "{:>5}  {:<7} {:<9} {:<9} {:>7} {:>7} {:>6} {:>6}  {}",
+        h[0], h[1], h[2], h[3], h[4], h[5], h[6], h[7], h[8]
     );
     for p in &an.plies {
         let _ = writeln!(out, "{}", row(p, lang));
     }
-    let _ = writeln!(out, "{}\n", lang.tr(key!("analyse-exact-note")));
+    let _ = writeln!(out, "{}", lang.tr(key!("analyse-exact-note")));
+    let args = [("factor", Arg::from(analysis::MARGIN_FACTOR)), ("noise", noise_arg(an.noise))];
+    let _ = writeln!(out, "{}\n", lang.tr_with(key!("analyse-margin-note"), &args));
     for side in Side::BOTH {
         let s = &an.sides[side.index()];
+        if an.too_small {
+            let args = [("side", Arg::from(side_name(lang, side))), ("who", who(an, side, lang).into())];
+            let _ = writeln!(out, "{}", lang.tr_with(key!("analyse-not-judged"), &args));
+            continue;
+        }
         let args = [
             ("side", Arg::from(side_name(lang, side))),
             ("who", who(an, side, lang).into()),
@@ -210,6 +221,11 @@ pub fn table(an: &Analysis, lang: Lang) -> String {
     out
 }
 
+/// The noise for people: `?` when unknown (a search of a single iteration).
+fn noise_arg(noise: i32) -> Arg {
+    if noise == i32::MAX { Arg::from("?") } else { Arg::from(noise) }
+}
+
 /// The catalogue's name of a move's class.
 fn class_key(c: Class) -> cavalo_session::i18n::Key {
     match c {
@@ -227,9 +243,14 @@ fn row(p: &PlyAnalysis, lang: Lang) -> String {
         (_, None) => String::new(),
     };
     let loss = p.loss.map_or("-".to_string(), |l| format!("{l}{}", if p.loss_exact { "*" } else { "" }));
+    let margin = match (p.measured_loss, p.margin) {
+        (None, _) => "-".to_string(),
+        (Some(_), None) => "?".to_string(),
+        (Some(_), Some(m)) => m.to_string(),
+    };
     let side = side_name(lang, p.side).to_lowercase();
     format!(
-        "{:>5}  {:<7} {:<9} {:<9} {:>7} {:>7} {:>6}  {}{}",
+        "{:>5}  {:<7} {:<9} {:<9} {:>7} {:>7} {:>6} {:>6}  {}{}{}",
         p.ply,
         side,
         p.played,
@@ -237,7 +258,9 @@ fn row(p: &PlyAnalysis, lang: Lang) -> String {
         value_text(p.best_value),
         value_text(p.played_value),
         loss,
+        margin,
         class,
+        if p.uncertain { " ?" } else { "" },
         if p.turning { " !" } else { "" }
     )
 }

@@ -1,26 +1,43 @@
 //! The engine as a teacher: the analysis of a played game, ply by ply.
 //!
 //! Every position of the game (the start, and the position after every ply) is searched once
-//! with the same budget (nodes or time). For the ply played from position *k*:
+//! with the same budget (nodes or time) by one engine, its table cleared at the start
+//! ([`search_game`]). For the ply played from position *k*:
 //!
 //! - the **best move** and its **value** are the search of position *k* (the mover's view: the
 //!   expected final points difference, mover minus opponent, points already won included);
 //! - the **value of the move played** is the search of position *k + 1*, seen from the mover of
 //!   ply *k* (negated when the other side is to move there); at the end of the game it is the
 //!   final difference itself;
-//! - the **loss** is `max(0, best value − played value)` in points, and 0 when the move played is
-//!   the best move. A value is **exact** when its search proved it (every line searched to the
-//!   end of the game); the loss is exact when both values are;
-//! - the **class** follows [`Thresholds`]: good below `inaccuracy` points lost, then inaccuracy
-//!   below `mistake`, mistake below `blunder`, blunder from `blunder` on;
+//! - a value is **exact** when its search proved it (every line searched to the end of the game).
+//!   Proven values are then used wherever they reach ([`proven`]): a forced ply's two positions
+//!   are one value, exact if either is; an exact value after a move is a lower bound on the value
+//!   before it, and an exact value before it an upper bound on the value after it;
+//! - the **measured loss** is 0 when the move played is the best move; otherwise, when the value
+//!   before is unproven, the position after the best move is searched too, within the same
+//!   budget ([`PositionSearch::after_best`]), and the measured loss is `max(0, value after the
+//!   best move − value after the move played)`: two searches of the same kind, a ply further
+//!   than the position before (with an exact value before, that value is the best move's);
+//! - every search has a **spread**, how far its value moved in its last iteration: the search's
+//!   own uncertainty at that budget. An unproven loss has a **margin**, [`MARGIN_FACTOR`] times
+//!   the larger spread of the two values compared, and the **loss** counted is `max(0, measured
+//!   − margin)`; an exact loss (both values proven) has no margin. A ply whose margin changed its
+//!   class is **uncertain**;
+//! - the **class** follows [`Thresholds`] on the loss counted: good below `inaccuracy` points,
+//!   then inaccuracy below `mistake`, mistake below `blunder`, blunder from `blunder` on;
 //! - a ply with a single legal move (a forced placement or a pass) is **forced**: it is shown but
 //!   not judged (no loss, no class, not counted in the accuracy).
 //!
-//! Per side, the **accuracy** is the share (per cent) of its judged moves classed good, and the
-//! **mean loss** the average points lost per judged move.
+//! The game's **noise** is the median spread of the searches of the positions where a move was
+//! chosen, their values unproven. When those searches examined fewer than [`MIN_NODES`] nodes
+//! (their median) the budget is **too small** to judge: no ply is judged (no loss, no class),
+//! and the values are shown for what they are.
 //!
-//! A ply is a **turning point** when its move loses points and changes who is ahead (the value
-//! before and after it have different signs, 0 counting as level), or loses at least
+//! Per side, the **accuracy** is the share (per cent) of its judged moves classed good, and the
+//! **mean loss** the average points (counted) lost per judged move.
+//!
+//! A ply is a **turning point** when its move loses points (counted) and changes who is ahead
+//! (the value before and after it have different signs, 0 counting as level), or loses at least
 //! `Thresholds::swing` points.
 //!
 //! [`Analysis`] serialises to JSON ([`Analysis::to_json`]) in a versioned format
@@ -28,100 +45,25 @@
 
 use std::sync::atomic::AtomicBool;
 
-use cavalo_engine::{Engine, Limits, Options, Player};
+use cavalo_engine::{Engine, Options, Player};
 use cavalo_rules::RecordError;
-use cavalo_rules::{GameRecord, Move, Position, Side};
+use cavalo_rules::{GameRecord, Side};
 use serde::{Deserialize, Serialize};
 
+mod classes;
+mod judge;
+pub mod proven;
+mod search;
+
+pub use classes::{Class, ThresholdError, Thresholds};
+pub use judge::{MARGIN_FACTOR, MIN_NODES, judge, margin, median_nodes, noise};
+pub use search::{Budget, PositionSearch, search_game, search_one, search_positions};
+
 /// The version of the JSON format of [`Analysis`]; it changes when a field changes meaning or
-/// goes away (new fields may be added within a version).
-pub const FORMAT_VERSION: u32 = 1;
-
-/// Where the classes begin, in points lost by the move played.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Thresholds {
-    /// A move losing at least this many points is an inaccuracy (below it: good).
-    pub inaccuracy: i32,
-    /// A move losing at least this many points is a mistake.
-    pub mistake: i32,
-    /// A move losing at least this many points is a blunder.
-    pub blunder: i32,
-    /// A move losing at least this many points is a turning point.
-    pub swing: i32,
-}
-
-impl Default for Thresholds {
-    fn default() -> Thresholds {
-        Thresholds { inaccuracy: 3, mistake: 8, blunder: 20, swing: 10 }
-    }
-}
-
-/// Why thresholds were refused.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum ThresholdError {
-    /// The classes' thresholds must rise: 0 < inaccuracy <= mistake <= blunder.
-    #[error("the thresholds must satisfy 0 < inaccuracy ({0}) <= mistake ({1}) <= blunder ({2})")]
-    NotIncreasing(i32, i32, i32),
-    /// The swing threshold must be positive.
-    #[error("the swing threshold must be at least 1 point (got {0})")]
-    Swing(i32),
-}
-
-impl Thresholds {
-    /// The thresholds if they make sense.
-    pub fn checked(self) -> Result<Thresholds, ThresholdError> {
-        let Thresholds { inaccuracy, mistake, blunder, swing } = self;
-        if !(0 < inaccuracy && inaccuracy <= mistake && mistake <= blunder) {
-            return Err(ThresholdError::NotIncreasing(inaccuracy, mistake, blunder));
-        }
-        if swing < 1 {
-            return Err(ThresholdError::Swing(swing));
-        }
-        Ok(self)
-    }
-
-    /// The class of a move losing `loss` points.
-    pub fn classify(&self, loss: i32) -> Class {
-        if loss >= self.blunder {
-            Class::Blunder
-        } else if loss >= self.mistake {
-            Class::Mistake
-        } else if loss >= self.inaccuracy {
-            Class::Inaccuracy
-        } else {
-            Class::Good
-        }
-    }
-}
-
-/// How good a move was.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Class {
-    /// Lost less than the inaccuracy threshold.
-    Good,
-    /// Lost at least the inaccuracy threshold.
-    Inaccuracy,
-    /// Lost at least the mistake threshold.
-    Mistake,
-    /// Lost at least the blunder threshold.
-    Blunder,
-}
-
-impl Class {
-    /// Every class, best first.
-    pub const ALL: [Class; 4] = [Class::Good, Class::Inaccuracy, Class::Mistake, Class::Blunder];
-
-    /// `good`, `inaccuracy`, `mistake`, `blunder`.
-    pub fn name(self) -> &'static str {
-        match self {
-            Class::Good => "good",
-            Class::Inaccuracy => "inaccuracy",
-            Class::Mistake => "mistake",
-            Class::Blunder => "blunder",
-        }
-    }
-}
+/// goes away (new fields may be added within a version). Version 2: `loss` is the loss counted
+/// (the measured loss less its margin, see the module's docs), measured against the search of
+/// the position after the best move where there is one; no ply is judged when `too_small`.
+pub const FORMAT_VERSION: u32 = 2;
 
 /// A value in points with whether it is proven.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -137,23 +79,6 @@ impl Value {
     pub fn negated(self) -> Value {
         Value { points: -self.points, exact: self.exact }
     }
-}
-
-/// The search of one position.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct PositionSearch {
-    /// Who is to move there.
-    pub side: Side,
-    /// The value from that side's view.
-    pub value: Value,
-    /// The best move (none when the game is over).
-    pub best: Option<String>,
-    /// The principal variation.
-    pub pv: Vec<String>,
-    /// Nominal depth reached.
-    pub depth: u32,
-    /// Nodes searched.
-    pub nodes: u64,
 }
 
 /// One ply judged.
@@ -173,11 +98,12 @@ pub struct PlyAnalysis {
     pub best_value: Value,
     /// The value of the move played, from the mover's view.
     pub played_value: Value,
-    /// Points lost against the best move (none when forced).
+    /// Points lost against the best move, counted: the measured loss less its margin, at least 0
+    /// (none when forced, or when the budget was too small to judge).
     pub loss: Option<i32>,
-    /// Whether the loss is exact (both values proven).
+    /// Whether the loss is exact (both values compared proven).
     pub loss_exact: bool,
-    /// The class (none when forced).
+    /// The class of the loss counted (none when forced, or when the budget was too small).
     pub class: Option<Class>,
     /// Whether the ply is a turning point.
     pub turning: bool,
@@ -187,6 +113,20 @@ pub struct PlyAnalysis {
     pub depth: u32,
     /// Nodes of that search.
     pub nodes: u64,
+    /// Points lost as measured, before the margin (none when forced).
+    #[serde(default)]
+    pub measured_loss: Option<i32>,
+    /// The margin taken from the measured loss: 0 for an exact loss, none when a search's
+    /// uncertainty is unknown (nothing is counted then) or the ply is forced.
+    #[serde(default)]
+    pub margin: Option<i32>,
+    /// The value of the best move from the search of the position after it (mover's view), when
+    /// that search was made: what the move played was compared with.
+    #[serde(default)]
+    pub compared: Option<Value>,
+    /// The margin changed the class: the measured loss alone would have been classed worse.
+    #[serde(default)]
+    pub uncertain: bool,
 }
 
 impl PlyAnalysis {
@@ -201,7 +141,7 @@ impl PlyAnalysis {
     }
 }
 
-fn white_view(side: Side, points: i32) -> i32 {
+pub(crate) fn white_view(side: Side, points: i32) -> i32 {
     if side == Side::White { points } else { -points }
 }
 
@@ -241,27 +181,6 @@ impl SideSummary {
     }
 }
 
-/// The search budget of each position.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Budget {
-    /// Nodes per position (deterministic with one thread).
-    pub nodes: Option<u64>,
-    /// Milliseconds per position.
-    pub time_ms: Option<u64>,
-    /// Search threads.
-    pub threads: usize,
-}
-
-impl Budget {
-    fn limits(&self) -> Limits {
-        Limits {
-            nodes: self.nodes,
-            movetime: self.time_ms.map(std::time::Duration::from_millis),
-            ..Limits::default()
-        }
-    }
-}
-
 /// The analysis of a game.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Analysis {
@@ -281,6 +200,17 @@ pub struct Analysis {
     pub turning_points: Vec<usize>,
     /// The value of the last position from White's view (exact when the game is over).
     pub last_value: Value,
+    /// The game's noise: the median spread of the searches of the positions with a choice and an
+    /// unproven value, in points (`i32::MAX` when unknown).
+    #[serde(default)]
+    pub noise: i32,
+    /// The median nodes of the searches of the positions with a choice and an unproven value (0
+    /// when there are none).
+    #[serde(default)]
+    pub median_nodes: u64,
+    /// The budget was too small to judge (`median_nodes` below [`MIN_NODES`]): no ply was judged.
+    #[serde(default)]
+    pub too_small: bool,
 }
 
 impl Analysis {
@@ -301,98 +231,6 @@ impl Analysis {
             .collect();
         out.push((self.plies.len(), self.last_value));
         out
-    }
-}
-
-/// The search of every position of a game by `engine` (our engine, or any player: a player
-/// that does not prove gives values never exact), each within `budget`.
-pub fn search_positions(
-    engine: &mut dyn Player,
-    positions: &[Position],
-    budget: &Budget,
-    stop: &AtomicBool,
-    progress: &mut dyn FnMut(usize),
-) -> Vec<PositionSearch> {
-    let limits = budget.limits();
-    positions
-        .iter()
-        .enumerate()
-        .map(|(i, pos)| {
-            let side = pos.side_to_move();
-            let s = if pos.is_over() {
-                let value = Value { points: pos.points_diff(side), exact: true };
-                PositionSearch { side, value, best: None, pv: Vec::new(), depth: 0, nodes: 0 }
-            } else {
-                let r = engine.choose(pos, &limits, stop, &mut |_| {});
-                PositionSearch {
-                    side,
-                    value: Value { points: r.info.score, exact: r.info.proven },
-                    best: r.best_move.map(|m| m.to_string()),
-                    pv: r.info.pv.iter().map(Move::to_string).collect(),
-                    depth: r.info.depth,
-                    nodes: r.info.nodes,
-                }
-            };
-            progress(i + 1);
-            s
-        })
-        .collect()
-}
-
-/// Judges the plies of a game from the searches of its positions (`searches[k]` is position
-/// `k`, one more than `moves`).
-pub fn judge(
-    game: GameRecord,
-    positions: &[Position],
-    moves: &[Move],
-    searches: &[PositionSearch],
-    budget: Budget,
-    thresholds: Thresholds,
-) -> Analysis {
-    assert_eq!(searches.len(), moves.len() + 1, "one search per position");
-    let plies: Vec<PlyAnalysis> = moves
-        .iter()
-        .enumerate()
-        .map(|(k, mv)| {
-            let (before, after) = (&searches[k], &searches[k + 1]);
-            let side = before.side;
-            let played_value = if after.side == side { after.value } else { after.value.negated() };
-            let forced = positions[k].legal_moves().len() == 1;
-            let played_best = before.best.as_deref() == Some(mv.to_string().as_str());
-            let loss = (!forced)
-                .then(|| if played_best { 0 } else { (before.value.points - played_value.points).max(0) });
-            let turning = loss.is_some_and(|l| {
-                let (b, a) = (before.value.points, played_value.points);
-                l > 0 && (b.signum() != a.signum() || l >= thresholds.swing)
-            });
-            PlyAnalysis {
-                ply: k + 1,
-                side,
-                played: mv.to_string(),
-                forced,
-                best: before.best.clone(),
-                best_value: before.value,
-                played_value,
-                loss,
-                loss_exact: before.value.exact && played_value.exact,
-                class: loss.map(|l| thresholds.classify(l)),
-                turning,
-                pv: before.pv.clone(),
-                depth: before.depth,
-                nodes: before.nodes,
-            }
-        })
-        .collect();
-    let last = searches.last().expect("at least the start");
-    Analysis {
-        version: FORMAT_VERSION,
-        budget,
-        thresholds,
-        game,
-        sides: [SideSummary::of(&plies, Side::White), SideSummary::of(&plies, Side::Black)],
-        turning_points: plies.iter().filter(|p| p.turning).map(|p| p.ply).collect(),
-        last_value: Value { points: white_view(last.side, last.value.points), exact: last.value.exact },
-        plies,
     }
 }
 
@@ -425,7 +263,7 @@ pub fn analyse_with(
     let moves = game.parsed_moves()?;
     let total = positions.len();
     engine.new_game();
-    let searches = search_positions(engine, &positions, &budget, stop, &mut |done| progress(done, total));
+    let searches = search_game(engine, &positions, &moves, &budget, stop, &mut |done| progress(done, total));
     Ok(judge(game, &positions, &moves, &searches, budget, thresholds))
 }
 

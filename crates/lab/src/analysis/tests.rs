@@ -1,5 +1,6 @@
 use super::*;
-use cavalo_rules::{Rules, Start};
+use cavalo_rules::{Move, Position, Rules, Start};
+use std::sync::atomic::AtomicBool;
 
 fn search(side: Side, points: i32, exact: bool, best: &str) -> PositionSearch {
     PositionSearch {
@@ -8,7 +9,9 @@ fn search(side: Side, points: i32, exact: bool, best: &str) -> PositionSearch {
         best: (!best.is_empty()).then(|| best.to_string()),
         pv: Vec::new(),
         depth: 5,
-        nodes: 100,
+        nodes: MIN_NODES,
+        spread: Some(0),
+        after_best: None,
     }
 }
 
@@ -65,6 +68,10 @@ fn accuracy_is_the_share_of_good_moves_and_mean_loss_the_average() {
         pv: Vec::new(),
         depth: 0,
         nodes: 0,
+        measured_loss: loss,
+        margin: loss.map(|_| 0),
+        compared: None,
+        uncertain: false,
     };
     let plies = [
         ply(Side::White, None),
@@ -114,8 +121,13 @@ fn judging_losses_classes_turning_points_and_forced_plies() {
     assert_eq!(a.last_value, Value { points: -9, exact: true });
     assert_eq!(a.sides[0].judged, 2);
     assert_eq!(a.sides[1].classes, [1, 1, 0, 0]);
+    // The forced placements (plies 1 and 2) are one value: the value after them.
     let values: Vec<i32> = a.white_values().iter().map(|(_, v)| v.points).collect();
-    assert_eq!(values, [5, 5, 6, 4, 10, -4, -9]);
+    assert_eq!(values, [6, 6, 6, 4, 10, -4, -9]);
+    assert_eq!(
+        (a.plies[0].best_value, a.plies[0].played_value),
+        (Value { points: 6, exact: false }, a.plies[0].best_value)
+    );
     // A swing of at least `swing` points is a turning point even on one side of 0.
     let t = Thresholds { swing: 6, ..Thresholds::default() };
     let a = judge(a.game.clone(), &positions, &moves, &searches, budget, t);
@@ -127,7 +139,7 @@ fn judging_losses_classes_turning_points_and_forced_plies() {
 #[test]
 fn a_real_analysis_never_has_a_negative_loss_and_the_best_move_loses_nothing() {
     let (rec, _, _) = short_game(14);
-    let budget = Budget { nodes: Some(3000), time_ms: None, threads: 1 };
+    let budget = Budget { nodes: Some(MIN_NODES.max(3000)), time_ms: None, threads: 1 };
     let options = Options { hash_mib: 1, ..Options::default() };
     let stop = AtomicBool::new(false);
     let mut seen = Vec::new();
@@ -141,16 +153,20 @@ fn a_real_analysis_never_has_a_negative_loss_and_the_best_move_loses_nothing() {
         if let Some(loss) = p.loss {
             assert!(loss >= 0, "ply {}: {loss}", p.ply);
             assert_eq!(p.class, Some(Thresholds::default().classify(loss)));
+            let measured = p.measured_loss.expect("measured");
             if p.best.as_deref() == Some(p.played.as_str()) {
-                assert_eq!(loss, 0, "ply {} played the best move", p.ply);
+                assert_eq!((loss, measured), (0, 0), "ply {} played the best move", p.ply);
             } else {
-                assert_eq!(loss, (p.best_value.points - p.played_value.points).max(0));
+                let against = p.compared.unwrap_or(p.best_value);
+                assert_eq!(measured, (against.points - p.played_value.points).max(0), "ply {}", p.ply);
+                assert_eq!(loss, p.margin.map_or(0, |m| (measured - m).max(0)), "ply {}", p.ply);
             }
         } else {
             assert!(p.forced && p.class.is_none());
+            assert_eq!(p.best_value, p.played_value, "a forced ply is one value (ply {})", p.ply);
         }
     }
-    assert!(a.plies.iter().any(|p| p.loss.is_some()));
+    assert!(!a.too_small && a.plies.iter().any(|p| p.loss.is_some()));
     // Deterministic at a node budget with one thread.
     let again = analyse(rec, budget, Thresholds::default(), options, &stop, &mut |_, _| {}).unwrap();
     assert_eq!(again, a);
@@ -164,4 +180,71 @@ fn an_illegal_move_in_the_record_is_an_error() {
     let stop = AtomicBool::new(false);
     let e = analyse(rec, budget, Thresholds::default(), Options::default(), &stop, &mut |_, _| {});
     assert!(matches!(e, Err(RecordError::Move { index: 5, .. })), "{e:?}");
+}
+
+/// Plies 1 and 2 forced, ply 3 (White) a choice: its position valued +40 with spread 5, the
+/// move played not the best, Black's value after it -10 with spread `after_spread`.
+fn one_choice(after_spread: Option<i32>) -> (GameRecord, Vec<Position>, Vec<Move>, Vec<PositionSearch>) {
+    let (rec, positions, moves) = short_game(3);
+    let other = positions[2].legal_moves().iter().map(|m| m.to_string()).find(|s| *s != moves[2].to_string());
+    let mut before = search(Side::White, 40, false, &other.expect("a choice"));
+    before.spread = Some(5);
+    let mut after = search(Side::Black, -10, false, "A1");
+    after.spread = after_spread;
+    let searches =
+        vec![search(Side::White, 40, false, "x"), search(Side::Black, -40, false, "x"), before, after];
+    (rec, positions, moves, searches)
+}
+
+#[test]
+fn an_unproven_loss_is_counted_less_its_margin_three_times_the_larger_spread() {
+    let budget = Budget { nodes: Some(MIN_NODES), time_ms: None, threads: 1 };
+    let t = Thresholds::default();
+    let (rec, positions, moves, searches) = one_choice(Some(8));
+    let a = judge(rec.clone(), &positions, &moves, &searches, budget, t);
+    let p = &a.plies[2];
+    // Measured 40 - 10 = 30 (a blunder); margin 3 × max(5, 8) = 24; counted 6: an inaccuracy.
+    assert_eq!(MARGIN_FACTOR, 3);
+    assert_eq!((p.measured_loss, p.margin, p.loss), (Some(30), Some(24), Some(6)));
+    assert_eq!((p.class, p.uncertain, p.loss_exact), (Some(Class::Inaccuracy), true, false));
+    assert_eq!(margin(Some(3), Some(0)), Some(9));
+    // An unknown spread (a search of one iteration): nothing is counted.
+    let (rec, positions, moves, searches) = one_choice(None);
+    let a = judge(rec.clone(), &positions, &moves, &searches, budget, t);
+    let p = &a.plies[2];
+    assert_eq!((p.measured_loss, p.margin, p.loss, p.class), (Some(30), None, Some(0), Some(Class::Good)));
+    assert!(p.uncertain);
+    // The search of the position after the best move is what the move played is compared with.
+    let (rec, positions, moves, mut searches) = one_choice(Some(8));
+    let mut best_after = search(Side::Black, -25, false, "A1");
+    best_after.spread = Some(2);
+    searches[2].after_best = Some(Box::new(best_after));
+    let a = judge(rec, &positions, &moves, &searches, budget, t);
+    let p = &a.plies[2];
+    assert_eq!(p.compared, Some(Value { points: 25, exact: false }));
+    assert_eq!(
+        (p.measured_loss, p.margin, p.loss, p.class),
+        (Some(15), Some(24), Some(0), Some(Class::Good))
+    );
+    assert_eq!(p.best_value.points, 40, "the position's own value stays the value shown");
+}
+
+#[test]
+fn a_budget_too_small_is_flagged_and_nothing_is_judged() {
+    let budget = Budget { nodes: Some(10), time_ms: None, threads: 1 };
+    let (rec, positions, moves, mut searches) = one_choice(Some(8));
+    for s in &mut searches {
+        s.nodes = MIN_NODES - 1;
+    }
+    let a = judge(rec, &positions, &moves, &searches, budget, Thresholds::default());
+    assert!(a.too_small && a.median_nodes == MIN_NODES - 1);
+    assert!(a.plies.iter().all(|p| p.loss.is_none() && p.class.is_none() && !p.turning));
+    assert_eq!((a.plies[2].measured_loss, a.sides[0].judged), (Some(30), 0));
+    assert!(!a.plies[2].forced, "not judged, yet not forced");
+    // A real search at a tiny budget says so too.
+    let (rec, _, _) = short_game(8);
+    let stop = AtomicBool::new(false);
+    let options = Options { hash_mib: 1, ..Options::default() };
+    let a = analyse(rec, budget, Thresholds::default(), options, &stop, &mut |_, _| {}).unwrap();
+    assert!(a.too_small && a.plies.iter().all(|p| p.class.is_none()), "{}", a.to_json());
 }

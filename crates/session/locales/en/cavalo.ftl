@@ -553,9 +553,12 @@ analyse-title = Analysis of game { $game }: White { $white }, Black { $black }; 
     }
 analyse-thresholds = Points lost: good below { $inaccuracy }, inaccuracy from { $inaccuracy }, mistake from { $mistake }, blunder from { $blunder }; turning point (!): the lead changes or { $swing } points or more lost.
 analyse-budget-nodes = { $nodes } nodes
-analyse-columns = ply side played best value after loss class
+analyse-columns = ply side played best value after loss margin class
 analyse-exact-note = Values: expected final points difference from the mover's view (value: best move, after: move played); * exact (proven to the end of the game).
 analyse-forced = forced
+analyse-margin-note = Loss: points lost counted, the loss measured (value after the best move, searched too, less value after the move played) less the margin: { $factor } times the larger spread of the two searches (how far each value moved in its last iteration), none when both are exact; ? the margin lowered the class. Noise of this game (median spread): { $noise } points.
+analyse-too-small = Budget too small to judge: the searches examined { $nodes } nodes per position (median), fewer than { $min }, where the analysis misjudges even the engine's own moves too often; no move is classed. Analyse with more nodes or time.
+analyse-not-judged = { $side }, { $who }: not judged (budget too small).
 analyse-class-good = good
 analyse-class-inaccuracy = inaccuracy
 analyse-class-mistake = mistake

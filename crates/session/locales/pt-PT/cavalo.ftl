@@ -553,9 +553,12 @@ analyse-title = Análise do jogo { $game }: Branco { $white }, Preto { $black };
     }
 analyse-thresholds = Pontos perdidos: boa abaixo de { $inaccuracy }, imprecisão a partir de { $inaccuracy }, erro a partir de { $mistake }, erro grave a partir de { $blunder }; ponto de viragem (!): muda quem está à frente ou perdem-se { $swing } pontos ou mais.
 analyse-budget-nodes = { $nodes } nós
-analyse-columns = n.º lado jogada melhor valor depois perda classe
+analyse-columns = n.º lado jogada melhor valor depois perda margem classe
 analyse-exact-note = Valores: diferença final de pontos esperada do ponto de vista de quem joga (valor: melhor jogada, depois: jogada feita); * exato (provado até ao fim do jogo).
 analyse-forced = forçada
+analyse-margin-note = Perda: pontos perdidos contados, a perda medida (valor depois da melhor jogada, também procurado, menos valor depois da jogada feita) menos a margem: { $factor } vezes a maior oscilação das duas procuras (quanto cada valor mudou na sua última iteração), nenhuma quando ambos são exatos; ? a margem baixou a classe. Ruído deste jogo (oscilação mediana): { $noise } pontos.
+analyse-too-small = Limite de procura pequeno demais para avaliar: as procuras examinaram { $nodes } nós por posição (mediana), menos de { $min }, e aí a análise julga mal até as jogadas do próprio motor; nenhuma jogada é classificada. Analise com mais nós ou mais tempo.
+analyse-not-judged = { $side }, { $who }: não avaliado (limite de procura pequeno demais).
 analyse-class-good = boa
 analyse-class-inaccuracy = imprecisão
 analyse-class-mistake = erro
