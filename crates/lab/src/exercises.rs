@@ -9,8 +9,8 @@
 //!   move played its played value; any other move is searched (the position after it) with the
 //!   analysis's budget, exactly like the analysis's own values ([`try_value`]).
 //! - Its **verdict** ([`judge_try`]): `best` (the analysis's best move, or a move as good: within
-//!   the inaccuracy threshold of the best value), `better` (more than the move played, not as
-//!   good as the best), `no_better`.
+//!   the inaccuracy threshold of the value after the best move, searched as the try is), `better`
+//!   (more than the move played, not as good as the best), `no_better`.
 
 use std::sync::atomic::AtomicBool;
 
@@ -39,6 +39,9 @@ pub struct Exercise {
     pub best: String,
     /// The best move's value, from the mover's view.
     pub best_value: Value,
+    /// What a try is measured against: the search of the position after the best move (as a
+    /// try is searched) where the analysis made one, else the best value.
+    pub reference: Value,
     /// The analysis's line from the position (best move first).
     pub pv: Vec<String>,
 }
@@ -62,6 +65,7 @@ pub fn exercises(an: &Analysis, sides: &[Side], max: usize) -> Vec<Exercise> {
                     class: p.class?,
                     best,
                     best_value: p.best_value,
+                    reference: p.compared.unwrap_or(p.best_value),
                     pv: p.pv.clone(),
                 })
             })
@@ -103,7 +107,8 @@ pub struct Judged {
 }
 
 /// Judges the try `mv` of exercise `ex` whose value is `value` (see [`try_value`]; ignored for
-/// the best move and the move played, whose values are the analysis's).
+/// the best move and the move played, whose values and losses are the analysis's). Another move
+/// loses what its value falls short of the exercise's reference.
 pub fn judge_try(ex: &Exercise, mv: &str, value: Value, thresholds: &Thresholds) -> Judged {
     let value = if mv == ex.best {
         ex.best_value
@@ -112,7 +117,13 @@ pub fn judge_try(ex: &Exercise, mv: &str, value: Value, thresholds: &Thresholds)
     } else {
         value
     };
-    let loss = if mv == ex.best { 0 } else { (ex.best_value.points - value.points).max(0) };
+    let loss = if mv == ex.best {
+        0
+    } else if mv == ex.played {
+        ex.loss
+    } else {
+        (ex.reference.points - value.points).max(0)
+    };
     let verdict = if loss < thresholds.inaccuracy {
         Verdict::Best
     } else if mv != ex.played && value.points > ex.played_value.points {
@@ -171,6 +182,10 @@ mod tests {
             pv: vec![best.into()],
             depth: 5,
             nodes: 100,
+            measured_loss: Some(loss),
+            margin: Some(0),
+            compared: None,
+            uncertain: false,
         }
     }
 
@@ -188,6 +203,8 @@ mod tests {
                 pv: vec![],
                 depth: 0,
                 nodes: 0,
+                spread: None,
+                after_best: None,
             }],
             Budget { nodes: Some(1), time_ms: None, threads: 1 },
             Thresholds::default(),
@@ -228,6 +245,7 @@ mod tests {
             class: Class::Blunder,
             best: "F2".into(),
             best_value: Value { points: 10, exact: true },
+            reference: Value { points: 10, exact: true },
             pv: vec!["F2".into()],
         };
         let t = Thresholds::default();

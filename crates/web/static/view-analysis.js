@@ -23,7 +23,8 @@ export function marks(p) {
   const sign = p.class && CLASS_SIGN[p.class];
   if (sign) {
     const what = t(`web-analysis-mark-${p.class}`);
-    out.push({ text: sign, cls: `mark-${p.class}`, title: t("web-analysis-mark-loss", { mark: what, loss: p.loss }) });
+    const title = t("web-analysis-mark-loss", { mark: what, loss: p.loss }) + (p.uncertain ? ` · ${t("web-analysis-mark-uncertain")}` : "");
+    out.push({ text: sign + (p.uncertain ? "?" : ""), cls: `mark-${p.class}`, title });
   }
   if (p.turning) out.push({ text: "!", cls: "mark-turning", title: t("web-analysis-mark-turning") });
   if (p.played_value.exact) out.push({ text: "≡", cls: "mark-exact", title: t("web-analysis-mark-exact") });
@@ -116,10 +117,16 @@ function plyLine(an, idx) {
     return h("p", { class: "ply-judgement" }, t("web-analysis-ply-forced", { ply: p.ply, move: played, value: points(p.played_value) }));
   }
   const best = p.best === "pass" ? t("web-pass") : p.best || "—";
-  const text = p.best === p.played
-    ? t("web-analysis-ply-best", { ply: p.ply, move: played, value: points(p.played_value) })
-    : t("web-analysis-ply", { ply: p.ply, move: played, value: points(p.played_value), best, best_value: points(p.best_value), loss: p.loss });
-  return h("p", { class: "ply-judgement" }, text, " ", markNodes(marks(p)));
+  if (p.best === p.played) {
+    return h("p", { class: "ply-judgement" }, t("web-analysis-ply-best", { ply: p.ply, move: played, value: points(p.played_value) }), " ", markNodes(marks(p)));
+  }
+  const args = { ply: p.ply, move: played, value: points(p.played_value), best, best_value: points(p.best_value), loss: p.loss };
+  const text = p.loss === null ? t("web-analysis-ply-unjudged", args) : t("web-analysis-ply", args);
+  // An unproven loss counts only beyond the searches' own uncertainty: say how much was set aside.
+  const margin = p.margin && p.measured_loss
+    ? h("span", { class: "muted small" }, " ", t("web-analysis-margin", { measured: p.measured_loss, margin: p.margin }))
+    : null;
+  return h("p", { class: "ply-judgement" }, text, " ", markNodes(marks(p)), margin);
 }
 
 /**
@@ -147,6 +154,7 @@ export function renderAnalysis(container, a, { game, names, current, onStart, on
     if (an.plies.length < game && a.state !== "waiting") {
       parts.push(h("p", { class: "muted" }, t("web-analysis-partial", { plies: an.plies.length }), " ", button("web-analysis-again")));
     }
+    if (an.too_small) parts.push(h("p", { class: "error" }, t("web-analysis-too-small", { nodes: an.median_nodes })));
     parts.push(sides(an, names), chart(an, Math.min(current, an.plies.length), onPick), plyLine(an, current));
     parts.push(h("p", { class: "muted small" }, t("web-analysis-legend")));
   }

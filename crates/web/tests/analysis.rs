@@ -208,14 +208,16 @@ async fn the_worst_moves_become_exercises_judged_by_the_analysis() {
     let (_, got) = attempt(judged["played"].as_str().unwrap().to_string()).await;
     assert_eq!(got["judged"]["verdict"], "no_better");
     assert_eq!(got["judged"]["loss"], judged["loss"]);
-    // Another legal move: searched, judged against the best value.
+    // Another legal move: searched, judged against the search of the position after the best
+    // move (as a try is searched), else the best value.
     let played_cell = &judged["played"].as_str().unwrap()[..2.min(judged["played"].as_str().unwrap().len())];
     if let Some(other) = dests.iter().find(|d| !best.starts_with(**d) && !played_cell.starts_with(**d)) {
         let (status, got) = attempt(other.to_string()).await;
         assert_eq!(status, 200, "{got}");
         let loss = got["judged"]["loss"].as_i64().unwrap();
-        let diff = judged["best_value"]["points"].as_i64().unwrap()
-            - got["judged"]["value"]["points"].as_i64().unwrap();
+        let reference =
+            if judged["compared"].is_null() { &judged["best_value"] } else { &judged["compared"] };
+        let diff = reference["points"].as_i64().unwrap() - got["judged"]["value"]["points"].as_i64().unwrap();
         assert_eq!(loss, diff.max(0), "{got}");
     }
 
