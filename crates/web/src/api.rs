@@ -59,6 +59,7 @@ pub(crate) fn router(app: App) -> Router {
         .route("/api/games/{id}/events", get(events))
         .route("/api/games/{id}/analysis", get(crate::analysis::show).post(crate::analysis::start))
         .route("/api/games/{id}/exercises", get(crate::exercises::list))
+        .route("/api/games/{id}/think", get(crate::think::think))
         .route("/api/games/{id}/exercises/{ply}", post(crate::exercises::attempt))
         .route("/api/games/{id}/record", get(record))
         .route("/api/games/{id}/log", get(log))
@@ -70,7 +71,7 @@ pub(crate) fn router(app: App) -> Router {
 }
 
 /// A limit's refusal: 429, the text in `lang`.
-fn limited(e: &LimitError, lang: Lang) -> ApiError {
+pub(crate) fn limited(e: &LimitError, lang: Lang) -> ApiError {
     let (key, cap) = e.message();
     ApiError::say(StatusCode::TOO_MANY_REQUESTS, lang, key, &[("max", cap.into())])
 }

@@ -46,27 +46,35 @@ pub(crate) struct Tries {
     running: Mutex<HashMap<IpAddr, usize>>,
 }
 
-/// One try's place; dropping it frees it.
-struct TryPlace<'a> {
-    tries: &'a Tries,
+/// One try's place (or a search of the live lines, see [`crate::think`]); dropping it frees it.
+pub(crate) struct TryPlace {
+    app: App,
     client: IpAddr,
 }
 
-impl Tries {
-    fn take(&self, client: IpAddr) -> Option<TryPlace<'_>> {
-        let mut running = self.running.lock().unwrap_or_else(|e| e.into_inner());
+impl App {
+    /// A place for one more search of `client`'s tries, or 429 `exercise_limit` (in `lang`)
+    /// when it has [`TRIES_PER_CLIENT`] searching.
+    pub(crate) fn take_try(&self, client: IpAddr, lang: Lang) -> ApiResult<TryPlace> {
+        let mut running = self.inner.tries.running.lock().unwrap_or_else(|e| e.into_inner());
         let n = running.entry(client).or_insert(0);
         if *n >= TRIES_PER_CLIENT {
-            return None;
+            let e = ApiError::say(
+                StatusCode::TOO_MANY_REQUESTS,
+                lang,
+                key!("api-exercise-limit"),
+                &[("max", TRIES_PER_CLIENT.into())],
+            );
+            return Err(e.code("exercise_limit"));
         }
         *n += 1;
-        Some(TryPlace { tries: self, client })
+        Ok(TryPlace { app: self.clone(), client })
     }
 }
 
-impl Drop for TryPlace<'_> {
+impl Drop for TryPlace {
     fn drop(&mut self) {
-        let mut running = self.tries.running.lock().unwrap_or_else(|e| e.into_inner());
+        let mut running = self.app.inner.tries.running.lock().unwrap_or_else(|e| e.into_inner());
         if let Some(n) = running.get_mut(&self.client) {
             *n -= 1;
             if *n == 0 {
@@ -215,15 +223,7 @@ async fn search_try(
     mv: cavalo_rules::Move,
     lang: Lang,
 ) -> ApiResult<Value> {
-    let Some(_place) = app.inner.tries.take(client) else {
-        let e = ApiError::say(
-            StatusCode::TOO_MANY_REQUESTS,
-            lang,
-            key!("api-exercise-limit"),
-            &[("max", TRIES_PER_CLIENT.into())],
-        );
-        return Err(e.code("exercise_limit"));
-    };
+    let _place = app.take_try(client, lang)?;
     let failed = || ApiError::say(StatusCode::SERVICE_UNAVAILABLE, lang, key!("api-hint-failed"), &[]);
     let mut lease = app.inner.sched.acquire(client, Lane::Interactive).await.ok_or_else(failed)?;
     let budget = crate::analysis::budget(app.config().analysis_nodes);

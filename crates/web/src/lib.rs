@@ -42,6 +42,7 @@ mod offload;
 mod sched;
 mod seats;
 mod server;
+mod think;
 mod upload;
 mod wire;
 mod worded;

@@ -91,6 +91,11 @@ export const getExercises = (id) => request("GET", `${game(id)}/exercises`);
 export const tryExercise = (id, ply, move) => request("POST", `${game(id)}/exercises/${ply}`, { move });
 /** Brings a game (a JSON record or a log.dat's `text`; `game` picks one of a log) to the server: `{id, plies}`. */
 export const uploadGame = (text, game) => request("POST", "/api/games/upload", game ? { text, game } : { text });
+/**
+ * The engine's live lines for the position after ply `ply`: an EventSource of `info` events
+ * (`{ply, side, info}`) and a last `done`.
+ */
+export const thinkAbout = (id, ply) => new EventSource(withLang(`${game(id)}/think?ply=${encodeURIComponent(ply)}`));
 /** Where the game's record and log.dat are downloaded. */
 export const downloads = (id) => ({ record: `${game(id)}/record`, log: `${game(id)}/log` });
 

@@ -14,7 +14,7 @@ import { bindBoard } from "./board-input.js";
 import { drawChart } from "./view-chart.js";
 import { renderMoves } from "./view-moves.js";
 import { Analysis } from "./analysis.js";
-import { arrows, marks, renderAnalysis, renderExercise, tryArrows } from "./view-analysis.js";
+import { arrows, linePath, marks, renderAnalysis, renderExercise, renderThinkHere, tryArrows } from "./view-analysis.js";
 import { Exercises } from "./exercise.js";
 import { playerName, renderControls, renderPlayers, renderResult, renderThinking } from "./view-panels.js";
 import * as dialogs from "./view-dialogs.js";
@@ -68,8 +68,57 @@ function render() {
     onStart: () => analysis.start(),
     onPick: (ply) => review(ply),
   });
+  if (thinker && thinker.ply !== idx) stopThinking();
+  const over = idx === st.plies.length && st.status !== "playing";
+  renderThinkHere($("#think-here"), thinker, {
+    canThink: !over && !exerciseTask(idx),
+    onThink: thinkHere,
+    onStop: () => {
+      if (thinker) {
+        thinker.es.close();
+        thinker.done = true;
+      }
+      render();
+    },
+  });
   renderExercise($("#exercise"), exercises, !!an);
   drawOverlay(idx);
+}
+
+/** The engine's live lines asked for the position shown: `{ply, es, data, done, error}`, or null. */
+let thinker = null;
+
+/** Asks the engine to think about the position shown. */
+function thinkHere() {
+  stopThinking();
+  const ply = store.current().idx;
+  const es = api.thinkAbout(store.gameId, ply);
+  const me = { ply, es, data: null, done: false, error: false };
+  thinker = me;
+  const take = (ev, done) => {
+    if (thinker !== me) return;
+    me.data = JSON.parse(ev.data);
+    me.done = done;
+    if (done) es.close();
+    render();
+  };
+  es.addEventListener("info", (ev) => take(ev, false));
+  es.addEventListener("done", (ev) => take(ev, true));
+  es.onerror = () => {
+    es.close();
+    if (thinker === me && !me.done) {
+      me.error = !me.data;
+      me.done = true;
+      render();
+    }
+  };
+  render();
+}
+
+/** Stops the engine's live lines (the server stops searching when the stream closes). */
+function stopThinking() {
+  if (thinker) thinker.es.close();
+  thinker = null;
 }
 
 /** The exercise waiting for a try at the position shown (`idx`), or null. */
@@ -82,7 +131,9 @@ function exerciseTask(idx) {
 function drawOverlay(idx) {
   const pv = store.pvPath();
   const ex = exercises.current();
-  if (ex && idx === ex.ply - 1) board.drawArrows(exercises.answer ? tryArrows(ex, exercises.answer, store.boards[idx]) : []);
+  if (thinker && thinker.data && thinker.ply === idx) {
+    board.drawPv(linePath(store.boards[idx], thinker.data.side, thinker.data.info.pv));
+  } else if (ex && idx === ex.ply - 1) board.drawArrows(exercises.answer ? tryArrows(ex, exercises.answer, store.boards[idx]) : []);
   else if (pv.length || !analysis.data) board.drawPv(pv);
   else board.drawArrows(arrows(analysis.data, idx, idx > 0 ? store.boards[idx - 1] : null));
 }
@@ -154,6 +205,7 @@ async function uploadFile() {
 async function loadGame(id) {
   if (events) events.close();
   events = null;
+  stopThinking();
   store.reset(id);
   analysis.reset(id);
   exercises.reset(id);

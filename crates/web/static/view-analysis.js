@@ -241,3 +241,45 @@ export function tryArrows(cur, answer, cells) {
   if (best !== null && answer.best !== answer.judged.move) out.push({ from: from >= 0 ? from : null, to: best, kind: "best" });
   return out;
 }
+
+/**
+ * The engine's live lines for the position shown (see app.js): a button to ask for them, then
+ * the search's depth, value and line (stopped, or done), or why it could not search.
+ */
+export function renderThinkHere(container, thinker, { canThink, onThink, onStop }) {
+  const parts = [];
+  const d = thinker && thinker.data;
+  if (d) {
+    const info = d.info;
+    const value = points({ points: info.score, exact: info.proven });
+    const key = thinker.done ? "web-think-done" : "web-think-running";
+    parts.push(h("p", { class: "think-lines", role: "status" }, t(key, { depth: info.depth, value, nodes: info.nodes })),
+      h("p", { class: "pv" }, info.pv.slice(0, 12).map(moveText).join(" ")));
+  } else if (thinker && thinker.error) {
+    parts.push(h("p", { class: "error" }, t("web-think-failed")));
+  } else if (thinker) {
+    parts.push(h("p", { class: "muted", role: "status" }, t("web-think-waiting")));
+  }
+  if (thinker && !thinker.done && !thinker.error) {
+    parts.push(h("button", { type: "button", id: "think-stop", onclick: onStop }, t("web-think-stop")));
+  } else if (canThink) {
+    parts.push(h("button", { type: "button", id: "think", onclick: onThink }, t("web-think")));
+  }
+  put(container, parts);
+}
+
+/** The line `pv` from the position `cells`, `side` to move, as arrows `[{from, to, side}]`. */
+export function linePath(cells, side, pv) {
+  const knights = { white: cells.indexOf(knightCode("white")), black: cells.indexOf(knightCode("black")) };
+  const out = [];
+  let who = side;
+  for (const mv of pv) {
+    const to = cellIndex(mv);
+    if (to !== null) {
+      out.push({ from: knights[who] >= 0 ? knights[who] : null, to, side: who });
+      knights[who] = to;
+    }
+    who = who === "white" ? "black" : "white";
+  }
+  return out;
+}

@@ -300,3 +300,45 @@ async fn an_uploaded_record_or_log_becomes_a_game_to_analyse() {
     assert_eq!(status, 413);
     server.stop().await;
 }
+
+/// The events of a server-sent stream until `done` (or the stream's end): `(name, data)`.
+async fn sse_events(r: reqwest::Response) -> Vec<(String, Value)> {
+    let text =
+        tokio::time::timeout(Duration::from_secs(30), r.text()).await.expect("the stream ends").unwrap();
+    let mut out = Vec::new();
+    for block in text.split("\n\n") {
+        let name = block.lines().find_map(|l| l.strip_prefix("event: ")).unwrap_or_default();
+        let data = block.lines().find_map(|l| l.strip_prefix("data: ")).unwrap_or("null");
+        if !name.is_empty() {
+            out.push((name.to_string(), serde_json::from_str(data).unwrap()));
+        }
+    }
+    out
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_engine_thinks_live_about_any_position_of_a_game() {
+    let (_dir, srv) = server_with(|c| c.max_time_ms = 300).await;
+    let (id, end) = finished_game(&srv, 11).await;
+    let plies = end["plies"].as_array().unwrap().len();
+    let r = srv.http.get(srv.url(&format!("/api/games/{id}/think?ply=10"))).send().await.unwrap();
+    assert_eq!(r.status().as_u16(), 200);
+    let events = sse_events(r).await;
+    let (last, done) = events.last().unwrap();
+    assert_eq!(last, "done", "{events:?}");
+    assert!(events.iter().filter(|(n, _)| n == "info").count() >= 1, "{events:?}");
+    assert_eq!(done["ply"], 10);
+    assert_eq!(done["side"], end["plies"][10]["side"], "the side to move after ply 10");
+    assert!(
+        done["info"]["depth"].as_u64().unwrap() >= 1 && !done["info"]["pv"].as_array().unwrap().is_empty()
+    );
+
+    let (status, body) = srv.get(&format!("/api/games/{id}/think?ply={plies}&lang=pt")).await;
+    assert_eq!((status, body["code"].as_str()), (409, Some("game_over")), "{body}");
+    assert!(body["message"].as_str().unwrap().contains("acabou"), "{body}");
+    let (status, body) = srv.get(&format!("/api/games/{id}/think?ply=999")).await;
+    assert_eq!(status, 400, "{body}");
+    let (status, body) = srv.get(&format!("/api/games/{id}/think?ply=abc")).await;
+    assert_eq!(status, 400, "{body}");
+    srv.stop().await;
+}

@@ -264,6 +264,43 @@ async fn a_game_file_is_opened_and_analysed() {
         text(c, "document.querySelector('#watching').hidden").await == "false",
         "nobody plays an uploaded game"
     );
+
+    // The engine's live lines for a position of the game, on request, drawn on the board.
+    c.execute("document.activeElement && document.activeElement.blur()", vec![]).await.unwrap();
+    let body = c.find(Locator::Css("body")).await.unwrap();
+    body.send_keys(&format!(
+        "{}{}{}{}{}{}{}",
+        Key::Home,
+        Key::Right,
+        Key::Right,
+        Key::Right,
+        Key::Right,
+        Key::Right,
+        Key::Right
+    ))
+    .await
+    .unwrap();
+    wait(c, "ply 6", "document.querySelector('#moves tr.current') && document.querySelector('#moves tr.current').dataset.ply === '6'").await;
+    c.find(Locator::Css("#think")).await.unwrap().click().await.unwrap();
+    let lines = wait(
+        c,
+        "the live lines",
+        "document.querySelector('.think-lines') && document.querySelector('.think-lines').textContent",
+    )
+    .await;
+    assert!(lines.as_str().unwrap().contains("profundidade"), "{lines}");
+    assert!(
+        js(c, "return document.querySelectorAll('#overlay .pv-line, #overlay circle').length")
+            .await
+            .as_u64()
+            .unwrap()
+            >= 1
+    );
+    screenshot(c, "think-desktop-pt.png").await;
+    if js(c, "return !!document.querySelector('#think-stop')").await == json!(true) {
+        c.find(Locator::Css("#think-stop")).await.unwrap().click().await.unwrap();
+    }
+    wait(c, "the lines stopped", "document.querySelector('#think')").await;
     assert_clean(c).await;
     page.close().await;
 }
