@@ -223,6 +223,14 @@ async fn on_a_phone_in_portuguese() {
     screenshot(c, "analysis-phone-pt.png").await;
     c.execute("document.querySelector('#board').scrollIntoView()", vec![]).await.unwrap();
     do_an_exercise(c, "exercise-phone-pt.png").await;
+    // The same phone in English.
+    c.find(Locator::Css("#lang")).await.unwrap().select_by_value("en").await.unwrap();
+    wait(c, "the page in English", "document.querySelector('#analysis-title').textContent === 'Analysis'")
+        .await;
+    c.execute("document.querySelector('.analysis-panel').scrollIntoView()", vec![]).await.unwrap();
+    screenshot(c, "analysis-phone-en.png").await;
+    c.execute("document.querySelector('#board').scrollIntoView()", vec![]).await.unwrap();
+    do_an_exercise(c, "exercise-phone-en.png").await;
     page.close().await;
 }
 
