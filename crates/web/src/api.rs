@@ -30,7 +30,6 @@ use crate::game::{self, Event, Game};
 use crate::guard::serving;
 use crate::lang::ReqLang;
 use crate::limits::HintPlace;
-use crate::limits::LimitError;
 use crate::lookup::find;
 use crate::offload::{self, blocking};
 use crate::seats::{self, HeldSeats, Need, SeatToken, seat_of};
@@ -68,12 +67,6 @@ pub(crate) fn router(app: App) -> Router {
         .layer(DefaultBodyLimit::max(BODY_LIMIT))
         .layer(axum::middleware::from_fn_with_state(app.clone(), crate::guard::guard))
         .with_state(app)
-}
-
-/// A limit's refusal: 429, the text in `lang`.
-pub(crate) fn limited(e: &LimitError, lang: Lang) -> ApiError {
-    let (key, cap) = e.message();
-    ApiError::say(StatusCode::TOO_MANY_REQUESTS, lang, key, &[("max", cap.into())])
 }
 
 async fn not_found(ReqLang(lang): ReqLang, req: Request) -> ApiError {
@@ -257,7 +250,7 @@ async fn create(
     let app2 = app.clone();
     let (g, created) = blocking(lang, move || {
         let app = app2;
-        let _counted = app.check_new_game(peer, config.mode()).map_err(|e| limited(&e, lang))?;
+        let _counted = app.check_new_game(peer, config.mode()).map_err(|e| e.answer(lang))?;
         let mut s = Session::new(config).map_err(|e| ApiError::session(&e, lang))?;
         let humans = Side::BOTH.map(|side| s.player(side).is_human());
         let tokens: Vec<(Side, String)> =
@@ -495,7 +488,7 @@ async fn events(
         .map_err(|e| ApiError::bad(lang, key!("api-bad-query"), &[("reason", e.body_text().into())]))?;
     let app2 = app.clone();
     let g = blocking(lang, move || find(&app2, &id, lang)).await?;
-    let place = app.open_stream(peer).map_err(|e| limited(&e, lang))?;
+    let place = app.open_stream(peer).map_err(|e| e.answer(lang))?;
     // Subscribed before the state is read: no change falls between the two.
     let rx = g.subscribe();
     let g2 = g.clone();

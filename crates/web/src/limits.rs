@@ -213,6 +213,14 @@ pub enum LimitError {
 }
 
 impl LimitError {
+    /// The refusal as an answer: 429, the text in `lang`.
+    pub(crate) fn answer(&self, lang: Lang) -> ApiError {
+        let (key, cap) = self.message();
+        ApiError::say(StatusCode::TOO_MANY_REQUESTS, lang, key, &[("max", cap.into())])
+    }
+}
+
+impl LimitError {
     /// The catalogue's message for it and its argument.
     pub(crate) fn message(&self) -> (cavalo_session::i18n::Key, usize) {
         match *self {

@@ -75,7 +75,7 @@ pub(crate) async fn think(
         let e = ApiError::say(StatusCode::CONFLICT, lang, key!("api-think-over"), &[("ply", ply.into())]);
         return Err(e.code("game_over"));
     }
-    let stream_place = app.open_stream(client).map_err(|e| crate::api::limited(&e, lang))?;
+    let stream_place = app.open_stream(client).map_err(|e| e.answer(lang))?;
     let try_place = app.take_try(client, lang)?;
     let (tx, rx) = tokio::sync::mpsc::channel::<SseEvent>(8);
     let ms = THINK_MS.min(app.config().max_time_ms);

@@ -174,8 +174,8 @@ async fn file_descriptors_stay_bounded_under_many_idle_connections() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_too_large_body_is_413() {
     let (_dir, srv) = server_with(|_| {}).await;
-    let big = "x".repeat(200 * 1024);
-    let cases = [("/api/games", "at most 65"), ("/api/games/abc/undo?lang=pt", "no máximo 65")];
+    let big = "x".repeat(300 * 1024);
+    let cases = [("/api/games", "at most 262"), ("/api/games/abc/undo?lang=pt", "no máximo 262")];
     for (path, words) in cases {
         let r = srv
             .http
