@@ -14,7 +14,7 @@
 
 use std::sync::atomic::AtomicBool;
 
-use cavalo_engine::{Limits, Player};
+use cavalo_engine::Player;
 use cavalo_rules::{Move, Position, Side};
 use serde::{Deserialize, Serialize};
 
@@ -106,17 +106,24 @@ pub struct Judged {
     pub verdict: Verdict,
 }
 
-/// Judges the try `mv` of exercise `ex` whose value is `value` (see [`try_value`]; ignored for
-/// the best move and the move played, whose values and losses are the analysis's). Another move
+impl Exercise {
+    /// The analysis's value of `mv` when it is the best move or the move played; another move
+    /// must be searched ([`try_value`]).
+    pub fn known_value(&self, mv: &str) -> Option<Value> {
+        if mv == self.best {
+            Some(self.best_value)
+        } else if mv == self.played {
+            Some(self.played_value)
+        } else {
+            None
+        }
+    }
+}
+
+/// Judges the try `mv` of exercise `ex` worth `value` ([`Exercise::known_value`], else
+/// [`try_value`]). The best move and the move played lose what the analysis says; another move
 /// loses what its value falls short of the exercise's reference.
 pub fn judge_try(ex: &Exercise, mv: &str, value: Value, thresholds: &Thresholds) -> Judged {
-    let value = if mv == ex.best {
-        ex.best_value
-    } else if mv == ex.played {
-        ex.played_value
-    } else {
-        value
-    };
     let loss = if mv == ex.best {
         0
     } else if mv == ex.played {
@@ -149,12 +156,7 @@ pub fn try_value(
     if after.is_over() {
         return Value { points: after.points_diff(side), exact: true };
     }
-    let limits = Limits {
-        nodes: budget.nodes,
-        movetime: budget.time_ms.map(std::time::Duration::from_millis),
-        ..Limits::default()
-    };
-    let r = engine.choose(&after, &limits, stop, &mut |_| {});
+    let r = engine.choose(&after, &budget.limits(), stop, &mut |_| {});
     let value = Value { points: r.info.score, exact: r.info.proven };
     if after.side_to_move() == side { value } else { value.negated() }
 }
@@ -249,10 +251,10 @@ mod tests {
             pv: vec!["F2".into()],
         };
         let t = Thresholds::default();
-        let unknown = Value { points: 999, exact: false };
-        let best = judge_try(&ex, "F2", unknown, &t);
+        assert_eq!(ex.known_value("A3"), None, "another move must be searched");
+        let best = judge_try(&ex, "F2", ex.known_value("F2").unwrap(), &t);
         assert_eq!((best.verdict, best.loss, best.value), (Verdict::Best, 0, ex.best_value));
-        let same = judge_try(&ex, "E1", unknown, &t);
+        let same = judge_try(&ex, "E1", ex.known_value("E1").unwrap(), &t);
         assert_eq!((same.verdict, same.loss, same.value), (Verdict::NoBetter, 30, ex.played_value));
         let as_good = judge_try(&ex, "A3", Value { points: 8, exact: false }, &t);
         assert_eq!((as_good.verdict, as_good.loss), (Verdict::Best, 2), "within the inaccuracy threshold");
@@ -283,8 +285,7 @@ mod tests {
         let mut engine = Engine::new(Options { hash_mib: 1, threads: 1, ..Options::default() });
         let stop = AtomicBool::new(false);
         let budget = Budget { nodes: Some(2_000_000), time_ms: None, threads: 1 };
-        let whole =
-            engine.choose(&pos, &Limits { nodes: budget.nodes, ..Limits::default() }, &stop, &mut |_| {});
+        let whole = engine.choose(&pos, &budget.limits(), &stop, &mut |_| {});
         assert!(whole.info.proven, "a position this late is proven");
         let tries: Vec<Value> =
             pos.legal_moves().iter().map(|&mv| try_value(&mut engine, &pos, mv, &budget, &stop)).collect();

@@ -11,7 +11,7 @@ use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 use cavalo_engine::SearchInfo;
-use cavalo_rules::{Move, Outcome, Position, Side};
+use cavalo_rules::{Move, MoveError, Outcome, Position, RecordError, Side};
 use serde::{Deserialize, Serialize};
 
 use crate::config::{GameConfig, Mode, PlayerConfig};
@@ -144,13 +144,16 @@ impl Game {
         if let Some(date) = record.meta.get("date").and_then(serde_json::Value::as_str) {
             game.date = date.to_string();
         }
-        let moves =
-            record.parsed_moves().map_err(|e| SessionError::Restore(RestoreError::Json(e.to_string())))?;
-        for (i, mv) in moves.into_iter().enumerate() {
+        // The record's own reading checks every move against the rules.
+        let moves = record.parsed_moves().map_err(|e| match e {
+            RecordError::Start(p) => SessionError::Start(p),
+            RecordError::Move { error: MoveError::Illegal(e), .. } => SessionError::Illegal(e),
+            RecordError::Move { error: MoveError::Parse(e), .. } => SessionError::Unreadable(e),
+            other => RestoreError::Json(other.to_string()).into(),
+        })?;
+        for mv in moves {
             let side = game.pos.side_to_move();
             let forced = matches!(game.turn(), Turn::Forced { .. });
-            let mv =
-                game.pos.check_move(mv).map_err(|error| RestoreError::Ply { number: i as u32 + 1, error })?;
             let by = if game.config.player(side).is_human() { Actor::Human } else { Actor::Computer };
             let ply = game.ply(mv, by, forced, Duration::ZERO, None);
             game.apply(&ply);

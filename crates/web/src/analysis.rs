@@ -27,9 +27,10 @@ use axum::extract::{Path, State};
 use axum::http::{StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use cavalo_lab::analysis::{self, Budget, FORMAT_VERSION, Thresholds};
-use cavalo_rules::GameRecord;
+use cavalo_rules::{GameRecord, Side};
 use cavalo_session::i18n::Lang;
 use cavalo_session::key;
+use cavalo_session::store::db::analyses::StoredAnalysis;
 use serde::Serialize;
 
 use crate::App;
@@ -51,8 +52,6 @@ struct Job {
     client: IpAddr,
     /// The plies it judges.
     plies: usize,
-    /// The positions it searches (one more than the plies).
-    total: usize,
     /// The positions searched so far.
     done: AtomicUsize,
     /// Whether it has its engine.
@@ -80,8 +79,12 @@ struct Progress {
 impl Job {
     fn progress(&self) -> Response {
         let state = if self.running.load(Ordering::SeqCst) { "running" } else { "queued" };
-        let p =
-            Progress { state, done: self.done.load(Ordering::SeqCst), total: self.total, plies: self.plies };
+        let p = Progress {
+            state,
+            done: self.done.load(Ordering::SeqCst),
+            total: self.plies + 1,
+            plies: self.plies,
+        };
         (StatusCode::ACCEPTED, Json(p)).into_response()
     }
 
@@ -111,22 +114,32 @@ pub(crate) fn budget_key(nodes: u64) -> String {
     format!("v{FORMAT_VERSION}:nodes={nodes}")
 }
 
-/// The game's record and plies, and its stored analysis (if any), read on a blocking thread.
-pub(crate) async fn read(
-    app: &App,
-    id: &str,
-    lang: Lang,
-) -> ApiResult<(GameRecord, usize, Option<(usize, String)>)> {
+/// What the analysis's routes read of a game.
+pub(crate) struct GameRead {
+    /// Its record (set-up and moves).
+    pub(crate) record: GameRecord,
+    /// Whether a human plays White, Black.
+    pub(crate) humans: [bool; 2],
+    /// Its analysis stored with the server's budget, when asked for and there.
+    pub(crate) stored: Option<StoredAnalysis>,
+}
+
+/// Reads game `id` on a blocking thread, with its stored analysis when `with_analysis`.
+pub(crate) async fn read(app: &App, id: &str, lang: Lang, with_analysis: bool) -> ApiResult<GameRead> {
     let (app, id) = (app.clone(), id.to_string());
     blocking(lang, move || {
         let g = find(&app, &id, lang)?;
-        let (record, plies) = {
+        let (record, humans) = {
             let s = g.lock();
-            (s.record(), s.plies().len())
+            (s.record(), Side::BOTH.map(|side| s.player(side).is_human()))
         };
-        let key = budget_key(app.config().analysis_nodes);
-        let stored = app.db().analysis(&id, &key).map_err(|e| ApiError::store(&e, lang))?;
-        Ok((record, plies, stored.map(|a| (a.plies, a.json))))
+        let stored = if with_analysis {
+            let key = budget_key(app.config().analysis_nodes);
+            app.db().analysis(&id, &key).map_err(|e| ApiError::store(&e, lang))?
+        } else {
+            None
+        };
+        Ok(GameRead { record, humans, stored })
     })
     .await
 }
@@ -141,18 +154,18 @@ pub(crate) async fn show(
     Path(id): Path<String>,
     ReqLang(lang): ReqLang,
 ) -> ApiResult<Response> {
-    let (_, _, stored) = read(&app, &id, lang).await?;
+    let stored = read(&app, &id, lang, true).await?.stored;
     let job = app.inner.analyses.lock().get(&id).cloned();
     if let Some(job) = job {
         if let Some(why) = job.failure() {
             return Err(failed(lang, why));
         }
-        if stored.as_ref().is_none_or(|(plies, _)| *plies < job.plies) {
+        if stored.as_ref().is_none_or(|s| s.plies < job.plies) {
             return Ok(job.progress());
         }
     }
     match stored {
-        Some((_, json)) => Ok(stored_answer(json)),
+        Some(s) => Ok(stored_answer(s.json)),
         None => {
             Err(ApiError::say(StatusCode::NOT_FOUND, lang, key!("api-no-analysis"), &[("id", id.into())])
                 .code("no_analysis"))
@@ -178,11 +191,12 @@ pub(crate) async fn start(
     Peer(client): Peer,
 ) -> ApiResult<Response> {
     crate::guard::serving(&app, lang)?;
-    let (record, plies, stored) = read(&app, &id, lang).await?;
-    if let Some((done, json)) = stored
-        && done >= plies
+    let GameRead { record, stored, .. } = read(&app, &id, lang, true).await?;
+    let plies = record.moves.len();
+    if let Some(s) = stored
+        && s.plies >= plies
     {
-        return Ok(stored_answer(json));
+        return Ok(stored_answer(s.json));
     }
     let job = {
         let mut jobs = app.inner.analyses.lock();
@@ -217,7 +231,6 @@ pub(crate) async fn start(
         let job = Arc::new(Job {
             client,
             plies,
-            total: plies + 1,
             done: AtomicUsize::new(0),
             running: AtomicBool::new(false),
             failed: Mutex::new(None),

@@ -102,8 +102,8 @@ pub(crate) struct SideQuery {
 
 /// The game's stored analysis and the position before each of its plies.
 async fn analysed(app: &App, id: &str, lang: Lang) -> ApiResult<(Analysis, Vec<Position>, [bool; 2])> {
-    let (_, _, stored) = crate::analysis::read(app, id, lang).await?;
-    let Some((_, json)) = stored else {
+    let read = crate::analysis::read(app, id, lang, true).await?;
+    let Some(stored) = read.stored else {
         let e = ApiError::say(StatusCode::NOT_FOUND, lang, key!("api-no-analysis"), &[("id", id.into())]);
         return Err(e.code("no_analysis"));
     };
@@ -116,18 +116,9 @@ async fn analysed(app: &App, id: &str, lang: Lang) -> ApiResult<(Analysis, Vec<P
         );
         e.code("analysis_failed")
     };
-    let an: Analysis = serde_json::from_str(&json).map_err(|e| broken(e.to_string()))?;
+    let an: Analysis = serde_json::from_str(&stored.json).map_err(|e| broken(e.to_string()))?;
     let positions = an.game.replay().map_err(|e| broken(e.to_string()))?;
-    let humans = {
-        let (app, id) = (app.clone(), id.to_string());
-        crate::offload::blocking(lang, move || {
-            let g = crate::lookup::find(&app, &id, lang)?;
-            let s = g.lock();
-            Ok(Side::BOTH.map(|side| s.player(side).is_human()))
-        })
-        .await?
-    };
-    Ok((an, positions, humans))
+    Ok((an, positions, read.humans))
 }
 
 /// `GET /api/games/{id}/exercises`.
@@ -199,10 +190,9 @@ pub(crate) async fn attempt(
         MoveChoice::ChooseRemoval { options, .. } => options[0],
     };
     let written = mv.to_string();
-    let value = if written == ex.best || written == ex.played {
-        ex.best_value // not used: judge_try takes the analysis's own values for these two
-    } else {
-        search_try(&app, client, before, mv, lang).await?
+    let value = match ex.known_value(&written) {
+        Some(v) => v,
+        None => search_try(&app, client, before, mv, lang).await?,
     };
     let judged = exercises::judge_try(&ex, &written, value, &Thresholds::default());
     Ok(Json(Answer {

@@ -61,7 +61,8 @@ pub(crate) async fn think(
     crate::guard::serving(&app, lang)?;
     let Query(q) = Query::<PlyQuery>::try_from_uri(&uri)
         .map_err(|e| ApiError::bad(lang, key!("api-bad-query"), &[("reason", e.body_text().into())]))?;
-    let (record, plies, _) = crate::analysis::read(&app, &id, lang).await?;
+    let record = crate::analysis::read(&app, &id, lang, false).await?.record;
+    let plies = record.moves.len();
     let ply = q.ply.unwrap_or(plies);
     if ply > plies {
         let args = [("ply", ply.into()), ("plies", plies.into())];

@@ -20,3 +20,19 @@ export const knightCode = (side) => (side === "white" ? -1 : -2);
 
 /** The other side. */
 export const other = (side) => (side === "white" ? "black" : "white");
+
+/** The line `pv` (moves as written) from the position `cells`, `side` to move, as arrows `[{from, to, side}]`. */
+export function linePath(cells, side, pv) {
+  const knights = { white: cells.indexOf(knightCode("white")), black: cells.indexOf(knightCode("black")) };
+  const out = [];
+  let who = side;
+  for (const mv of pv) {
+    const to = cellIndex(mv);
+    if (to !== null) {
+      out.push({ from: knights[who] >= 0 ? knights[who] : null, to, side: who });
+      knights[who] = to;
+    }
+    who = other(who);
+  }
+  return out;
+}

@@ -2,7 +2,7 @@
 // events' changes), the positions of every ply, the live search, the ply under review and the
 // last hint. No DOM here; the views read it and the controller (app.js) changes it.
 
-import { cellIndex, knightCode, other } from "./cells.js";
+import { knightCode, linePath } from "./cells.js";
 
 /** The kinds of announcement that begin a ply's (its placement, move or pass); what it removed follows. */
 const PLY_KINDS = new Set(["placement", "move", "pass"]);
@@ -184,17 +184,6 @@ export class Store {
         ? { side: st.to_move, info: this.hint.info }
         : null;
     if (!live || !src) return [];
-    const knights = { white: entry.cells.indexOf(-1), black: entry.cells.indexOf(-2) };
-    let side = src.side;
-    const pv = [];
-    for (const mv of src.info.pv) {
-      const to = cellIndex(mv);
-      if (to !== null) {
-        pv.push({ from: knights[side] >= 0 ? knights[side] : null, to, side });
-        knights[side] = to;
-      }
-      side = other(side);
-    }
-    return pv;
+    return linePath(entry.cells, src.side, src.info.pv);
   }
 }

@@ -162,19 +162,24 @@ export function renderAnalysis(container, a, { game, names, current, onStart, on
 }
 
 /**
- * The arrows of ply `idx` on the board: the move played and, when it was not the best, the
- * best move, from where the mover's knight stood (`before`: the cells before the ply).
+ * Arrows for a move `played` and, when it is another, the `best` move, both from where `side`'s
+ * knight stands in `cells`: `[{from, to, kind}]`, `kind` `played` or `best`.
  */
+function moveArrows(cells, side, played, best) {
+  const at = cells.indexOf(knightCode(side));
+  const from = at >= 0 ? at : null;
+  const out = [];
+  const p = cellIndex(played);
+  if (p !== null) out.push({ from, to: p, kind: "played" });
+  const b = cellIndex(best);
+  if (b !== null && best !== played) out.push({ from, to: b, kind: "best" });
+  return out;
+}
+
+/** The arrows of ply `idx` of analysis `an` (`before`: the cells before the ply). */
 export function arrows(an, idx, before) {
   const p = an && idx > 0 ? an.plies[idx - 1] : null;
-  if (!p || !before) return [];
-  const from = before.indexOf(knightCode(p.side));
-  const out = [];
-  const played = cellIndex(p.played);
-  if (played !== null) out.push({ from: from >= 0 ? from : null, to: played, kind: "played" });
-  const best = cellIndex(p.best);
-  if (best !== null && p.best !== p.played) out.push({ from: from >= 0 ? from : null, to: best, kind: "best" });
-  return out;
+  return p && before ? moveArrows(before, p.side, p.played, p.best) : [];
 }
 
 /** A move as the page writes it (`pass` in the page's language). */
@@ -227,19 +232,9 @@ export function renderExercise(container, ex, analysed) {
   put(container, parts);
 }
 
-/**
- * The arrows of an answered try: the move tried and, when it was not the best, the best move,
- * from where the mover's knight stands (`cells`).
- */
+/** The arrows of an answered try: the move tried and the best move, from `cells`. */
 export function tryArrows(cur, answer, cells) {
-  const from = cells.indexOf(knightCode(cur.side));
-  const at = (mv) => cellIndex(mv);
-  const out = [];
-  const tried = at(answer.judged.move);
-  if (tried !== null) out.push({ from: from >= 0 ? from : null, to: tried, kind: "played" });
-  const best = at(answer.best);
-  if (best !== null && answer.best !== answer.judged.move) out.push({ from: from >= 0 ? from : null, to: best, kind: "best" });
-  return out;
+  return moveArrows(cells, cur.side, answer.judged.move, answer.best);
 }
 
 /**
@@ -266,20 +261,4 @@ export function renderThinkHere(container, thinker, { canThink, onThink, onStop 
     parts.push(h("button", { type: "button", id: "think", onclick: onThink }, t("web-think")));
   }
   put(container, parts);
-}
-
-/** The line `pv` from the position `cells`, `side` to move, as arrows `[{from, to, side}]`. */
-export function linePath(cells, side, pv) {
-  const knights = { white: cells.indexOf(knightCode("white")), black: cells.indexOf(knightCode("black")) };
-  const out = [];
-  let who = side;
-  for (const mv of pv) {
-    const to = cellIndex(mv);
-    if (to !== null) {
-      out.push({ from: knights[who] >= 0 ? knights[who] : null, to, side: who });
-      knights[who] = to;
-    }
-    who = who === "white" ? "black" : "white";
-  }
-  return out;
 }

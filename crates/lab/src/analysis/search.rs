@@ -22,7 +22,8 @@ pub struct Budget {
 }
 
 impl Budget {
-    fn limits(&self) -> Limits {
+    /// The search limits of one position.
+    pub fn limits(&self) -> Limits {
         Limits {
             nodes: self.nodes,
             movetime: self.time_ms.map(std::time::Duration::from_millis),
