@@ -23,9 +23,32 @@ pub fn now_iso() -> String {
     OffsetDateTime::now_utc().format(ISO).unwrap_or_default()
 }
 
+/// Whether `text` is a date as Cavalo writes them (`2025-03-01T14:05:09Z`, a real day of the
+/// calendar): what a game's date must be before it reaches log.dat or the database, so that a
+/// record from elsewhere cannot write anything else there (a newline would forge log lines).
+pub fn is_iso(text: &str) -> bool {
+    time::PrimitiveDateTime::parse(text, ISO).is_ok()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn only_real_dates_written_our_way_are_dates() {
+        assert!(is_iso("2025-03-01T14:05:09Z"));
+        assert!(is_iso(&now_iso()));
+        for bad in [
+            "",
+            "d",
+            "2025-02-30T00:00:00Z",
+            "2025-03-01",
+            "2025-03-01T14:05:09Z\nGAME id=x",
+            " 2025-03-01T14:05:09Z",
+        ] {
+            assert!(!is_iso(bad), "{bad:?}");
+        }
+    }
 
     #[test]
     fn known_dates() {

@@ -141,7 +141,10 @@ impl Game {
     ) -> Result<Game, SessionError> {
         let config = GameConfig { rules: record.rules, players, ..GameConfig::new(record.start.clone()) };
         let mut game = Game::new(config)?;
-        if let Some(date) = record.meta.get("date").and_then(serde_json::Value::as_str) {
+        // Only a date written our way is kept (a text from elsewhere reaches log.dat's lines).
+        if let Some(date) = record.meta.get("date").and_then(serde_json::Value::as_str)
+            && crate::datetime::is_iso(date)
+        {
             game.date = date.to_string();
         }
         // The record's own reading checks every move against the rules.
@@ -516,6 +519,17 @@ mod tests {
         let forced = |g: &Game| g.plies().iter().map(|p| (p.mv, p.forced)).collect::<Vec<_>>();
         assert_eq!(forced(&again), forced(&g));
         assert!(again.plies().iter().filter(|p| p.side == Side::Black).all(|p| p.by == Actor::Computer));
+    }
+
+    #[test]
+    fn a_record_keeps_only_a_date_written_our_way() {
+        let g = played_out();
+        let mut rec = crate::store::record::build(&g);
+        let forged = "2025-03-01T14:05:09Z\nGAME id=forged";
+        rec.meta.insert("date".into(), forged.into());
+        let again = Game::of_record(&rec, [PlayerConfig::human(), PlayerConfig::human()]).unwrap();
+        assert!(crate::datetime::is_iso(again.date()), "{:?}", again.date());
+        assert_ne!(again.date(), forged);
     }
 
     #[test]

@@ -52,7 +52,7 @@
 
 mod config;
 pub mod controller;
-mod datetime;
+pub mod datetime;
 mod error;
 pub mod files;
 mod game;

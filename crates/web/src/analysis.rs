@@ -13,8 +13,11 @@
 //!
 //! Bounds: each client has at most [`crate::Limits::max_analyses_per_client`] analyses waiting or
 //! running (429 `analysis_limit` beyond); the whole server at most as many as it has engines.
-//! An analysis waits in the batch lane of the scheduler (people's moves and hints go first) and
-//! holds one engine while it runs, on a thread of its own below the threads that answer people.
+//! An analysis holds its place until its search has ended: asking again for a game that has
+//! grown stops the analysis under way (its place is freed when it has stopped) and starts one
+//! of the whole game. An analysis waits in the study lane of the scheduler (people's moves and
+//! hints go first, and only a few study searches run at once) and holds one engine while it
+//! runs, on a thread of its own below the threads that answer people.
 
 use std::collections::HashMap;
 use std::net::IpAddr;
@@ -38,18 +41,25 @@ use crate::error::{ApiError, ApiResult};
 use crate::lang::ReqLang;
 use crate::lookup::find;
 use crate::offload::blocking;
+use crate::quota::{NoPlace, Place, Places};
 use crate::sched::Lane;
 use crate::server::Peer;
 
-/// The analyses under way (waiting, running, or failed until asked again), by game id.
+/// The analyses under way (waiting, running, or failed until asked again), by game id, and the
+/// places they hold.
 #[derive(Default)]
 pub(crate) struct Analyses {
     jobs: Mutex<HashMap<String, Arc<Job>>>,
+    places: Arc<Places>,
 }
 
 /// One analysis under way.
 struct Job {
     client: IpAddr,
+    /// Set to stop it: a newer analysis of the game replaced it, or the server is closing.
+    stop: AtomicBool,
+    /// Wakes it when stopped while it waits for an engine.
+    stopping: tokio::sync::Notify,
     /// The plies it judges.
     plies: usize,
     /// The positions searched so far.
@@ -88,6 +98,13 @@ impl Job {
         (StatusCode::ACCEPTED, Json(p)).into_response()
     }
 
+    /// Stops it, also while it waits for an engine.
+    fn halt(&self) {
+        self.stop.store(true, Ordering::SeqCst);
+        // A permit is kept when it is not waiting yet: it stops as soon as it would.
+        self.stopping.notify_one();
+    }
+
     fn failure(&self) -> Option<String> {
         self.failed.lock().unwrap_or_else(|e| e.into_inner()).as_ref().map(|(why, _)| why.clone())
     }
@@ -105,6 +122,13 @@ impl Job {
 impl Analyses {
     fn lock(&self) -> std::sync::MutexGuard<'_, HashMap<String, Arc<Job>>> {
         self.jobs.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// Stops every analysis under way (the server is closing).
+    pub(crate) fn stop_all(&self) {
+        for job in self.lock().values() {
+            job.halt();
+        }
     }
 }
 
@@ -198,7 +222,7 @@ pub(crate) async fn start(
     {
         return Ok(stored_answer(s.json));
     }
-    let job = {
+    let (job, place) = {
         let mut jobs = app.inner.analyses.lock();
         if let Some(job) = jobs.get(&id)
             && job.failure().is_none()
@@ -206,49 +230,55 @@ pub(crate) async fn start(
         {
             return Ok(job.progress());
         }
-        jobs.remove(&id);
         jobs.retain(|_, j| !j.failed_long_ago());
-        let cap = app.config().limits.max_analyses_per_client;
-        if jobs.values().filter(|j| j.client == client && j.failure().is_none()).count() >= cap {
-            let e = ApiError::say(
-                StatusCode::TOO_MANY_REQUESTS,
-                lang,
-                key!("api-analysis-limit"),
-                &[("max", cap.into())],
-            );
-            return Err(e.code("analysis_limit"));
-        }
-        let all = app.config().max_searches;
-        if jobs.values().filter(|j| j.failure().is_none()).count() >= all {
-            let e = ApiError::say(
-                StatusCode::TOO_MANY_REQUESTS,
-                lang,
-                key!("api-analysis-busy"),
-                &[("max", all.into())],
-            );
-            return Err(e.code("analysis_busy"));
+        let place = take_place(&app, client, lang)?;
+        // The game grew since: the analysis under way stops (its place is freed once it has).
+        if let Some(old) = jobs.remove(&id) {
+            old.halt();
         }
         let job = Arc::new(Job {
             client,
+            stop: AtomicBool::new(false),
+            stopping: tokio::sync::Notify::new(),
             plies,
             done: AtomicUsize::new(0),
             running: AtomicBool::new(false),
             failed: Mutex::new(None),
         });
         jobs.insert(id.clone(), job.clone());
-        job
+        (job, place)
     };
-    tokio::spawn(run(app.clone(), id, record, job.clone()));
+    tokio::spawn(run(app.clone(), id, record, job.clone(), place));
     Ok(job.progress())
 }
 
+/// A place for one more analysis of `client`: under its cap, and under the server's (as many
+/// as it has engines); 429 `analysis_limit` or `analysis_busy` otherwise.
+fn take_place(app: &App, client: IpAddr, lang: Lang) -> ApiResult<Place> {
+    let (cap, all) = (app.config().limits.max_analyses_per_client, app.config().max_searches);
+    app.inner.analyses.places.take(client, cap, all).map_err(|why| {
+        let (key, code, max) = match why {
+            NoPlace::Client => (key!("api-analysis-limit"), "analysis_limit", cap),
+            NoPlace::Server => (key!("api-analysis-busy"), "analysis_busy", all),
+        };
+        ApiError::say(StatusCode::TOO_MANY_REQUESTS, lang, key, &[("max", max.into())]).code(code)
+    })
+}
+
 /// Waits for an engine, analyses on a thread of its own, stores the result and ends the job (a
-/// failure stays with the job until the analysis is asked for again).
-async fn run(app: App, id: String, record: GameRecord, job: Arc<Job>) {
-    let outcome = match app.inner.sched.acquire(job.client, Lane::Batch).await {
+/// failure stays with the job until the analysis is asked for again). The job's place is held
+/// until then.
+async fn run(app: App, id: String, record: GameRecord, job: Arc<Job>, place: Place) {
+    let lease = tokio::select! {
+        lease = app.inner.sched.acquire(job.client, Lane::Study) => lease,
+        () = job.stopping.notified() => None,
+    };
+    let outcome = match lease {
         Some(lease) => analyse_apart(&app, &id, record, &job, lease).await,
+        None if job.stop.load(Ordering::SeqCst) && !app.closed() => Ok(()),
         None => Err("the server is closing".to_string()),
     };
+    drop(place);
     let mut jobs = app.inner.analyses.lock();
     match outcome {
         Ok(()) => {
@@ -283,13 +313,15 @@ async fn analyse_apart(
             record,
             budget(nodes),
             Thresholds::default(),
-            &app2.inner.closed,
+            &job2.stop,
             &mut |n, _| done.store(n, Ordering::SeqCst),
         );
         drop(lease);
         match result {
             Err(e) => Err(e.to_string()),
             Ok(_) if app2.inner.closed.load(Ordering::SeqCst) => Err("the server is closing".into()),
+            // Replaced by the analysis of a longer game: nothing to store.
+            Ok(_) if job2.stop.load(Ordering::SeqCst) => Ok(()),
             Ok(an) => app2
                 .db()
                 .put_analysis(&id2, &budget_key(nodes), job2.plies, &an.to_json())
@@ -303,4 +335,66 @@ async fn analyse_apart(
 /// The server's budget per position: `nodes`, one thread.
 pub(crate) fn budget(nodes: u64) -> Budget {
     Budget { nodes: Some(nodes), time_ms: None, threads: 1 }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use cavalo_rules::Start;
+    use cavalo_session::{GameConfig, PlayerConfig, Session, Turn};
+
+    /// A server of one engine whose analyses take long, and a game of two humans in it.
+    fn app_with_game() -> (tempfile::TempDir, App, Arc<crate::game::Game>) {
+        let dir = tempfile::tempdir().unwrap();
+        let mut config = crate::WebConfig::new(dir.path());
+        config.max_searches = 2;
+        config.analysis_nodes = 1_000_000_000;
+        let app = App::open(config).unwrap();
+        let mut c = GameConfig::new(Start::Seed(5));
+        c.players = [PlayerConfig::human(), PlayerConfig::human()];
+        let mut s = Session::new(c).unwrap();
+        app.db().add_web_game(&s, &[], false).unwrap();
+        s.keep_in(app.db().clone());
+        let game = Arc::new(crate::game::Game::new(s, Vec::new()));
+        app.insert(game.clone());
+        (dir, app, game)
+    }
+
+    fn grow(game: &crate::game::Game) {
+        let mut s = game.lock();
+        if matches!(s.turn(), Turn::Forced { .. }) {
+            s.play_forced().unwrap();
+        } else {
+            let mv = s.position().legal_moves()[0];
+            s.play_human(mv).unwrap();
+        }
+    }
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn asking_again_for_a_growing_game_never_runs_more_than_the_clients_cap() {
+        let (_dir, app, game) = app_with_game();
+        let client = IpAddr::from([10, 0, 0, 7]);
+        let ask = || start(State(app.clone()), Path(game.id.clone()), ReqLang(Lang::En), Peer(client));
+        for n in 0..6 {
+            grow(&game);
+            let answer = ask().await;
+            assert!(answer.is_ok(), "ask {n}: {:?}", answer.err());
+            let held = app.inner.analyses.places.held_by(client);
+            assert!(held <= 2, "ask {n}: {held} analyses under way");
+            // The replaced analysis stops at once, waiting or searching, and frees its place.
+            let t0 = Instant::now();
+            while app.inner.analyses.places.held_by(client) > 1 {
+                assert!(t0.elapsed() < Duration::from_secs(10), "ask {n}: the replaced analysis runs on");
+                tokio::time::sleep(Duration::from_millis(5)).await;
+            }
+        }
+        // The last one goes on alone.
+        assert_eq!(app.inner.sched.studying(), (0, 1), "one study search runs, none waits");
+        app.close();
+        let t0 = Instant::now();
+        while app.inner.analyses.places.held_by(client) > 0 {
+            assert!(t0.elapsed() < Duration::from_secs(20), "closing stops the analysis");
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+    }
 }

@@ -12,9 +12,7 @@
 //!   `404 no_exercise` for a ply that is not an exercise, `422` for an illegal move, `429
 //!   exercise_limit` when the client already has two tries searching.
 
-use std::collections::HashMap;
 use std::net::IpAddr;
-use std::sync::Mutex;
 
 use axum::Json;
 use axum::extract::{Path, Query, State};
@@ -31,56 +29,30 @@ use crate::App;
 use crate::body::Body;
 use crate::error::{ApiError, ApiResult};
 use crate::lang::ReqLang;
+use crate::quota::Place;
 use crate::sched::Lane;
 use crate::server::Peer;
 
 /// The most exercises a game gives.
 const MAX_EXERCISES: usize = 5;
 
-/// Tries one client may have searching at once.
+/// Tries one client may have searching at once (the live lines of [`crate::think`] count too).
 const TRIES_PER_CLIENT: usize = 2;
-
-/// The tries searching, per client.
-#[derive(Default)]
-pub(crate) struct Tries {
-    running: Mutex<HashMap<IpAddr, usize>>,
-}
-
-/// One try's place (or a search of the live lines, see [`crate::think`]); dropping it frees it.
-pub(crate) struct TryPlace {
-    app: App,
-    client: IpAddr,
-}
 
 impl App {
     /// A place for one more search of `client`'s tries, or 429 `exercise_limit` (in `lang`)
-    /// when it has [`TRIES_PER_CLIENT`] searching.
-    pub(crate) fn take_try(&self, client: IpAddr, lang: Lang) -> ApiResult<TryPlace> {
-        let mut running = self.inner.tries.running.lock().unwrap_or_else(|e| e.into_inner());
-        let n = running.entry(client).or_insert(0);
-        if *n >= TRIES_PER_CLIENT {
+    /// when it has [`TRIES_PER_CLIENT`] searching. Whoever searches holds it until the search
+    /// has ended, also when the request that asked for it was dropped before.
+    pub(crate) fn take_try(&self, client: IpAddr, lang: Lang) -> ApiResult<Place> {
+        self.inner.tries.take(client, TRIES_PER_CLIENT, usize::MAX).map_err(|_| {
             let e = ApiError::say(
                 StatusCode::TOO_MANY_REQUESTS,
                 lang,
                 key!("api-exercise-limit"),
                 &[("max", TRIES_PER_CLIENT.into())],
             );
-            return Err(e.code("exercise_limit"));
-        }
-        *n += 1;
-        Ok(TryPlace { app: self.clone(), client })
-    }
-}
-
-impl Drop for TryPlace {
-    fn drop(&mut self) {
-        let mut running = self.app.inner.tries.running.lock().unwrap_or_else(|e| e.into_inner());
-        if let Some(n) = running.get_mut(&self.client) {
-            *n -= 1;
-            if *n == 0 {
-                running.remove(&self.client);
-            }
-        }
+            e.code("exercise_limit")
+        })
     }
 }
 
@@ -205,7 +177,8 @@ pub(crate) async fn attempt(
     }))
 }
 
-/// The value of a try searched on an engine of the pool, in the people's lane.
+/// The value of a try searched on an engine of the pool, in the study lane. The try's place is
+/// held by the search itself: a client that hangs up does not free it while the search runs.
 async fn search_try(
     app: &App,
     client: IpAddr,
@@ -213,15 +186,20 @@ async fn search_try(
     mv: cavalo_rules::Move,
     lang: Lang,
 ) -> ApiResult<Value> {
-    let _place = app.take_try(client, lang)?;
+    let place = app.take_try(client, lang)?;
     let failed = || ApiError::say(StatusCode::SERVICE_UNAVAILABLE, lang, key!("api-hint-failed"), &[]);
-    let mut lease = app.inner.sched.acquire(client, Lane::Interactive).await.ok_or_else(failed)?;
     let budget = crate::analysis::budget(app.config().analysis_nodes);
     let app2 = app.clone();
-    crate::offload::searching(move || {
-        let engine = lease.slot().analysis_engine();
-        exercises::try_value(engine, &before, mv, &budget, &app2.inner.closed)
-    })
-    .await
-    .ok_or_else(failed)
+    // A task of its own: the search and its place outlive a request that is dropped.
+    let search = tokio::spawn(async move {
+        let mut lease = app2.inner.sched.acquire(client, Lane::Study).await?;
+        let closed = app2.clone();
+        crate::offload::searching(move || {
+            let _held = place;
+            let engine = lease.slot().analysis_engine();
+            exercises::try_value(engine, &before, mv, &budget, &closed.inner.closed)
+        })
+        .await
+    });
+    search.await.ok().flatten().ok_or_else(failed)
 }

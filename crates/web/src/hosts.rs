@@ -1,7 +1,8 @@
 //! The names the server answers to as `Host`: its own, so that a page of another site whose name
 //! was made to point at the server (DNS rebinding) is refused by the request guard.
 //!
-//! - Bound to a loopback address: the loopback names (`localhost`, `127.0.0.1`, `[::1]`).
+//! - Bound to a loopback address: the loopback names (`localhost`, `127.0.0.1`, `[::1]`) and the
+//!   bound address (`127.0.0.5`, say).
 //! - Bound to another address: those, the bound address, the machine's name (its hostname) and,
 //!   for an unspecified address (`0.0.0.0`, `::`), every address of its network interfaces.
 //! - Always: the names the teacher adds (`cavalo serve --allow-host NAME`).
@@ -42,6 +43,8 @@ impl HostNames {
     pub(crate) fn for_binding(bound: SocketAddr, extra: &[String]) -> HostNames {
         let mut names = HostNames::loopback(extra);
         if bound.ip().is_loopback() {
+            // Its own address too: `--host 127.0.0.5` answers to the address it printed.
+            names.ips.insert(bound.ip());
             return names;
         }
         if bound.ip().is_unspecified() {
@@ -147,6 +150,15 @@ mod tests {
         {
             assert!(!names.allows(bad), "{bad}");
         }
+    }
+
+    #[test]
+    fn another_loopback_address_answers_to_itself() {
+        let names = HostNames::for_binding("127.0.0.5:8080".parse().unwrap(), &[]);
+        for ok in ["127.0.0.5:8080", "127.0.0.5", "localhost:8080", "127.0.0.1:8080"] {
+            assert!(names.allows(ok), "{ok}");
+        }
+        assert!(!names.allows("127.0.0.6:8080"));
     }
 
     #[test]

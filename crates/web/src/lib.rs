@@ -37,8 +37,10 @@ mod import;
 mod invite;
 mod lang;
 mod limits;
+mod lockfile;
 mod lookup;
 mod offload;
+mod quota;
 mod sched;
 mod seats;
 mod server;
@@ -63,7 +65,8 @@ use cavalo_session::store::{Db, StoreError};
 pub use crate::engines::{DEFAULT_ENGINES, DEFAULT_SEARCH_MIB, default_hash_mib, pool_line};
 pub use crate::hosts::valid_allowed_host;
 pub use crate::limits::LimitError;
-pub use crate::server::Limits;
+pub use crate::lockfile::LockError;
+pub use crate::server::{Limits, default_study_searches};
 
 /// How the server runs.
 #[derive(Clone, Debug)]
@@ -150,8 +153,12 @@ struct Inner {
     shutdown: tokio::sync::watch::Sender<bool>,
     /// The games' analyses under way.
     analyses: analysis::Analyses,
-    /// The exercises' tries searching.
-    tries: exercises::Tries,
+    /// The exercises' tries and live lines searching, per client.
+    tries: Arc<quota::Places>,
+    /// The uploads of each client in the last hour.
+    uploads: quota::Quota,
+    /// This server's hold on its database, let go when it closes.
+    lock: Mutex<Option<lockfile::ServerLock>>,
 }
 
 /// Why the server could not open its games.
@@ -163,11 +170,15 @@ pub enum OpenError {
     /// The data directory could not be read.
     #[error("{0}")]
     Io(#[from] std::io::Error),
+    /// Another server uses the database.
+    #[error(transparent)]
+    Lock(#[from] lockfile::LockError),
 }
 
 impl App {
     /// Opens the games database (created if missing; refused when damaged, made by a newer
-    /// Cavalo or not writable: see [`Db::open`], [`Db::probe_write`]), imports the saved sessions of older
+    /// Cavalo or not writable: see [`Db::open`], [`Db::probe_write`]; refused when another server
+    /// uses it, see [`LockError`]), imports the saved sessions of older
     /// versions from `<data_dir>/sessions/` once (a file that is not a game is reported by name
     /// and skipped), applies the retention rules and loads the unfinished games; computer turns
     /// resume once the app runs inside a tokio runtime (see [`App::resume`]).
@@ -175,6 +186,8 @@ impl App {
         std::fs::create_dir_all(&config.data_dir)?;
         let db = Arc::new(Db::open(&config.db)?);
         db.probe_write()?;
+        // Before anything is written: a second server on the database stops here.
+        let lock = lockfile::ServerLock::take(&config.db)?;
         // A move is acknowledged once it is in the database (it survives the server being
         // killed); the disk gets it within a second (`SYNC_EVERY`), so that a class's moves never
         // wait for the disk one after another.
@@ -192,7 +205,8 @@ impl App {
                 Err(e) => eprintln!("cavalo serve: cannot resume game {id}: {e}"),
             }
         }
-        let sched = Scheduler::new(config.max_searches, config.hash_mib);
+        let sched = Scheduler::new(config.max_searches, config.hash_mib, config.limits.max_study_searches);
+        let upload_quota = config.limits.max_uploads_per_client;
         let hosts = RwLock::new(Arc::new(hosts::HostNames::loopback(&config.allowed_hosts)));
         Ok(App {
             inner: Arc::new(Inner {
@@ -206,7 +220,9 @@ impl App {
                 hosts,
                 shutdown: tokio::sync::watch::channel(false).0,
                 analyses: analysis::Analyses::default(),
-                tries: exercises::Tries::default(),
+                tries: Arc::default(),
+                uploads: quota::Quota::new(upload_quota, Duration::from_secs(3600)),
+                lock: Mutex::new(Some(lock)),
             }),
         })
     }
@@ -320,6 +336,9 @@ impl App {
     pub fn close(&self) {
         self.inner.closed.store(true, Ordering::SeqCst);
         self.inner.shutdown.send_replace(true);
+        self.inner.analyses.stop_all();
+        // Another server may open the database once this one has closed.
+        self.inner.lock.lock().unwrap_or_else(|p| p.into_inner()).take();
         for g in self.inner.games.lock().expect("games lock").values() {
             g.stop_search();
         }

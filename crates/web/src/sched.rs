@@ -1,11 +1,16 @@
 //! The search scheduler: who gets the next free engine of the pool.
 //!
 //! Policy (documented in the technical manual, "Classroom server resources"):
-//! - two lanes: **interactive** (a computer's move in a game with a human, and every hint) and
-//!   **batch** (computer-vs-computer games). A free engine goes to the interactive lane first.
-//! - the batch lane may hold at most `engines - 1` engines at once (all of them when the pool has
-//!   one engine), so one engine is always kept for people waiting at a board: a 100 ms move never
-//!   waits behind computer-vs-computer games at 10 s per move.
+//! - three lanes: **interactive** (a computer's move in a game with a human, and every hint),
+//!   **study** (a game's analysis, an exercise's try, the live lines of "Think about this
+//!   position") and **batch** (computer-vs-computer games). A free engine goes to the interactive
+//!   lane first, then to study, then to batch.
+//! - the study lane runs at most `study_cap` searches at once (`cavalo serve
+//!   --study-searches`): however many analyses, tries and live lines are asked for, the others
+//!   wait, and people's games keep the cores. Each study search is bounded in time or nodes.
+//! - study and batch searches together hold at most `engines - 1` engines at once (all of them
+//!   when the pool has one engine), so one engine is always kept for people waiting at a board:
+//!   a 100 ms move never waits behind computer-vs-computer games at 10 s per move.
 //! - within a lane, clients (peer IP addresses) take turns round-robin; a client's waiting
 //!   searches go in the order they asked (each game has at most one search waiting, so this
 //!   is also a round-robin over the client's games).
@@ -30,6 +35,9 @@ use crate::engines::Slot;
 pub(crate) enum Lane {
     /// A human is waiting: a computer's reply in a game with a human, or a hint.
     Interactive,
+    /// Studying a game: an analysis, an exercise's try, live lines. At most the study cap run
+    /// at once.
+    Study,
     /// Computer against computer.
     Batch,
 }
@@ -83,15 +91,37 @@ impl Queue {
 struct State {
     free: Vec<Slot>,
     batch_running: usize,
+    study_running: usize,
     interactive: Queue,
+    study: Queue,
     batch: Queue,
+}
+
+impl State {
+    fn queue(&mut self, lane: Lane) -> &mut Queue {
+        match lane {
+            Lane::Interactive => &mut self.interactive,
+            Lane::Study => &mut self.study,
+            Lane::Batch => &mut self.batch,
+        }
+    }
+
+    fn running(&mut self, lane: Lane) -> Option<&mut usize> {
+        match lane {
+            Lane::Interactive => None,
+            Lane::Study => Some(&mut self.study_running),
+            Lane::Batch => Some(&mut self.batch_running),
+        }
+    }
 }
 
 /// The pool of engines and the queues in front of it.
 pub(crate) struct Scheduler {
     state: Mutex<State>,
     engines: usize,
-    batch_cap: usize,
+    /// The most engines study and batch searches hold together.
+    background_cap: usize,
+    study_cap: usize,
     batch_age: Duration,
 }
 
@@ -118,23 +148,27 @@ impl Drop for Lease {
 }
 
 impl Scheduler {
-    /// `engines` engines (at least one) with tables of `hash_mib` MiB, made when first used.
-    pub(crate) fn new(engines: usize, hash_mib: usize) -> Arc<Scheduler> {
-        Scheduler::aging_after(engines, hash_mib, BATCH_AGE)
+    /// `engines` engines (at least one) with tables of `hash_mib` MiB, made when first used, of
+    /// which at most `study_cap` (at least one) search for the study lane at once.
+    pub(crate) fn new(engines: usize, hash_mib: usize, study_cap: usize) -> Arc<Scheduler> {
+        Scheduler::aging_after(engines, hash_mib, study_cap, BATCH_AGE)
     }
 
     /// [`Scheduler::new`] whose batch searches go first after waiting `batch_age`.
-    fn aging_after(engines: usize, hash_mib: usize, batch_age: Duration) -> Arc<Scheduler> {
+    fn aging_after(engines: usize, hash_mib: usize, study_cap: usize, batch_age: Duration) -> Arc<Scheduler> {
         let engines = engines.max(1);
         Arc::new(Scheduler {
             state: Mutex::new(State {
                 free: (0..engines).map(|_| Slot::new(hash_mib)).collect(),
                 batch_running: 0,
+                study_running: 0,
                 interactive: Queue::default(),
+                study: Queue::default(),
                 batch: Queue::default(),
             }),
             engines,
-            batch_cap: if engines > 1 { engines - 1 } else { 1 },
+            background_cap: if engines > 1 { engines - 1 } else { 1 },
+            study_cap: study_cap.max(1),
             batch_age,
         })
     }
@@ -151,6 +185,13 @@ impl Scheduler {
         (st.interactive.len(), st.batch.len())
     }
 
+    /// How many study searches wait and run.
+    #[cfg(test)]
+    pub(crate) fn studying(&self) -> (usize, usize) {
+        let st = self.lock();
+        (st.study.len(), st.study_running)
+    }
+
     fn lock(&self) -> std::sync::MutexGuard<'_, State> {
         self.state.lock().unwrap_or_else(|e| e.into_inner())
     }
@@ -161,10 +202,7 @@ impl Scheduler {
         let (tx, rx) = oneshot::channel();
         {
             let mut st = self.lock();
-            match lane {
-                Lane::Interactive => st.interactive.push(client, tx),
-                Lane::Batch => st.batch.push(client, tx),
-            }
+            st.queue(lane).push(client, tx);
             self.dispatch(&mut st);
         }
         rx.await.ok()
@@ -172,40 +210,47 @@ impl Scheduler {
 
     fn release(self: &Arc<Self>, slot: Slot, lane: Lane) {
         let mut st = self.lock();
-        if lane == Lane::Batch {
-            st.batch_running -= 1;
+        if let Some(n) = st.running(lane) {
+            *n -= 1;
         }
         st.free.push(slot);
         self.dispatch(&mut st);
     }
 
-    /// Hands free engines to waiters: interactive first, batch within its cap, and a batch
-    /// search that waited [`BATCH_AGE`] before all. A waiter that gave up (its receiver dropped)
-    /// is skipped and the engine stays free.
+    /// The lane the next free engine goes to: interactive first, then study within its cap,
+    /// then batch, study and batch together within the background cap; a batch search that
+    /// waited [`BATCH_AGE`] before all.
+    fn next_lane(&self, st: &State) -> Option<Lane> {
+        let background = st.batch_running + st.study_running < self.background_cap;
+        let batch_may = background && !st.batch.is_empty();
+        let study_may = background && !st.study.is_empty() && st.study_running < self.study_cap;
+        if batch_may && st.batch.longest_wait().is_some_and(|w| w >= self.batch_age) {
+            Some(Lane::Batch)
+        } else if !st.interactive.is_empty() {
+            Some(Lane::Interactive)
+        } else if study_may {
+            Some(Lane::Study)
+        } else if batch_may {
+            Some(Lane::Batch)
+        } else {
+            None
+        }
+    }
+
+    /// Hands free engines to waiters in the order of [`Scheduler::next_lane`]. A waiter that
+    /// gave up (its receiver dropped) is skipped and the engine stays free.
     fn dispatch(self: &Arc<Self>, st: &mut State) {
         while !st.free.is_empty() {
-            let batch_may = !st.batch.is_empty() && st.batch_running < self.batch_cap;
-            let batch_aged = batch_may && st.batch.longest_wait().is_some_and(|w| w >= self.batch_age);
-            let lane = if batch_aged || (batch_may && st.interactive.is_empty()) {
-                Lane::Batch
-            } else if !st.interactive.is_empty() {
-                Lane::Interactive
-            } else {
-                return;
-            };
-            let tx = match lane {
-                Lane::Interactive => st.interactive.pop(),
-                Lane::Batch => st.batch.pop(),
-            };
-            let Some(tx) = tx else { continue };
+            let Some(lane) = self.next_lane(st) else { return };
+            let Some(tx) = st.queue(lane).pop() else { continue };
             let slot = st.free.pop().expect("checked not empty");
             let lease = Lease { slot: Some(slot), lane, sched: self.clone() };
             if let Err(mut back) = tx.send(lease) {
                 st.free.push(back.slot.take().expect("just made"));
                 continue;
             }
-            if lane == Lane::Batch {
-                st.batch_running += 1;
+            if let Some(n) = st.running(lane) {
+                *n += 1;
             }
         }
     }
@@ -226,7 +271,7 @@ mod tests {
 
     #[tokio::test]
     async fn batch_leaves_one_engine_for_people() {
-        let s = Scheduler::new(2, 1);
+        let s = Scheduler::new(2, 1, 1);
         let b1 = quick(s.acquire(ip(1), Lane::Batch)).await.expect("first batch search runs");
         assert!(quick(s.acquire(ip(1), Lane::Batch)).await.is_none(), "a second batch search waits");
         let i = quick(s.acquire(ip(2), Lane::Interactive)).await;
@@ -236,7 +281,7 @@ mod tests {
 
     #[tokio::test]
     async fn one_engine_is_shared_with_interactive_first() {
-        let s = Scheduler::aging_after(1, 1, Duration::from_secs(3600));
+        let s = Scheduler::aging_after(1, 1, 1, Duration::from_secs(3600));
         let held = quick(s.acquire(ip(1), Lane::Batch)).await.unwrap();
         let (s1, s2) = (s.clone(), s.clone());
         let batch = tokio::spawn(async move { s1.acquire(ip(1), Lane::Batch).await.map(|_| "batch") });
@@ -251,7 +296,7 @@ mod tests {
 
     #[tokio::test]
     async fn a_batch_search_that_waited_long_goes_before_people() {
-        let s = Scheduler::aging_after(1, 1, Duration::from_millis(50));
+        let s = Scheduler::aging_after(1, 1, 1, Duration::from_millis(50));
         let held = quick(s.acquire(ip(1), Lane::Interactive)).await.unwrap();
         let s1 = s.clone();
         let batch = tokio::spawn(async move { s1.acquire(ip(2), Lane::Batch).await.map(|_| "batch") });
@@ -268,8 +313,42 @@ mod tests {
     }
 
     #[tokio::test]
+    async fn study_searches_run_within_their_cap_and_after_people() {
+        let s = Scheduler::new(8, 1, 2);
+        let a = quick(s.acquire(ip(1), Lane::Study)).await.expect("a first study search runs");
+        let b = quick(s.acquire(ip(2), Lane::Study)).await.expect("a second one runs");
+        let s1 = s.clone();
+        let third = tokio::spawn(async move { s1.acquire(ip(3), Lane::Study).await.map(|_| "study") });
+        tokio::time::sleep(Duration::from_millis(20)).await;
+        assert_eq!(s.studying(), (1, 2), "the third waits though engines are free");
+        let mut people = Vec::new();
+        for n in 0..5 {
+            people.push(quick(s.acquire(ip(10 + n), Lane::Interactive)).await.expect("people get engines"));
+        }
+        drop(a);
+        assert_eq!(third.await.unwrap(), Some("study"), "its turn came when one ended");
+        drop((b, people));
+    }
+
+    #[tokio::test]
+    async fn people_go_before_study_when_engines_are_short() {
+        let s = Scheduler::new(2, 1, 2);
+        let held = quick(s.acquire(ip(1), Lane::Interactive)).await.unwrap();
+        let held2 = quick(s.acquire(ip(1), Lane::Interactive)).await.unwrap();
+        let (s1, s2) = (s.clone(), s.clone());
+        let study = tokio::spawn(async move { s1.acquire(ip(2), Lane::Study).await.map(|_| "study") });
+        tokio::time::sleep(Duration::from_millis(20)).await;
+        let inter = tokio::spawn(async move { s2.acquire(ip(3), Lane::Interactive).await.map(|_| "inter") });
+        tokio::time::sleep(Duration::from_millis(20)).await;
+        drop(held);
+        assert_eq!(inter.await.unwrap(), Some("inter"), "the person went first");
+        drop(held2);
+        assert_eq!(study.await.unwrap(), Some("study"));
+    }
+
+    #[tokio::test]
     async fn clients_take_turns() {
-        let s = Scheduler::new(1, 1);
+        let s = Scheduler::new(1, 1, 1);
         let held = s.acquire(ip(9), Lane::Interactive).await.unwrap();
         let (tx, mut rx) = tokio::sync::mpsc::unbounded_channel();
         // Client 1 asks three times, then client 2 once: client 2 must come second.
@@ -293,7 +372,7 @@ mod tests {
 
     #[tokio::test]
     async fn a_waiter_that_gave_up_is_skipped() {
-        let s = Scheduler::new(1, 1);
+        let s = Scheduler::new(1, 1, 1);
         let held = s.acquire(ip(1), Lane::Interactive).await.unwrap();
         assert!(quick(s.acquire(ip(2), Lane::Interactive)).await.is_none(), "timed out: gave up");
         drop(held);

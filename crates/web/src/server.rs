@@ -70,6 +70,13 @@ pub struct Limits {
     pub idle_game: Duration,
     /// Analyses of games one client may have waiting or running at once; more are refused (429).
     pub max_analyses_per_client: usize,
+    /// Games one client may upload in an hour (`POST /api/games/upload`); more are refused (429).
+    pub max_uploads_per_client: usize,
+    /// Uploaded games the server keeps: an upload beyond it deletes the oldest uploaded game.
+    pub max_uploads_kept: usize,
+    /// Searches of the study lane (analyses, exercises' tries, live lines) running at once: the
+    /// rest wait, so that people's games keep the cores (see [`crate::sched`]).
+    pub max_study_searches: usize,
 }
 
 impl Default for Limits {
@@ -77,7 +84,8 @@ impl Default for Limits {
     /// NAT address about 90), 10 s for a request head and 10 s for its body, 60 s for an answer,
     /// 256 KiB bodies (an uploaded log.dat; the JSON API's own routes take 16 KiB), 128 event streams (8 per client), 4 running computer-vs-computer games per
     /// client and 64 in all, 200 unfinished games per client, closed after 6 hours untouched, 2
-    /// analyses under way per client.
+    /// analyses under way per client, 20 uploads per client an hour and 200 uploaded games kept,
+    /// [`default_study_searches`] searches of the study lane at once.
     fn default() -> Limits {
         Limits {
             max_connections: 256,
@@ -93,8 +101,17 @@ impl Default for Limits {
             max_games_per_client: 200,
             idle_game: Duration::from_secs(6 * 3600),
             max_analyses_per_client: 2,
+            max_uploads_per_client: 20,
+            max_uploads_kept: 200,
+            max_study_searches: default_study_searches(),
         }
     }
+}
+
+/// The default number of study searches at once: half the machine's cores, at least two (a
+/// student's analysis does not keep their live lines waiting).
+pub fn default_study_searches() -> usize {
+    std::thread::available_parallelism().map_or(2, |n| n.get() / 2).max(2)
 }
 
 /// The client of a request: the peer's IP address (unspecified when the router runs without a

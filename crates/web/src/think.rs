@@ -2,8 +2,8 @@
 //! here"): `GET /api/games/{id}/think?ply=N` (the position after ply `N`; by default the last)
 //! answers server-sent events: `info` (`{ply, side, info}`: the side to move and the search's
 //! statistics with its principal variation, as a game's live search) at most every
-//! [`INFO_EVERY`], then `done` with the last. The search runs on an engine of the pool (people's
-//! lane) for at most [`THINK_MS`] (or the server's longest move time, if lower), and stops when the
+//! [`INFO_EVERY`], then `done` with the last. The search runs on an engine of the pool (the study
+//! lane, below people's games: it may wait its turn) for at most [`THINK_MS`] (or the server's longest move time, if lower), and stops when the
 //! page closes the stream. It holds one of the client's event streams and one of its two tries
 //! (429 beyond); a position where the game is over is `409 game_over`.
 
@@ -82,7 +82,13 @@ pub(crate) async fn think(
     let ms = THINK_MS.min(app.config().max_time_ms);
     let app2 = app.clone();
     tokio::spawn(async move {
-        let Some(mut lease) = app2.inner.sched.acquire(client, Lane::Interactive).await else { return };
+        // Waiting for an engine of the study lane; a page that closes the stream meanwhile
+        // gives its turn up.
+        let lease = tokio::select! {
+            lease = app2.inner.sched.acquire(client, Lane::Study) => lease,
+            () = tx.closed() => None,
+        };
+        let Some(mut lease) = lease else { return };
         let side = pos.side_to_move();
         crate::offload::searching(move || {
             let _held = try_place;

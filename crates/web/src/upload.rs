@@ -5,13 +5,20 @@
 //! move checked (`cavalo_session::Game::of_record`), and kept as one of the server's games,
 //! abandoned when it stops before the end, with no seats: whoever has its id watches it and asks
 //! for its analysis, nobody plays it, it is in nobody's list. Answers `201 {id, plies}`.
-//! Bounded by the body's size (256 KiB) and by the retention rules like every finished game.
+//!
+//! Bounded three ways, so that no client fills the disk: the body's size (256 KiB); each
+//! client's uploads in an hour ([`crate::Limits::max_uploads_per_client`], 429 `upload_limit`
+//! beyond); and the uploaded games kept ([`crate::Limits::max_uploads_kept`]: an upload beyond
+//! it deletes the oldest uploaded game, in the same transaction), besides the retention rules
+//! of every finished game. The record's date reaches log.dat: one not written as Cavalo writes
+//! dates is refused (400 `bad_game`).
 
 use axum::Json;
 use axum::extract::State;
 use axum::http::StatusCode;
 use cavalo_rules::Side;
 use cavalo_session::i18n::{Arg, Lang};
+use cavalo_session::store::text::first_ids;
 use cavalo_session::store::{TextGameError, game_of_text, import::player_of_label};
 use cavalo_session::{Game, PlayerConfig, key};
 use serde::Deserialize;
@@ -22,6 +29,7 @@ use crate::body::Body;
 use crate::error::{ApiError, ApiResult};
 use crate::lang::ReqLang;
 use crate::offload::blocking;
+use crate::server::Peer;
 
 /// The largest upload: a log.dat of a few games (a game of sixty plies takes about 30 KiB there,
 /// the board being written after every ply). A server's own limit on bodies may be lower.
@@ -45,7 +53,7 @@ fn refusal(e: &TextGameError, lang: Lang) -> ApiError {
         TextGameError::Empty => (key!("api-upload-empty"), vec![]),
         TextGameError::NoSuchGame(id) => (key!("api-upload-no-such-game"), vec![("id", id.clone().into())]),
         TextGameError::Several(ids) => {
-            (key!("api-upload-several"), vec![("count", ids.len().into()), ("ids", ids.join(", ").into())])
+            (key!("api-upload-several"), vec![("count", ids.len().into()), ("ids", first_ids(ids).into())])
         }
     };
     ApiError::bad(lang, key, &args).code("bad_game")
@@ -55,21 +63,40 @@ fn refusal(e: &TextGameError, lang: Lang) -> ApiError {
 pub(crate) async fn upload(
     State(app): State<App>,
     ReqLang(lang): ReqLang,
+    Peer(client): Peer,
     Body(req): Body<Upload>,
 ) -> ApiResult<(StatusCode, Json<Value>)> {
     crate::guard::serving(&app, lang)?;
     let record = game_of_text(&req.text, req.game.as_deref()).map_err(|e| refusal(&e, lang))?;
+    if let Some(date) = record.meta.get("date").and_then(Value::as_str)
+        && !cavalo_session::datetime::is_iso(date)
+    {
+        let shown: String = date.chars().take(40).collect::<String>().escape_debug().to_string();
+        return Err(
+            ApiError::bad(lang, key!("api-upload-bad-date"), &[("date", shown.into())]).code("bad_game")
+        );
+    }
     let players = Side::BOTH.map(|side| {
         let label = record.meta.get(side.name()).and_then(Value::as_str);
         label.and_then(player_of_label).unwrap_or_else(PlayerConfig::human)
     });
     let game = Game::of_record(&record, players).map_err(|e| ApiError::session(&e, lang))?;
     let (id, plies) = (game.id().to_string(), game.plies().len());
-    let db = app.db().clone();
-    blocking(lang, move || {
-        db.put_game(&game).map_err(|e| ApiError::store(&e, lang))?;
-        db.adopt_web_game(game.id()).map_err(|e| ApiError::store(&e, lang))
-    })
-    .await?;
+    // Counted once the upload is a game: a refused text costs the client nothing.
+    if !app.inner.uploads.take(client) {
+        let max = app.inner.uploads.max();
+        let e = ApiError::say(
+            StatusCode::TOO_MANY_REQUESTS,
+            lang,
+            key!("api-upload-quota"),
+            &[("max", max.into())],
+        );
+        return Err(e.code("upload_limit"));
+    }
+    let (db, keep) = (app.db().clone(), app.config().limits.max_uploads_kept);
+    let gone =
+        blocking(lang, move || db.add_uploaded_game(&game, keep).map_err(|e| ApiError::store(&e, lang)))
+            .await?;
+    app.forget(&gone);
     Ok((StatusCode::CREATED, Json(json!({ "id": id, "plies": plies }))))
 }

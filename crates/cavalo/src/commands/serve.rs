@@ -87,6 +87,19 @@ pub struct ServeArgs {
     /// Analyses one client (IP address) may have waiting or running at once.
     #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u64).range(1..=1_000))]
     pub analyses_per_client: u64,
+    /// Games one client (IP address) may upload (to analyse them) in an hour; more are refused
+    /// until the hour has passed.
+    #[arg(long, default_value_t = 20, value_parser = clap::value_parser!(u64).range(1..=100_000))]
+    pub uploads_per_client: u64,
+    /// Uploaded games the server keeps: an upload beyond it deletes the oldest uploaded game
+    /// (besides --keep-days and --max-finished, which apply to them too).
+    #[arg(long, default_value_t = 200, value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
+    pub max_uploads: u64,
+    /// Searches for studying games (analyses, exercises' tries, the live lines of "Think about
+    /// this position") running at once; more wait their turn, so that people's games keep the
+    /// cores. Default: half the machine's cores, at least 2.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=256))]
+    pub study_searches: Option<u64>,
 }
 
 /// A `--allow-host` value: a host name or an address, without a port.
@@ -126,9 +139,21 @@ pub fn serve(a: ServeArgs, rules: cavalo_rules::Rules, lang: Lang) -> Result<()>
     limits.max_streams = a.max_streams as usize;
     limits.max_streams_per_client = (a.streams_per_client as usize).min(limits.max_streams);
     limits.max_analyses_per_client = a.analyses_per_client as usize;
+    limits.max_uploads_per_client = a.uploads_per_client as usize;
+    limits.max_uploads_kept = a.max_uploads as usize;
+    if let Some(n) = a.study_searches {
+        limits.max_study_searches = n as usize;
+    }
     cavalo_web::run(&a.host, a.port, config).map_err(|e| {
         match e.get_ref().and_then(|inner| inner.downcast_ref::<cavalo_web::OpenError>()) {
             Some(cavalo_web::OpenError::Store(store)) => anyhow::anyhow!(refusal(store, &db, lang)),
+            Some(cavalo_web::OpenError::Lock(cavalo_web::LockError::InUse { pid, .. })) => {
+                let args = [
+                    ("db", db.display().to_string().into()),
+                    ("pid", pid.map_or("none".to_string(), |p| p.to_string()).into()),
+                ];
+                anyhow::anyhow!(lang.tr_with(cavalo_session::key!("serve-db-in-use"), &args))
+            }
             _ => anyhow::Error::new(e).context(format!(
                 "cannot serve on {}:{} with the games in {}",
                 a.host,

@@ -284,6 +284,12 @@ api-upload-pick-in-record = a game is picked by its id in a log.dat; this text i
 api-upload-empty = the text holds no game (neither a JSON game record nor a log.dat with a game)
 api-upload-no-such-game = the log.dat holds no game whose id begins with `{ $id }`
 api-upload-several = the log.dat holds { $count } games ({ $ids }): pick one by its id
+serve-db-in-use = another cavalo serve{ $pid ->
+        [none] {""}
+       *[other] {" "}(process { $pid })
+    } already uses the games database { $db }: stop it first, or give this server another --data-dir
+api-upload-quota = you have uploaded { $max } games in the last hour: wait before uploading more
+api-upload-bad-date = the game's date `{ $date }` is not a date written as 2025-03-01T14:05:09Z
 api-bad-host = this server answers only to this machine's own names (localhost, 127.0.0.1, [::1]), not `{ $host }`
 api-cross-origin = a page of another site ({ $origin }) may not change games on this server
 api-not-json = send the request as JSON, with the header `Content-Type: application/json`

@@ -284,6 +284,12 @@ api-upload-pick-in-record = um jogo escolhe-se pelo id num log.dat; este texto �
 api-upload-empty = o texto não tem nenhum jogo (nem um registo de jogo JSON, nem um log.dat com um jogo)
 api-upload-no-such-game = o log.dat não tem nenhum jogo cujo id comece por `{ $id }`
 api-upload-several = o log.dat tem { $count } jogos ({ $ids }): escolha um pelo id
+serve-db-in-use = outro cavalo serve{ $pid ->
+        [none] {""}
+       *[other] {" "}(processo { $pid })
+    } já usa a base de dados de jogos { $db }: pare-o primeiro, ou dê a este servidor outro --data-dir
+api-upload-quota = já enviou { $max } jogos na última hora: espere antes de enviar mais
+api-upload-bad-date = a data do jogo `{ $date }` não é uma data escrita como 2025-03-01T14:05:09Z
 api-bad-host = este servidor só responde aos nomes desta máquina (localhost, 127.0.0.1, [::1]), não a `{ $host }`
 api-cross-origin = uma página de outro sítio ({ $origin }) não pode alterar jogos neste servidor
 api-not-json = envie o pedido em JSON, com o cabeçalho `Content-Type: application/json`

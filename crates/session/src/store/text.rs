@@ -26,11 +26,24 @@ pub enum TextGameError {
     #[error("holds no game `{0}`")]
     NoSuchGame(String),
     /// The log holds several games and none was picked.
-    #[error("holds {} games ({}): pick one", .0.len(), .0.join(", "))]
+    #[error("holds {} games ({}): pick one", .0.len(), first_ids(.0))]
     Several(Vec<String>),
     /// The log's game cannot be made a record (its rules or start).
     #[error("{0}")]
     LogGame(String),
+}
+
+/// How many ids of a log's games a message names at most.
+pub const IDS_SHOWN: usize = 10;
+
+/// The first [`IDS_SHOWN`] of `ids`, joined by commas, then `…` when there are more: a message
+/// about a log of ten thousand games stays a line.
+pub fn first_ids(ids: &[String]) -> String {
+    let mut text = ids.iter().take(IDS_SHOWN).map(String::as_str).collect::<Vec<_>>().join(", ");
+    if ids.len() > IDS_SHOWN {
+        text.push_str(", …");
+    }
+    text
 }
 
 /// The game of `text`; `game` picks a game of a log by the beginning of its id.
@@ -72,5 +85,14 @@ mod tests {
         assert!(matches!(game_of_text("{\"moves\": 3}", None), Err(TextGameError::NotARecord(_))));
         assert_eq!(game_of_text("", None), Err(TextGameError::Empty));
         assert_eq!(game_of_text("hello\n", None), Err(TextGameError::Empty));
+    }
+
+    #[test]
+    fn a_log_of_many_games_names_the_first_ten() {
+        let ids: Vec<String> = (0..10_000).map(|n| format!("{n:08}")).collect();
+        let e = TextGameError::Several(ids).to_string();
+        assert!(e.starts_with("holds 10000 games (00000000, 00000001,"), "{e}");
+        assert!(e.ends_with("00000009, …): pick one"), "{e}");
+        assert_eq!(first_ids(&["a".into(), "b".into()]), "a, b");
     }
 }

@@ -82,8 +82,14 @@ CREATE TABLE analyses (
 ) STRICT;
 ";
 
+/// Games brought to a web server as files (`POST /api/games/upload`) are marked so, for their
+/// retention of their own.
+const V6: &str = "
+ALTER TABLE web_games ADD COLUMN uploaded INTEGER NOT NULL DEFAULT 0;
+";
+
 /// The migrations, oldest first (see the module documentation of [`super`]).
-pub(super) const STEPS: &[M<'static>] = &[M::up(V1), M::up(V2), M::up(V3), M::up(V4), M::up(V5)];
+pub(super) const STEPS: &[M<'static>] = &[M::up(V1), M::up(V2), M::up(V3), M::up(V4), M::up(V5), M::up(V6)];
 
 /// The schema's migrations, oldest first (the schema version is their count).
 pub fn migrations() -> Migrations<'static> {

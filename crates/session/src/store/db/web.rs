@@ -93,6 +93,43 @@ impl Db {
         })
     }
 
+    /// Stores `s`, a game brought to the server as a file, as one of the web server's games
+    /// without seats, marked as uploaded, then deletes the uploaded games beyond the `keep` most
+    /// recent (the oldest first), in one transaction. Returns the ids deleted.
+    pub fn add_uploaded_game(&self, s: &Game, keep: usize) -> Result<Vec<String>, StoreError> {
+        self.write(|tx| {
+            self.put_game_in(tx, s)?;
+            tx.execute(
+                "INSERT INTO web_games (game_id, added, uploaded) VALUES (?1, ?2, 1)",
+                params![s.id(), now()],
+            )
+            .map_err(|e| self.err(e))?;
+            let mut stmt = tx
+                .prepare(
+                    "SELECT game_id FROM web_games WHERE uploaded
+                     ORDER BY added DESC, rowid DESC LIMIT -1 OFFSET ?1",
+                )
+                .map_err(|e| self.err(e))?;
+            let gone: Vec<String> = stmt
+                .query_map([keep as i64], |r| r.get(0))
+                .map_err(|e| self.err(e))?
+                .collect::<Result<_, _>>()
+                .map_err(|e| self.err(e))?;
+            for id in &gone {
+                tx.execute("DELETE FROM games WHERE id = ?1", [id]).map_err(|e| self.err(e))?;
+            }
+            Ok(gone)
+        })
+    }
+
+    /// How many uploaded games the web server keeps.
+    pub fn uploaded_count(&self) -> Result<usize, StoreError> {
+        let conn = self.conn();
+        conn.query_row("SELECT count(*) FROM web_games WHERE uploaded", [], |r| r.get::<_, i64>(0))
+            .map(|n| n as usize)
+            .map_err(|e| self.err(e))
+    }
+
     /// Whether `id` is a web server's game.
     pub fn is_web_game(&self, id: &str) -> Result<bool, StoreError> {
         let conn = self.conn();
@@ -322,6 +359,30 @@ mod tests {
         let seats = db.seats(s.id()).unwrap();
         assert_eq!(seats[0], SeatView { side: Side::White, invited: false, claimed: false });
         assert_eq!(seats[1], SeatView { side: Side::Black, invited: false, claimed: true });
+    }
+
+    #[test]
+    fn uploaded_games_keep_the_most_recent_only_and_leave_the_others_alone() {
+        let (_dir, db) = db();
+        let played = hh();
+        db.add_web_game(&played, &[], false).unwrap();
+        let mut ids = Vec::new();
+        for n in 0..5 {
+            let s = hh();
+            let gone = db.add_uploaded_game(&s, 3).unwrap();
+            ids.push(s.id().to_string());
+            if n < 3 {
+                assert!(gone.is_empty(), "{gone:?}");
+            } else {
+                assert_eq!(gone, [ids[n - 3].clone()], "the oldest upload goes");
+            }
+        }
+        assert_eq!(db.uploaded_count().unwrap(), 3);
+        assert!(db.is_web_game(played.id()).unwrap(), "a game played here is not an upload");
+        for id in &ids[2..] {
+            assert!(db.is_web_game(id).unwrap());
+        }
+        assert_eq!(db.list().unwrap().len(), 4);
     }
 
     #[test]
