@@ -5,7 +5,10 @@
 //!   move), thinking `--think-ms` before each move, a new game when one ends;
 //! - watchers (default 60) follow the students' games' event streams;
 //! - computer-vs-computer games (default 10) run beside, a new one when one ends;
-//! - a prober asks `/api/info` four times a second.
+//! - a prober asks `/api/info` four times a second;
+//! - thinkers (default 0), each at 127.0.1.N, keep two live searches ("Think about this
+//!   position", `GET …/think`) open on the students' games, one again as soon as one ends, and
+//!   ask for a student game's analysis every 10 s: the study lane's load beside the class.
 //!
 //! After `--seconds` it prints, in milliseconds: a move's acknowledgement (the `POST …/move`
 //! answer), the computer's reply (from the acknowledgement to the event that publishes the
@@ -51,6 +54,9 @@ struct Args {
     /// Computer-vs-computer games beside the class.
     #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u8).range(0..=40))]
     cc: u8,
+    /// Clients each holding two live searches open and asking analyses, beside the class.
+    #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u8).range(0..=100))]
+    thinkers: u8,
     /// The computer's time a move, in the students' games and the computer games.
     #[arg(long, default_value_t = 1000)]
     time_ms: u64,
@@ -97,6 +103,9 @@ struct Figures {
     /// Each student game's id and the plies the student saw acknowledged or published.
     acked: Mutex<BTreeMap<String, usize>>,
     watched_bytes: Mutex<u64>,
+    /// Live searches that ended with `done`, and analyses asked for (by answer status).
+    thoughts: Mutex<usize>,
+    analyses: Mutex<BTreeMap<u16, usize>>,
 }
 
 impl Figures {
@@ -109,6 +118,15 @@ impl Figures {
 fn client_at(n: u8) -> reqwest::Client {
     reqwest::Client::builder()
         .local_address(IpAddr::from([127, 0, 0, n]))
+        .timeout(Duration::from_secs(60))
+        .build()
+        .expect("a loopback client")
+}
+
+/// A client whose requests come from 127.0.1.`n` (the thinkers').
+fn thinker_client(n: u8) -> reqwest::Client {
+    reqwest::Client::builder()
+        .local_address(IpAddr::from([127, 0, 1, n]))
         .timeout(Duration::from_secs(60))
         .build()
         .expect("a loopback client")
@@ -355,6 +373,58 @@ async fn computer_games(class: Arc<Class>, k: u8) {
     }
 }
 
+/// Thinker `t` at 127.0.1.`t`: two live searches open on student games, and an analysis asked
+/// for every 10 s.
+async fn thinker(class: Arc<Class>, t: u8) {
+    let client = thinker_client(t);
+    let students = class.args.students.max(1) as usize;
+    let mut streams = Vec::new();
+    for s in 0..2u8 {
+        let (class, client) = (class.clone(), client.clone());
+        streams.push(tokio::spawn(async move {
+            let mut k = t as usize * 2 + s as usize;
+            while Instant::now() < class.until {
+                k += 1;
+                let Some(id) = class.games.lock().unwrap()[k % students].clone() else {
+                    tokio::time::sleep(Duration::from_millis(200)).await;
+                    continue;
+                };
+                let url = format!("{}/api/games/{id}/think", class.url);
+                let Ok(mut r) = client.get(&url).timeout(Duration::from_secs(3600)).send().await else { continue };
+                if !r.status().is_success() {
+                    tokio::time::sleep(Duration::from_millis(500)).await;
+                    continue;
+                }
+                let mut text = String::new();
+                while Instant::now() < class.until {
+                    let left = class.until.saturating_duration_since(Instant::now());
+                    let Ok(Ok(Some(chunk))) = tokio::time::timeout(left, r.chunk()).await else { break };
+                    text.push_str(&String::from_utf8_lossy(&chunk));
+                    if text.contains("event: done") || text.contains("event:done") {
+                        *class.figures.thoughts.lock().unwrap() += 1;
+                        break;
+                    }
+                }
+            }
+        }));
+    }
+    let mut k = t as usize;
+    while Instant::now() < class.until {
+        k += 1;
+        let id = class.games.lock().unwrap()[k % students].clone();
+        if let Some(id) = id {
+            let url = format!("{}/api/games/{id}/analysis", class.url);
+            if let Ok(r) = client.post(&url).json(&json!({})).send().await {
+                *class.figures.analyses.lock().unwrap().entry(r.status().as_u16()).or_default() += 1;
+            }
+        }
+        tokio::time::sleep(Duration::from_secs(10)).await;
+    }
+    for s in streams {
+        let _ = s.await;
+    }
+}
+
 /// Asks `/api/info` four times a second from 127.0.0.250.
 async fn prober(class: Arc<Class>) {
     let client = client_at(250);
@@ -418,14 +488,17 @@ async fn main() {
     for k in 0..args.cc {
         tasks.push(tokio::spawn(computer_games(class.clone(), k)));
     }
+    for t in 0..args.thinkers {
+        tasks.push(tokio::spawn(thinker(class.clone(), t)));
+    }
     tasks.push(tokio::spawn(prober(class.clone())));
     for t in tasks {
         let _ = tokio::time::timeout(Duration::from_secs(90), t).await;
     }
     let f = &class.figures;
     println!(
-        "\n{} students, {} watchers, {} computer games, {} ms a move, {} s",
-        args.students, args.watchers, args.cc, args.time_ms, args.seconds
+        "\n{} students, {} watchers, {} computer games, {} thinkers, {} ms a move, {} s",
+        args.students, args.watchers, args.cc, args.thinkers, args.time_ms, args.seconds
     );
     println!("{:<28} {:>8} {:>8} {:>8} {:>7}", "ms", "p50", "p99", "max", "count");
     println!("{}", f.ack.line("move acknowledged"));
@@ -434,6 +507,10 @@ async fn main() {
     println!("{}", f.info.line("GET /api/info"));
     println!("computer games' searched plies: {}", f.cc_plies.lock().unwrap());
     println!("watchers' bytes: {}", f.watched_bytes.lock().unwrap());
+    if args.thinkers > 0 {
+        println!("live searches done: {}", f.thoughts.lock().unwrap());
+        println!("analyses asked (status: count): {:?}", f.analyses.lock().unwrap());
+    }
     println!("errors: {:?}", f.errors.lock().unwrap());
     let _ = child.kill();
     let _ = child.wait();
