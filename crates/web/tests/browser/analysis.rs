@@ -305,9 +305,9 @@ async fn a_game_file_is_opened_and_analysed() {
             >= 1
     );
     screenshot(c, "think-desktop-pt.png").await;
-    if js(c, "return !!document.querySelector('#think-stop')").await == json!(true) {
-        c.find(Locator::Css("#think-stop")).await.unwrap().click().await.unwrap();
-    }
+    // Stopped if still searching: found and clicked in one step, since the button is redrawn
+    // (a stale element otherwise) when the search ends between a look and a click.
+    js(c, "const b = document.querySelector('#think-stop'); if (b) b.click(); return true").await;
     wait(c, "the lines stopped", "document.querySelector('#think')").await;
     assert_clean(c).await;
     page.close().await;
