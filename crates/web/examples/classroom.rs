@@ -390,7 +390,9 @@ async fn thinker(class: Arc<Class>, t: u8) {
                     continue;
                 };
                 let url = format!("{}/api/games/{id}/think", class.url);
-                let Ok(mut r) = client.get(&url).timeout(Duration::from_secs(3600)).send().await else { continue };
+                let Ok(mut r) = client.get(&url).timeout(Duration::from_secs(3600)).send().await else {
+                    continue;
+                };
                 if !r.status().is_success() {
                     tokio::time::sleep(Duration::from_millis(500)).await;
                     continue;

@@ -65,6 +65,8 @@ pub(crate) fn router(app: App) -> Router {
         .fallback(not_found)
         .method_not_allowed_fallback(method_not_allowed)
         .layer(DefaultBodyLimit::max(BODY_LIMIT))
+        // gzip when asked for (`Accept-Encoding`); never the event streams (the layer's default).
+        .layer(tower_http::compression::CompressionLayer::new())
         .layer(axum::middleware::from_fn_with_state(app.clone(), crate::guard::guard))
         .with_state(app)
 }

@@ -22,15 +22,17 @@
 //! game state and its events, as a message the page words (see [`crate::wire`]). The tests below check that every file and import is served, that no script parses
 //! HTML, and that every label key the page names exists in both catalogues.
 
+use std::hash::{Hash, Hasher};
+use std::sync::OnceLock;
+
 use axum::extract::Path;
-use axum::http::{StatusCode, header};
+use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
+use cavalo_session::i18n::Lang;
 use cavalo_session::key;
 
 use crate::error::ApiError;
 use crate::lang::ReqLang;
-
-const INDEX: &str = include_str!("../static/index.html");
 
 const JS: &str = "text/javascript; charset=utf-8";
 
@@ -63,19 +65,82 @@ const FILES: &[(&str, &str, &str)] = files![
     ("favicon.svg", "image/svg+xml"),
 ];
 
-fn page(content_type: &'static str, body: &'static str) -> Response {
-    ([(header::CONTENT_TYPE, content_type), (header::CACHE_CONTROL, "no-cache")], body).into_response()
+/// A file's entity tag: a hash of its bytes, the same as long as the file is (one binary).
+fn etag_of(body: &str) -> String {
+    let mut h = std::hash::DefaultHasher::new();
+    body.hash(&mut h);
+    format!("\"{:016x}\"", h.finish())
 }
 
-pub(crate) async fn index() -> Response {
-    page("text/html; charset=utf-8", INDEX)
+/// A file as served: `no-cache` (the browser asks again each time) with its entity tag, so that a
+/// repeat is a `304 Not Modified` without the body. Compression is the router's layer.
+fn serve(headers: &HeaderMap, content_type: &'static str, body: &str, etag: &str, vary: bool) -> Response {
+    let matches = headers
+        .get_all(header::IF_NONE_MATCH)
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .flat_map(|v| v.split(','))
+        .any(|t| t.trim() == etag || t.trim() == "*");
+    let tag = HeaderValue::from_str(etag).expect("a hex entity tag is a header value");
+    let mut response = if matches {
+        StatusCode::NOT_MODIFIED.into_response()
+    } else {
+        ([(header::CONTENT_TYPE, content_type)], body.to_string()).into_response()
+    };
+    let h = response.headers_mut();
+    h.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-cache"));
+    h.insert(header::ETAG, tag);
+    if vary {
+        // The page is worded by the request's language: caches keep one per language.
+        h.insert(header::VARY, HeaderValue::from_static("Accept-Language, Cookie"));
+    }
+    response
 }
 
-pub(crate) async fn file(ReqLang(lang): ReqLang, Path(name): Path<String>) -> Result<Response, ApiError> {
-    FILES.iter().find(|(n, _, _)| *n == name).map(|(_, ct, body)| page(ct, body)).ok_or_else(|| {
-        let path = format!("/static/{name}");
-        ApiError::say(StatusCode::NOT_FOUND, lang, key!("api-nothing-at"), &[("path", path.into())])
+/// The page worded in each language, and its entity tag, made once.
+fn pages() -> &'static [(Lang, String, String)] {
+    static PAGES: OnceLock<Vec<(Lang, String, String)>> = OnceLock::new();
+    PAGES.get_or_init(|| {
+        Lang::ALL
+            .iter()
+            .map(|&lang| {
+                let body = crate::page::worded(lang);
+                let etag = etag_of(&body);
+                (lang, body, etag)
+            })
+            .collect()
     })
+}
+
+/// `GET /`: the page worded in the reader's language (`?lang=`, else the `cavalo-lang` cookie the
+/// page sets, else `Accept-Language`).
+pub(crate) async fn index(ReqLang(lang): ReqLang, headers: HeaderMap) -> Response {
+    let (_, body, etag) = pages().iter().find(|(l, _, _)| *l == lang).expect("every language has its page");
+    serve(&headers, "text/html; charset=utf-8", body, etag, true)
+}
+
+/// The entity tags of [`FILES`], made once.
+fn file_tags() -> &'static [String] {
+    static TAGS: OnceLock<Vec<String>> = OnceLock::new();
+    TAGS.get_or_init(|| FILES.iter().map(|(_, _, body)| etag_of(body)).collect())
+}
+
+pub(crate) async fn file(
+    ReqLang(lang): ReqLang,
+    Path(name): Path<String>,
+    headers: HeaderMap,
+) -> Result<Response, ApiError> {
+    let Some(at) = FILES.iter().position(|(n, _, _)| *n == name) else {
+        let path = format!("/static/{name}");
+        return Err(ApiError::say(
+            StatusCode::NOT_FOUND,
+            lang,
+            key!("api-nothing-at"),
+            &[("path", path.into())],
+        ));
+    };
+    let (_, ct, body) = FILES[at];
+    Ok(serve(&headers, ct, body, &file_tags()[at], false))
 }
 
 #[cfg(test)]
@@ -118,7 +183,7 @@ mod tests {
     #[test]
     fn every_label_of_the_page_is_in_both_catalogues() {
         use cavalo_session::i18n::Lang;
-        let texts = FILES.iter().map(|(_, _, body)| *body).chain([super::INDEX]);
+        let texts = FILES.iter().map(|(_, _, body)| *body).chain([crate::page::INDEX]);
         let mut named = std::collections::BTreeSet::new();
         for text in texts {
             for (at, _) in text.match_indices("\"web-") {

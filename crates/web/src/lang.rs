@@ -32,6 +32,16 @@ impl<S: Send + Sync> FromRequestParts<S> for ReqLang {
             .and_then(|h| h.to_str().ok())
             .and_then(Lang::from_accept_language)
             .unwrap_or_default();
+        // The language the reader chose on the page (a cookie it sets) goes before the browser's.
+        let chosen = parts
+            .headers
+            .get_all(header::COOKIE)
+            .iter()
+            .filter_map(|h| h.to_str().ok())
+            .flat_map(|h| h.split(';'))
+            .filter_map(|c| c.trim().strip_prefix("cavalo-lang="))
+            .find_map(|v| v.parse::<Lang>().ok());
+        let browser = chosen.unwrap_or(browser);
         let asked = Query::<LangQuery>::try_from_uri(&parts.uri).ok().and_then(|q| q.0.lang);
         match asked.filter(|n| !n.is_empty()) {
             // An unknown `?lang=` is refused in the browser's language, naming the known ones.

@@ -40,6 +40,7 @@ mod limits;
 mod lockfile;
 mod lookup;
 mod offload;
+mod page;
 mod quota;
 mod sched;
 mod seats;

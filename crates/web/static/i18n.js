@@ -34,9 +34,28 @@ function stored() {
   }
 }
 
-/** The language to start in: the one chosen before, else the browser's first we speak, else English. */
+/** The catalogue the server put in the page (in the language it worded the page in), if any. */
+function inline() {
+  try {
+    const data = JSON.parse(document.getElementById("cavalo-messages").textContent);
+    return supported(data.lang) ? data : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The language to start in: the one chosen before, else the one the server worded the page in
+ * (the reader's choice, else the browser's), else the browser's first we speak, else English.
+ */
 export function initialLang() {
-  return stored() || (navigator.languages || [navigator.language]).map(supported).find(Boolean) || "en";
+  const fromPage = inline();
+  return (
+    stored() ||
+    (fromPage && supported(fromPage.lang)) ||
+    (navigator.languages || [navigator.language]).map(supported).find(Boolean) ||
+    "en"
+  );
 }
 
 /** The current language. */
@@ -44,7 +63,9 @@ export const lang = () => current;
 
 /** Loads the catalogue of `lang` and makes it current (and remembered when `remember`). */
 export async function load(lang, remember = false) {
-  const data = await api.messages(lang);
+  // The page came with its language's catalogue: no request (and no other language) first.
+  const fromPage = inline();
+  const data = fromPage && supported(fromPage.lang) === lang ? fromPage : await api.messages(lang);
   current = supported(data.lang) || lang;
   catalogue = data.messages || {};
   numbers = new Map();
@@ -59,6 +80,8 @@ export async function load(lang, remember = false) {
     } catch {
       // A browser without storage keeps the choice for this visit only.
     }
+    // The server words the page in the chosen language from the next visit on.
+    document.cookie = `cavalo-lang=${current}; path=/; max-age=31536000; SameSite=Lax`;
   }
 }
 
