@@ -68,7 +68,9 @@ function render() {
     onStart: () => analysis.start(),
     onPick: (ply) => review(ply),
   });
-  if (thinker && thinker.ply !== idx) stopThinking();
+  // The live lines belong to the position they were asked for, and never to an exercise (they
+  // would show its answer).
+  if (thinker && (thinker.ply !== idx || exercises.current())) stopThinking();
   const over = idx === st.plies.length && st.status !== "playing";
   renderThinkHere($("#think-here"), thinker, {
     canThink: !over && !exerciseTask(idx),
@@ -131,9 +133,11 @@ function exerciseTask(idx) {
 function drawOverlay(idx) {
   const pv = store.pvPath();
   const ex = exercises.current();
-  if (thinker && thinker.data && thinker.ply === idx) {
+  // An exercise's position shows only its own arrows (none before a try).
+  if (ex && idx === ex.ply - 1) board.drawArrows(exercises.answer ? tryArrows(ex, exercises.answer, store.boards[idx]) : []);
+  else if (thinker && thinker.data && thinker.ply === idx) {
     board.drawPv(linePath(store.boards[idx], thinker.data.side, thinker.data.info.pv));
-  } else if (ex && idx === ex.ply - 1) board.drawArrows(exercises.answer ? tryArrows(ex, exercises.answer, store.boards[idx]) : []);
+  }
   else if (pv.length || !analysis.data) board.drawPv(pv);
   else board.drawArrows(arrows(analysis.data, idx, idx > 0 ? store.boards[idx - 1] : null));
 }

@@ -273,22 +273,19 @@ async fn a_game_file_is_opened_and_analysed() {
         "nobody plays an uploaded game"
     );
 
-    // The engine's live lines for a position of the game, on request, drawn on the board.
+    // The engine's live lines for a position of the game, on request, drawn on the board: the
+    // position before one of its exercises.
+    let (_, list) = srv.get(&format!("/api/games/{}/exercises", shown.as_str().unwrap())).await;
+    let ply = list["exercises"][0]["ply"].as_u64().expect("an exercise");
+    assert!(ply >= 2, "the first exercise is at ply {ply}");
     c.execute("document.activeElement && document.activeElement.blur()", vec![]).await.unwrap();
     let body = c.find(Locator::Css("body")).await.unwrap();
-    body.send_keys(&format!(
-        "{}{}{}{}{}{}{}",
-        Key::Home,
-        Key::Right,
-        Key::Right,
-        Key::Right,
-        Key::Right,
-        Key::Right,
-        Key::Right
-    ))
-    .await
-    .unwrap();
-    wait(c, "ply 6", "document.querySelector('#moves tr.current') && document.querySelector('#moves tr.current').dataset.ply === '6'").await;
+    let keys: String = std::iter::once(Key::Home.to_string())
+        .chain((1..ply).map(|_| Key::Right.to_string()))
+        .collect();
+    body.send_keys(&keys).await.unwrap();
+    let at = format!("document.querySelector('#moves tr.current') && document.querySelector('#moves tr.current').dataset.ply === '{}'", ply - 1);
+    wait(c, "the position before the exercise", &at).await;
     c.find(Locator::Css("#think")).await.unwrap().click().await.unwrap();
     let lines = wait(
         c,
@@ -305,6 +302,19 @@ async fn a_game_file_is_opened_and_analysed() {
             >= 1
     );
     screenshot(c, "think-desktop-pt.png").await;
+    // The exercises start at this very position: they never show the engine's line (its answer).
+    c.find(Locator::Css("#exercises-start")).await.unwrap().click().await.unwrap();
+    wait(c, "the exercise", "document.querySelector('.exercise-task')").await;
+    let task_ply = js(c, "return Number(/\\d+/.exec(document.querySelector('.exercise-task').textContent)[0])").await;
+    assert_eq!(task_ply.as_u64(), Some(ply));
+    assert_eq!(js(c, "return document.querySelectorAll('.think-lines').length").await, json!(0));
+    assert_eq!(
+        js(c, "return document.querySelectorAll('#overlay .pv-line, #overlay circle').length").await,
+        json!(0),
+        "the engine's line is not drawn on the exercise"
+    );
+    c.find(Locator::Css("#exercise-close")).await.unwrap().click().await.unwrap();
+    wait(c, "the exercises closed", "document.querySelector('#exercises-start')").await;
     // Stopped if still searching: found and clicked in one step, since the button is redrawn
     // (a stale element otherwise) when the search ends between a look and a click.
     js(c, "const b = document.querySelector('#think-stop'); if (b) b.click(); return true").await;
