@@ -20,6 +20,36 @@ export function setLanguage(lang) {
   language = lang;
 }
 
+/** The connection to the server as the page last saw it, and who is told of a change. */
+const connection = { lost: false, told: { lost() {}, back() {} }, offline: "", probing: null };
+
+/**
+ * Tells `told.lost()` when the server stops answering (a request fails on the network, the
+ * event stream breaks) and `told.back()` once it answers again (any answer; while lost, the
+ * server's `/api/info` is asked every two seconds). `offline` words the refusal of a request
+ * made meanwhile.
+ */
+export function watchConnection(told, offline) {
+  connection.told = told;
+  connection.offline = offline;
+}
+
+function lost() {
+  if (connection.lost) return;
+  connection.lost = true;
+  connection.told.lost();
+  connection.probing = setInterval(() => {
+    fetch(withLang("/api/info"), { headers: { Accept: "application/json" } }).then((r) => r.ok && back(), () => {});
+  }, 2000);
+}
+
+function back() {
+  if (!connection.lost) return;
+  connection.lost = false;
+  clearInterval(connection.probing);
+  connection.told.back();
+}
+
 function withLang(path, lang = language) {
   return `${path}${path.includes("?") ? "&" : "?"}lang=${encodeURIComponent(lang)}`;
 }
@@ -33,7 +63,15 @@ async function request(method, path, body, lang = language, token = null, header
     opts.body = JSON.stringify(body);
   }
   if (token) opts.headers.Authorization = `Bearer ${token}`;
-  const res = await fetch(withLang(path, lang), opts);
+  let res;
+  try {
+    res = await fetch(withLang(path, lang), opts);
+  } catch {
+    // No answer at all: the network or the server is gone (not the browser's raw words).
+    lost();
+    throw new ApiError(0, connection.offline(), "offline");
+  }
+  back();
   let data = null;
   try {
     data = await res.json();
@@ -111,5 +149,8 @@ export function follow(id, version, { onChange, onThinking }) {
   const es = new EventSource(withLang(`${game(id)}/events?version=${encodeURIComponent(version)}`));
   for (const type of CHANGES) es.addEventListener(type, (ev) => onChange(type, JSON.parse(ev.data)));
   es.addEventListener("thinking", (ev) => onThinking(JSON.parse(ev.data)));
+  // The browser tries the stream again by itself; the page says meanwhile that it is lost.
+  es.addEventListener("error", () => lost());
+  es.addEventListener("open", () => back());
   return es;
 }

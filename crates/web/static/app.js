@@ -459,7 +459,26 @@ window.addEventListener("hashchange", () => {
 
 // ---------- start ----------
 
+/** The banner of a lost connection, shown until the server answers again (then the game is read again). */
+function watchConnection() {
+  api.watchConnection(
+    {
+      lost: () => {
+        $("#offline").hidden = false;
+      },
+      back: () => {
+        $("#offline").hidden = true;
+        const error = $("#error");
+        if (error.textContent === t("web-offline")) error.hidden = true;
+        if (store.gameId) api.getGame(store.gameId).then(onState, () => {});
+      },
+    },
+    () => t("web-offline"),
+  );
+}
+
 async function start() {
+  watchConnection();
   try {
     await i18n.load(i18n.initialLang());
     i18n.applyLabels();

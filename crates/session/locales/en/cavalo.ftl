@@ -346,6 +346,7 @@ stats-chart-written = Chart of game { $n } written to { $path }
 
 web-title = Cavalo — Jogo do Cavalo
 web-skip = Skip to the board
+web-offline = The connection to the server is lost: trying again…
 web-new-game = New game
 web-games = Games
 web-help = Keyboard help

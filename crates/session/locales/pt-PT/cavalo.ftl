@@ -346,6 +346,7 @@ stats-chart-written = Gráfico do jogo { $n } escrito em { $path }
 
 web-title = Cavalo — Jogo do Cavalo
 web-skip = Saltar para o tabuleiro
+web-offline = A ligação ao servidor perdeu-se: a tentar de novo…
 web-new-game = Novo jogo
 web-games = Jogos
 web-help = Ajuda do teclado

@@ -173,6 +173,11 @@ impl Page {
         start_browser(&tools, screen, lang).await
     }
 
+    /// The server's data directory.
+    pub fn dir(&self) -> &std::path::Path {
+        self._dir.path()
+    }
+
     /// Closes the browser and stops the server.
     pub async fn close(self) {
         self.c.close().await.unwrap();

@@ -13,6 +13,7 @@
 mod common;
 
 mod analysis;
+mod connection;
 mod driver;
 mod escaping;
 mod invite;

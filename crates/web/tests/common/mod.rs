@@ -34,6 +34,22 @@ impl Server {
         format!("http://{}{}", self.addr, path)
     }
 
+    /// Goes away as a crashed server would: the app closes and the port stops answering (the
+    /// data stays). See [`Server::come_back`].
+    pub async fn go_down(&mut self) {
+        self.app.close();
+        self.task.abort();
+        let _ = (&mut self.task).await;
+    }
+
+    /// Serves again on the same address, with `config` (the same data directory).
+    pub async fn come_back(&mut self, config: WebConfig) {
+        self.app = App::open(config).expect("open the data dir again");
+        let (addr, task) = self.app.spawn(self.addr).await.expect("bind the same port again");
+        assert_eq!(addr, self.addr);
+        self.task = task;
+    }
+
     /// Stops the searches and the server.
     pub async fn stop(self) {
         self.app.close();
