@@ -142,6 +142,7 @@ err-store-not-found = No stored game matches: { $reason }.
 err-store-open-damaged = The games database { $path } is damaged or is not a Cavalo database, and Cavalo will not use it (SQLite: { $reason }). Keep a copy of the file, then put back a copy saved before the damage, or move the file away to start an empty database; or give another place with --data-dir or --db.
 err-store-open-read-only = Cavalo cannot write to the games database { $path } (SQLite: { $reason }). Let this user write to the file and to its folder, or give another place with --data-dir or --db.
 err-store-open-newer = The games database { $path } was made by a newer Cavalo: its schema version is { $found }, and this program reads schema versions up to { $known }. Use that newer Cavalo with it, or give another place with --data-dir or --db (the file was not changed).
+err-store-open-bad-version = The games database { $path } has schema version { $found }, which is not one Cavalo writes: the file is damaged or is not a Cavalo database, and Cavalo will not use it. Keep a copy of the file, then put back a copy saved before the damage, or move the file away to start an empty database; or give another place with --data-dir or --db (the file was not changed).
 err-restore = Invalid saved game: { $reason }.
 err-busy = Wait: the computer is thinking.
 err-unreadable = `{ $text }` is not a move: { $reason }.
