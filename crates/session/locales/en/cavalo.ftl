@@ -783,6 +783,7 @@ fault-exit-code = exit status { $code }
 fault-exit-signal = signal { $signal }
 fault-sign-heap = heap exhausted: the program used all of its { $mb } MiB (give heap-mb=… for more, or keep less in memory)
 fault-sign-stack = control stack exhausted (infinite recursion?)
+fault-sign-memory = memory limit reached: the program used all of its { $limit } MiB of memory, its { $heap } MiB heap (heap-mb), foreign memory, threads and SBCL's own spaces together (give heap-mb=… for more, or keep less in memory)
 fault-with-sign = { $sign }: { $fault }
 fault-late-load = { $program } did not finish loading within { $ms } ms (give load-ms=… for a slow load)
 fault-no-handshake = no `ugiok` within { $ms } ms

@@ -783,6 +783,7 @@ fault-exit-code = código de saída { $code }
 fault-exit-signal = sinal { $signal }
 fault-sign-heap = memória (heap) esgotada: o programa usou todos os seus { $mb } MiB (indique heap-mb=… para ter mais, ou guarde menos em memória)
 fault-sign-stack = pilha de controlo esgotada (recursão infinita?)
+fault-sign-memory = limite de memória atingido: o programa usou todos os seus { $limit } MiB de memória, somando a heap de { $heap } MiB (heap-mb), a memória externa, os fios (threads) e os espaços do próprio SBCL (indique heap-mb=… para ter mais, ou guarde menos em memória)
 fault-with-sign = { $sign }: { $fault }
 fault-late-load = { $program } não acabou de carregar em { $ms } ms (indique load-ms=… para um carregamento lento)
 fault-no-handshake = nenhum `ugiok` em { $ms } ms
