@@ -12,7 +12,9 @@
 ;;;; docs/en/championship.md. `cavalo match --engine1 lisp:team.lisp` does all this by itself.
 ;;;;
 ;;;; A file that cannot be loaded, a function that is not there, an exhausted stack or heap: the
-;;;; adapter says `info string error: WHY` and exits, and the referee reports WHY as a crash.
+;;;; adapter says `info string error: WHY` and exits, and the referee reports WHY as a crash. The
+;;;; memory limit reached (malloc failed, or the address space is all taken) is written on
+;;;; standard error instead, as +MEMORY-SIGN+, for the referee to word.
 
 ;;; The package and the rules come from cavalo-adapter-rules.lisp, beside this file (already
 ;;; there when `cavalo` loads the two as one).
@@ -260,8 +262,10 @@ is not a legal move (then the text is `none`, which the referee forfeits with th
                  (handler-bind ((storage-condition
                                   (lambda (c) (unless storage (setf storage (storage-message c))))))
                    (team-call p (go-time tokens (pos-side p))))
-               (storage-condition (c) (fail "~A" (or storage (one-line c))))
+               (storage-condition (c)
+                 (if (memory-condition-p c) (fail-memory c) (fail "~A" (or storage (one-line c)))))
                (error (e)
+                 (when (memory-limit-reached-p) (fail-memory e))
                  (say "info string error: the function ~A signalled: ~A" *function-name* (one-line e))
                  (say "bestmove none")
                  (return-from answer-go))))
@@ -388,16 +392,54 @@ else the team's function nearest the top, else NIL."
   #+sbcl (floor (sb-ext:dynamic-space-size) (* 1024 1024))
   #-sbcl "its")
 
+(defparameter +memory-sign+ "cavalo-adapter: memory limit reached"
+  "The line on standard error by which the referee knows its memory limit was reached.")
+
+(defconstant +memory-probe-bytes+ (* 32 1024 1024)
+  "How much more memory a program at its memory limit cannot have.")
+
+(defun memory-condition-p (condition)
+  "Whether CONDITION is a failure to get memory outside the heap (a storage condition that is
+neither an exhausted heap nor an exhausted stack: malloc failed)."
+  (let ((name (symbol-name (type-of condition))))
+    (and (typep condition 'storage-condition) (not (search "HEAP" name)) (not (search "STACK" name)))))
+
+(defun memory-limit-reached-p ()
+  "Whether the program's memory is (nearly) all taken: +MEMORY-PROBE-BYTES+ more cannot be had.
+The referee limits the whole address space (the heap and SBCL's own spaces, see heap-mb), so a
+failed thread or a null pointer from malloc is then the limit's doing."
+  #+sbcl
+  (ignore-errors
+   (let ((p (sb-alien:alien-funcall
+             (sb-alien:extern-alien "malloc" (function sb-sys:system-area-pointer sb-alien:unsigned-long))
+             +memory-probe-bytes+)))
+     (or (zerop (sb-sys:sap-int p))
+         (progn (sb-alien:alien-funcall
+                 (sb-alien:extern-alien "free" (function sb-alien:void sb-sys:system-area-pointer)) p)
+                nil))))
+  #-sbcl nil)
+
+(defun fail-memory (condition)
+  "Writes +MEMORY-SIGN+ on standard error and exits: the referee recognises the line and says,
+in the player's language, that the memory limit was reached and how to raise it."
+  (ignore-errors
+   (format *error-output* "~&~A (~A)~%" +memory-sign+ (one-line condition)))
+  (quit-lisp 1))
+
 (defun storage-message (condition)
-  "What an exhausted stack or heap means for the team, naming the function that recursed."
-  (if (search "HEAP" (symbol-name (type-of condition)))
-      (format nil "heap exhausted: the program used all of its ~A MiB (give heap-mb=~A for more, or ~
-                   keep less in memory)" (heap-mib) +ellipsis+)
-      (let ((name (ignore-errors (deepest-repeating-function))))
-        (if name
-            (format nil "control stack exhausted in `~A` (infinite recursion?)"
-                    (let ((*package* (find-package "CL-USER"))) (prin1-to-string name)))
-            "control stack exhausted (infinite recursion?)"))))
+  "What an exhausted stack or heap means for the team, naming the function that recursed; NIL
+for the memory limit (see FAIL-MEMORY)."
+  (cond
+    ((memory-condition-p condition) nil)
+    ((search "HEAP" (symbol-name (type-of condition)))
+     (format nil "heap exhausted: the program used all of its ~A MiB (give heap-mb=~A for more, or ~
+                  keep less in memory)" (heap-mib) +ellipsis+))
+    (t
+     (let ((name (ignore-errors (deepest-repeating-function))))
+       (if name
+           (format nil "control stack exhausted in `~A` (infinite recursion?)"
+                   (let ((*package* (find-package "CL-USER"))) (prin1-to-string name)))
+           "control stack exhausted (infinite recursion?)")))))
 
 (defun load-place ()
   "Where the form being loaded starts, as (FILE BYTE-POSITION), from SBCL's record; or NIL."
@@ -477,6 +519,7 @@ loads); says why and exits when that fails."
                        (error (lambda (c) (declare (ignore c)) (setf place (load-place)))))
           (with-team-streams (load path)))
       (serious-condition (e)
+        (when (or (memory-condition-p e) (memory-limit-reached-p)) (fail-memory e))
         (fail "cannot load ~A: ~A" (file-namestring path)
               (if (typep e 'storage-condition)
                   (or storage (one-line e))

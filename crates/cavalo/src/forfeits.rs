@@ -74,6 +74,10 @@ fn sign_text(lang: Lang, sign: &Sign) -> String {
             lang.tr_with(key!("fault-sign-heap"), &[("mb", heap_mb.to_string().into())])
         }
         Sign::ControlStackExhausted => lang.tr(key!("fault-sign-stack")),
+        Sign::MemoryLimit { limit_mb, heap_mb } => lang.tr_with(
+            key!("fault-sign-memory"),
+            &[("limit", limit_mb.to_string().into()), ("heap", heap_mb.to_string().into())],
+        ),
     }
 }
 

@@ -137,7 +137,8 @@ const CLOSED_PIPE: u8 = 141;
 
 /// A reader that goes away (`cavalo analyse game.json | head -1`) or a terminal that closes is
 /// not a crash: `print!` panics when standard output or error cannot be written, and this hook
-/// turns that panic into a quiet exit (status 141 for a closed pipe, 1 for another failure)
+/// turns that panic into a quiet exit (status 141 for a closed pipe, 129 for a game's terminal
+/// that closed, as after SIGHUP, 1 for another failure)
 /// instead of a "panicked" message and a backtrace; a game being played is saved as abandoned
 /// first. Every other panic is reported as before.
 fn exit_quietly_when_output_closes() {
@@ -150,6 +151,8 @@ fn exit_quietly_when_output_closes() {
             .or_else(|| payload.downcast_ref::<&str>().copied())
             .unwrap_or_default();
         if message.starts_with("failed printing to std") {
+            // A game's terminal that closed: as SIGHUP ends it (129), whoever notices first.
+            signals::exit_if_terminal_gone();
             let broken_pipe = message.contains("Broken pipe") || message.contains("os error 32");
             signals::exit_after_saving(if broken_pipe { CLOSED_PIPE.into() } else { 1 }, "output closed");
         }

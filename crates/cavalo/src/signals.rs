@@ -1,14 +1,15 @@
 //! Terminal play interrupted: on SIGINT, SIGTERM or SIGHUP (the terminal closed), or when the
 //! terminal goes away without a signal, the game is marked abandoned in the games database, its
 //! `END` line goes to log.dat and its record to the records directory, then the program exits
-//! (128 + the signal's number after a signal).
+//! (128 + the signal's number after a signal; 129, as after SIGHUP, when the terminal is gone,
+//! whichever of the signal, a read or a write notices it first).
 //!
 //! Every ply is in the database already (it is stored before it is shown), so this works from the
 //! database alone, on any thread, whatever the game's thread is doing. The game is saved first;
 //! only then is the terminal restored, without writing anything to it that could fail (a closed
 //! terminal cannot be written to).
 
-use std::io::Write;
+use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
 use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
@@ -35,6 +36,31 @@ pub struct Interrupted {
 /// The game being played in this process, saved by [`exit_after_saving`]; one at a time.
 static PLAYING: Mutex<Option<Interrupted>> = Mutex::new(None);
 
+/// Whether standard input and output were terminals when the game began ([`watch`]).
+static ON_TERMINAL: Mutex<[bool; 2]> = Mutex::new([false; 2]);
+
+/// The two standard streams: whether each is a terminal now.
+fn terminals() -> [bool; 2] {
+    [std::io::stdin().is_terminal(), std::io::stdout().is_terminal()]
+}
+
+/// Whether the terminal the game began on is gone: standard input or output was a terminal then
+/// and is no longer one (the terminal closed or hung up; it then reads nothing and cannot be
+/// written). Never when the game began without a terminal.
+pub fn terminal_gone() -> bool {
+    let then = *ON_TERMINAL.lock().unwrap_or_else(|e| e.into_inner());
+    then.iter().zip(terminals()).any(|(&was, is)| was && !is)
+}
+
+/// Ends the program as SIGHUP would (128 + its number, the game saved abandoned first) when the
+/// game's terminal is gone ([`terminal_gone`]); returns otherwise. For a read that ended or a
+/// write that failed: the terminal's going, not the end of the input or a failure of its own.
+pub fn exit_if_terminal_gone() {
+    if PLAYING.lock().unwrap_or_else(|e| e.into_inner()).is_some() && terminal_gone() {
+        exit_after_saving(128 + SIGHUP, "the terminal closed");
+    }
+}
+
 /// Watches for the signals while alive; dropping it stops watching.
 pub struct Watch {
     handle: Handle,
@@ -56,6 +82,7 @@ impl Drop for Watch {
 pub fn watch(what: Interrupted) -> Result<Watch> {
     let mut signals = Signals::new([SIGINT, SIGTERM, SIGHUP])?;
     let handle = signals.handle();
+    *ON_TERMINAL.lock().unwrap_or_else(|e| e.into_inner()) = terminals();
     *PLAYING.lock().unwrap_or_else(|e| e.into_inner()) = Some(what);
     let thread = std::thread::Builder::new().name("signals".into()).spawn(move || {
         if let Some(sig) = signals.forever().next() {

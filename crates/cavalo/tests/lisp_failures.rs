@@ -1,6 +1,7 @@
 //! What a course program in Common Lisp gets told when it goes wrong, through the real binary
 //! and the real SBCL: a load error or a missing function is a crash before the first move with
-//! the line or the name, infinite recursion names the function, an exhausted heap says so, a slow
+//! the line or the name, infinite recursion names the function, an exhausted heap says so, so does
+//! the memory limit (foreign memory, threads: the whole address space is limited), a slow
 //! load names `load-ms=`, standard error is quoted, and no process the program started survives
 //! its game. Also: a board found anywhere in the answer, and answers that would hang a printer.
 //! Skipped without SBCL unless CAVALO_LISP_TESTS=1.
@@ -132,6 +133,55 @@ fn an_exhausted_heap_is_a_crash_that_says_so() {
             assert!(!d.contains("malformed"), "{d}");
         }
     }
+}
+
+/// The most memory any child of this test process had at once (the team programs and the
+/// referees it ran), in MiB.
+fn children_peak_mib() -> u64 {
+    // SAFETY: getrusage fills the struct it is given.
+    let usage = unsafe {
+        let mut u: libc::rusage = std::mem::zeroed();
+        assert_eq!(libc::getrusage(libc::RUSAGE_CHILDREN, &mut u), 0);
+        u
+    };
+    usage.ru_maxrss as u64 / 1024
+}
+
+#[test]
+fn memory_outside_the_heap_is_limited_and_named() {
+    if !sbcl() {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    // With a 64 MiB heap the whole memory is 64 + 256 + 2 = 322 MiB: foreign memory through
+    // make-alien (malloc fails: a storage condition), through malloc itself with its pages
+    // touched (a null pointer, then a memory fault), and threads (that cannot be made). Each
+    // gives up after 1 GiB, so that without the limit it answers (illegally) instead.
+    let malloc = "(sb-alien:alien-funcall (sb-alien:extern-alien \"malloc\" \
+                  (function sb-sys:system-area-pointer sb-alien:unsigned-long)) (* 16 1024 1024))";
+    let grows = [
+        "(sb-alien:make-alien (sb-alien:unsigned 8) (* 16 1024 1024))".to_string(),
+        format!(
+            "(let ((p {malloc})) (loop for i below (* 16 1024 1024) by 4096 do (setf (sb-sys:sap-ref-8 p i) 1)) p)"
+        ),
+        "(sb-thread:make-thread (lambda () (sleep 100)))".to_string(),
+    ];
+    for grow in grows {
+        let body = format!(
+            "(defun jogar (estado tempo) (declare (ignore tempo))\n\
+               (let ((l nil)) (dotimes (i 64) (push {grow} l)) estado))\n"
+        );
+        let spec = format!("{},heap-mb=64", team(dir.path(), &body));
+        for d in details(&play(&spec, "greedy", "2", "10000"), "crash") {
+            let said = "memory limit reached: the program used all of its 322 MiB of memory, its 64 MiB heap \
+                        (heap-mb), foreign memory, threads and SBCL's own spaces together (give heap-mb=… \
+                        for more, or keep less in memory): the engine exited (exit status: 1)";
+            assert!(d.contains(said), "{grow}: {d}");
+            assert!(d.contains(" at ply 3: ") || d.contains(" at ply 4: "), "{d}");
+        }
+    }
+    // Neither the team programs nor the referee went past the limit (nor did any other test's).
+    assert!(children_peak_mib() <= 322, "{} MiB", children_peak_mib());
 }
 
 #[test]

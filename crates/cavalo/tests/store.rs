@@ -419,3 +419,26 @@ fn a_game_left_playing_is_closed_or_resumed() {
     let log = std::fs::read_to_string(d.join("log.dat")).unwrap();
     assert_eq!(log.matches(&format!("END game={resumed}")).count(), 1, "{log}");
 }
+
+#[test]
+fn a_negative_schema_version_is_named_as_written_and_the_file_left_alone() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("g.sqlite");
+    let db_arg = db.to_str().unwrap();
+    assert!(run(dir.path(), &["games", "list", "--db", db_arg]).status.success());
+    Connection::open(&db).unwrap().pragma_update(None, "user_version", -1).unwrap();
+    let out = run(dir.path(), &["games", "list", "--db", db_arg]);
+    let err = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(
+        err.contains("has schema version -1, which is not one Cavalo writes: the file is damaged"),
+        "{err}"
+    );
+    assert!(!err.contains("18,446") && !err.contains("panicked"), "{err}");
+    let play = ["play", "--lang", "pt", "--mode", "hh", "--seed", "1", "--db", db_arg];
+    let err = text(&run(dir.path(), &play).stderr);
+    assert!(err.contains("tem a versão do esquema -1, que não é uma versão que o Cavalo escreva"), "{err}");
+    let v: i64 =
+        Connection::open(&db).unwrap().pragma_query_value(None, "user_version", |r| r.get(0)).unwrap();
+    assert_eq!(v, -1, "the file was not changed");
+}

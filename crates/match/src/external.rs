@@ -58,6 +58,9 @@ pub struct Launch {
     /// Signs on standard error that explain a crash: (text in a line, what it means). The first
     /// seen leads the message of a crash the program did not explain itself.
     pub signs: Vec<(String, Sign)>,
+    /// The program's whole address space, in MiB (its children inherit the limit); `None`:
+    /// unlimited.
+    pub memory_mb: Option<u64>,
 }
 
 impl Launch {
@@ -71,6 +74,7 @@ impl Launch {
             startup: STARTUP_TIMEOUT,
             late_start: None,
             signs: Vec::new(),
+            memory_mb: None,
         }
     }
 }
@@ -149,6 +153,9 @@ impl ExternalEngine {
         let shown = &launch.shown;
         let mut command = Command::new(&launch.program);
         command.args(&launch.args).stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::piped());
+        if let Some(mb) = launch.memory_mb {
+            procs::limit_address_space(&mut command, mb.saturating_mul(1 << 20));
+        }
         let mut child = procs::in_own_session(&mut command).spawn().map_err(|e| {
             let fault =
                 Fault::CannotStart { program: shown.clone(), error: e.to_string(), hint: launch.hint };

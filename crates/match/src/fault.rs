@@ -28,6 +28,14 @@ pub enum Sign {
     },
     /// SBCL's control stack overflowed (deep or infinite recursion).
     ControlStackExhausted,
+    /// The program used all of its memory (its address space: the heap, foreign memory, threads
+    /// and SBCL's own spaces together), which the referee limits.
+    MemoryLimit {
+        /// The limit, in MiB.
+        limit_mb: u64,
+        /// The heap within it, in MiB (`heap-mb`).
+        heap_mb: u64,
+    },
 }
 
 /// A hint added when a program cannot be started.
@@ -225,6 +233,12 @@ impl fmt::Display for Sign {
                 "heap exhausted: the program used all of its {heap_mb} MiB (give heap-mb=… for more, or keep less in memory)"
             ),
             Sign::ControlStackExhausted => f.write_str("control stack exhausted (infinite recursion?)"),
+            Sign::MemoryLimit { limit_mb, heap_mb } => write!(
+                f,
+                "memory limit reached: the program used all of its {limit_mb} MiB of memory, its \
+                 {heap_mb} MiB heap (heap-mb), foreign memory, threads and SBCL's own spaces together \
+                 (give heap-mb=… for more, or keep less in memory)"
+            ),
         }
     }
 }

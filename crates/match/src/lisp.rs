@@ -14,13 +14,15 @@
 //! | `cell-base` | a `(row column)` answer counts from `0` or `1` | `0` |
 //! | `forced` | who plays placements and passes: `adapter` or `team` | `adapter` |
 //! | `load-ms` | how long SBCL may take to start and load the team's file | `10000` |
-//! | `heap-mb` | SBCL's heap (`--dynamic-space-size`), MiB | `2048` |
+//! | `heap-mb` | SBCL's heap (`--dynamic-space-size`), MiB; the whole memory is limited to it plus SBCL's own ([`memory_mb`]) | `2048` |
 //! | `sbcl` | the SBCL program | `$CAVALO_SBCL`, else `sbcl` |
 //!
 //! The adapter loads the team's file and looks for the function before the handshake: a load
 //! error or a missing function is reported as `info string error: …` before it exits, a crash
 //! before the first move. Infinite recursion and heap exhaustion are reported the same way when
-//! SBCL can still run the adapter, and recognised on standard error when it cannot.
+//! SBCL can still run the adapter, and recognised on standard error when it cannot. The memory
+//! limit reached (foreign memory, threads) is written on standard error by the adapter or by
+//! SBCL's runtime, and recognised there ([`Sign::MemoryLimit`]).
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
@@ -65,6 +67,25 @@ pub const HEAP_MB: u64 = 2048;
 
 /// The bounds of `heap-mb`.
 const HEAP_MB_RANGE: std::ops::RangeInclusive<u64> = 64..=262_144;
+
+/// What SBCL needs beside its heap, in MiB, for the limit of the whole address space
+/// ([`memory_mb`]). Measured with SBCL 2.2.9 under `prlimit --as`: starting, loading the adapter
+/// and a team's file and playing a move (GC included) needs 195 MiB beside a 64 or 256 MiB heap,
+/// 197 beside 2048, 205 beside 8192 and 235 beside 32768 (the core, its fixed spaces, the
+/// runtime's tables); the rest is margin, for a few threads (5.5 MiB each) or foreign buffers.
+pub const SBCL_OVERHEAD_MB: u64 = 256;
+
+/// What SBCL's tables take per GiB of heap, in MiB, on top of [`SBCL_OVERHEAD_MB`] (about 1.2
+/// measured; doubled).
+const SBCL_MB_PER_HEAP_GIB: u64 = 2;
+
+/// The limit of a team program's whole address space, in MiB, for a heap of `heap_mb`: the
+/// heap and what SBCL needs beside it. Foreign memory (`sb-alien`), threads' stacks and what
+/// the program starts (each child under the same limit) count against it; past it the program
+/// forfeits, named [`Sign::MemoryLimit`].
+pub fn memory_mb(heap_mb: u64) -> u64 {
+    heap_mb + SBCL_OVERHEAD_MB + heap_mb.div_ceil(1024) * SBCL_MB_PER_HEAP_GIB
+}
 
 /// Checks one `KEY=VALUE` of a `lisp:` player; returns the value in normal form.
 pub fn check_glue(key: &str, value: &str) -> Result<String, String> {
@@ -267,14 +288,21 @@ pub fn launch(path: &str, glue: &[(String, String)]) -> Result<Launch, Failure> 
         startup: Duration::from_millis(load_ms),
         late_start: Some(name),
         signs: signs(heap),
+        memory_mb: Some(memory_mb(heap)),
     })
 }
 
-/// What SBCL writes on standard error when it dies without the adapter's word.
+/// What SBCL writes on standard error when it dies without the adapter's word, and the
+/// adapter's own line for the memory limit (its `+memory-sign+`).
 fn signs(heap_mb: u64) -> Vec<(String, Sign)> {
+    let memory = Sign::MemoryLimit { limit_mb: memory_mb(heap_mb), heap_mb };
     vec![
         ("Heap exhausted".into(), Sign::HeapExhausted { heap_mb }),
         ("Control stack exhausted".into(), Sign::ControlStackExhausted),
+        ("cavalo-adapter: memory limit reached".into(), memory),
+        // The runtime's words when a thread's or its own memory cannot be mapped.
+        ("failed with ENOMEM".into(), memory),
+        ("Cannot allocate memory".into(), memory),
     ]
 }
 
@@ -325,6 +353,11 @@ mod tests {
         assert!(l.signs.iter().any(|(sign, meaning)| sign == "Heap exhausted"
             && *meaning == Sign::HeapExhausted { heap_mb: 2048 }
             && meaning.to_string().contains("2048 MiB")));
+        // The whole address space: the heap and SBCL's own.
+        assert_eq!(l.memory_mb, Some(2048 + 256 + 4));
+        assert!(l.signs.iter().any(|(sign, meaning)| sign == "cavalo-adapter: memory limit reached"
+            && *meaning == Sign::MemoryLimit { limit_mb: 2308, heap_mb: 2048 }
+            && meaning.to_string().contains("all of its 2308 MiB of memory")));
         let form = l.args.last().unwrap();
         assert!(form.contains(":args '(:state :time :side)") && form.contains(":white-only t"), "{form}");
         assert!(form.contains(":time-scale 1000"), "{form}");

@@ -126,7 +126,7 @@ fn store_code(kind: StoreErrorKind) -> &'static str {
         StoreErrorKind::Full => "storage_full",
         StoreErrorKind::ReadOnly => "storage_read_only",
         StoreErrorKind::Locked => "storage_locked",
-        StoreErrorKind::Corrupt => "storage_corrupt",
+        StoreErrorKind::Corrupt | StoreErrorKind::BadVersion { .. } => "storage_corrupt",
         StoreErrorKind::Newer { .. } => "storage_newer",
         StoreErrorKind::Open | StoreErrorKind::Invalid | StoreErrorKind::Other => "storage_error",
     }

@@ -17,7 +17,9 @@ use clap::{Args, Subcommand, ValueEnum};
 pub fn refusal(e: &store::StoreError, path: &std::path::Path, lang: Lang) -> String {
     use store::StoreErrorKind as K;
     match e.kind {
-        K::Corrupt | K::ReadOnly | K::Newer { .. } => cavalo_session::present::store_open_text(e, path, lang),
+        K::Corrupt | K::ReadOnly | K::Newer { .. } | K::BadVersion { .. } => {
+            cavalo_session::present::store_open_text(e, path, lang)
+        }
         _ => format!("{e}; give another place with --data-dir or --db"),
     }
 }

@@ -112,6 +112,8 @@ impl<R: BufRead> Lines<R> {
             let _ = std::io::stdout().flush();
             match cavalo_engine::protocol::lines::read_line(&mut self.input) {
                 Ok(None) | Err(_) => {
+                    // The game's terminal closed: saved and ended as SIGHUP does (129).
+                    crate::signals::exit_if_terminal_gone();
                     println!();
                     return None;
                 }

@@ -51,6 +51,24 @@ pub(crate) fn in_own_session(command: &mut Command) -> &mut Command {
     }
 }
 
+/// Makes `command` start its program with its whole address space limited to `bytes`
+/// (`RLIMIT_AS`, soft and hard: the program cannot raise it, and what it starts inherits it):
+/// its heap, foreign memory, threads' stacks and code together. Past the limit, `mmap` and
+/// `malloc` fail.
+pub(crate) fn limit_address_space(command: &mut Command, bytes: u64) -> &mut Command {
+    // SAFETY: the closure runs in the child between fork and exec and makes one system call
+    // (setrlimit, async-signal-safe) on a value built before the fork.
+    unsafe {
+        command.pre_exec(move || {
+            let limit = libc::rlimit { rlim_cur: bytes as libc::rlim_t, rlim_max: bytes as libc::rlim_t };
+            if libc::setrlimit(libc::RLIMIT_AS, &limit) == -1 {
+                return Err(std::io::Error::last_os_error());
+            }
+            Ok(())
+        })
+    }
+}
+
 /// What `/proc/PID/stat` says of a process.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Stat {

@@ -142,6 +142,7 @@ err-store-not-found = No stored game matches: { $reason }.
 err-store-open-damaged = The games database { $path } is damaged or is not a Cavalo database, and Cavalo will not use it (SQLite: { $reason }). Keep a copy of the file, then put back a copy saved before the damage, or move the file away to start an empty database; or give another place with --data-dir or --db.
 err-store-open-read-only = Cavalo cannot write to the games database { $path } (SQLite: { $reason }). Let this user write to the file and to its folder, or give another place with --data-dir or --db.
 err-store-open-newer = The games database { $path } was made by a newer Cavalo: its schema version is { $found }, and this program reads schema versions up to { $known }. Use that newer Cavalo with it, or give another place with --data-dir or --db (the file was not changed).
+err-store-open-bad-version = The games database { $path } has schema version { $found }, which is not one Cavalo writes: the file is damaged or is not a Cavalo database, and Cavalo will not use it. Keep a copy of the file, then put back a copy saved before the damage, or move the file away to start an empty database; or give another place with --data-dir or --db (the file was not changed).
 err-restore = Invalid saved game: { $reason }.
 err-busy = Wait: the computer is thinking.
 err-unreadable = `{ $text }` is not a move: { $reason }.
@@ -789,6 +790,7 @@ fault-exit-code = exit status { $code }
 fault-exit-signal = signal { $signal }
 fault-sign-heap = heap exhausted: the program used all of its { $mb } MiB (give heap-mb=… for more, or keep less in memory)
 fault-sign-stack = control stack exhausted (infinite recursion?)
+fault-sign-memory = memory limit reached: the program used all of its { $limit } MiB of memory, its { $heap } MiB heap (heap-mb), foreign memory, threads and SBCL's own spaces together (give heap-mb=… for more, or keep less in memory)
 fault-with-sign = { $sign }: { $fault }
 fault-late-load = { $program } did not finish loading within { $ms } ms (give load-ms=… for a slow load)
 fault-no-handshake = no `ugiok` within { $ms } ms

@@ -142,6 +142,7 @@ err-store-not-found = Nenhum jogo guardado corresponde: { $reason }.
 err-store-open-damaged = A base de dados de jogos { $path } está danificada ou não é uma base de dados do Cavalo, e o Cavalo não a vai usar (SQLite: { $reason }). Guarde uma cópia do ficheiro e depois reponha uma cópia anterior ao dano, ou mude o ficheiro de sítio para começar com uma base de dados vazia; ou indique outro sítio com --data-dir ou --db.
 err-store-open-read-only = O Cavalo não consegue escrever na base de dados de jogos { $path } (SQLite: { $reason }). Dê a este utilizador permissão de escrita no ficheiro e na sua pasta, ou indique outro sítio com --data-dir ou --db.
 err-store-open-newer = A base de dados de jogos { $path } foi criada por uma versão mais recente do Cavalo: a versão do esquema é { $found } e este programa lê versões do esquema até { $known }. Use essa versão mais recente do Cavalo, ou indique outro sítio com --data-dir ou --db (o ficheiro não foi alterado).
+err-store-open-bad-version = A base de dados de jogos { $path } tem a versão do esquema { $found }, que não é uma versão que o Cavalo escreva: o ficheiro está danificado ou não é uma base de dados do Cavalo, e o Cavalo não o vai usar. Guarde uma cópia do ficheiro e depois reponha uma cópia anterior ao dano, ou mude o ficheiro de sítio para começar com uma base de dados vazia; ou indique outro sítio com --data-dir ou --db (o ficheiro não foi alterado).
 err-restore = Jogo guardado inválido: { $reason }.
 err-busy = Aguarde: o computador está a pensar.
 err-unreadable = `{ $text }` não é uma jogada: { $reason }.
@@ -789,6 +790,7 @@ fault-exit-code = código de saída { $code }
 fault-exit-signal = sinal { $signal }
 fault-sign-heap = memória (heap) esgotada: o programa usou todos os seus { $mb } MiB (indique heap-mb=… para ter mais, ou guarde menos em memória)
 fault-sign-stack = pilha de controlo esgotada (recursão infinita?)
+fault-sign-memory = limite de memória atingido: o programa usou todos os seus { $limit } MiB de memória, somando a heap de { $heap } MiB (heap-mb), a memória externa, os fios (threads) e os espaços do próprio SBCL (indique heap-mb=… para ter mais, ou guarde menos em memória)
 fault-with-sign = { $sign }: { $fault }
 fault-late-load = { $program } não acabou de carregar em { $ms } ms (indique load-ms=… para um carregamento lento)
 fault-no-handshake = nenhum `ugiok` em { $ms } ms

@@ -48,7 +48,7 @@ pub fn store_error_text(e: &StoreError, lang: Lang) -> String {
 
 /// Why the games database at `path` cannot be used, in `lang`, when a program opens it: what is
 /// wrong and what to do about it (a damaged file, one that cannot be written, one a newer Cavalo
-/// made); any other failure as [`store_error_text`].
+/// made, one whose schema version no Cavalo writes); any other failure as [`store_error_text`].
 pub fn store_open_text(e: &StoreError, path: &std::path::Path, lang: Lang) -> String {
     let path = || Arg::from(path.display().to_string());
     // SQLite's own words, quoted as its: never our English sentence inside another language.
@@ -59,6 +59,11 @@ pub fn store_open_text(e: &StoreError, path: &std::path::Path, lang: Lang) -> St
         StoreErrorKind::Newer { found, known } => lang.tr_with(
             key!("err-store-open-newer"),
             &[("path", path()), ("found", found.into()), ("known", known.into())],
+        ),
+        // As written, never as a number formatted for reading (-1, not a grouped figure).
+        StoreErrorKind::BadVersion { found } => lang.tr_with(
+            key!("err-store-open-bad-version"),
+            &[("path", path()), ("found", Arg::from(found.to_string()))],
         ),
         _ => store_error_text(e, lang),
     }

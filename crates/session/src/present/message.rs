@@ -214,7 +214,7 @@ pub fn store_error_message(e: &StoreError) -> Message {
         StoreErrorKind::Full => key!("err-store-full"),
         StoreErrorKind::ReadOnly => key!("err-store-read-only"),
         StoreErrorKind::Locked => key!("err-store-locked"),
-        StoreErrorKind::Corrupt => key!("err-store-corrupt"),
+        StoreErrorKind::Corrupt | StoreErrorKind::BadVersion { .. } => key!("err-store-corrupt"),
         StoreErrorKind::NotFound => key!("err-store-not-found"),
         StoreErrorKind::Open
         | StoreErrorKind::Invalid

@@ -51,6 +51,12 @@ pub enum StoreErrorKind {
         /// The latest schema version this program knows.
         known: usize,
     },
+    /// The file's schema version is one no Cavalo writes (negative, or beyond any plausible
+    /// one): the file is damaged or is not a Cavalo database.
+    BadVersion {
+        /// The file's schema version (SQLite's `user_version`).
+        found: i64,
+    },
     /// Anything else SQLite reports.
     Other,
 }
@@ -165,9 +171,9 @@ fn retried<T, E>(
 
 impl Db {
     /// Opens (creating when missing, with its directory) the database at `path`, in WAL mode,
-    /// and brings its schema up to date. A file a newer Cavalo made ([`StoreErrorKind::Newer`])
-    /// or one SQLite's quick check finds damaged ([`StoreErrorKind::Corrupt`]) is refused first:
-    /// neither is touched. A program that writes makes sure it can with [`Db::probe_write`].
+    /// and brings its schema up to date. A file a newer Cavalo made ([`StoreErrorKind::Newer`]),
+    /// one whose schema version no Cavalo writes ([`StoreErrorKind::BadVersion`]) or one SQLite's
+    /// quick check finds damaged ([`StoreErrorKind::Corrupt`]) is refused first: none is touched. A program that writes makes sure it can with [`Db::probe_write`].
     pub fn open(path: &Path) -> Result<Db, StoreError> {
         let mut conn = Db::connect(path)?;
         checks::refuse_newer(&conn, path, STEPS.len())?;
@@ -524,11 +530,12 @@ impl Db {
         Ok(lines.join("\n"))
     }
 
-    /// The schema version of the file (the number of migrations applied).
+    /// The schema version of the file (the number of migrations applied); one no Cavalo writes
+    /// (changed since the file was opened) is a [`StoreErrorKind::BadVersion`] error.
     pub fn schema_version(&self) -> Result<usize, StoreError> {
         let conn = self.conn();
         let v: i64 = conn.pragma_query_value(None, "user_version", |r| r.get(0)).map_err(|e| self.err(e))?;
-        Ok(v as usize)
+        checks::plausible_version(v, &self.path)
     }
 }
 

@@ -1,5 +1,6 @@
 //! What [`Db::open`] makes sure of before the games are trusted to a file: that a newer Cavalo
-//! did not make it (its schema version is one this program knows), that SQLite finds it sound
+//! did not make it (its schema version is one this program knows, and one a Cavalo writes at
+//! all: not negative, not absurd), that SQLite finds it sound
 //! (`PRAGMA quick_check`), and, for a program that writes ([`Db::probe_write`]), that it can be
 //! written. Each failure is a [`StoreError`] of its own kind, which the front ends word with
 //! what to do (see `present::store_open_text`).
@@ -13,13 +14,33 @@ use super::{Db, StoreError, StoreErrorKind};
 /// The most problems of a damaged file quoted in its error.
 const PROBLEMS_QUOTED: usize = 3;
 
-/// Refuses a file whose schema version (SQLite's `user_version`) is above `known`: a newer
-/// Cavalo made it, and this one would misread it.
+/// The highest schema version a Cavalo could plausibly write: one is added per change of the
+/// file's layout (5 so far), so a version beyond this one is damage, not a newer Cavalo.
+const MOST_PLAUSIBLE_VERSION: i64 = 9_999;
+
+/// `found` (SQLite's `user_version` of the file at `path`) as a schema version, or a
+/// [`StoreErrorKind::BadVersion`] error when it is negative or beyond any plausible one.
+pub(super) fn plausible_version(found: i64, path: &Path) -> Result<usize, StoreError> {
+    match usize::try_from(found) {
+        Ok(v) if found <= MOST_PLAUSIBLE_VERSION => Ok(v),
+        _ => Err(StoreError::new(
+            StoreErrorKind::BadVersion { found },
+            format!(
+                "the games database {}: its schema version {found} is not one Cavalo writes: the file is \
+                 damaged or not a Cavalo database",
+                path.display()
+            ),
+        )),
+    }
+}
+
+/// Refuses a file whose schema version (SQLite's `user_version`) is above `known` (a newer
+/// Cavalo made it, and this one would misread it) or is one no Cavalo writes.
 pub(super) fn refuse_newer(conn: &Connection, path: &Path, known: usize) -> Result<(), StoreError> {
     let found: i64 = conn
         .pragma_query_value(None, "user_version", |r| r.get(0))
         .map_err(|e| StoreError::sqlite(path, &e))?;
-    let found = usize::try_from(found).unwrap_or(usize::MAX);
+    let found = plausible_version(found, path)?;
     if found <= known {
         return Ok(());
     }

@@ -146,6 +146,32 @@ fn a_file_from_a_newer_schema_is_refused() {
 }
 
 #[test]
+fn a_schema_version_no_cavalo_writes_is_refused_as_such() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("g.sqlite");
+    Db::open(&path).unwrap();
+    for bad in [-1_i64, i64::from(i32::MIN), 10_000, i64::from(i32::MAX)] {
+        Connection::open(&path).unwrap().pragma_update(None, "user_version", bad).unwrap();
+        let e = Db::open(&path).unwrap_err();
+        assert_eq!(e.kind, StoreErrorKind::BadVersion { found: bad }, "{e}");
+        let said = format!("its schema version {bad} is not one Cavalo writes: the file is damaged");
+        assert!(e.message.contains("g.sqlite") && e.message.contains(&said), "{e}");
+        let en = crate::present::store_open_text(&e, &path, crate::i18n::Lang::En);
+        assert!(en.contains(&format!("has schema version {bad}, which is not one Cavalo writes")), "{en}");
+        let pt = crate::present::store_open_text(&e, &path, crate::i18n::Lang::Pt);
+        assert!(pt.contains(&format!("tem a versão do esquema {bad}, que não é")), "{pt}");
+        let v: i64 =
+            Connection::open(&path).unwrap().pragma_query_value(None, "user_version", |r| r.get(0)).unwrap();
+        assert_eq!(v, bad, "the file was not changed");
+    }
+    // Changed under an open database: read as an error, never as a huge number.
+    Connection::open(&path).unwrap().pragma_update(None, "user_version", STEPS.len() as i64).unwrap();
+    let db = Db::open(&path).unwrap();
+    Connection::open(&path).unwrap().pragma_update(None, "user_version", -1).unwrap();
+    assert_eq!(db.schema_version().unwrap_err().kind, StoreErrorKind::BadVersion { found: -1 });
+}
+
+#[test]
 fn a_version_2_file_gets_the_web_tables_and_keeps_its_games() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("games.sqlite");
