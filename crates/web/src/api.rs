@@ -129,6 +129,9 @@ async fn list(
                 "status": r.status,
                 "white": player_name(&r.players[0]),
                 "black": player_name(&r.players[1]),
+                // The players as the game state names them, for the page to word.
+                "white_label": r.players[0],
+                "black_label": r.players[1],
                 "points": r.points,
                 "plies": r.plies,
                 "result": r.result,

@@ -17,6 +17,7 @@
 //! | `exercise.js` | learn from your mistakes: the analysis's exercises and the judgement of a try |
 //! | `view-analysis.js` | the analysis board: marks of the move list, each side's figures, the value chart, the judgement and arrows of the ply shown |
 //! | `shortcuts.js` | the page's keyboard shortcuts |
+//! | `clock.js` | the players' clocks, the side to move's ticking between the server's changes |
 //!
 //! Every label comes from the catalogue (`GET /api/messages`); every announcement from the
 //! game state and its events, as a message the page words (see [`crate::wire`]). The tests below check that every file and import is served, that no script parses
@@ -61,6 +62,7 @@ const FILES: &[(&str, &str, &str)] = files![
     ("analysis.js", JS),
     ("exercise.js", JS),
     ("view-analysis.js", JS),
+    ("clock.js", JS),
     ("style.css", "text/css; charset=utf-8"),
     ("favicon.svg", "image/svg+xml"),
 ];

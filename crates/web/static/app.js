@@ -16,11 +16,13 @@ import { renderMoves } from "./view-moves.js";
 import { Analysis } from "./analysis.js";
 import { arrows, marks, renderAnalysis, renderExercise, renderThinkHere, tryArrows } from "./view-analysis.js";
 import { Exercises } from "./exercise.js";
+import { Clocks } from "./clock.js";
 import { playerName, renderControls, renderPlayers, renderResult, renderThinking } from "./view-panels.js";
 import * as dialogs from "./view-dialogs.js";
 import { bindShortcuts } from "./shortcuts.js";
 
 const store = new Store();
+const clocks = new Clocks();
 const board = new Board($("#board"), $("#overlay"));
 const analysis = new Analysis(() => render());
 const exercises = new Exercises(() => {
@@ -51,6 +53,7 @@ function render() {
     doubles: new Set(st.doubles),
   });
   renderPlayers(store, idx, live, entry);
+  clocks.sync(st);
   renderControls(store, idx, live);
   renderResult(store);
   const links = api.downloads(st.id);

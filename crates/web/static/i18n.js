@@ -140,6 +140,14 @@ export function num(n, digits = 0) {
   return f.format(Number(n));
 }
 
+/** A date of the server (ISO 8601, UTC) in the reader's time zone, written the language's way. */
+export function dateText(iso) {
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return String(iso);
+  const locale = current === "pt" ? "pt-PT" : "en-GB";
+  return d.toLocaleString(locale, { dateStyle: "short", timeStyle: "short" });
+}
+
 /** `n` in at most about five characters, the language's way: 987, 12 k, 6,5 M, 1,2 G. */
 export function compact(n) {
   if (n >= 1e9) return num(n / 1e9, 1) + " G";

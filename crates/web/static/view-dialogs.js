@@ -2,8 +2,8 @@
 // to remove, the end of the game, the list of games and the keyboard help.
 
 import { $, h, put } from "./dom.js";
-import { num, t, words } from "./i18n.js";
-import { summaryTable } from "./view-panels.js";
+import { dateText, num, t, words } from "./i18n.js";
+import { playerName, summaryTable } from "./view-panels.js";
 
 /** Shows `msg` as the page's error (an empty one hides it). */
 export function showError(msg) {
@@ -107,8 +107,8 @@ const STATUS = { playing: "web-game-playing", over: "web-game-over", quit: "web-
 
 function gameLine(g) {
   const text = [
-    g.date.replace("T", " ").replace("Z", ""),
-    `${g.white} – ${g.black}`,
+    dateText(g.date),
+    `${playerName(g.white_label)} – ${playerName(g.black_label)}`,
     `${num(g.points[0])}–${num(g.points[1])}`,
     STATUS[g.status] ? t(STATUS[g.status]) : g.status,
     ...(g.public ? [t("web-game-public")] : []),

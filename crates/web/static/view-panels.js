@@ -29,8 +29,9 @@ function statusText(store, idx, live) {
   switch (st.turn.kind) {
     case "human": {
       const n = st.destinations.length;
-      const whom = st.mode === "human-human" ? sideName(side) : t("web-you");
-      said.push(t("web-to-move", { who: whom, side: sideName(side), count: n }));
+      // Two people: the side is who moves (not "White to move (White)").
+      if (st.mode === "human-human") said.push(t("web-side-to-move", { side: sideName(side), count: n }));
+      else said.push(t("web-to-move", { who: t("web-you"), side: sideName(side), count: n }));
       break;
     }
     case "computer":

@@ -356,6 +356,8 @@ web-lang-en = English
 web-language = Language
 web-white = White
 web-black = Black
+web-white-clock = White's time
+web-black-clock = Black's time
 web-white-points = White's points
 web-black-points = Black's points
 web-start-prompt = Start a new game.
@@ -469,6 +471,10 @@ web-pv = PV
 web-proven = proven
 web-reviewing = Reviewing the position after ply { $ply } of { $total } (End returns to the game).
 web-you = You
+web-side-to-move = { $side } to move: { $count ->
+    [one] { $count } legal move.
+   *[other] { $count } legal moves.
+}
 web-to-move = { $who } to move ({ $side }): { $count ->
     [one] { $count } legal move.
    *[other] { $count } legal moves.

@@ -356,6 +356,8 @@ web-lang-en = English
 web-language = Língua
 web-white = Branco
 web-black = Preto
+web-white-clock = Tempo do Branco
+web-black-clock = Tempo do Preto
 web-white-points = Pontos do Branco
 web-black-points = Pontos do Preto
 web-start-prompt = Comece um novo jogo.
@@ -447,7 +449,7 @@ web-key-letters = sugestão, anular, mostrar casas ameaçadas, novo jogo
 web-summary-player = Jogador
 web-summary-points = Pontos
 web-summary-moves = Jogadas
-web-summary-passes = Passagens
+web-summary-passes = Passou a vez
 web-summary-time = Tempo
 web-summary-searches = Procuras
 web-summary-nodes = Nós analisados
@@ -469,6 +471,10 @@ web-pv = VP
 web-proven = provado
 web-reviewing = A rever a posição após a meia-jogada { $ply } de { $total } (End volta ao jogo).
 web-you = Você
+web-side-to-move = { $side } a jogar: { $count ->
+    [one] { $count } jogada legal.
+   *[other] { $count } jogadas legais.
+}
 web-to-move = { $who } a jogar ({ $side }): { $count ->
     [one] { $count } jogada legal.
    *[other] { $count } jogadas legais.

@@ -280,11 +280,13 @@ async fn a_game_file_is_opened_and_analysed() {
     assert!(ply >= 2, "the first exercise is at ply {ply}");
     c.execute("document.activeElement && document.activeElement.blur()", vec![]).await.unwrap();
     let body = c.find(Locator::Css("body")).await.unwrap();
-    let keys: String = std::iter::once(Key::Home.to_string())
-        .chain((1..ply).map(|_| Key::Right.to_string()))
-        .collect();
+    let keys: String =
+        std::iter::once(Key::Home.to_string()).chain((1..ply).map(|_| Key::Right.to_string())).collect();
     body.send_keys(&keys).await.unwrap();
-    let at = format!("document.querySelector('#moves tr.current') && document.querySelector('#moves tr.current').dataset.ply === '{}'", ply - 1);
+    let at = format!(
+        "document.querySelector('#moves tr.current') && document.querySelector('#moves tr.current').dataset.ply === '{}'",
+        ply - 1
+    );
     wait(c, "the position before the exercise", &at).await;
     c.find(Locator::Css("#think")).await.unwrap().click().await.unwrap();
     let lines = wait(
@@ -305,7 +307,8 @@ async fn a_game_file_is_opened_and_analysed() {
     // The exercises start at this very position: they never show the engine's line (its answer).
     c.find(Locator::Css("#exercises-start")).await.unwrap().click().await.unwrap();
     wait(c, "the exercise", "document.querySelector('.exercise-task')").await;
-    let task_ply = js(c, "return Number(/\\d+/.exec(document.querySelector('.exercise-task').textContent)[0])").await;
+    let task_ply =
+        js(c, "return Number(/\\d+/.exec(document.querySelector('.exercise-task').textContent)[0])").await;
     assert_eq!(task_ply.as_u64(), Some(ply));
     assert_eq!(js(c, "return document.querySelectorAll('.think-lines').length").await, json!(0));
     assert_eq!(

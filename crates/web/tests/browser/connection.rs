@@ -29,7 +29,12 @@ async fn lost_and_found(lang: &str, banner: &str) {
     js(&c, "document.querySelector('.cell.dest').click(); return true").await;
     // A destination with a double to choose asks which first.
     js(&c, "const b = document.querySelector('#picker[open] #picker-options button'); if (b) b.click(); return true").await;
-    let said = wait(&c, "the refusal", "!document.querySelector('#error').hidden && document.querySelector('#error').textContent").await;
+    let said = wait(
+        &c,
+        "the refusal",
+        "!document.querySelector('#error').hidden && document.querySelector('#error').textContent",
+    )
+    .await;
     assert!(!said.as_str().unwrap().contains("fetch"), "{said}");
     screenshot(&c, &format!("connection-lost-{lang}.png")).await;
 

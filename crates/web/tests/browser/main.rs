@@ -13,6 +13,7 @@
 mod common;
 
 mod analysis;
+mod clocks;
 mod connection;
 mod driver;
 mod escaping;

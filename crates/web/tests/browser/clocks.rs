@@ -1,0 +1,46 @@
+//! The players' clocks: each side's time spent, the side to move's ticking while it thinks, on a
+//! desktop in English and on a phone in Portuguese; the names, clocks and points side by side
+//! without running into each other.
+
+use crate::driver::*;
+
+async fn clocks_tick(screen: Screen, lang: &str) {
+    let Some(page) = open_page(screen, lang).await else { return };
+    let c = &page.c;
+    visit(c, &page.srv).await;
+    start_against_greedy(c).await;
+    let clock = "document.querySelector('#clock-white').textContent";
+    let first = text(c, clock).await;
+    assert!(first.len() >= 4 && first.contains(':'), "{first}");
+    assert_eq!(text(c, "document.querySelector('#clock-white').classList.contains('running')").await, "true");
+    assert_eq!(
+        text(c, "document.querySelector('#clock-black').classList.contains('running')").await,
+        "false"
+    );
+    // The human's clock runs while they think (no event comes from the server meanwhile).
+    wait(c, "the clock ticking", &format!("{clock} !== {first:?}")).await;
+    // Nothing of a player's box runs into the next: the name, the clock and the points.
+    let overlap = js(
+        c,
+        "const r = (s) => document.querySelector(s).getBoundingClientRect();
+         return ['white', 'black'].some((side) => {
+           const [n, k, p] = [r(`#player-${side} .side-name`), r(`#clock-${side}`), r(`#points-${side}`)];
+           return n.right > k.left + 0.5 || k.right > p.left + 0.5;
+         });",
+    )
+    .await;
+    assert_eq!(overlap, serde_json::json!(false), "a player's box overlaps itself");
+    screenshot(c, &format!("clocks-{lang}.png")).await;
+    assert_clean(c).await;
+    page.close().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_clocks_tick_on_a_desktop_in_english() {
+    clocks_tick(Screen::Desktop(1280, 800), "en").await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_clocks_tick_on_a_phone_in_portuguese() {
+    clocks_tick(Screen::Phone(390, 844), "pt-PT").await;
+}
