@@ -172,10 +172,14 @@ async fn play_a_game_in_the_browser() {
     assert_eq!(js(c, knights).await, where_before);
     assert!(c.current_url().await.unwrap().as_str().contains(&id));
 
-    // Play to the end by clicking.
+    // Play to the end by clicking. The side panel stays where it is all game long, whatever the
+    // status line says.
+    let side_left = "return Math.round(document.querySelector('aside.side').getBoundingClientRect().left)";
+    let mut lefts = std::collections::BTreeSet::new();
     let start = Instant::now();
     let mut k = 0;
     loop {
+        lefts.insert(js(c, side_left).await.as_i64().unwrap());
         let v = wait(
             c,
             "a turn or the end",
@@ -191,6 +195,8 @@ async fn play_a_game_in_the_browser() {
         wait(c, "the move", &format!("document.querySelectorAll('#moves tbody tr').length > {before}")).await;
         assert!(start.elapsed() < Duration::from_secs(120), "the game did not end");
     }
+    lefts.insert(js(c, side_left).await.as_i64().unwrap());
+    assert_eq!(lefts.len(), 1, "the side panel's left edge moved: {lefts:?}");
     let text = js(c, "return document.querySelector('#game-over-text').textContent").await;
     let text = text.as_str().unwrap();
     assert!(text.contains("wins") || text.starts_with("Draw"), "{text}");
