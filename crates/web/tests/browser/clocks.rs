@@ -30,6 +30,16 @@ async fn clocks_tick(screen: Screen, lang: &str) {
     )
     .await;
     assert_eq!(overlap, serde_json::json!(false), "a player's box overlaps itself");
+    // The players' names are whole (`human`, `greedy`), not cut with an ellipsis.
+    let cut =
+        "[...document.querySelectorAll('.player .name')].some((e) => e.scrollWidth > e.clientWidth + 1)";
+    assert_eq!(js(c, &format!("return {cut}")).await, serde_json::json!(false), "a name is cut");
+    if let Screen::Desktop(..) = screen {
+        // The game's buttons are on screen, above the fold.
+        let at = "[document.querySelector('.controls').getBoundingClientRect().bottom, window.innerHeight]";
+        let at = js(c, &format!("return {at}")).await;
+        assert!(at[0].as_f64().unwrap() <= at[1].as_f64().unwrap(), "the buttons are below the fold: {at}");
+    }
     screenshot(c, &format!("clocks-{lang}.png")).await;
     assert_clean(c).await;
     page.close().await;
