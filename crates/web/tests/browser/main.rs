@@ -9,7 +9,7 @@
 //! Skipped (with a message) when chromedriver or Chromium is missing, unless
 //! `CAVALO_BROWSER_TESTS=1`, which makes their absence a failure.
 
-#[path = "../common/mod.rs"]
+#[path = "../it/common/mod.rs"]
 mod common;
 
 mod analysis;

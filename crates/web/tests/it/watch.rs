@@ -1,0 +1,118 @@
+//! A watcher follows a whole computer-vs-computer game through a real server's event stream,
+//! as the page does: it loads the state once, then applies each event's change. The events
+//! carry what changed, not the whole game: the test bounds their size.
+
+use crate::common;
+
+use std::time::{Duration, Instant};
+
+use common::{Server, board_after};
+use serde_json::{Value, json};
+
+/// The most bytes the whole game's events may take, and any one of them.
+const MAX_TOTAL: usize = 150 * 1024;
+const MAX_EVENT: usize = 4 * 1024;
+
+/// What the watcher has seen: the state it loaded, changed by every event since.
+struct Watcher {
+    st: Value,
+    /// The events' sizes (their data), and how many.
+    total: usize,
+    largest: usize,
+    count: usize,
+    /// Bytes by kind of event.
+    by_kind: std::collections::BTreeMap<String, (usize, usize)>,
+}
+
+impl Watcher {
+    /// Applies one event; true once the game has ended.
+    fn apply(&mut self, event: &str, data: &str) -> bool {
+        self.count += 1;
+        self.total += data.len();
+        self.largest = self.largest.max(data.len());
+        let kind = self.by_kind.entry(event.to_string()).or_default();
+        kind.0 += 1;
+        kind.1 += data.len();
+        let ev: Value = serde_json::from_str(data).unwrap();
+        match event {
+            "thinking" => return false,
+            "state" => self.st = ev,
+            _ => {
+                let version = self.st["version"].as_u64().unwrap();
+                // A change the state already showed, dropped as the page drops it.
+                if ev["version"].as_u64().unwrap() <= version {
+                    return false;
+                }
+                assert_eq!(ev["version"].as_u64(), Some(version + 1), "no event missed: {data}");
+                self.st["version"] = ev["version"].clone();
+                match event {
+                    "ply" => self.st["plies"].as_array_mut().unwrap().push(ev["ply"].clone()),
+                    "status" | "problem" | "seats" => {}
+                    other => panic!("a computer game has no {other} event: {data}"),
+                }
+                if let Some(now) = ev["now"].as_object() {
+                    for (k, v) in now {
+                        self.st[k] = v.clone();
+                    }
+                }
+            }
+        }
+        self.st["status"] != "playing"
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_watcher_follows_a_whole_computer_game_in_small_events() {
+    let dir = tempfile::tempdir().unwrap();
+    let srv = Server::start(dir.path()).await;
+    // About 45 plies (28 to 56 in the runs measured: the searches are timed) at 30 ms a move.
+    let st = srv.create(json!({"mode": "cc", "engine": "cavalo", "time_ms": 30, "seed": 5})).await;
+    let id = st["id"].as_str().unwrap().to_string();
+    let (_, st) = srv.get(&format!("/api/games/{id}")).await;
+    let version = st["version"].as_u64().unwrap();
+    let url = srv.url(&format!("/api/games/{id}/events?version={version}"));
+    let mut r = srv.http.get(url).send().await.unwrap();
+    assert_eq!(r.status().as_u16(), 200);
+    let mut w = Watcher { st, total: 0, largest: 0, count: 0, by_kind: Default::default() };
+    let mut text = String::new();
+    let deadline = Instant::now() + Duration::from_secs(120);
+    let mut ended = w.st["status"] != "playing";
+    while !ended {
+        assert!(Instant::now() < deadline, "the game did not end");
+        let chunk = tokio::time::timeout(Duration::from_secs(30), r.chunk()).await.unwrap().unwrap().unwrap();
+        text.push_str(&String::from_utf8_lossy(&chunk));
+        while let Some(end) = text.find("\n\n") {
+            let block: String = text.drain(..end + 2).collect();
+            let event = block.lines().find_map(|l| l.strip_prefix("event: ")).unwrap_or("");
+            let data: String = block.lines().filter_map(|l| l.strip_prefix("data: ")).collect();
+            if !event.is_empty() {
+                ended |= w.apply(event, &data);
+            }
+        }
+    }
+    drop(r);
+    // Its end stored and told, the game leaves the server's memory (it is read again below).
+    let start = Instant::now();
+    while srv.app.game_count() > 0 && start.elapsed() < Duration::from_secs(10) {
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
+    assert_eq!(srv.app.game_count(), 0, "the finished game is let go");
+    let (_, fin) = srv.get(&format!("/api/games/{id}")).await;
+    let plies = fin["plies"].as_array().unwrap().len();
+    eprintln!(
+        "watcher: {plies} plies, {} events, {} bytes in all, the largest {} bytes; by kind (events, bytes): {:?}",
+        w.count, w.total, w.largest, w.by_kind
+    );
+    // What the page shows is the game's result.
+    assert_eq!(w.st["status"], fin["status"]);
+    assert_eq!(w.st["points"], fin["points"]);
+    assert_eq!(w.st["plies"].as_array().unwrap().len(), plies);
+    assert_eq!(w.st["result_text"], fin["result_text"]);
+    assert_eq!(board_after(&w.st, plies), board_after(&fin, plies));
+    // The searches are timed, so the game's length varies with the machine's load (28 to 56
+    // plies seen); the bounds below hold for any length up to the board's 100 cells.
+    assert!((10..=100).contains(&plies), "a whole game: {plies} plies");
+    assert!(w.total <= MAX_TOTAL, "{} bytes of events for the game", w.total);
+    assert!(w.largest <= MAX_EVENT, "an event of {} bytes", w.largest);
+    srv.stop().await;
+}
