@@ -10,5 +10,6 @@ mod doors;
 mod limits;
 mod listing;
 mod load;
+mod page_files;
 mod security;
 mod watch;

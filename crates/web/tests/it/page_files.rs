@@ -3,7 +3,7 @@
 //! kept in a cookie), with entity tags (a repeat is `304` without the body) and compressed when
 //! asked for (gzip), the event streams never.
 
-mod common;
+use crate::common;
 
 use common::server_with;
 use serde_json::json;
