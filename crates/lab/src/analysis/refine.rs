@@ -14,8 +14,10 @@
 //! proof search runs within a search from `ProofMinNodes` nodes on), and an exact loss needs no
 //! margin. The new searches replace the old; the game is judged again after each ply.
 //!
-//! No re-search starts unless its nodes fit in what is left of [`Effort::max_nodes_per_game`];
-//! what they spent is told in [`Refinement`].
+//! No re-search starts unless its node limit fits in what is left of
+//! [`Effort::max_nodes_per_game`] (each counted at its limit), nor the search of a position
+//! unless the search after its best move would fit too; what they spent is told in
+//! [`Refinement`].
 
 use std::sync::atomic::{AtomicBool, Ordering};
 
@@ -30,14 +32,17 @@ use super::{Analysis, Budget, Class, MIN_NODES, PlyAnalysis, PositionSearch, Thr
 /// budget, its median nodes).
 pub const RESEARCH_FACTOR: u64 = 8;
 
-/// The re-searches of a game have at most this many times the nodes per position in all.
-pub const GAME_FACTOR: u64 = 64;
+/// The re-searches of a game have at least this many times the nodes per position in all (two
+/// re-searches), and otherwise half the nodes the first pass searched (a re-search's node costs
+/// about twice a first pass's, whose late positions are proven cheaply: the analysis of a whole
+/// game takes about twice as long at most, see the technical manual).
+pub const MIN_GAME_FACTOR: u64 = 16;
 
 /// How much an analysis may search again where its verdicts are unsure.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Effort {
-    /// Nodes of all the re-searches of a game together (none: [`GAME_FACTOR`] times the nodes
-    /// per position; 0: no re-search).
+    /// Nodes of all the re-searches of a game together (none: half the nodes of the first pass,
+    /// at least [`MIN_GAME_FACTOR`] times the nodes per position; 0: no re-search).
     pub max_nodes_per_game: Option<u64>,
     /// Nodes of one re-search (none: [`RESEARCH_FACTOR`] times the nodes per position).
     pub nodes_per_search: Option<u64>,
@@ -113,7 +118,9 @@ pub(crate) fn refine(engine: &mut dyn Player, mut pass: Pass, effort: Effort, st
     }
     let base = pass.budget.nodes.unwrap_or(an.median_nodes).max(MIN_NODES);
     let mut r = Refinement {
-        max_nodes: effort.max_nodes_per_game.unwrap_or(GAME_FACTOR.saturating_mul(base)),
+        max_nodes: effort
+            .max_nodes_per_game
+            .unwrap_or_else(|| (first_pass(&pass.searches) / 2).max(MIN_GAME_FACTOR * base)),
         nodes_per_search: effort.nodes_per_search.unwrap_or(RESEARCH_FACTOR.saturating_mul(base)).max(1),
         ..Refinement::default()
     };
@@ -151,6 +158,11 @@ pub(crate) fn refine(engine: &mut dyn Player, mut pass: Pass, effort: Effort, st
     an
 }
 
+/// The nodes of the first pass: every position's search and every search after a best move.
+fn first_pass(searches: &[PositionSearch]) -> u64 {
+    searches.iter().map(|s| s.nodes + s.after_best.as_ref().map_or(0, |a| a.nodes)).sum()
+}
+
 /// The re-searches of a game, within its budget.
 struct Research<'a> {
     engine: &'a mut dyn Player,
@@ -160,10 +172,15 @@ struct Research<'a> {
 }
 
 impl Research<'_> {
+    /// Whether the budget still has room for `n` more whole re-searches (each counted at its
+    /// limit; a search stops within a few hundred nodes past it).
+    fn room(&self, n: u64) -> bool {
+        (self.r.searches as u64 + n).saturating_mul(self.r.nodes_per_search) <= self.r.max_nodes
+    }
+
     /// One position searched again, when the budget still has a whole re-search.
     fn one(&mut self, pos: &Position) -> Option<PositionSearch> {
-        let per = self.r.nodes_per_search;
-        if self.r.nodes.saturating_add(per) > self.r.max_nodes {
+        if !self.room(1) {
             return None;
         }
         let s = search_one(self.engine, pos, self.limits, self.stop);
@@ -177,6 +194,11 @@ impl Research<'_> {
     /// finds, the position after that best move too (the two compared for ply `i + 1`); false
     /// when the budget had no room for it.
     fn again(&mut self, pass: &mut Pass, i: usize) -> bool {
+        // Room for the search after its best move too, where one may be needed.
+        let choice = pass.moves.get(i).is_some() && pass.positions[i].legal_moves().len() > 1;
+        if !self.room(1 + u64::from(choice)) {
+            return false;
+        }
         let Some(mut s) = self.one(&pass.positions[i]) else { return false };
         if let Some(child) = best_child(&pass.positions[i], &s, pass.moves.get(i)) {
             // Without room for it, the old search after the best move stays if it is the same.

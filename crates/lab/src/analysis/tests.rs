@@ -181,7 +181,8 @@ fn a_real_analysis_never_has_a_negative_loss_and_the_best_move_loses_nothing() {
     assert!(!a.too_small && a.plies.iter().any(|p| p.loss.is_some()));
     // The searches made again stay within the game's budget, and their plies say so.
     let r = &a.refinement;
-    assert_eq!((r.max_nodes, r.nodes_per_search), (64 * 3000, 8 * 3000));
+    assert_eq!(r.nodes_per_search, 8 * 3000);
+    assert!(r.max_nodes >= 16 * 3000, "{r:?}");
     assert!(r.nodes <= r.max_nodes, "{r:?}");
     assert!(a.plies.iter().all(|p| p.refined == r.plies.contains(&p.ply)));
     let none = Effort { max_nodes_per_game: Some(0), nodes_per_search: None };
