@@ -40,8 +40,8 @@ pub struct AnalyseArgs {
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
     pub time_ms: Option<u64>,
     /// Nodes of all the searches made again where a verdict is unsure, for the whole game
-    /// [default: half the nodes of the first pass, at least 16 times the nodes per position;
-    /// 0: none].
+    /// [default: half the nodes of the first pass, or what the first pass left of 40 times the
+    /// nodes per position if more; 0: none].
     #[arg(long, value_name = "N")]
     pub max_nodes_per_game: Option<u64>,
     /// Nodes of each of those searches [default: 8 times the nodes per position].

@@ -32,17 +32,18 @@ use super::{Analysis, Budget, Class, MIN_NODES, PlyAnalysis, PositionSearch, Thr
 /// budget, its median nodes).
 pub const RESEARCH_FACTOR: u64 = 8;
 
-/// The re-searches of a game have at least this many times the nodes per position in all (two
-/// re-searches), and otherwise half the nodes the first pass searched (a re-search's node costs
-/// about twice a first pass's, whose late positions are proven cheaply: the analysis of a whole
-/// game takes about twice as long at most, see the technical manual).
-pub const MIN_GAME_FACTOR: u64 = 16;
+/// The first pass and the re-searches of a game have at least this many times the nodes per
+/// position in all (a short game still has its re-searches: five at a 2-ply game); otherwise the
+/// re-searches have half the nodes the first pass searched (a re-search's node costs about twice
+/// a first pass's, whose late positions are proven cheaply: the analysis of a whole game takes
+/// about twice as long at most, see the technical manual).
+pub const MIN_GAME_FACTOR: u64 = 40;
 
 /// How much an analysis may search again where its verdicts are unsure.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Effort {
-    /// Nodes of all the re-searches of a game together (none: half the nodes of the first pass,
-    /// at least [`MIN_GAME_FACTOR`] times the nodes per position; 0: no re-search).
+    /// Nodes of all the re-searches of a game together (none: [`default_max_nodes`]; 0: no
+    /// re-search).
     pub max_nodes_per_game: Option<u64>,
     /// Nodes of one re-search (none: [`RESEARCH_FACTOR`] times the nodes per position).
     pub nodes_per_search: Option<u64>,
@@ -120,7 +121,7 @@ pub(crate) fn refine(engine: &mut dyn Player, mut pass: Pass, effort: Effort, st
     let mut r = Refinement {
         max_nodes: effort
             .max_nodes_per_game
-            .unwrap_or_else(|| (first_pass(&pass.searches) / 2).max(MIN_GAME_FACTOR * base)),
+            .unwrap_or_else(|| default_max_nodes(first_pass(&pass.searches), base)),
         nodes_per_search: effort.nodes_per_search.unwrap_or(RESEARCH_FACTOR.saturating_mul(base)).max(1),
         ..Refinement::default()
     };
@@ -156,6 +157,12 @@ pub(crate) fn refine(engine: &mut dyn Player, mut pass: Pass, effort: Effort, st
     }
     an.refinement = r;
     an
+}
+
+/// The default nodes of the re-searches of a game whose first pass searched `first` nodes at
+/// `base` nodes per position (see [`MIN_GAME_FACTOR`]).
+pub fn default_max_nodes(first: u64, base: u64) -> u64 {
+    (first / 2).max(MIN_GAME_FACTOR.saturating_mul(base).saturating_sub(first))
 }
 
 /// The nodes of the first pass: every position's search and every search after a best move.

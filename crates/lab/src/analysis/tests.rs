@@ -182,7 +182,15 @@ fn a_real_analysis_never_has_a_negative_loss_and_the_best_move_loses_nothing() {
     // The searches made again stay within the game's budget, and their plies say so.
     let r = &a.refinement;
     assert_eq!(r.nodes_per_search, 8 * 3000);
-    assert!(r.max_nodes >= 16 * 3000, "{r:?}");
+    assert!(r.max_nodes >= 40 * 3000 / 3, "{r:?}");
+    assert_eq!(
+        (
+            refine::default_max_nodes(4, 1),
+            refine::default_max_nodes(30, 1),
+            refine::default_max_nodes(100, 1)
+        ),
+        (36, 15, 50)
+    );
     assert!(r.nodes <= r.max_nodes, "{r:?}");
     assert!(a.plies.iter().all(|p| p.refined == r.plies.contains(&p.ply)));
     let none = Effort { max_nodes_per_game: Some(0), nodes_per_search: None };
