@@ -4,7 +4,7 @@
 //!
 //! - The **exercises** of some sides are their plies classed mistake or blunder (inaccuracies when
 //!   there are none), whose best move is another, the worst first (most points lost), at most a
-//!   given number.
+//!   given number. An unclear ply (no class: the searches could not tell) never is one.
 //! - A **try** is valued from the mover's view: the best move has the analysis's best value, the
 //!   move played its played value; any other move is searched (the position after it) with the
 //!   analysis's budget, exactly like the analysis's own values ([`try_value`]).
@@ -188,6 +188,8 @@ mod tests {
             margin: Some(0),
             compared: None,
             uncertain: false,
+            unclear: false,
+            refined: false,
         }
     }
 
@@ -234,6 +236,11 @@ mod tests {
         let an = analysis_of(vec![ply(7, Side::White, "G1", "H2", 4, Class::Inaccuracy)]);
         assert_eq!(exercises(&an, &[Side::White], 5)[0].ply, 7);
         assert!(exercises(&an, &[Side::Black], 5).is_empty());
+        // An unclear ply (its loss swallowed by the margin: no class) never becomes an exercise.
+        let mut unclear = ply(6, Side::Black, "A1", "B2", 0, Class::Good);
+        (unclear.loss, unclear.class, unclear.unclear, unclear.measured_loss) = (None, None, true, Some(60));
+        let an = analysis_of(vec![unclear, ply(8, Side::Black, "C1", "D2", 9, Class::Mistake)]);
+        assert_eq!(exercises(&an, &[Side::Black], 5).iter().map(|e| e.ply).collect::<Vec<_>>(), [8]);
     }
 
     #[test]

@@ -26,6 +26,7 @@ export function marks(p) {
     const title = t("web-analysis-mark-loss", { mark: what, loss: p.loss }) + (p.uncertain ? ` · ${t("web-analysis-mark-uncertain")}` : "");
     out.push({ text: sign + (p.uncertain ? "?" : ""), cls: `mark-${p.class}`, title });
   }
+  if (p.unclear) out.push({ text: "∞", cls: "mark-unclear", title: t("web-analysis-mark-unclear") });
   if (p.turning) out.push({ text: "!", cls: "mark-turning", title: t("web-analysis-mark-turning") });
   if (p.played_value.exact) out.push({ text: "≡", cls: "mark-exact", title: t("web-analysis-mark-exact") });
   return out;
@@ -61,9 +62,10 @@ function chart(an, current, onPick) {
   const dots = vals.map((v) => s("circle", {
     class: v.exact ? "value-dot exact" : "value-dot", cx: f(x(v.ply)), cy: f(y(v.points)), r: v.exact ? 2 : 1.4,
   }, s("title", {}, t("web-analysis-chart-point", { ply: v.ply, value: points(v) }))));
-  const bad = an.plies.filter((p) => p.class === "mistake" || p.class === "blunder").map((p) => {
+  const bad = an.plies.filter((p) => p.class === "mistake" || p.class === "blunder" || p.unclear).map((p) => {
     const after = p.side === "white" ? p.played_value.points : -p.played_value.points;
-    return s("circle", { class: `value-bad mark-${p.class}`, cx: f(x(p.ply)), cy: f(y(after)), r: 3.2 });
+    const cls = p.unclear ? "unclear" : p.class;
+    return s("circle", { class: `value-bad mark-${cls}`, cx: f(x(p.ply)), cy: f(y(after)), r: 3.2 });
   });
   const svg = s("svg", { viewBox: `0 0 ${W} ${H}`, role: "img", "aria-label": t("web-analysis-chart-label"), class: "value-chart" },
     s("rect", { class: "white-ahead", x: L, y: T, width: W - L - R, height: f(y(0) - T) }),
@@ -93,6 +95,7 @@ function sides(an, names) {
       h("td", {}, sd.judged ? `${num(sd.accuracy, 1)} %` : "—"),
       h("td", {}, sd.judged ? num(sd.mean_loss, 1) : "—"),
       h("td", {}, num(sd.classes[1])), h("td", {}, num(sd.classes[2])), h("td", {}, num(sd.classes[3])),
+      h("td", {}, num(sd.unclear || 0)),
     );
   };
   return h("table", { class: "analysis-sides" },
@@ -103,6 +106,7 @@ function sides(an, names) {
       h("th", { scope: "col", title: t("web-analysis-mark-inaccuracy") }, "?!"),
       h("th", { scope: "col", title: t("web-analysis-mark-mistake") }, "?"),
       h("th", { scope: "col", title: t("web-analysis-mark-blunder") }, "??"),
+      h("th", { scope: "col", title: t("web-analysis-mark-unclear") }, "∞"),
     )),
     h("tbody", {}, row("white", 0), row("black", 1)),
   );
@@ -120,13 +124,20 @@ function plyLine(an, idx) {
   if (p.best === p.played) {
     return h("p", { class: "ply-judgement" }, t("web-analysis-ply-best", { ply: p.ply, move: played, value: points(p.played_value) }), " ", markNodes(marks(p)));
   }
-  const args = { ply: p.ply, move: played, value: points(p.played_value), best, best_value: points(p.best_value), loss: p.loss };
-  const text = p.loss === null ? t("web-analysis-ply-unjudged", args) : t("web-analysis-ply", args);
+  // The best move's value is the one the loss was measured against (the search of the position
+  // after it, where there is one): the two values shown differ by the loss measured.
+  const reference = p.compared || p.best_value;
+  const args = {
+    ply: p.ply, move: played, value: points(p.played_value), best, best_value: points(reference),
+    loss: p.loss, measured: p.measured_loss, margin: p.margin,
+  };
+  const key = p.unclear ? "web-analysis-ply-unclear" : p.loss === null ? "web-analysis-ply-unjudged" : "web-analysis-ply";
   // An unproven loss counts only beyond the searches' own uncertainty: say how much was set aside.
-  const margin = p.margin && p.measured_loss
+  const margin = !p.unclear && p.margin && p.measured_loss
     ? h("span", { class: "muted small" }, " ", t("web-analysis-margin", { measured: p.measured_loss, margin: p.margin }))
     : null;
-  return h("p", { class: "ply-judgement" }, text, " ", markNodes(marks(p)), margin);
+  const refined = p.refined ? h("span", { class: "muted small" }, " ", t("web-analysis-refined")) : null;
+  return h("p", { class: "ply-judgement" }, t(key, args), " ", markNodes(marks(p)), margin, refined);
 }
 
 /**

@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::AtomicBool;
 
 use anyhow::{Context, Result};
-use cavalo_lab::analysis::{self, Analysis, Budget, Class, PlyAnalysis, Thresholds, Value};
+use cavalo_lab::analysis::{self, Analysis, Budget, Class, Effort, PlyAnalysis, Thresholds, Value};
 use cavalo_rules::{GameRecord, Side};
 use cavalo_session::i18n::{Arg, Lang};
 use cavalo_session::present::side_name;
@@ -39,6 +39,14 @@ pub struct AnalyseArgs {
     /// Milliseconds searched per position [default: 1000 when --nodes is not given].
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
     pub time_ms: Option<u64>,
+    /// Nodes of all the searches made again where a verdict is unsure, for the whole game
+    /// [default: half the nodes of the first pass, or what the first pass left of 40 times the
+    /// nodes per position if more; 0: none].
+    #[arg(long, value_name = "N")]
+    pub max_nodes_per_game: Option<u64>,
+    /// Nodes of each of those searches [default: 8 times the nodes per position].
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    pub nodes_per_research: Option<u64>,
     #[command(flatten)]
     pub engine: EngineOptionArgs,
     /// A move losing at least this many points is an inaccuracy (below: good).
@@ -94,7 +102,8 @@ pub fn run(a: AnalyseArgs) -> Result<()> {
     let lang = a.lang.lang();
     let bar = crate::progress::bar(0, !std::io::stderr().is_terminal(), "positions");
     let stop = AtomicBool::new(false);
-    let result = analysis::analyse(game, budget, thresholds, options, &stop, &mut |done, total| {
+    let effort = Effort { max_nodes_per_game: a.max_nodes_per_game, nodes_per_search: a.nodes_per_research };
+    let result = analysis::analyse(game, budget, effort, thresholds, options, &stop, &mut |done, total| {
         bar.set_length(total as u64);
         bar.set_position(done as u64);
     });
@@ -166,18 +175,29 @@ pub fn table(an: &Analysis, lang: Lang) -> String {
         let _ = writeln!(out, "{}\n", lang.tr_with(key!("analyse-too-small"), &args));
     }
     let heads = lang.tr(key!("analyse-columns"));
-    let h: Vec<&str> = heads.split_whitespace().chain(std::iter::repeat("")).take(9).collect();
+    let h: Vec<&str> = heads.split_whitespace().chain(std::iter::repeat("")).take(10).collect();
     let _ = writeln!(
         out,
-        "{:>5}  {:<7} {:<9} {:<9} {:>7} {:>7} {:>6} {:>6}  {}",
-        h[0], h[1], h[2], h[3], h[4], h[5], h[6], h[7], h[8]
+        "{:>5}  {:<7} {:<9} {:<9} {:>7} {:>7} {:>8} {:>6} {:>6}  {}",
+        h[0], h[1], h[2], h[3], h[4], h[5], h[6], h[7], h[8], h[9]
     );
     for p in &an.plies {
         let _ = writeln!(out, "{}", row(p, lang));
     }
     let _ = writeln!(out, "{}", lang.tr(key!("analyse-exact-note")));
     let args = [("factor", Arg::from(analysis::MARGIN_FACTOR)), ("noise", noise_arg(an.noise))];
-    let _ = writeln!(out, "{}\n", lang.tr_with(key!("analyse-margin-note"), &args));
+    let _ = writeln!(out, "{}", lang.tr_with(key!("analyse-margin-note"), &args));
+    let r = &an.refinement;
+    let plies = r.plies.iter().map(ToString::to_string).collect::<Vec<_>>().join(", ");
+    let args = [
+        ("count", Arg::from(r.plies.len())),
+        ("plies", plies.into()),
+        ("searches", r.searches.into()),
+        ("proven", r.proven.into()),
+        ("nodes", r.nodes.into()),
+        ("max", r.max_nodes.into()),
+    ];
+    let _ = writeln!(out, "{}\n", lang.tr_with(key!("analyse-refined"), &args));
     for side in Side::BOTH {
         let s = &an.sides[side.index()];
         if an.too_small {
@@ -195,6 +215,7 @@ pub fn table(an: &Analysis, lang: Lang) -> String {
             ("inaccuracies", s.classes[1].into()),
             ("mistakes", s.classes[2].into()),
             ("blunders", s.classes[3].into()),
+            ("unclear", s.unclear.into()),
         ];
         let _ = writeln!(out, "{}", lang.tr_with(key!("analyse-side"), &args));
     }
@@ -240,9 +261,12 @@ fn row(p: &PlyAnalysis, lang: Lang) -> String {
     let class = match (p.forced, p.class) {
         (true, _) => lang.tr(key!("analyse-forced")),
         (_, Some(c)) => lang.tr(class_key(c)),
+        (_, None) if p.unclear => lang.tr(key!("analyse-class-unclear")),
         (_, None) => String::new(),
     };
-    let loss = p.loss.map_or("-".to_string(), |l| format!("{l}{}", if p.loss_exact { "*" } else { "" }));
+    let exact = |l: i32| format!("{l}{}", if p.loss_exact { "*" } else { "" });
+    let loss = p.loss.map_or("-".to_string(), exact);
+    let measured = p.measured_loss.map_or("-".to_string(), exact);
     let margin = match (p.measured_loss, p.margin) {
         (None, _) => "-".to_string(),
         (Some(_), None) => "?".to_string(),
@@ -250,15 +274,16 @@ fn row(p: &PlyAnalysis, lang: Lang) -> String {
     };
     let side = side_name(lang, p.side).to_lowercase();
     format!(
-        "{:>5}  {:<7} {:<9} {:<9} {:>7} {:>7} {:>6} {:>6}  {}{}{}",
+        "{:>5}  {:<7} {:<9} {:<9} {:>7} {:>7} {:>8} {:>6} {:>6}  {}{}{}",
         p.ply,
         side,
         p.played,
         p.best.as_deref().unwrap_or("-"),
-        value_text(p.best_value),
+        value_text(p.reference()),
         value_text(p.played_value),
-        loss,
+        measured,
         margin,
+        loss,
         class,
         if p.uncertain { " ?" } else { "" },
         if p.turning { " !" } else { "" }

@@ -6,7 +6,8 @@ use cavalo_rules::{GameRecord, Move, Position, Side};
 
 use super::proven::{corrected_values, view};
 use super::{
-    Analysis, Budget, FORMAT_VERSION, PlyAnalysis, PositionSearch, SideSummary, Thresholds, Value, white_view,
+    Analysis, Budget, FORMAT_VERSION, PlyAnalysis, PositionSearch, Refinement, SideSummary, Thresholds,
+    Value, white_view,
 };
 
 /// The margin of an unproven loss is this many times the larger of the two compared searches'
@@ -49,6 +50,19 @@ pub fn median_nodes(searches: &[PositionSearch], forced: &[bool], values: &[Valu
     nodes.get(nodes.len() / 2).copied()
 }
 
+/// The loss counted of a ply that lost `measured` points with `margin` taken off (none: the
+/// searches' uncertainty is unknown; 0 for an exact loss), or `None` when the ply is **unclear**:
+/// the loss counted would be good, but the margin could hide a mistake (the measured loss plus
+/// the margin reaches the mistake threshold, or the margin is unknown) — the margin swallowed
+/// the loss, and the searches cannot tell a good move from a mistake. An exact loss is never
+/// unclear.
+pub fn counted(measured: i32, margin: Option<i32>, thresholds: &Thresholds) -> Option<i32> {
+    let margin = margin?;
+    let counted = (measured - margin).max(0);
+    let hidden = counted < thresholds.inaccuracy && measured.saturating_add(margin) >= thresholds.mistake;
+    (!hidden).then_some(counted)
+}
+
 /// What a ply's loss was measured against, with that value's spread.
 fn reference(before: &PositionSearch, value: Value) -> (Value, Option<i32>) {
     match before.after_best.as_deref() {
@@ -60,11 +74,12 @@ fn reference(before: &PositionSearch, value: Value) -> (Value, Option<i32>) {
     }
 }
 
-/// The loss of the ply from position `k` (not forced): measured, margin, counted.
+/// The loss of the ply from position `k` (not forced): measured, margin, counted (none when
+/// unclear, see [`counted`]).
 struct Loss {
     measured: i32,
     margin: Option<i32>,
-    counted: i32,
+    counted: Option<i32>,
     exact: bool,
     compared: Option<Value>,
 }
@@ -75,10 +90,11 @@ fn loss_of(
     best: Value,
     played: Value,
     played_best: bool,
+    thresholds: &Thresholds,
 ) -> Loss {
     if played_best {
         let exact = best.exact && played.exact;
-        return Loss { measured: 0, margin: Some(0), counted: 0, exact, compared: None };
+        return Loss { measured: 0, margin: Some(0), counted: Some(0), exact, compared: None };
     }
     let (reference, ref_spread) = reference(before, best);
     let compared = before.after_best.is_some().then_some(reference);
@@ -86,13 +102,12 @@ fn loss_of(
     let exact = reference.exact && played.exact;
     let margin =
         if exact { Some(0) } else { margin(ref_spread, if played.exact { Some(0) } else { after.spread }) };
-    let counted = margin.map_or(0, |m| (measured - m).max(0));
-    Loss { measured, margin, counted, exact, compared }
+    Loss { measured, margin, counted: counted(measured, margin, thresholds), exact, compared }
 }
 
 /// Judges the plies of a game from the searches of its positions (`searches[k]` is position
 /// `k`, one more than `moves`; an [`PositionSearch::after_best`] there is used as the value of
-/// the best move).
+/// the best move). The analysis's [`Analysis::refinement`] is left empty (see [`super::refine`]).
 pub fn judge(
     game: GameRecord,
     positions: &[Position],
@@ -120,9 +135,11 @@ pub fn judge(
             let (before, after) = (&searches[k], &searches[k + 1]);
             let best_value = values[k];
             let played_value = Value { points: view(before, after) * values[k + 1].points, ..values[k + 1] };
-            let loss = (!forced[k]).then(|| loss_of(before, after, best_value, played_value, played_best[k]));
+            let loss = (!forced[k])
+                .then(|| loss_of(before, after, best_value, played_value, played_best[k], &thresholds));
             let judged = loss.as_ref().filter(|_| !too_small);
-            let counted = judged.map(|l| l.counted);
+            let counted = judged.and_then(|l| l.counted);
+            let unclear = judged.is_some_and(|l| l.counted.is_none());
             let turning = counted.is_some_and(|l| {
                 let (b, a) = (best_value.points, played_value.points);
                 l > 0 && (b.signum() != a.signum() || l >= thresholds.swing)
@@ -146,7 +163,10 @@ pub fn judge(
                 margin: loss.as_ref().and_then(|l| l.margin),
                 compared: loss.as_ref().and_then(|l| l.compared),
                 uncertain: judged
-                    .is_some_and(|l| thresholds.classify(l.measured) != thresholds.classify(l.counted)),
+                    .zip(counted)
+                    .is_some_and(|(l, c)| thresholds.classify(l.measured) != thresholds.classify(c)),
+                unclear,
+                refined: false,
             }
         })
         .collect();
@@ -164,5 +184,6 @@ pub fn judge(
         noise,
         median_nodes: median_nodes.unwrap_or(0),
         too_small,
+        refinement: Refinement::default(),
     }
 }

@@ -23,8 +23,15 @@
 //!   the larger spread of the two values compared, and the **loss** counted is `max(0, measured
 //!   − margin)`; an exact loss (both values proven) has no margin. A ply whose margin changed its
 //!   class is **uncertain**;
+//! - a ply whose margin swallowed the measured loss (the loss counted would be good, but the
+//!   measured loss plus the margin reaches the mistake threshold: a mistake could hide in it) is
+//!   **unclear** ([`counted`]): the searches cannot tell; it has no loss counted and no class,
+//!   and is counted apart (not in the accuracy);
 //! - the **class** follows [`Thresholds`] on the loss counted: good below `inaccuracy` points,
 //!   then inaccuracy below `mistake`, mistake below `blunder`, blunder from `blunder` on;
+//! - where a verdict is unsure (unclear or uncertain) the positions compared are **searched
+//!   again** with more nodes, which also proves them where the proof is within reach, within a
+//!   budget per game ([`refine`], [`Effort`]); the values shown are then those searches';
 //! - a ply with a single legal move (a forced placement or a pass) is **forced**: it is shown but
 //!   not judged (no loss, no class, not counted in the accuracy).
 //!
@@ -34,7 +41,8 @@
 //! and the values are shown for what they are.
 //!
 //! Per side, the **accuracy** is the share (per cent) of its judged moves classed good, and the
-//! **mean loss** the average points (counted) lost per judged move.
+//! **mean loss** the average points (counted) lost per judged move; its unclear moves are counted
+//! apart.
 //!
 //! A ply is a **turning point** when its move loses points (counted) and changes who is ahead
 //! (the value before and after it have different signs, 0 counting as level), or loses at least
@@ -53,17 +61,21 @@ use serde::{Deserialize, Serialize};
 mod classes;
 mod judge;
 pub mod proven;
+pub mod refine;
 mod search;
 
 pub use classes::{Class, ThresholdError, Thresholds};
-pub use judge::{MARGIN_FACTOR, MIN_NODES, judge, margin, median_nodes, noise};
+pub use judge::{MARGIN_FACTOR, MIN_NODES, counted, judge, margin, median_nodes, noise};
+pub use refine::{Effort, Refinement};
 pub use search::{Budget, PositionSearch, search_game, search_one, search_positions};
 
 /// The version of the JSON format of [`Analysis`]; it changes when a field changes meaning or
 /// goes away (new fields may be added within a version). Version 2: `loss` is the loss counted
 /// (the measured loss less its margin, see the module's docs), measured against the search of
 /// the position after the best move where there is one; no ply is judged when `too_small`.
-pub const FORMAT_VERSION: u32 = 2;
+/// Version 3: a judged ply may be `unclear` (no `loss`, no `class`; counted apart in the sides'
+/// `unclear`), and the unsure plies' positions are searched again (`refined`, `refinement`).
+pub const FORMAT_VERSION: u32 = 3;
 
 /// A value in points with whether it is proven.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -127,6 +139,13 @@ pub struct PlyAnalysis {
     /// The margin changed the class: the measured loss alone would have been classed worse.
     #[serde(default)]
     pub uncertain: bool,
+    /// The margin swallowed the measured loss: counted, it would be good, but a mistake could hide
+    /// in the margin; the searches cannot tell (no loss counted, no class; see [`counted`]).
+    #[serde(default)]
+    pub unclear: bool,
+    /// The positions compared were searched again, with more nodes ([`refine`]).
+    #[serde(default)]
+    pub refined: bool,
 }
 
 impl PlyAnalysis {
@@ -138,6 +157,14 @@ impl PlyAnalysis {
     /// The value after the ply from White's view.
     pub fn white_after(&self) -> i32 {
         white_view(self.side, self.played_value.points)
+    }
+
+    /// The value of the best move the loss was measured against, from the mover's view: the
+    /// search after the best move ([`PlyAnalysis::compared`]) where there is one, else the value
+    /// of the position. With the value of the move played, the two values whose difference is
+    /// the measured loss.
+    pub fn reference(&self) -> Value {
+        self.compared.unwrap_or(self.best_value)
     }
 }
 
@@ -158,6 +185,9 @@ pub struct SideSummary {
     pub mean_loss: f64,
     /// Total points lost.
     pub total_loss: i64,
+    /// Moves unclear (not judged: the searches could not tell, see [`PlyAnalysis::unclear`]).
+    #[serde(default)]
+    pub unclear: usize,
 }
 
 impl SideSummary {
@@ -165,6 +195,7 @@ impl SideSummary {
     pub fn of(plies: &[PlyAnalysis], side: Side) -> SideSummary {
         let mut s = SideSummary::default();
         for p in plies.iter().filter(|p| p.side == side) {
+            s.unclear += usize::from(p.unclear);
             if let (Some(loss), Some(class)) = (p.loss, p.class) {
                 s.judged += 1;
                 s.total_loss += i64::from(loss);
@@ -211,6 +242,9 @@ pub struct Analysis {
     /// The budget was too small to judge (`median_nodes` below [`MIN_NODES`]): no ply was judged.
     #[serde(default)]
     pub too_small: bool,
+    /// What was searched again where the verdicts were unsure.
+    #[serde(default)]
+    pub refinement: Refinement,
 }
 
 impl Analysis {
@@ -235,26 +269,42 @@ impl Analysis {
 }
 
 /// Analyses a game record: replays it (every move checked), searches every position with
-/// `budget` on a new engine of `options` (its threads are the budget's) and judges every ply.
-/// `progress` is told how many of the positions are done.
+/// `budget` on a new engine of `options` (its threads are the budget's), judges every ply, and
+/// searches again where a verdict is unsure, within `effort`. `progress` is told how many of the
+/// positions are done.
 pub fn analyse(
     game: GameRecord,
     budget: Budget,
+    effort: Effort,
     thresholds: Thresholds,
     options: Options,
     stop: &AtomicBool,
     progress: &mut dyn FnMut(usize, usize),
 ) -> Result<Analysis, RecordError> {
     let mut engine = Engine::new(Options { threads: budget.threads.max(1), ..options });
-    analyse_with(&mut engine, game, budget, thresholds, stop, progress)
+    analyse_with_effort(&mut engine, game, budget, effort, thresholds, stop, progress)
 }
 
-/// [`analyse`] with an engine lent by the caller (e.g. from a server's pool): its table is
-/// cleared first, so that no other game's searches colour the values.
+/// [`analyse`] with an engine lent by the caller (e.g. from a server's pool), and the default
+/// [`Effort`] where a verdict is unsure: its table is cleared first, so that no other game's
+/// searches colour the values.
 pub fn analyse_with(
     engine: &mut dyn Player,
     game: GameRecord,
     budget: Budget,
+    thresholds: Thresholds,
+    stop: &AtomicBool,
+    progress: &mut dyn FnMut(usize, usize),
+) -> Result<Analysis, RecordError> {
+    analyse_with_effort(engine, game, budget, Effort::default(), thresholds, stop, progress)
+}
+
+/// [`analyse_with`] within `effort` where a verdict is unsure.
+pub fn analyse_with_effort(
+    engine: &mut dyn Player,
+    game: GameRecord,
+    budget: Budget,
+    effort: Effort,
     thresholds: Thresholds,
     stop: &AtomicBool,
     progress: &mut dyn FnMut(usize, usize),
@@ -264,7 +314,9 @@ pub fn analyse_with(
     let total = positions.len();
     engine.new_game();
     let searches = search_game(engine, &positions, &moves, &budget, stop, &mut |done| progress(done, total));
-    Ok(judge(game, &positions, &moves, &searches, budget, thresholds))
+    let pass =
+        refine::Pass { game: &game, positions: &positions, moves: &moves, searches, budget, thresholds };
+    Ok(refine::refine(engine, pass, effort, stop))
 }
 
 #[cfg(test)]

@@ -143,21 +143,28 @@ pub fn search_game(
     let mut out = Vec::with_capacity(positions.len());
     for (k, pos) in positions.iter().enumerate() {
         let mut s = search_one(engine, pos, &limits, stop);
-        let legal = pos.legal_moves();
-        let best = legal.iter().find(|m| s.best.as_deref() == Some(m.to_string().as_str()));
-        if let (Some(played), Some(&best)) = (moves.get(k), best)
-            && legal.len() > 1
-            && !s.value.exact
-            && best != *played
-        {
-            let mut child = pos.clone();
-            child.play(best);
+        if let Some(child) = best_child(pos, &s, moves.get(k)) {
             s.after_best = Some(Box::new(search_one(engine, &child, &limits, stop)));
         }
         out.push(s);
         progress(k + 1);
     }
     out
+}
+
+/// The position after the best move of `s` (the search of `pos`) when the move played from `pos`
+/// needs it to be compared with: `pos` had a choice, its value is unproven and `played` is
+/// another move.
+pub(crate) fn best_child(pos: &Position, s: &PositionSearch, played: Option<&Move>) -> Option<Position> {
+    let legal = pos.legal_moves();
+    let best = legal.iter().find(|m| s.best.as_deref() == Some(m.to_string().as_str()))?;
+    let played = played?;
+    if legal.len() < 2 || s.value.exact || best == played {
+        return None;
+    }
+    let mut child = pos.clone();
+    child.play(*best);
+    Some(child)
 }
 
 #[cfg(test)]

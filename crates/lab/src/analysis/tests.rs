@@ -72,6 +72,8 @@ fn accuracy_is_the_share_of_good_moves_and_mean_loss_the_average() {
         margin: loss.map(|_| 0),
         compared: None,
         uncertain: false,
+        unclear: false,
+        refined: false,
     };
     let plies = [
         ply(Side::White, None),
@@ -143,9 +145,15 @@ fn a_real_analysis_never_has_a_negative_loss_and_the_best_move_loses_nothing() {
     let options = Options { hash_mib: 1, ..Options::default() };
     let stop = AtomicBool::new(false);
     let mut seen = Vec::new();
-    let a = analyse(rec.clone(), budget, Thresholds::default(), options.clone(), &stop, &mut |d, t| {
-        seen.push((d, t))
-    })
+    let a = analyse(
+        rec.clone(),
+        budget,
+        Effort::default(),
+        Thresholds::default(),
+        options.clone(),
+        &stop,
+        &mut |d, t| seen.push((d, t)),
+    )
     .unwrap();
     assert_eq!(seen.last(), Some(&(15, 15)));
     assert_eq!(a.plies.len(), 14);
@@ -161,14 +169,39 @@ fn a_real_analysis_never_has_a_negative_loss_and_the_best_move_loses_nothing() {
                 assert_eq!(measured, (against.points - p.played_value.points).max(0), "ply {}", p.ply);
                 assert_eq!(loss, p.margin.map_or(0, |m| (measured - m).max(0)), "ply {}", p.ply);
             }
+        } else if p.unclear {
+            let measured = p.measured_loss.expect("measured");
+            assert_eq!(counted(measured, p.margin, &Thresholds::default()), None, "ply {}", p.ply);
+            assert!(p.class.is_none() && !p.forced && !p.loss_exact);
         } else {
             assert!(p.forced && p.class.is_none());
             assert_eq!(p.best_value, p.played_value, "a forced ply is one value (ply {})", p.ply);
         }
     }
     assert!(!a.too_small && a.plies.iter().any(|p| p.loss.is_some()));
+    // The searches made again stay within the game's budget, and their plies say so.
+    let r = &a.refinement;
+    assert_eq!(r.nodes_per_search, 8 * 3000);
+    assert!(r.max_nodes >= 40 * 3000 / 3, "{r:?}");
+    assert_eq!(
+        (
+            refine::default_max_nodes(4, 1),
+            refine::default_max_nodes(30, 1),
+            refine::default_max_nodes(100, 1)
+        ),
+        (36, 15, 50)
+    );
+    assert!(r.nodes <= r.max_nodes, "{r:?}");
+    assert!(a.plies.iter().all(|p| p.refined == r.plies.contains(&p.ply)));
+    let none = Effort { max_nodes_per_game: Some(0), nodes_per_search: None };
+    let plain =
+        analyse(rec.clone(), budget, none, Thresholds::default(), options.clone(), &stop, &mut |_, _| {});
+    let plain = plain.unwrap();
+    assert!(plain.refinement.plies.is_empty() && plain.plies.iter().all(|p| !p.refined));
     // Deterministic at a node budget with one thread.
-    let again = analyse(rec, budget, Thresholds::default(), options, &stop, &mut |_, _| {}).unwrap();
+    let again =
+        analyse(rec, budget, Effort::default(), Thresholds::default(), options, &stop, &mut |_, _| {})
+            .unwrap();
     assert_eq!(again, a);
 }
 
@@ -178,7 +211,15 @@ fn an_illegal_move_in_the_record_is_an_error() {
     rec.moves.push("A1".into());
     let budget = Budget { nodes: Some(100), time_ms: None, threads: 1 };
     let stop = AtomicBool::new(false);
-    let e = analyse(rec, budget, Thresholds::default(), Options::default(), &stop, &mut |_, _| {});
+    let e = analyse(
+        rec,
+        budget,
+        Effort::default(),
+        Thresholds::default(),
+        Options::default(),
+        &stop,
+        &mut |_, _| {},
+    );
     assert!(matches!(e, Err(RecordError::Move { index: 5, .. })), "{e:?}");
 }
 
@@ -208,12 +249,13 @@ fn an_unproven_loss_is_counted_less_its_margin_three_times_the_larger_spread() {
     assert_eq!((p.measured_loss, p.margin, p.loss), (Some(30), Some(24), Some(6)));
     assert_eq!((p.class, p.uncertain, p.loss_exact), (Some(Class::Inaccuracy), true, false));
     assert_eq!(margin(Some(3), Some(0)), Some(9));
-    // An unknown spread (a search of one iteration): nothing is counted.
+    // An unknown spread (a search of one iteration): nothing can be counted, the ply is unclear.
     let (rec, positions, moves, searches) = one_choice(None);
     let a = judge(rec.clone(), &positions, &moves, &searches, budget, t);
     let p = &a.plies[2];
-    assert_eq!((p.measured_loss, p.margin, p.loss, p.class), (Some(30), None, Some(0), Some(Class::Good)));
-    assert!(p.uncertain);
+    assert_eq!((p.measured_loss, p.margin, p.loss, p.class), (Some(30), None, None, None));
+    assert!(p.unclear && !p.uncertain);
+    assert_eq!((a.sides[0].judged, a.sides[0].unclear), (0, 1), "counted apart from the accuracy");
     // The search of the position after the best move is what the move played is compared with.
     let (rec, positions, moves, mut searches) = one_choice(Some(8));
     let mut best_after = search(Side::Black, -25, false, "A1");
@@ -222,11 +264,46 @@ fn an_unproven_loss_is_counted_less_its_margin_three_times_the_larger_spread() {
     let a = judge(rec, &positions, &moves, &searches, budget, t);
     let p = &a.plies[2];
     assert_eq!(p.compared, Some(Value { points: 25, exact: false }));
+    // Measured 15 (a mistake), swallowed by the margin of 24: unclear, not good.
+    assert_eq!((p.measured_loss, p.margin, p.loss, p.class), (Some(15), Some(24), None, None));
+    assert!(p.unclear && !p.uncertain && !p.turning);
+    assert_eq!(p.best_value.points, 40, "the position's own value stays the position's");
     assert_eq!(
-        (p.measured_loss, p.margin, p.loss, p.class),
-        (Some(15), Some(24), Some(0), Some(Class::Good))
+        p.reference().points - p.played_value.points,
+        15,
+        "the values shown differ by the loss measured"
     );
-    assert_eq!(p.best_value.points, 40, "the position's own value stays the value shown");
+}
+
+#[test]
+fn the_verdict_of_a_loss_unclear_exact_or_less_its_margin() {
+    let t = Thresholds::default();
+    // Less its margin, within the class or lowered (uncertain), but not swallowed.
+    assert_eq!(counted(30, Some(6), &t), Some(24));
+    assert_eq!(counted(30, Some(24), &t), Some(6));
+    assert_eq!(counted(2, Some(5), &t), Some(0), "good, and at worst an inaccuracy");
+    // Swallowed: counted good, but the margin could hide a mistake (8 points): unclear.
+    assert_eq!(counted(2, Some(6), &t), None);
+    assert_eq!(counted(0, Some(654), &t), None, "measured nothing, within a margin of 654");
+    assert_eq!(counted(137, Some(654), &t), None);
+    assert_eq!(counted(2, None, &t), None, "an unknown margin");
+    // An exact loss has no margin (0): never unclear.
+    assert_eq!(counted(137, Some(0), &t), Some(137));
+    assert_eq!(counted(0, Some(0), &t), Some(0));
+}
+
+#[test]
+fn an_exact_loss_has_no_margin_and_is_classed_as_measured() {
+    let budget = Budget { nodes: Some(MIN_NODES), time_ms: None, threads: 1 };
+    let (rec, positions, moves, mut searches) = one_choice(Some(50));
+    searches[3].value.exact = true;
+    let mut best_after = search(Side::Black, -25, true, "A1");
+    best_after.spread = Some(0);
+    searches[2].after_best = Some(Box::new(best_after));
+    let a = judge(rec, &positions, &moves, &searches, budget, Thresholds::default());
+    let p = &a.plies[2];
+    assert_eq!((p.measured_loss, p.margin, p.loss), (Some(15), Some(0), Some(15)));
+    assert_eq!((p.class, p.loss_exact, p.unclear, p.uncertain), (Some(Class::Mistake), true, false, false));
 }
 
 #[test]
@@ -245,6 +322,7 @@ fn a_budget_too_small_is_flagged_and_nothing_is_judged() {
     let (rec, _, _) = short_game(8);
     let stop = AtomicBool::new(false);
     let options = Options { hash_mib: 1, ..Options::default() };
-    let a = analyse(rec, budget, Thresholds::default(), options, &stop, &mut |_, _| {}).unwrap();
+    let a = analyse(rec, budget, Effort::default(), Thresholds::default(), options, &stop, &mut |_, _| {})
+        .unwrap();
     assert!(a.too_small && a.plies.iter().all(|p| p.class.is_none()), "{}", a.to_json());
 }

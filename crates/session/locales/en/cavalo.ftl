@@ -533,10 +533,13 @@ web-analysis-mark-loss = { $mark }: { $loss ->
 web-analysis-mark-turning = turning point: who is ahead changed, or many points were lost
 web-analysis-mark-exact = exact value, proven to the end of the game
 web-analysis-mark-forced = forced: the only legal move
-web-analysis-legend = ?! inaccuracy · ? mistake · ?? blunder · ! turning point · ≡ exact · □ forced. Values: expected final points difference, mover's view on the board, White's view on the chart. Arrows: green the move played, dashed blue the best.
+web-analysis-legend = ?! inaccuracy · ? mistake · ?? blunder · ∞ unclear · ! turning point · ≡ exact · □ forced. Values: expected final points difference, mover's view on the board, White's view on the chart. Arrows: green the move played, dashed blue the best.
 web-analysis-ply-unjudged = { $ply }. { $move }: { $value }; best { $best } ({ $best_value }), not judged
 web-analysis-margin = (measured { $measured }, less { $margin } for the searches' own uncertainty)
 web-analysis-mark-uncertain = the searches' uncertainty lowered the class
+web-analysis-mark-unclear = unclear: the loss measured is within the searches' own uncertainty, so they cannot tell whether the move was good (not counted in the accuracy)
+web-analysis-ply-unclear = { $ply }. { $move }: { $value }; best { $best } ({ $best_value }), unclear: { $measured } points measured, within the searches' uncertainty of { $margin }
+web-analysis-refined = (searched again with more nodes)
 web-analysis-too-small = The searches were too small to judge (a median of { $nodes } nodes per position): the values are shown, the moves are not classed.
 web-exercises-start = Learn from your mistakes
 web-exercises-none = This game has no mistakes to learn from.
@@ -579,16 +582,22 @@ analyse-title = Analysis of game { $game }: White { $white }, Black { $black }; 
     }
 analyse-thresholds = Points lost: good below { $inaccuracy }, inaccuracy from { $inaccuracy }, mistake from { $mistake }, blunder from { $blunder }; turning point (!): the lead changes or { $swing } points or more lost.
 analyse-budget-nodes = { $nodes } nodes
-analyse-columns = ply side played best value after loss margin class
-analyse-exact-note = Values: expected final points difference from the mover's view (value: best move, after: move played); * exact (proven to the end of the game).
+analyse-columns = ply side played best value after measured margin loss class
+analyse-exact-note = Values: expected final points difference from the mover's view (value: the best move's, from the search of the position after it where the move played was another; after: the move played's); * exact (proven to the end of the game).
 analyse-forced = forced
-analyse-margin-note = Loss: points lost counted, the loss measured (value after the best move, searched too, less value after the move played) less the margin: { $factor } times the larger spread of the two searches (how far each value moved in its last iteration), none when both are exact; ? the margin lowered the class. Noise of this game (median spread): { $noise } points.
+analyse-margin-note = Measured: value less after (0 for the best move). Loss: points lost counted, the loss measured less the margin: { $factor } times the larger spread of the two searches (how far each value moved in its last iteration), none when both are exact; ? the margin lowered the class; unclear: the loss counted would be good but the margin could hide a mistake (measured plus margin reaches the mistake threshold), so the searches cannot tell (not judged, counted apart). Noise of this game (median spread): { $noise } points.
 analyse-too-small = Budget too small to judge: the searches examined { $nodes } nodes per position (median), fewer than { $min }, where the analysis misjudges even the engine's own moves too often; no move is classed. Analyse with more nodes or time.
+analyse-refined = Searched again where the verdict was unsure: { $count ->
+        [0] no ply
+        [one] ply { $plies }
+       *[other] plies { $plies }
+    } ({ $searches } positions, { $proven } proven; { $nodes } of { $max } nodes for the game).
 analyse-not-judged = { $side }, { $who }: not judged (budget too small).
 analyse-class-good = good
 analyse-class-inaccuracy = inaccuracy
 analyse-class-mistake = mistake
 analyse-class-blunder = blunder
+analyse-class-unclear = unclear
 analyse-side = { $side }, { $who }: { $judged ->
         [one] { $judged } move judged
        *[other] { $judged } moves judged
@@ -604,7 +613,7 @@ analyse-side = { $side }, { $who }: { $judged ->
     }, { $blunders ->
         [one] { $blunders } blunder
        *[other] { $blunders } blunders
-    }
+    }; { $unclear } unclear
 analyse-turning = Turning points (ply move (White's view before→after)): { $plies }
 analyse-no-turning = No turning points.
 analyse-last = Final value (White's view): { $value }

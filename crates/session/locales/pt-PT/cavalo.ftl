@@ -533,10 +533,13 @@ web-analysis-mark-loss = { $mark }: { $loss ->
 web-analysis-mark-turning = ponto de viragem: mudou quem está à frente, ou perderam-se muitos pontos
 web-analysis-mark-exact = valor exato, provado até ao fim do jogo
 web-analysis-mark-forced = forçada: a única jogada legal
-web-analysis-legend = ?! imprecisão · ? erro · ?? erro grave · ! ponto de viragem · ≡ exato · □ forçada. Valores: diferença final de pontos esperada, do ponto de vista de quem joga no tabuleiro, do Branco no gráfico. Setas: verde a jogada feita, azul tracejada a melhor.
+web-analysis-legend = ?! imprecisão · ? erro · ?? erro grave · ∞ inconclusiva · ! ponto de viragem · ≡ exato · □ forçada. Valores: diferença final de pontos esperada, do ponto de vista de quem joga no tabuleiro, do Branco no gráfico. Setas: verde a jogada feita, azul tracejada a melhor.
 web-analysis-ply-unjudged = { $ply }. { $move }: { $value }; melhor { $best } ({ $best_value }), sem avaliação
 web-analysis-margin = (medidos { $measured }, menos { $margin } pela incerteza das próprias procuras)
 web-analysis-mark-uncertain = a incerteza das procuras baixou a classe
+web-analysis-mark-unclear = inconclusiva: a perda medida está dentro da incerteza das próprias procuras, que não sabem dizer se a jogada foi boa (não conta para a precisão)
+web-analysis-ply-unclear = { $ply }. { $move }: { $value }; melhor { $best } ({ $best_value }), inconclusiva: { $measured } pontos medidos, dentro da incerteza de { $margin } das procuras
+web-analysis-refined = (procurada de novo com mais nós)
 web-analysis-too-small = As procuras foram pequenas demais para avaliar (uma mediana de { $nodes } nós por posição): os valores são mostrados, as jogadas não são classificadas.
 web-exercises-start = Aprender com os erros
 web-exercises-none = Neste jogo não há erros com que aprender.
@@ -579,16 +582,22 @@ analyse-title = Análise do jogo { $game }: Branco { $white }, Preto { $black };
     }
 analyse-thresholds = Pontos perdidos: boa abaixo de { $inaccuracy }, imprecisão a partir de { $inaccuracy }, erro a partir de { $mistake }, erro grave a partir de { $blunder }; ponto de viragem (!): muda quem está à frente ou perdem-se { $swing } pontos ou mais.
 analyse-budget-nodes = { $nodes } nós
-analyse-columns = n.º lado jogada melhor valor depois perda margem classe
-analyse-exact-note = Valores: diferença final de pontos esperada do ponto de vista de quem joga (valor: melhor jogada, depois: jogada feita); * exato (provado até ao fim do jogo).
+analyse-columns = n.º lado jogada melhor valor depois medida margem perda classe
+analyse-exact-note = Valores: diferença final de pontos esperada do ponto de vista de quem joga (valor: o da melhor jogada, da procura da posição depois dela quando a jogada feita foi outra; depois: o da jogada feita); * exato (provado até ao fim do jogo).
 analyse-forced = forçada
-analyse-margin-note = Perda: pontos perdidos contados, a perda medida (valor depois da melhor jogada, também procurado, menos valor depois da jogada feita) menos a margem: { $factor } vezes a maior oscilação das duas procuras (quanto cada valor mudou na sua última iteração), nenhuma quando ambos são exatos; ? a margem baixou a classe. Ruído deste jogo (oscilação mediana): { $noise } pontos.
+analyse-margin-note = Medida: valor menos depois (0 para a melhor jogada). Perda: pontos perdidos contados, a perda medida menos a margem: { $factor } vezes a maior oscilação das duas procuras (quanto cada valor mudou na sua última iteração), nenhuma quando ambos são exatos; ? a margem baixou a classe; inconclusiva: a perda contada seria boa, mas a margem poderia esconder um erro (medida mais margem chega ao limiar de erro), e as procuras não sabem dizer (sem avaliação, contada à parte). Ruído deste jogo (oscilação mediana): { $noise } pontos.
 analyse-too-small = Limite de procura pequeno demais para avaliar: as procuras examinaram { $nodes } nós por posição (mediana), menos de { $min }, e aí a análise julga mal até as jogadas do próprio motor; nenhuma jogada é classificada. Analise com mais nós ou mais tempo.
+analyse-refined = Procurado de novo onde o juízo era incerto: { $count ->
+        [0] nenhuma meia-jogada
+        [one] a meia-jogada { $plies }
+       *[other] as meias-jogadas { $plies }
+    } ({ $searches } posições, { $proven } provadas; { $nodes } de { $max } nós para o jogo).
 analyse-not-judged = { $side }, { $who }: não avaliado (limite de procura pequeno demais).
 analyse-class-good = boa
 analyse-class-inaccuracy = imprecisão
 analyse-class-mistake = erro
 analyse-class-blunder = erro grave
+analyse-class-unclear = inconclusiva
 analyse-side = { $side }, { $who }: { $judged ->
         [one] { $judged } jogada avaliada
        *[other] { $judged } jogadas avaliadas
@@ -604,6 +613,9 @@ analyse-side = { $side }, { $who }: { $judged ->
     }, { $blunders ->
         [one] { $blunders } erro grave
        *[other] { $blunders } erros graves
+    }; { $unclear ->
+        [one] { $unclear } inconclusiva
+       *[other] { $unclear } inconclusivas
     }
 analyse-turning = Pontos de viragem (meia-jogada jogada (ponto de vista do Branco antes→depois)): { $plies }
 analyse-no-turning = Sem pontos de viragem.

@@ -99,6 +99,22 @@ async fn check_board(c: &Client, plies: u64) {
     assert_clean(c).await;
 }
 
+/// Every unclear mark of the move list (∞, its own colour) says what it means in the page's
+/// language (`word`), and the sides' column of unclear moves counts them.
+async fn check_unclear_marks(c: &Client, word: &str) {
+    let marks = js(c, "return [...document.querySelectorAll('#moves .mark-unclear')].map(m => m.textContent + ' ' + m.title)").await;
+    for m in marks.as_array().unwrap() {
+        let m = m.as_str().unwrap();
+        assert!(m.starts_with('∞') && m.contains(word), "{m}");
+    }
+    let counted = js(c, "return [...document.querySelectorAll('.analysis-sides tbody td:last-child')].reduce((n, td) => n + Number(td.textContent), 0)").await;
+    assert_eq!(
+        counted.as_u64().unwrap() as usize,
+        marks.as_array().unwrap().len(),
+        "unclear moves counted apart"
+    );
+}
+
 /// At 1280 pixels the move table shows every column, the analysis's marks included, without
 /// scrolling sideways.
 async fn assert_table_fits(c: &Client, lang: &str) {
@@ -171,7 +187,11 @@ async fn a_finished_game_is_analysed_in_the_page() {
     analyse(c).await;
     let plies = page.srv.get(&format!("/api/games/{id}")).await.1["plies"].as_array().unwrap().len() as u64;
     let head = text(c, "document.querySelector('.analysis-sides thead').textContent").await;
-    assert!(head.contains("Accuracy") && head.contains("Mean loss"), "{head}");
+    assert!(head.contains("Accuracy") && head.contains("Mean loss") && head.contains('∞'), "{head}");
+    let legend =
+        text(c, "[...document.querySelectorAll('.muted.small')].map(e => e.textContent).join(' ')").await;
+    assert!(legend.contains("∞ unclear"), "the unclear mark has its words: {legend}");
+    check_unclear_marks(c, "unclear").await;
     check_board(c, plies).await;
     // A blunder's row, reviewed, for the screenshot.
     c.execute(
@@ -213,6 +233,8 @@ async fn on_a_phone_in_portuguese() {
     let plies = page.srv.get(&format!("/api/games/{id}")).await.1["plies"].as_array().unwrap().len() as u64;
     let panel = text(c, "document.querySelector('.analysis-panel').textContent").await;
     assert!(panel.contains("Precisão") && panel.contains("Perda média"), "{panel}");
+    assert!(panel.contains("∞ inconclusiva"), "the unclear mark has its words: {panel}");
+    check_unclear_marks(c, "inconclusiva").await;
     let english = cavalo_session::i18n::english_words_in(&panel, &["greedy"]);
     assert_eq!(english, Vec::<String>::new(), "English in the Portuguese panel: {panel}");
     // Decimals with a comma.
