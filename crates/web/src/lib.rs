@@ -145,7 +145,8 @@ struct Inner {
     db: Arc<Db>,
     games: Mutex<HashMap<String, Arc<Game>>>,
     sched: Arc<Scheduler>,
-    streams: server::Streams,
+    /// The open event streams, per client.
+    streams: Arc<quota::Places>,
     /// Held while a game is created: the per-client caps are checked and the game counted at once.
     creating: Mutex<()>,
     closed: AtomicBool,
@@ -215,7 +216,7 @@ impl App {
                 db,
                 games: Mutex::new(games),
                 sched,
-                streams: server::Streams::default(),
+                streams: Arc::default(),
                 creating: Mutex::new(()),
                 closed: AtomicBool::new(false),
                 hosts,

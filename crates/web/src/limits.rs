@@ -1,6 +1,6 @@
 //! The limits on one client (an IP address) and on one game, beside the server-wide ones of
 //! [`crate::server`], so that one client cannot slow the others down:
-//! - **connections per client** ([`Connections`]): a connection from an address that already has
+//! - **connections per client** ([`crate::quota::Places`], in the accept loop): a connection from an address that already has
 //!   `max_connections_per_client` open is closed as soon as it is accepted, before it holds one
 //!   of the server's places; so slow request heads from one address wait only on that address's
 //!   own places, and one address never fills the server's (when its cap is below the server's);
@@ -11,10 +11,9 @@
 //! - **one hint at a time per game** ([`HintPlace`]): a second hint while one is searched is
 //!   refused (409 `hint_running`), never queued.
 
-use std::collections::HashMap;
 use std::net::IpAddr;
 use std::sync::atomic::Ordering;
-use std::sync::{Arc, Mutex, MutexGuard};
+use std::sync::{Arc, MutexGuard};
 use std::time::Duration;
 
 use axum::extract::{FromRequestParts, Request, State};
@@ -29,48 +28,6 @@ use crate::App;
 use crate::error::ApiError;
 use crate::game::Game;
 use crate::lang::ReqLang;
-
-/// The open connections, counted per client, each client with the same cap.
-pub(crate) struct Connections {
-    cap: usize,
-    open: Mutex<HashMap<IpAddr, usize>>,
-}
-
-/// One open connection's place; dropping it (the connection ended) frees it.
-pub(crate) struct ConnectionPlace {
-    all: Arc<Connections>,
-    client: IpAddr,
-}
-
-impl Connections {
-    /// No connection yet; at most `cap` per client (at least 1).
-    pub(crate) fn new(cap: usize) -> Arc<Connections> {
-        Arc::new(Connections { cap: cap.max(1), open: Mutex::new(HashMap::new()) })
-    }
-
-    /// A place for one more connection of `client`, or `None` when it has its cap open.
-    pub(crate) fn admit(self: &Arc<Self>, client: IpAddr) -> Option<ConnectionPlace> {
-        let mut open = self.open.lock().unwrap_or_else(|e| e.into_inner());
-        let n = open.entry(client).or_insert(0);
-        if *n >= self.cap {
-            return None;
-        }
-        *n += 1;
-        Some(ConnectionPlace { all: self.clone(), client })
-    }
-}
-
-impl Drop for ConnectionPlace {
-    fn drop(&mut self) {
-        let mut open = self.all.open.lock().unwrap_or_else(|e| e.into_inner());
-        if let Some(n) = open.get_mut(&self.client) {
-            *n -= 1;
-            if *n == 0 {
-                open.remove(&self.client);
-            }
-        }
-    }
-}
 
 /// Reads a request's body whole within `within` before the routes see it (bodies are at most the
 /// request limit, 256 KiB by default): a body that does not arrive in time is answered 408, one
@@ -230,22 +187,5 @@ impl LimitError {
             LimitError::ClientStreams { cap } => (key!("api-too-many-streams"), cap),
             LimitError::ServerStreams { cap } => (key!("api-server-streams"), cap),
         }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn a_client_has_at_most_its_cap_of_places_and_gets_them_back() {
-        let conns = Connections::new(2);
-        let (a, b) = (IpAddr::from([127, 0, 0, 2]), IpAddr::from([127, 0, 0, 3]));
-        let first = conns.admit(a).expect("a first place");
-        let _second = conns.admit(a).expect("a second place");
-        assert!(conns.admit(a).is_none(), "a third place");
-        assert!(conns.admit(b).is_some(), "another client has its own places");
-        drop(first);
-        assert!(conns.admit(a).is_some(), "a place freed is given again");
     }
 }

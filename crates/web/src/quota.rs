@@ -2,7 +2,8 @@
 //! - [`Quota`]: at most `max` uses of a door in the last `window`, e.g. the uploads of an hour.
 //!   Memory is bounded: a client's uses older than the window are forgotten whenever it is asked
 //!   about, and every client's once the map holds [`SWEEP_AT`] clients;
-//! - [`Places`]: at most `cap` things under way at once (analyses, tries), each held by a
+//! - [`Places`]: at most `cap` things under way at once (connections, event streams, analyses,
+//!   tries), each held by a
 //!   [`Place`] that whoever does the work keeps until the work has ended, so that hanging up or
 //!   asking again never frees a place while its search runs on.
 

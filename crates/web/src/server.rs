@@ -2,7 +2,7 @@
 //! - a **connection cap**: a tokio semaphore around `accept` (the loop hyper-util documents for
 //!   serving with hyper directly); beyond the cap new connections wait in the kernel's backlog
 //!   until a connection ends, so file descriptors stay bounded;
-//! - a **per-client connection cap** ([`crate::limits::Connections`]): a connection from a client
+//! - a **per-client connection cap** ([`crate::quota::Places`]): a connection from a client
 //!   that has its cap open is closed at once, so one client never holds the server's places;
 //! - a **header-read timeout** (hyper's `http1::Builder::header_read_timeout`): a client that does
 //!   not send a whole request head in time is dropped. Hyper arms it whenever it waits for a
@@ -12,15 +12,14 @@
 //!   every route; the JSON API's extractors have their own, lower one, `DefaultBodyLimit`);
 //! - a **request timeout** (`tower_http::timeout::TimeoutLayer`: 408 when the answer's head is
 //!   not ready in time; event streams are not cut, their head comes at once);
-//! - **event-stream caps** per server and per client ([`Streams`]: 429 beyond them);
+//! - **event-stream caps** per server and per client ([`App::open_stream`], 429 beyond them);
 //! - a **per-client cap on running computer-vs-computer games** ([`App::check_cc`]).
 //!
 //! A client is the peer's IP address ([`Peer`]).
 
-use std::collections::HashMap;
 use std::convert::Infallible;
 use std::net::{IpAddr, Ipv4Addr, SocketAddr};
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 use std::time::Duration;
 
 use axum::extract::{ConnectInfo, FromRequestParts};
@@ -35,7 +34,8 @@ use tower_http::limit::RequestBodyLimitLayer;
 use tower_http::timeout::TimeoutLayer;
 
 use crate::App;
-use crate::limits::{Connections, LimitError};
+use crate::limits::LimitError;
+use crate::quota::{NoPlace, Place, Places};
 
 /// The server's limits (see the module's documentation).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -128,44 +128,16 @@ impl<S: Send + Sync> FromRequestParts<S> for Peer {
     }
 }
 
-/// The open event streams, counted per client.
-#[derive(Default)]
-pub(crate) struct Streams {
-    open: Mutex<HashMap<IpAddr, usize>>,
-}
-
-/// One open event stream; dropping it (the stream ended) frees its place.
-pub(crate) struct StreamGuard {
-    app: App,
-    client: IpAddr,
-}
-
-impl Drop for StreamGuard {
-    fn drop(&mut self) {
-        let mut open = self.app.inner.streams.open.lock().unwrap_or_else(|e| e.into_inner());
-        if let Some(n) = open.get_mut(&self.client) {
-            *n -= 1;
-            if *n == 0 {
-                open.remove(&self.client);
-            }
-        }
-    }
-}
-
 impl App {
-    /// A place for one more event stream of `client`, or the limit it would pass.
-    pub(crate) fn open_stream(&self, client: IpAddr) -> Result<StreamGuard, LimitError> {
+    /// A place for one more event stream of `client` (held until the stream ends), or the limit
+    /// it would pass.
+    pub(crate) fn open_stream(&self, client: IpAddr) -> Result<Place, LimitError> {
         let limits = &self.config().limits;
-        let mut open = self.inner.streams.open.lock().unwrap_or_else(|e| e.into_inner());
-        if open.values().sum::<usize>() >= limits.max_streams {
-            return Err(LimitError::ServerStreams { cap: limits.max_streams });
-        }
-        let n = open.entry(client).or_insert(0);
-        if *n >= limits.max_streams_per_client {
-            return Err(LimitError::ClientStreams { cap: limits.max_streams_per_client });
-        }
-        *n += 1;
-        Ok(StreamGuard { app: self.clone(), client })
+        let (cap, all) = (limits.max_streams_per_client, limits.max_streams);
+        self.inner.streams.take(client, cap, all).map_err(|why| match why {
+            NoPlace::Client => LimitError::ClientStreams { cap },
+            NoPlace::Server => LimitError::ServerStreams { cap: all },
+        })
     }
 
     /// Whether `client` may start one more computer-vs-computer game (under its cap and the
@@ -211,7 +183,8 @@ pub(crate) async fn serve(
         ))
         .layer(axum::middleware::from_fn_with_state(limits.body_limit, crate::worded::word_refusals));
     let connections = Arc::new(Semaphore::new(limits.max_connections.max(1)));
-    let per_client = Connections::new(limits.max_connections_per_client);
+    let per_client = Arc::new(Places::default());
+    let cap = limits.max_connections_per_client.max(1);
     let graceful = hyper_util::server::graceful::GracefulShutdown::new();
     let mut http = hyper::server::conn::http1::Builder::new();
     http.timer(TokioTimer::new()).header_read_timeout(limits.header_timeout).keep_alive(true);
@@ -234,7 +207,7 @@ pub(crate) async fn serve(
             () = &mut shutdown => break,
         };
         // A client over its cap is closed at once: its place in the server is given back.
-        let Some(place) = per_client.admit(peer.ip()) else {
+        let Ok(place) = per_client.take(peer.ip(), cap, usize::MAX) else {
             drop((stream, permit));
             continue;
         };

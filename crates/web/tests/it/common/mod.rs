@@ -1,6 +1,8 @@
 //! A real server on a loopback port, and a small JSON client.
 #![allow(dead_code)]
 
+// The same helper as the cavalo crate's tests (one file: two test crates cannot share a module).
+#[path = "../../../../cavalo/tests/it/common/alone.rs"]
 pub mod alone;
 
 use std::collections::HashMap;
