@@ -122,7 +122,10 @@ function plyLine(an, idx) {
   }
   const best = p.best === "pass" ? t("web-pass") : p.best || "—";
   if (p.best === p.played) {
-    return h("p", { class: "ply-judgement" }, t("web-analysis-ply-best", { ply: p.ply, move: played, value: points(p.played_value) }), " ", markNodes(marks(p)));
+    // Unclear when its search valued it far from its proven value: both values shown.
+    const key = p.unclear ? "web-analysis-ply-best-unclear" : "web-analysis-ply-best";
+    const args = { ply: p.ply, move: played, value: points(p.played_value), best_value: points(p.best_value), margin: p.margin };
+    return h("p", { class: "ply-judgement" }, t(key, args), " ", markNodes(marks(p)));
   }
   // The best move's value is the one the loss was measured against (the search of the position
   // after it, where there is one): the two values shown differ by the loss measured.

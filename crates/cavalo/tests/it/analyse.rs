@@ -71,7 +71,9 @@ fn a_record_is_judged_ply_by_ply_as_json_text_and_svg() {
     let apart: u64 = sides.iter().map(|s| s["unclear"].as_u64().unwrap()).sum();
     assert_eq!(apart, unclear, "unclear plies counted apart");
     let r = &a["refinement"];
-    assert!(r["nodes"].as_u64().unwrap() <= r["max_nodes"].as_u64().unwrap() + 1000, "{r}");
+    // Each search counted at its node limit, which it passes by a few hundred nodes at most.
+    let over = 1000 * r["searches"].as_u64().unwrap();
+    assert!(r["nodes"].as_u64().unwrap() <= r["max_nodes"].as_u64().unwrap() + over, "{r}");
     for p in plies.iter().filter(|p| p["forced"].as_bool().unwrap()) {
         let (b, a) = (p["best_value"]["points"].as_i64().unwrap(), p["played_value"]["points"].as_i64());
         assert_eq!(Some(b), a, "a forced ply shows one value: {p}");

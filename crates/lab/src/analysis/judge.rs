@@ -63,14 +63,45 @@ pub fn counted(measured: i32, margin: Option<i32>, thresholds: &Thresholds) -> O
     (!hidden).then_some(counted)
 }
 
+/// How far each position's unproven value was from an exact value it should equal: the value of
+/// the position after its best move, where that one is proven (the move played, when it was the
+/// best the search found, or the search after the best move). A search can be sure of itself
+/// (a value that did not move in its last iteration) and still wrong by hundreds of points; the
+/// proof next to it shows by how much. None where no such proof is known.
+fn disagreements(searches: &[PositionSearch], values: &[Value], played_best: &[bool]) -> Vec<Option<i32>> {
+    (0..searches.len())
+        .map(|k| {
+            if values[k].exact {
+                return None;
+            }
+            let next = played_best
+                .get(k)
+                .filter(|&&b| b && values[k + 1].exact)
+                .map(|_| view(&searches[k], &searches[k + 1]) * values[k + 1].points);
+            let after = searches[k]
+                .after_best
+                .as_deref()
+                .filter(|a| a.value.exact)
+                .map(|a| view(&searches[k], a) * a.value.points);
+            [next, after].into_iter().flatten().map(|v| (values[k].points - v).abs()).max()
+        })
+        .collect()
+}
+
+/// A search's spread, raised to how far its value was from a proof next to it (see
+/// [`disagreements`]).
+fn seen(spread: Option<i32>, disagreement: Option<i32>) -> Option<i32> {
+    spread.map(|s| s.max(disagreement.unwrap_or(0)))
+}
+
 /// What a ply's loss was measured against, with that value's spread.
-fn reference(before: &PositionSearch, value: Value) -> (Value, Option<i32>) {
+fn reference(before: &PositionSearch, value: Value, before_spread: Option<i32>) -> (Value, Option<i32>) {
     match before.after_best.as_deref() {
         Some(after) if !value.exact => {
             let sign = view(before, after);
             (Value { points: sign * after.value.points, exact: after.value.exact }, after.spread)
         }
-        _ => (value, if value.exact { Some(0) } else { before.spread }),
+        _ => (value, if value.exact { Some(0) } else { before_spread }),
     }
 }
 
@@ -84,24 +115,31 @@ struct Loss {
     compared: Option<Value>,
 }
 
-fn loss_of(
-    before: &PositionSearch,
-    after: &PositionSearch,
-    best: Value,
-    played: Value,
-    played_best: bool,
-    thresholds: &Thresholds,
-) -> Loss {
+/// The two searches of a ply (the position before it and the one after), each with its spread
+/// as seen (see [`seen`]), and how far the search before was from the proof after its best move.
+struct Compared<'a> {
+    before: &'a PositionSearch,
+    before_spread: Option<i32>,
+    before_disagreement: Option<i32>,
+    after_spread: Option<i32>,
+}
+
+fn loss_of(c: &Compared, best: Value, played: Value, played_best: bool, thresholds: &Thresholds) -> Loss {
     if played_best {
         let exact = best.exact && played.exact;
-        return Loss { measured: 0, margin: Some(0), counted: Some(0), exact, compared: None };
+        // The search before chose the move played but valued it wrongly by this much (its value
+        // against the move's proven value): the other moves' values may be as wrong, and the
+        // loss is somewhere between 0 and that.
+        let margin = if exact { 0 } else { c.before_disagreement.unwrap_or(0) };
+        let counted = counted(0, Some(margin), thresholds);
+        return Loss { measured: 0, margin: Some(margin), counted, exact, compared: None };
     }
-    let (reference, ref_spread) = reference(before, best);
-    let compared = before.after_best.is_some().then_some(reference);
+    let (reference, ref_spread) = reference(c.before, best, c.before_spread);
+    let compared = c.before.after_best.is_some().then_some(reference);
     let measured = (reference.points - played.points).max(0);
     let exact = reference.exact && played.exact;
     let margin =
-        if exact { Some(0) } else { margin(ref_spread, if played.exact { Some(0) } else { after.spread }) };
+        if exact { Some(0) } else { margin(ref_spread, if played.exact { Some(0) } else { c.after_spread }) };
     Loss { measured, margin, counted: counted(measured, margin, thresholds), exact, compared }
 }
 
@@ -125,6 +163,7 @@ pub fn judge(
         .map(|(k, mv)| searches[k].best.as_deref() == Some(mv.to_string().as_str()))
         .collect();
     let values = corrected_values(searches, &forced, &played_best);
+    let disagree = disagreements(searches, &values, &played_best);
     let noise = noise(searches, &forced, &values);
     let median_nodes = median_nodes(searches, &forced, &values);
     let too_small = median_nodes.is_some_and(|n| n < MIN_NODES);
@@ -135,8 +174,14 @@ pub fn judge(
             let (before, after) = (&searches[k], &searches[k + 1]);
             let best_value = values[k];
             let played_value = Value { points: view(before, after) * values[k + 1].points, ..values[k + 1] };
+            let compared = Compared {
+                before,
+                before_spread: seen(before.spread, disagree[k]),
+                before_disagreement: disagree[k],
+                after_spread: seen(after.spread, disagree[k + 1]),
+            };
             let loss = (!forced[k])
-                .then(|| loss_of(before, after, best_value, played_value, played_best[k], &thresholds));
+                .then(|| loss_of(&compared, best_value, played_value, played_best[k], &thresholds));
             let judged = loss.as_ref().filter(|_| !too_small);
             let counted = judged.and_then(|l| l.counted);
             let unclear = judged.is_some_and(|l| l.counted.is_none());

@@ -4,7 +4,8 @@
 //! a ply's verdict is **unsure** when it is unclear (the margin swallowed its measured loss, see
 //! [`super::counted`]) or uncertain (the margin lowered its class). Plies are taken in the order
 //! of [`priority`]: the unsure ones first, then, with the nodes left, the other plies whose loss
-//! is unproven and whose move was not the best found. For each, two positions are searched
+//! is unproven and whose move was not the best found, then the plies whose move was the best
+//! found, unproven. For each, two positions are searched
 //! again, each with [`Effort::nodes_per_search`] nodes: the position before the ply (its proof,
 //! where one is found, also proves which move is best) and the position whose search values the
 //! move played (the next one, past a chain of forced plies); where such a search finds a best
@@ -32,6 +33,10 @@ use super::{Analysis, Budget, Class, MIN_NODES, PlyAnalysis, PositionSearch, Thr
 /// budget, its median nodes).
 pub const RESEARCH_FACTOR: u64 = 8;
 
+/// A re-search has at least this many times the nodes per position of the first pass (see
+/// [`default_nodes_per_search`]).
+pub const MIN_RESEARCH_FACTOR: u64 = 2;
+
 /// The first pass and the re-searches of a game have at least this many times the nodes per
 /// position in all (a short game still has its re-searches: five at a 2-ply game); otherwise the
 /// re-searches have half the nodes the first pass searched (a re-search's node costs about twice
@@ -45,7 +50,7 @@ pub struct Effort {
     /// Nodes of all the re-searches of a game together (none: [`default_max_nodes`]; 0: no
     /// re-search).
     pub max_nodes_per_game: Option<u64>,
-    /// Nodes of one re-search (none: [`RESEARCH_FACTOR`] times the nodes per position).
+    /// Nodes of one re-search (none: [`default_nodes_per_search`]).
     pub nodes_per_search: Option<u64>,
 }
 
@@ -80,23 +85,35 @@ pub(crate) struct Pass<'a> {
 /// the unsure plies (unclear or uncertain), by the classes between their measured loss and
 /// their loss counted, then their measured loss, then their margin; then, with the nodes left,
 /// the other plies whose loss is unproven and whose move was not the best found, by their
-/// measured loss plus its margin (a sure verdict may still be wrong: the exact values settle it).
-pub(crate) fn priority(p: &PlyAnalysis, t: &Thresholds) -> Option<(bool, usize, i32, i32)> {
+/// measured loss plus its margin (a sure verdict may still be wrong: the exact values settle it);
+/// last, the plies whose move the first pass found best without proving it (a mistake the first
+/// pass took for the best move is found only by searching its position again), earliest first.
+pub(crate) fn priority(p: &PlyAnalysis, t: &Thresholds) -> Option<(Tier, usize, i32, i32)> {
     let measured = p.measured_loss?;
-    if p.forced
-        || p.loss_exact
-        || p.best.as_deref() == Some(p.played.as_str())
-        || p.loss.is_none() && !p.unclear
-    {
+    if p.forced || p.loss_exact || p.loss.is_none() && !p.unclear {
         return None;
     }
     let margin = p.margin.unwrap_or(i32::MAX);
     if !(p.unclear || p.uncertain) {
-        return Some((false, 0, measured.saturating_add(margin), 0));
+        if p.best.as_deref() == Some(p.played.as_str()) {
+            return Some((Tier::FoundBest, 0, 0, 0));
+        }
+        return Some((Tier::Unproven, 0, measured.saturating_add(margin), 0));
     }
     let rank = |c: Class| Class::ALL.iter().position(|x| *x == c).expect("a class");
     let gap = rank(t.classify(measured)) - rank(t.classify(p.loss.unwrap_or(0)));
-    Some((true, gap, measured, margin))
+    Some((Tier::Unsure, gap, measured, margin))
+}
+
+/// The three kinds of plies searched again, in the order they are (the last first).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub(crate) enum Tier {
+    /// The move played was the best the first pass found, unproven.
+    FoundBest,
+    /// The loss is unproven and its verdict sure.
+    Unproven,
+    /// The ply is unclear or uncertain.
+    Unsure,
 }
 
 /// The position whose search gives the value after ply `k`: the next one, past any forced plies.
@@ -118,11 +135,14 @@ pub(crate) fn refine(engine: &mut dyn Player, mut pass: Pass, effort: Effort, st
         return an;
     }
     let base = pass.budget.nodes.unwrap_or(an.median_nodes).max(MIN_NODES);
+    let max_nodes =
+        effort.max_nodes_per_game.unwrap_or_else(|| default_max_nodes(first_pass(&pass.searches), base));
     let mut r = Refinement {
-        max_nodes: effort
-            .max_nodes_per_game
-            .unwrap_or_else(|| default_max_nodes(first_pass(&pass.searches), base)),
-        nodes_per_search: effort.nodes_per_search.unwrap_or(RESEARCH_FACTOR.saturating_mul(base)).max(1),
+        max_nodes,
+        nodes_per_search: effort
+            .nodes_per_search
+            .unwrap_or_else(|| default_nodes_per_search(max_nodes, base))
+            .max(1),
         ..Refinement::default()
     };
     let limits = Limits { nodes: Some(r.nodes_per_search), ..Limits::default() };
@@ -163,6 +183,14 @@ pub(crate) fn refine(engine: &mut dyn Player, mut pass: Pass, effort: Effort, st
 /// `base` nodes per position (see [`MIN_GAME_FACTOR`]).
 pub fn default_max_nodes(first: u64, base: u64) -> u64 {
     (first / 2).max(MIN_GAME_FACTOR.saturating_mul(base).saturating_sub(first))
+}
+
+/// The default nodes of one re-search within `max_nodes` for the game, at `base` nodes per
+/// position: [`RESEARCH_FACTOR`] times `base`, but no more than a quarter of `max_nodes` (a budget
+/// holds two plies' searches at least: a whole game's half of its first pass would otherwise
+/// hold less than one), nor less than [`MIN_RESEARCH_FACTOR`] times `base`.
+pub fn default_nodes_per_search(max_nodes: u64, base: u64) -> u64 {
+    RESEARCH_FACTOR.saturating_mul(base).min((max_nodes / 4).max(MIN_RESEARCH_FACTOR.saturating_mul(base)))
 }
 
 /// The nodes of the first pass: every position's search and every search after a best move.

@@ -181,7 +181,17 @@ fn a_real_analysis_never_has_a_negative_loss_and_the_best_move_loses_nothing() {
     assert!(!a.too_small && a.plies.iter().any(|p| p.loss.is_some()));
     // The searches made again stay within the game's budget, and their plies say so.
     let r = &a.refinement;
-    assert_eq!(r.nodes_per_search, 8 * 3000);
+    assert_eq!(r.nodes_per_search, refine::default_nodes_per_search(r.max_nodes, 3000));
+    // Eight times the nodes per position, but at least four re-searches in the game's budget,
+    // and never under twice the nodes per position.
+    assert_eq!(
+        (
+            refine::default_nodes_per_search(40, 1),
+            refine::default_nodes_per_search(16, 1),
+            refine::default_nodes_per_search(4, 1)
+        ),
+        (8, 4, 2)
+    );
     assert!(r.max_nodes >= 40 * 3000 / 3, "{r:?}");
     assert_eq!(
         (
@@ -325,4 +335,51 @@ fn a_budget_too_small_is_flagged_and_nothing_is_judged() {
     let a = analyse(rec, budget, Effort::default(), Thresholds::default(), options, &stop, &mut |_, _| {})
         .unwrap();
     assert!(a.too_small && a.plies.iter().all(|p| p.class.is_none()), "{}", a.to_json());
+}
+
+#[test]
+fn a_proof_next_to_a_search_shows_how_wrong_it_was() {
+    let budget = Budget { nodes: Some(MIN_NODES), time_ms: None, threads: 1 };
+    let t = Thresholds::default();
+    // Ply 3's move is the one its search found best (valued +40, sure of itself: spread 0), and
+    // the position after it is proven at -10 for Black (+10 for White): the search was 30 points
+    // wrong about that move, so the others' values may be as wrong: not good, unclear.
+    let (rec, positions, moves, mut searches) = one_choice(Some(0));
+    searches[2].best = Some(moves[2].to_string());
+    searches[2].spread = Some(0);
+    searches[3].value.exact = true;
+    let a = judge(rec.clone(), &positions, &moves, &searches, budget, t);
+    let p = &a.plies[2];
+    assert_eq!((p.measured_loss, p.margin, p.loss, p.class), (Some(0), Some(30), None, None));
+    assert!(p.unclear && !p.loss_exact);
+    // Proven at -38 instead: 2 points wrong, the move is good.
+    searches[3].value.points = -38;
+    let a = judge(rec.clone(), &positions, &moves, &searches, budget, t);
+    let p = &a.plies[2];
+    assert_eq!((p.measured_loss, p.margin, p.loss, p.class), (Some(0), Some(2), Some(0), Some(Class::Good)));
+    // No proof after the move: nothing shows the search wrong, no margin (as before).
+    searches[3].value.exact = false;
+    let a = judge(rec, &positions, &moves, &searches, budget, t);
+    assert_eq!((a.plies[2].margin, a.plies[2].class), (Some(0), Some(Class::Good)));
+
+    // Ply 3's move is not its search's best: the value after it comes from Black's search (-10,
+    // spread 0: a margin of 3 × 5 from the search before). Black's search chose the move played
+    // at ply 4, proven to leave White +250: Black's search was 240 points wrong, and the margin of
+    // ply 3 is three times that: the 30 points measured are unclear, not a blunder.
+    let (rec, positions, moves) = short_game(4);
+    let (_, _, _, three) = one_choice(Some(0));
+    let mut searches = three;
+    searches[3].best = Some(moves[3].to_string());
+    searches.push(search(Side::White, 250, true, ""));
+    let before = judge(rec.clone(), &positions, &moves, &searches[..], budget, t);
+    assert_eq!((before.plies[2].measured_loss, before.plies[2].margin), (Some(30), Some(3 * 240)));
+    assert!(before.plies[2].unclear);
+    searches[4].value.exact = false;
+    let a = judge(rec, &positions, &moves, &searches, budget, t);
+    let p = &a.plies[2];
+    assert_eq!(
+        (p.measured_loss, p.margin, p.loss, p.class),
+        (Some(30), Some(15), Some(15), Some(Class::Mistake))
+    );
+    assert!(p.uncertain);
 }

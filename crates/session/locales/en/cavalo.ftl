@@ -522,6 +522,7 @@ web-analysis-ply = { $ply }. { $move }: { $value }; best { $best } ({ $best_valu
    *[other] { $loss } points lost
 }
 web-analysis-ply-best = { $ply }. { $move }: { $value }, the best move
+web-analysis-ply-best-unclear = { $ply }. { $move }: { $value }, the move its search found best, though it valued it { $best_value }: unclear, the other moves' values may be as far off ({ $margin } points)
 web-analysis-ply-forced = { $ply }. { $move }: the only legal move ({ $value })
 web-analysis-mark-inaccuracy = inaccuracy
 web-analysis-mark-mistake = mistake
@@ -585,7 +586,7 @@ analyse-budget-nodes = { $nodes } nodes
 analyse-columns = ply side played best value after measured margin loss class
 analyse-exact-note = Values: expected final points difference from the mover's view (value: the best move's, from the search of the position after it where the move played was another; after: the move played's); * exact (proven to the end of the game).
 analyse-forced = forced
-analyse-margin-note = Measured: value less after (0 for the best move). Loss: points lost counted, the loss measured less the margin: { $factor } times the larger spread of the two searches (how far each value moved in its last iteration), none when both are exact; ? the margin lowered the class; unclear: the loss counted would be good but the margin could hide a mistake (measured plus margin reaches the mistake threshold), so the searches cannot tell (not judged, counted apart). Noise of this game (median spread): { $noise } points.
+analyse-margin-note = Measured: value less after (0 for the best move). Loss: points lost counted, the loss measured less the margin: { $factor } times the larger spread of the two searches (how far each value moved in its last iteration, or, if more, how far it was from a proven value next to it), none when both are exact; for the move its search found best, how far that search valued it from its proven value (0 while that is unproven); ? the margin lowered the class; unclear: the loss counted would be good but the margin could hide a mistake (measured plus margin reaches the mistake threshold), so the searches cannot tell (not judged, counted apart). Noise of this game (median spread): { $noise } points.
 analyse-too-small = Budget too small to judge: the searches examined { $nodes } nodes per position (median), fewer than { $min }, where the analysis misjudges even the engine's own moves too often; no move is classed. Analyse with more nodes or time.
 analyse-refined = Searched again where the verdict was unsure: { $count ->
         [0] no ply

@@ -522,6 +522,7 @@ web-analysis-ply = { $ply }. { $move }: { $value }; melhor { $best } ({ $best_va
    *[other] { $loss } pontos perdidos
 }
 web-analysis-ply-best = { $ply }. { $move }: { $value }, a melhor jogada
+web-analysis-ply-best-unclear = { $ply }. { $move }: { $value }, a jogada que a sua procura achou melhor, embora a tenha avaliado em { $best_value }: inconclusiva, os valores das outras jogadas podem estar tão longe ({ $margin } pontos)
 web-analysis-ply-forced = { $ply }. { $move }: a única jogada legal ({ $value })
 web-analysis-mark-inaccuracy = imprecisão
 web-analysis-mark-mistake = erro
@@ -585,7 +586,7 @@ analyse-budget-nodes = { $nodes } nós
 analyse-columns = n.º lado jogada melhor valor depois medida margem perda classe
 analyse-exact-note = Valores: diferença final de pontos esperada do ponto de vista de quem joga (valor: o da melhor jogada, da procura da posição depois dela quando a jogada feita foi outra; depois: o da jogada feita); * exato (provado até ao fim do jogo).
 analyse-forced = forçada
-analyse-margin-note = Medida: valor menos depois (0 para a melhor jogada). Perda: pontos perdidos contados, a perda medida menos a margem: { $factor } vezes a maior oscilação das duas procuras (quanto cada valor mudou na sua última iteração), nenhuma quando ambos são exatos; ? a margem baixou a classe; inconclusiva: a perda contada seria boa, mas a margem poderia esconder um erro (medida mais margem chega ao limiar de erro), e as procuras não sabem dizer (sem avaliação, contada à parte). Ruído deste jogo (oscilação mediana): { $noise } pontos.
+analyse-margin-note = Medida: valor menos depois (0 para a melhor jogada). Perda: pontos perdidos contados, a perda medida menos a margem: { $factor } vezes a maior oscilação das duas procuras (quanto cada valor mudou na sua última iteração ou, se for mais, quanto ficou de um valor provado ao lado), nenhuma quando ambos são exatos; para a jogada que a sua procura achou melhor, quanto essa procura a avaliou longe do seu valor provado (0 enquanto este não está provado); ? a margem baixou a classe; inconclusiva: a perda contada seria boa, mas a margem poderia esconder um erro (medida mais margem chega ao limiar de erro), e as procuras não sabem dizer (sem avaliação, contada à parte). Ruído deste jogo (oscilação mediana): { $noise } pontos.
 analyse-too-small = Limite de procura pequeno demais para avaliar: as procuras examinaram { $nodes } nós por posição (mediana), menos de { $min }, e aí a análise julga mal até as jogadas do próprio motor; nenhuma jogada é classificada. Analise com mais nós ou mais tempo.
 analyse-refined = Procurado de novo onde o juízo era incerto: { $count ->
         [0] nenhuma meia-jogada
