@@ -29,14 +29,13 @@ use axum::Json;
 use axum::extract::{Path, State};
 use axum::http::{StatusCode, header};
 use axum::response::{IntoResponse, Response};
-use cavalo_lab::analysis::{self, Budget, FORMAT_VERSION, Thresholds};
+use cavalo_lab::analysis::{self, Budget, Effort, FORMAT_VERSION, Thresholds};
 use cavalo_rules::{GameRecord, Side};
 use cavalo_session::i18n::Lang;
 use cavalo_session::key;
 use cavalo_session::store::db::analyses::StoredAnalysis;
 use serde::Serialize;
 
-use crate::App;
 use crate::error::{ApiError, ApiResult};
 use crate::lang::ReqLang;
 use crate::lookup::find;
@@ -44,6 +43,7 @@ use crate::offload::blocking;
 use crate::quota::{NoPlace, Place, Places};
 use crate::sched::Lane;
 use crate::server::Peer;
+use crate::{App, WebConfig};
 
 /// The analyses under way (waiting, running, or failed until asked again), by game id, and the
 /// places they hold.
@@ -134,8 +134,11 @@ impl Analyses {
 
 /// The name of the server's budget in the store: the format's version and the nodes, so that an
 /// analysis made by another budget or format is made again.
-pub(crate) fn budget_key(nodes: u64) -> String {
-    format!("v{FORMAT_VERSION}:nodes={nodes}")
+pub(crate) fn budget_key(config: &WebConfig) -> String {
+    match config.analysis_max_nodes_per_game {
+        None => format!("v{FORMAT_VERSION}:nodes={}", config.analysis_nodes),
+        Some(game) => format!("v{FORMAT_VERSION}:nodes={}:game={game}", config.analysis_nodes),
+    }
 }
 
 /// What the analysis's routes read of a game.
@@ -158,7 +161,7 @@ pub(crate) async fn read(app: &App, id: &str, lang: Lang, with_analysis: bool) -
             (s.record(), Side::BOTH.map(|side| s.player(side).is_human()))
         };
         let stored = if with_analysis {
-            let key = budget_key(app.config().analysis_nodes);
+            let key = budget_key(app.config());
             app.db().analysis(&id, &key).map_err(|e| ApiError::store(&e, lang))?
         } else {
             None
@@ -304,14 +307,17 @@ async fn analyse_apart(
 ) -> Result<(), String> {
     job.running.store(true, Ordering::SeqCst);
     let (app2, id2, job2) = (app.clone(), id.to_string(), job.clone());
-    let nodes = app.config().analysis_nodes;
+    let (nodes, key) = (app.config().analysis_nodes, budget_key(app.config()));
+    let effort =
+        Effort { max_nodes_per_game: app.config().analysis_max_nodes_per_game, nodes_per_search: None };
     let outcome = crate::offload::searching(move || {
         let engine = lease.slot().analysis_engine();
         let done = &job2.done;
-        let result = analysis::analyse_with(
+        let result = analysis::analyse_with_effort(
             engine,
             record,
             budget(nodes),
+            effort,
             Thresholds::default(),
             &job2.stop,
             &mut |n, _| done.store(n, Ordering::SeqCst),
@@ -322,10 +328,7 @@ async fn analyse_apart(
             Ok(_) if app2.inner.closed.load(Ordering::SeqCst) => Err("the server is closing".into()),
             // Replaced by the analysis of a longer game: nothing to store.
             Ok(_) if job2.stop.load(Ordering::SeqCst) => Ok(()),
-            Ok(an) => app2
-                .db()
-                .put_analysis(&id2, &budget_key(nodes), job2.plies, &an.to_json())
-                .map_err(|e| e.message),
+            Ok(an) => app2.db().put_analysis(&id2, &key, job2.plies, &an.to_json()).map_err(|e| e.message),
         }
     })
     .await;

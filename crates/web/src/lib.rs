@@ -97,6 +97,10 @@ pub struct WebConfig {
     /// The nodes searched per position by a game's analysis (the analysis board): with one
     /// thread, the same game gets the same analysis on any machine.
     pub analysis_nodes: u64,
+    /// The nodes an analysis may search again where its verdicts are unsure, for the whole game
+    /// (none: the analysis's default, see `cavalo_lab::analysis::refine::default_max_nodes`;
+    /// 0: none).
+    pub analysis_max_nodes_per_game: Option<u64>,
 }
 
 /// The default nodes per position of a game's analysis: about a fifth of a second per position
@@ -120,6 +124,7 @@ impl WebConfig {
             limits: Limits::default(),
             allowed_hosts: Vec::new(),
             analysis_nodes: DEFAULT_ANALYSIS_NODES,
+            analysis_max_nodes_per_game: None,
         }
     }
 }

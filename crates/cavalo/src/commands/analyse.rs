@@ -44,7 +44,8 @@ pub struct AnalyseArgs {
     /// nodes per position if more; 0: none].
     #[arg(long, value_name = "N")]
     pub max_nodes_per_game: Option<u64>,
-    /// Nodes of each of those searches [default: 8 times the nodes per position].
+    /// Nodes of each of those searches [default: 8 times the nodes per position, at most a
+    /// quarter of the game's budget, at least twice the nodes per position].
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
     pub nodes_per_research: Option<u64>,
     #[command(flatten)]

@@ -84,6 +84,11 @@ pub struct ServeArgs {
     /// laptop's core at the default. Each analysis is computed once and kept with its game.
     #[arg(long, value_name = "N", default_value_t = cavalo_web::DEFAULT_ANALYSIS_NODES, value_parser = clap::value_parser!(u64).range(1_000..=1_000_000_000))]
     pub analysis_nodes: u64,
+    /// Nodes an analysis may search again where its verdicts are unsure, for the whole game (as
+    /// `cavalo analyse --max-nodes-per-game`) [default: half the nodes of the first pass, or
+    /// what the first pass left of 40 times the nodes per position if more; 0: none].
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(0..=100_000_000_000))]
+    pub analysis_max_nodes_per_game: Option<u64>,
     /// Analyses one client (IP address) may have waiting or running at once.
     #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u64).range(1..=1_000))]
     pub analyses_per_client: u64,
@@ -127,6 +132,7 @@ pub fn serve(a: ServeArgs, rules: cavalo_rules::Rules, lang: Lang) -> Result<()>
     config.default_rules = rules;
     config.allowed_hosts = a.allow_host.clone();
     config.analysis_nodes = a.analysis_nodes;
+    config.analysis_max_nodes_per_game = a.analysis_max_nodes_per_game;
     let limits = &mut config.limits;
     limits.max_connections = a.max_connections as usize;
     limits.max_connections_per_client = a.connections_per_client as usize;

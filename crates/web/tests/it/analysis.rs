@@ -89,6 +89,23 @@ async fn a_games_analysis_is_the_commands_json_computed_once_and_kept() {
     assert_eq!(status, 200, "{kept}");
     assert_eq!(kept, got);
     srv.stop().await;
+
+    // With another budget per game for the re-searches (`--analysis-max-nodes-per-game`), the
+    // analysis kept is not that one's: a new one is made within it.
+    let mut c = cavalo_web::WebConfig::new(dir.path());
+    c.hash_mib = 1;
+    c.analysis_nodes = 20_000;
+    c.analysis_max_nodes_per_game = Some(0);
+    let srv = Server::start_with(c).await;
+    let (status, _) = srv.get(&format!("/api/games/{id}/analysis")).await;
+    assert_eq!(status, 404, "not analysed within this budget yet");
+    let (status, _) = post_as_watcher(&srv, &format!("/api/games/{id}/analysis")).await;
+    assert_eq!(status, 202);
+    let none = analysis_of(&srv, &id).await;
+    assert_eq!(none["refinement"]["max_nodes"], 0, "{}", none["refinement"]);
+    assert_eq!(none["refinement"]["searches"], 0);
+    assert_eq!(none["plies"].as_array().unwrap().len(), plies);
+    srv.stop().await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
