@@ -4,7 +4,7 @@
 //! markup in data shown as text (`escaping`), a human-against-human game across two browsers
 //! through an invitation link (`invite`), who sees which games in the list (`listing`), a
 //! phone-sized screen (`phone`), the analysis board (`analysis`), the page as steady and clear as
-//! lichess.s (`steady`), and the page.s logic module by module (`modules`). Screenshots
+//! lichess's (`steady`), and the page's logic module by module (`modules`). Screenshots
 //! are saved in `target/web-artifacts/`.
 //!
 //! Skipped (with a message) when chromedriver or Chromium is missing, unless
