@@ -32,7 +32,7 @@ use crate::lang::ReqLang;
 use crate::limits::HintPlace;
 use crate::lookup::find;
 use crate::offload::{self, blocking};
-use crate::seats::{self, HeldSeats, Need, SeatToken, seat_of};
+use crate::seats::{self, HeldSeats, HeldUploads, Need, SeatToken, seat_of};
 use crate::server::Peer;
 use crate::wire::{GameState, WireEvent};
 
@@ -100,19 +100,21 @@ async fn info(State(app): State<App>) -> Json<Value> {
 }
 
 /// `GET /api/games`: the games whose seats the request holds (`X-Cavalo-Seats`, see
-/// [`crate::seats`]) and the public ones, newest first; each says whether it is `mine` and
-/// `public`. Any other game is watched only by whoever has its link.
+/// [`crate::seats`]), the public ones and the request's uploaded games (`X-Cavalo-Uploads`),
+/// newest first; each says whether it is `mine`, `public` and `uploaded`. Any other game is watched only by whoever has its link.
 async fn list(
     State(app): State<App>,
     ReqLang(lang): ReqLang,
     HeldSeats(tokens): HeldSeats,
+    HeldUploads(uploads): HeldUploads,
 ) -> ApiResult<Json<Value>> {
     let db = app.db().clone();
     let (listed, mut rows) = blocking(lang, move || {
         let tokens: Vec<&str> = tokens.iter().map(String::as_str).collect();
-        let listed = db.listed_web_games(&tokens).map_err(|e| ApiError::store(&e, lang))?;
-        let listed: std::collections::HashMap<String, (bool, bool)> =
-            listed.into_iter().map(|l| (l.id, (l.public, l.mine))).collect();
+        let uploads: Vec<&str> = uploads.iter().map(String::as_str).collect();
+        let listed = db.listed_web_games(&tokens, &uploads).map_err(|e| ApiError::store(&e, lang))?;
+        let listed: std::collections::HashMap<String, (bool, bool, bool)> =
+            listed.into_iter().map(|l| (l.id, (l.public, l.mine, l.uploaded))).collect();
         Ok((listed, db.list().map_err(|e| ApiError::store(&e, lang))?))
     })
     .await?;
@@ -121,7 +123,7 @@ async fn list(
     let games: Vec<Value> = rows
         .iter()
         .map(|r| {
-            let (public, mine) = listed[&r.id];
+            let (public, mine, uploaded) = listed[&r.id];
             json!({
                 "id": r.id,
                 "date": r.created,
@@ -137,6 +139,7 @@ async fn list(
                 "result": r.result,
                 "public": public,
                 "mine": mine,
+                "uploaded": uploaded,
             })
         })
         .collect();

@@ -63,6 +63,9 @@ const FILES: &[(&str, &str, &str)] = files![
     ("exercise.js", JS),
     ("view-analysis.js", JS),
     ("clock.js", JS),
+    ("choice.js", JS),
+    ("upload.js", JS),
+    ("invitation.js", JS),
     ("style.css", "text/css; charset=utf-8"),
     ("favicon.svg", "image/svg+xml"),
 ];

@@ -26,6 +26,10 @@ pub(crate) struct ErrorBody {
     pub code: &'static str,
     /// The sentence, in the request's language.
     pub message: String,
+    /// What a program needs to act on this error besides its code (the games of a log to pick
+    /// one from), when it needs more: `{"games": […]}`.
+    #[serde(flatten, skip_serializing_if = "Option::is_none")]
+    pub detail: Option<serde_json::Map<String, serde_json::Value>>,
 }
 
 /// What a route answers: its value, or an error answer.
@@ -52,12 +56,18 @@ fn status_code(status: StatusCode) -> &'static str {
 impl ApiError {
     /// An answer with `status` and the sentence `msg`, already worded; its code is the status's.
     pub(crate) fn new(status: StatusCode, msg: impl Into<String>) -> ApiError {
-        ApiError { status, body: ErrorBody { code: status_code(status), message: msg.into() } }
+        ApiError { status, body: ErrorBody { code: status_code(status), message: msg.into(), detail: None } }
     }
 
     /// The same answer with a more precise code.
     pub(crate) fn code(mut self, code: &'static str) -> ApiError {
         self.body.code = code;
+        self
+    }
+
+    /// The same answer with `value` as its field `name`, beside the code and the message.
+    pub(crate) fn with(mut self, name: &str, value: serde_json::Value) -> ApiError {
+        self.body.detail.get_or_insert_with(Default::default).insert(name.to_string(), value);
         self
     }
 

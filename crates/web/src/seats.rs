@@ -9,7 +9,8 @@
 //!
 //! The list of games shows a client the games whose seats it holds: it sends their tokens as
 //! `X-Cavalo-Seats: TOKEN, TOKEN, …` (at most [`MAX_LISTED`], each at most [`MAX_TOKEN`]
-//! characters of letters, digits, `-` and `_`), plus the games their creators made public.
+//! characters of letters, digits, `-` and `_`), plus the games their creators made public, and
+//! the games it uploaded: it sends their ids as `X-Cavalo-Uploads: ID, ID, …` (the same limits).
 
 use std::convert::Infallible;
 
@@ -60,6 +61,25 @@ impl<S: Send + Sync> FromRequestParts<S> for HeldSeats {
         let refused = || Refusal::BadSeatList.answer(lang);
         let text = value.to_str().map_err(|_| refused())?;
         held_seats(text).map(HeldSeats).ok_or_else(refused)
+    }
+}
+
+/// The ids of the uploaded games a request names for the list of games (`X-Cavalo-Uploads`;
+/// none when it sends none): as many and as written as seat tokens, refused (400) likewise.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct HeldUploads(pub(crate) Vec<String>);
+
+impl<S: Send + Sync> FromRequestParts<S> for HeldUploads {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<HeldUploads, ApiError> {
+        let Some(value) = parts.headers.get("x-cavalo-uploads").cloned() else {
+            return Ok(HeldUploads::default());
+        };
+        let ReqLang(lang) = ReqLang::from_request_parts(parts, state).await?;
+        let refused = || Refusal::BadSeatList.answer(lang);
+        let text = value.to_str().map_err(|_| refused())?;
+        held_seats(text).map(HeldUploads).ok_or_else(refused)
     }
 }
 

@@ -4,7 +4,11 @@
 //! an id, picks one of its games; a log of one game needs none). The game is played again, every
 //! move checked (`cavalo_session::Game::of_record`), and kept as one of the server's games,
 //! abandoned when it stops before the end, with no seats: whoever has its id watches it and asks
-//! for its analysis, nobody plays it, it is in nobody's list. Answers `201 {id, plies}`.
+//! for its analysis, nobody plays it; it is listed only to a client that names it among its
+//! uploads (`X-Cavalo-Uploads`, see [`crate::seats`]). Answers `201 {id, plies}`. A log of
+//! several games with none picked answers `400 several_games` with the games to pick from
+//! (`games: [{id, date, white, black, status, result, points, plies}]`, the first
+//! [`CHOICES`]).
 //!
 //! Bounded three ways, so that no client fills the disk: the body's size (256 KiB); each
 //! client's uploads in an hour ([`crate::Limits::max_uploads_per_client`], 429 `upload_limit`
@@ -18,6 +22,7 @@ use axum::extract::State;
 use axum::http::StatusCode;
 use cavalo_rules::Side;
 use cavalo_session::i18n::{Arg, Lang};
+use cavalo_session::store::logfile;
 use cavalo_session::store::text::first_ids;
 use cavalo_session::store::{TextGameError, game_of_text, import::player_of_label};
 use cavalo_session::{Game, PlayerConfig, key};
@@ -41,6 +46,46 @@ pub(crate) struct Upload {
     text: String,
     #[serde(default)]
     game: Option<String>,
+}
+
+/// The most games of a log the answer `several_games` lists (a log of a whole term stays one
+/// answer; the message counts them all).
+pub(crate) const CHOICES: usize = 200;
+
+/// The games of a log to pick one from, in the log's order: each one's id, date, players
+/// (labels), status and result (from its `END` line; none while unfinished), points (the plies'
+/// points added up, White's then Black's) and plies.
+fn choices(text: &str) -> Value {
+    let games = logfile::parse(text).unwrap_or_default();
+    let list: Vec<Value> = games
+        .iter()
+        .take(CHOICES)
+        .map(|g| {
+            let end = |k: &str| g.end.as_ref().and_then(|e| e.get(k));
+            let points =
+                |side| g.plies.iter().filter(|p| p.side == Some(side)).map(|p| p.points).sum::<u64>();
+            json!({
+                "id": g.id(),
+                "date": g.header.get("date"),
+                "white": g.header.get("white"),
+                "black": g.header.get("black"),
+                "status": end("status"),
+                "result": end("result"),
+                "points": [points(Side::White), points(Side::Black)],
+                "plies": g.plies.len(),
+            })
+        })
+        .collect();
+    Value::from(list)
+}
+
+/// The game of an upload's text, or why none (a log of several games: with its games to pick
+/// from).
+fn record_of(text: &str, game: Option<&str>, lang: Lang) -> ApiResult<cavalo_rules::GameRecord> {
+    game_of_text(text, game).map_err(|e| match e {
+        TextGameError::Several(_) => refusal(&e, lang).code("several_games").with("games", choices(text)),
+        _ => refusal(&e, lang),
+    })
 }
 
 /// Why the text gives no game, in `lang` (400 `bad_game`).
@@ -67,7 +112,8 @@ pub(crate) async fn upload(
     Body(req): Body<Upload>,
 ) -> ApiResult<(StatusCode, Json<Value>)> {
     crate::guard::serving(&app, lang)?;
-    let record = game_of_text(&req.text, req.game.as_deref()).map_err(|e| refusal(&e, lang))?;
+    // Reading a log of many games takes a while: off the runtime's threads.
+    let record = blocking(lang, move || record_of(&req.text, req.game.as_deref(), lang)).await?;
     if let Some(date) = record.meta.get("date").and_then(Value::as_str)
         && !cavalo_session::datetime::is_iso(date)
     {

@@ -6,10 +6,12 @@
  * stable kind (`not_found`, `illegal_move`, `moved_on`, …).
  */
 export class ApiError extends Error {
-  constructor(status, message, code) {
+  constructor(status, message, code, data = null) {
     super(message);
     this.status = status;
     this.code = code;
+    /** The whole answer (an error may say more than its code: a log's games to pick from). */
+    this.data = data;
   }
 }
 
@@ -79,7 +81,7 @@ async function request(method, path, body, lang = language, token = null, header
     data = null;
   }
   if (!res.ok) {
-    throw new ApiError(res.status, (data && data.message) || `${res.status} ${res.statusText}`, data && data.code);
+    throw new ApiError(res.status, (data && data.message) || `${res.status} ${res.statusText}`, data && data.code, data);
   }
   return data;
 }
@@ -94,8 +96,11 @@ export const messages = (lang) => request("GET", "/api/messages", undefined, lan
  * The games this browser holds seats of (their `tokens`, sent as X-Cavalo-Seats) and the public
  * ones: `{games: [{id, public, mine, …}]}`.
  */
-export const listGames = (tokens) =>
-  request("GET", "/api/games", undefined, language, null, { "X-Cavalo-Seats": tokens.join(",") });
+export const listGames = (tokens, uploads = []) =>
+  request("GET", "/api/games", undefined, language, null, {
+    "X-Cavalo-Seats": tokens.join(","),
+    "X-Cavalo-Uploads": uploads.join(","),
+  });
 /** Creates a game from the new-game form; answers its state, with `tokens` of its seats. */
 export const createGame = (form) => request("POST", "/api/games", form);
 /** A game's state. */

@@ -14,12 +14,15 @@ import { bindBoard } from "./board-input.js";
 import { drawChart } from "./view-chart.js";
 import { renderMoves } from "./view-moves.js";
 import { Analysis } from "./analysis.js";
-import { arrows, marks, renderAnalysis, renderExercise, renderThinkHere, tryArrows } from "./view-analysis.js";
+import { arrows, marks, renderAnalysis, renderExercise, renderJudgement, renderThinkHere, tryArrows } from "./view-analysis.js";
 import { Exercises } from "./exercise.js";
 import { Clocks } from "./clock.js";
 import { playerName, renderControls, renderPlayers, renderResult, renderThinking } from "./view-panels.js";
 import * as dialogs from "./view-dialogs.js";
 import { bindShortcuts } from "./shortcuts.js";
+import { burnChoice, cancelBurn, chooseBurn, takeBurn } from "./choice.js";
+import { uploadFile, uploadedIds } from "./upload.js";
+import { claimInvitation, invite } from "./invitation.js";
 
 const store = new Store();
 const clocks = new Clocks();
@@ -41,18 +44,23 @@ function render() {
   const { idx, live, entry } = store.current();
   const myTurn = store.myTurn();
   const task = exerciseTask(idx);
-  const dests = task ? task.destinations : myTurn ? st.destinations : [];
+  const burn = burnChoice();
+  const dests = burn ? [] : task ? task.destinations : myTurn ? st.destinations : [];
   board.render({
     cells: entry.cells,
     last: entry.to !== null ? { from: entry.from, to: entry.to } : null,
     dests: new Map(dests.map((d) => [d.index, d])),
     threatened: new Set(myTurn && $("#show-threats").checked ? st.threatened : []),
-    movable: task ? entry.cells.indexOf(knightCode(task.side)) : myTurn ? entry.cells.indexOf(knightCode(st.to_move)) : null,
+    movable: burn ? null : task ? entry.cells.indexOf(knightCode(task.side)) : myTurn ? entry.cells.indexOf(knightCode(st.to_move)) : null,
     hint: live && store.hint ? store.hint.index : null,
     reviewing: !live,
     doubles: new Set(st.doubles),
+    burn,
   });
   renderPlayers(store, idx, live, entry);
+  // The choice of a double to remove says what to do where the status is (the board stays clear).
+  $("#status").classList.toggle("choosing", !!burn);
+  if (burn) $("#status").textContent = t("web-burn-hint", { number: String(burn.number).padStart(2, "0"), cell: burn.cell });
   clocks.sync(st);
   renderControls(store, idx, live);
   renderResult(store);
@@ -87,7 +95,26 @@ function render() {
     },
   });
   renderExercise($("#exercise"), exercises, !!an);
+  renderJudgement($("#judgement"), analysis, idx);
+  showCoach();
   drawOverlay(idx);
+}
+
+/** The try last shown, to bring its verdict into view once. */
+let answerShown = null;
+
+/**
+ * The panel next to the board (the judgement of the ply shown, the exercise), hidden when
+ * empty; a try's verdict is brought into view when it comes (a phone scrolled elsewhere).
+ */
+function showCoach() {
+  $("#coach").hidden = !$("#judgement").childElementCount && !$("#exercise").childElementCount;
+  if (exercises.answer === answerShown) return;
+  answerShown = exercises.answer;
+  const verdict = $(".exercise-verdict");
+  if (!verdict) return;
+  const r = verdict.getBoundingClientRect();
+  if (r.top < 0 || r.bottom > innerHeight) verdict.scrollIntoView({ block: "nearest" });
 }
 
 /** The engine's live lines asked for the position shown: `{ply, es, data, done, error}`, or null. */
@@ -192,27 +219,18 @@ function gameIdFromUrl() {
 /** The game (an upload) whose analysis starts as soon as it is shown. */
 let analyseWhenShown = null;
 
-/** Brings the chosen file's game to the server, shows it and starts its analysis. */
-async function uploadFile() {
-  const file = $("#upload-file").files[0];
-  const error = $("#upload-error");
-  error.hidden = true;
-  if (!file) return;
-  try {
-    const got = await api.uploadGame(await file.text(), $("#upload-game").value.trim());
-    $("#games").close();
-    analyseWhenShown = got.id;
-    location.hash = `#/game/${got.id}`;
-  } catch (e) {
-    error.textContent = e.message;
-    error.hidden = false;
-  }
+/** Shows an uploaded game and starts its analysis. */
+function openUploaded(id) {
+  $("#games").close();
+  analyseWhenShown = id;
+  location.hash = `#/game/${id}`;
 }
 
 async function loadGame(id) {
   if (events) events.close();
   events = null;
   stopThinking();
+  cancelBurn();
   store.reset(id);
   analysis.reset(id);
   exercises.reset(id);
@@ -239,7 +257,7 @@ async function loadGame(id) {
 /** Brings the board into view if it is not (a phone scrolled down to the move list). */
 function showBoard() {
   const r = $("#board").getBoundingClientRect();
-  if (r.top < 0 || r.bottom > innerHeight) $(".play").scrollIntoView({ block: "start" });
+  if (r.top < 0 || r.bottom > innerHeight) $(".players").scrollIntoView({ block: "start" });
 }
 
 // ---------- the user's choices ----------
@@ -264,14 +282,23 @@ async function send(move) {
   store.busy = false;
 }
 
+/** The move to `dest` removing the double the user picks on the board (null: cancelled). */
+function pickBurn(dest) {
+  const chosen = chooseBurn(dest, store.current().entry.cells, render);
+  const burn = burnChoice();
+  // The cursor on the default (the highest): Enter takes it; the focus follows when on the board.
+  if (burn && burn.first !== undefined) board.setCursor(burn.first, board.root.contains(document.activeElement));
+  return chosen;
+}
+
 async function activate(index) {
   const st = store.state;
-  if (!st) return;
+  if (!st || takeBurn(index)) return;
   const task = exerciseTask(store.current().idx);
   if (task) {
     const dest = task.destinations.find((d) => d.index === index);
     if (!dest) return;
-    const chosen = dest.options.length === 1 ? dest.options[0].move : await dialogs.pickRemoval(dest);
+    const chosen = dest.options.length === 1 ? dest.options[0].move : await pickBurn(dest);
     if (chosen) exercises.attempt(chosen);
     return;
   }
@@ -289,7 +316,7 @@ async function activate(index) {
     return;
   }
   if (dest.options.length === 1) return send(dest.options[0].move);
-  const chosen = await dialogs.pickRemoval(dest);
+  const chosen = await pickBurn(dest);
   if (chosen) send(chosen);
 }
 
@@ -333,49 +360,9 @@ async function deleteGame() {
   dialogs.openNewGame();
 }
 
-/** Shows (and copies when the browser allows) a link that hands `side`'s seat to someone else. */
-async function invite(side) {
-  const id = store.gameId;
-  try {
-    const inv = await api.invite(id, side, seats.token(id, side));
-    const url = new URL(inv.link, location.href).href;
-    $("#invite-link").value = url;
-    $("#invite-box").hidden = false;
-    $("#invite-link").select();
-    try {
-      await navigator.clipboard.writeText(url);
-      dialogs.toast(t("web-invite-copied"));
-    } catch {
-      // No clipboard (a page not served from localhost or https): the link is shown to copy.
-    }
-  } catch (e) {
-    dialogs.showError(e.message);
-  }
-}
-
-/**
- * Takes the seat of an invitation link (`?game=ID&invite=CODE`), then forgets the code. Answers
- * why a link that gives no seat (spent, unknown) was refused, to be shown once the game is there.
- */
-async function claimInvitation() {
-  const params = new URLSearchParams(location.search);
-  const id = params.get("game");
-  const code = params.get("invite");
-  if (!id || !code) return null;
-  let refused = null;
-  try {
-    const got = await api.claim(id, code);
-    seats.keep(id, { [got.side]: got.token }, true);
-    dialogs.toast(t("web-claimed"));
-  } catch (e) {
-    refused = e.message;
-  }
-  history.replaceState(null, "", `/#/game/${encodeURIComponent(id)}`);
-  return refused;
-}
-
 function review(to) {
   if (!store.state) return;
+  cancelBurn();
   store.review(to);
   render();
 }
@@ -429,9 +416,9 @@ on("#new-game-button", "click", dialogs.openNewGame);
 on("#new-game-cancel", "click", () => $("#new-game").close());
 on("#new-game-form", "submit", startGame);
 on("#mode", "change", dialogs.updateNewGameForm);
-on("#games-button", "click", () => dialogs.showGames(() => api.listGames(seats.allTokens())));
+on("#games-button", "click", () => dialogs.showGames(() => api.listGames(seats.allTokens(), uploadedIds())));
 on("#games-close", "click", () => $("#games").close());
-on("#upload-button", "click", uploadFile);
+on("#upload-button", "click", () => uploadFile(openUploaded));
 on("#help-button", "click", () => $("#help").showModal());
 on("#help-close", "click", () => $("#help").close());
 on("#game-over-close", "click", () => $("#game-over").close());
@@ -443,8 +430,8 @@ on("#undo", "click", undo);
 on("#hint", "click", hint);
 on("#quit", "click", resign);
 on("#delete", "click", deleteGame);
-on("#invite-white", "click", () => invite("white"));
-on("#invite-black", "click", () => invite("black"));
+on("#invite-white", "click", () => invite(store.gameId, "white"));
+on("#invite-black", "click", () => invite(store.gameId, "black"));
 on("#show-threats", "change", render);
 on("#first", "click", () => review(0));
 on("#prev", "click", () => review(viewIdx() - 1));

@@ -24,7 +24,9 @@ export function marks(p) {
   if (sign) {
     const what = t(`web-analysis-mark-${p.class}`);
     const title = t("web-analysis-mark-loss", { mark: what, loss: p.loss }) + (p.uncertain ? ` · ${t("web-analysis-mark-uncertain")}` : "");
-    out.push({ text: sign + (p.uncertain ? "?" : ""), cls: `mark-${p.class}`, title });
+    // An uncertain class is its own sign (counted as such) in the uncertain style: never a
+    // second "?", which would read as the next class.
+    out.push({ text: sign, cls: `mark-${p.class}${p.uncertain ? " mark-uncertain" : ""}`, title });
   }
   if (p.unclear) out.push({ text: "∞", cls: "mark-unclear", title: t("web-analysis-mark-unclear") });
   if (p.turning) out.push({ text: "!", cls: "mark-turning", title: t("web-analysis-mark-turning") });
@@ -169,10 +171,18 @@ export function renderAnalysis(container, a, { game, names, current, onStart, on
       parts.push(h("p", { class: "muted" }, t("web-analysis-partial", { plies: an.plies.length }), " ", button("web-analysis-again")));
     }
     if (an.too_small) parts.push(h("p", { class: "error" }, t("web-analysis-too-small", { nodes: an.median_nodes })));
-    parts.push(sides(an, names), chart(an, Math.min(current, an.plies.length), onPick), plyLine(an, current));
+    parts.push(sides(an, names), chart(an, Math.min(current, an.plies.length), onPick));
     parts.push(h("p", { class: "muted small" }, t("web-analysis-legend")));
   }
   put(container, parts);
+}
+
+/**
+ * Draws what the analysis says of ply `current` (nothing before an analysis): next to the board,
+ * apart from the analysis's figures, so that a phone shows it right under the board.
+ */
+export function renderJudgement(container, a, current) {
+  put(container, a.data ? plyLine(a.data, current) : []);
 }
 
 /**

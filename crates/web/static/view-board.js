@@ -52,10 +52,11 @@ export class Board {
 
   /**
    * Shows a position. `view`: {cells, last: {from, to} | null, dests: Map(index -> destination),
-   * threatened: Set, movable: index | null, hint: index | null, reviewing, doubles: Set}.
+   * threatened: Set, movable: index | null, hint: index | null, reviewing, doubles: Set,
+   * burn: the double's choice (choice.js `burnChoice()`) or null}.
    */
   render(view) {
-    const { cells, last, dests, threatened, movable, hint, reviewing, doubles } = view;
+    const { cells, last, dests, threatened, movable, hint, reviewing, doubles, burn } = view;
     this.root.classList.toggle("reviewing", !!reviewing);
     for (let i = 0; i < 100; i++) {
       const el = this.cells[i];
@@ -97,6 +98,16 @@ export class Board {
         cls.push("hint");
         label.push(t("web-suggested"));
       }
+      if (burn && burn.from === i) {
+        cls.push("burn-from");
+        label.push(t("web-burn-landing"));
+      }
+      const burns = burn ? burn.moves.get(i) : undefined;
+      if (burns !== undefined) {
+        cls.push("burn");
+        label.push(t("web-burn-cell"));
+        el.dataset.move = burns;
+      } else delete el.dataset.move;
       if (movable === i) cls.push("movable");
       if (i === this.cursor) cls.push("cursor");
       el.className = cls.join(" ");

@@ -1,5 +1,5 @@
-// The dialogs and passing messages: errors, toasts, the new-game form, the choice of the double
-// to remove, the end of the game, the list of games and the keyboard help.
+// The dialogs and passing messages: errors, toasts, the new-game form, the end of the game, the
+// list of games and the keyboard help.
 
 import { $, h, put } from "./dom.js";
 import { dateText, num, t, words } from "./i18n.js";
@@ -72,30 +72,6 @@ export function applyServerInfo(info) {
   $("#zero-double").checked = info.default_rules.zero_double;
 }
 
-/** Asks which double to remove on landing at `dest`; resolves to the move, or null if cancelled. */
-export function pickRemoval(dest) {
-  return new Promise((resolve) => {
-    const dlg = $("#picker");
-    const two = (v) => String(v).padStart(2, "0");
-    $("#picker-text").textContent = t("web-picker-text", { number: two(dest.value), cell: dest.cell });
-    const done = (move) => {
-      if (dlg.open) dlg.close();
-      resolve(move);
-    };
-    put($("#picker-options"), dest.options.map((o, n) => h("button", {
-      type: "button",
-      class: n === 0 ? "primary" : null,
-      title: n === 0 ? t("web-picker-default") : null,
-      dataset: { move: o.move },
-      onclick: () => done(o.move),
-    }, two(o.removes))));
-    $("#picker-cancel").onclick = () => done(null);
-    dlg.oncancel = () => resolve(null);
-    dlg.showModal();
-    $("#picker-options").firstElementChild.focus();
-  });
-}
-
 /** The end-of-game dialog with the result and both players' totals. */
 export function showGameOver(st) {
   $("#game-over-text").textContent = words(st.result_text);
@@ -112,6 +88,7 @@ function gameLine(g) {
     `${num(g.points[0])}–${num(g.points[1])}`,
     STATUS[g.status] ? t(STATUS[g.status]) : g.status,
     ...(g.public ? [t("web-game-public")] : []),
+    ...(g.uploaded ? [t("web-game-uploaded")] : []),
   ].join(" · ");
   return h("a", { href: `#/game/${encodeURIComponent(g.id)}`, onclick: () => $("#games").close() }, text);
 }

@@ -6,8 +6,11 @@ import { h, put } from "./dom.js";
 import { compact, num, t } from "./i18n.js";
 import { markNodes } from "./view-analysis.js";
 
-/** The signed value of a search: "+3", "-2!" (proven). */
-export function value(search, proven = "!") {
+/**
+ * The signed value of a search: "+3", "-2≡" (proven, the sign of the analysis's exact values;
+ * "!" is only ever a turning point).
+ */
+export function value(search, proven = "≡") {
   return (search.score > 0 ? "+" : "") + num(search.score) + (search.proven ? proven : "");
 }
 

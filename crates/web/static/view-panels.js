@@ -77,13 +77,17 @@ export function renderControls(store, idx, live) {
   $("#delete").hidden = !seated;
   $("#watching").hidden = seated;
   // A seat can be handed over while this browser keeps another: human against human.
+  let offered = false;
   for (const side of ["white", "black"]) {
     const seat = (st.seats || []).find((s) => s.side === side);
     const other = side === "white" ? "black" : "white";
     const offer = st.mode === "human-human" && st.status === "playing" && !!seat && !seat.claimed &&
       store.holds(side) && store.holds(other);
     $(`#invite-${side}`).hidden = !offer;
+    offered ||= offer;
   }
+  // The invitations' panel, beside the board: while a seat can be offered, or its link is shown.
+  $("#invite-panel").hidden = !offered && $("#invite-box").hidden;
   $("#first").disabled = idx === 0;
   $("#prev").disabled = idx === 0;
   $("#next").disabled = live;

@@ -307,7 +307,7 @@ api-wrong-seat = that token is not a seat of this game (it may have been handed 
 api-other-seat = your seat is { $seat }; this is for { $needed }
 api-bad-invite = this invitation is not valid, or it has been used already
 api-no-such-seat = { $side } is played by the computer here: there is no seat to hand over
-api-bad-seat-list = the X-Cavalo-Seats header must list at most { $max } seat tokens, separated by commas, each of at most { $length } letters, digits, - or _
+api-bad-seat-list = the X-Cavalo-Seats and X-Cavalo-Uploads headers must each list at most { $max } seat tokens or game ids, separated by commas, each of at most { $length } letters, digits, - or _
 api-too-many-cc = you already run { $max } computer-vs-computer games: wait for one to end, or quit one
 api-server-cc = the server already runs { $max } computer-vs-computer games: try again later
 api-too-many-games = you already have { $max ->
@@ -373,9 +373,12 @@ web-delete = Delete
 web-delete-title = Delete this game from the server
 web-delete-confirm = Delete this game for good? Nobody will be able to see it again.
 web-deleted = The game was deleted.
-web-invite-white = Invite someone to play White
-web-invite-black = Invite someone to play Black
+web-invite-white = Invite for White
+web-invite-black = Invite for Black
+web-invite-white-title = Invite someone to play White: a link that hands them your White seat
+web-invite-black-title = Invite someone to play Black: a link that hands them your Black seat
 web-invite-prompt = Send this link to the other player (it works once):
+web-invitations = Invitations
 web-invite-copied = Invitation link copied: send it to the other player. It works once.
 web-claimed = You took the seat of the invitation: it is yours now.
 web-watching = You are watching this game.
@@ -404,7 +407,7 @@ web-col-time = Time
 web-col-depth = Depth
 web-col-depth-title = search depth
 web-col-value = Value
-web-col-value-title = value, mover's view
+web-col-value-title = value, mover's view (≡ proven)
 web-chart = Nodes and time per computer move
 web-download = Download
 web-download-record = Game record (JSON)
@@ -431,9 +434,10 @@ web-public = List it for everyone on this server (anyone may watch it; only its 
 web-cancel = Cancel
 web-start = Start
 web-close = Close
-web-picker-title = Remove which double?
-web-picker-text = Landing on { $number } at { $cell } removes another double. Which one?
-web-picker-default = the highest (default)
+web-burn-hint = Landing on { $number } at { $cell } removes another double: click the one to remove, ringed in red on the board (the highest by default: Enter; Esc cancels).
+web-burn-cell = a double you may remove: click to remove it
+web-burn-landing = where the knight lands
+web-coach = The move shown and the exercise
 web-game-over = Game over
 web-review-game = Review the game
 web-games-title = Your games and the public ones
@@ -534,10 +538,10 @@ web-analysis-mark-loss = { $mark }: { $loss ->
 web-analysis-mark-turning = turning point: who is ahead changed, or many points were lost
 web-analysis-mark-exact = exact value, proven to the end of the game
 web-analysis-mark-forced = forced: the only legal move
-web-analysis-legend = ?! inaccuracy · ? mistake · ?? blunder · ∞ unclear · ! turning point · ≡ exact · □ forced. Values: expected final points difference, mover's view on the board, White's view on the chart. Arrows: green the move played, dashed blue the best.
+web-analysis-legend = ?! inaccuracy · ? mistake · ?? blunder · ∞ unclear · ! turning point · ≡ exact (also a proven value in the move list) · □ forced; a dotted mark is uncertain (the move may be worse). Values: expected final points difference, mover's view on the board, White's view on the chart. Arrows: green the move played, dashed blue the best.
 web-analysis-ply-unjudged = { $ply }. { $move }: { $value }; best { $best } ({ $best_value }), not judged
 web-analysis-margin = (measured { $measured }, less { $margin } for the searches' own uncertainty)
-web-analysis-mark-uncertain = the searches' uncertainty lowered the class
+web-analysis-mark-uncertain = uncertain (dotted): the searches' uncertainty lowered the class; the move may be worse
 web-analysis-mark-unclear = unclear: the loss measured is within the searches' own uncertainty, so they cannot tell whether the move was good (not counted in the accuracy)
 web-analysis-ply-unclear = { $ply }. { $move }: { $value }; best { $best } ({ $best_value }), unclear: { $measured } points measured, within the searches' uncertainty of { $margin }
 web-analysis-refined = (searched again with more nodes)
@@ -575,6 +579,17 @@ web-start-position = position
 web-game-playing = playing
 web-game-public = public
 web-game-abandoned = abandoned
+web-game-uploaded = uploaded from a file
+web-upload-several = This log holds { $count } games: pick the one to open.
+web-upload-choice = { $date } · { $white } – { $black } · { $result ->
+    [white] White won
+    [black] Black won
+    [draw] draw
+   *[other] unfinished
+} { $wpoints }–{ $bpoints } · { $plies ->
+    [one] 1 ply
+   *[other] { $plies } plies
+}
 
 # cavalo analyse: the engine's judgement of a played game.
 analyse-title = Analysis of game { $game }: White { $white }, Black { $black }; { $budget } per position, { $threads ->

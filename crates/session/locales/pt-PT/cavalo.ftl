@@ -307,7 +307,7 @@ api-wrong-seat = esse código não é de nenhum lugar deste jogo (pode ter sido 
 api-other-seat = o seu lugar é { $seat }; isto é para { $needed }
 api-bad-invite = este convite não é válido, ou já foi usado
 api-no-such-seat = aqui o { $side } é jogado pelo computador: não há lugar para passar
-api-bad-seat-list = o cabeçalho X-Cavalo-Seats tem de indicar no máximo { $max } códigos de lugar, separados por vírgulas, cada um com no máximo { $length } letras, algarismos, - ou _
+api-bad-seat-list = os cabeçalhos X-Cavalo-Seats e X-Cavalo-Uploads têm de indicar cada um no máximo { $max } códigos de lugar ou ids de jogos, separados por vírgulas, cada um com no máximo { $length } letras, algarismos, - ou _
 api-too-many-cc = já tem { $max } jogos computador-computador a decorrer: espere que um acabe ou abandone um
 api-server-cc = o servidor já tem { $max } jogos computador-computador a decorrer: tente mais tarde
 api-too-many-games = já tem { $max ->
@@ -373,9 +373,12 @@ web-delete = Apagar
 web-delete-title = Apagar este jogo do servidor
 web-delete-confirm = Apagar este jogo de vez? Ninguém o poderá voltar a ver.
 web-deleted = O jogo foi apagado.
-web-invite-white = Convidar alguém para jogar com o Branco
-web-invite-black = Convidar alguém para jogar com o Preto
+web-invite-white = Convidar para o Branco
+web-invite-black = Convidar para o Preto
+web-invite-white-title = Convidar alguém para jogar com o Branco: uma ligação que lhe passa o seu lugar do Branco
+web-invite-black-title = Convidar alguém para jogar com o Preto: uma ligação que lhe passa o seu lugar do Preto
 web-invite-prompt = Envie esta ligação ao outro jogador (só funciona uma vez):
+web-invitations = Convites
 web-invite-copied = Ligação do convite copiada: envie-a ao outro jogador. Só funciona uma vez.
 web-claimed = Ficou com o lugar do convite: agora é seu.
 web-watching = Está a assistir a este jogo.
@@ -404,7 +407,7 @@ web-col-time = Tempo
 web-col-depth = Prof.
 web-col-depth-title = profundidade da procura
 web-col-value = Valor
-web-col-value-title = valor, do ponto de vista de quem joga
+web-col-value-title = valor, do ponto de vista de quem joga (≡ provado)
 web-chart = Nós e tempo por jogada do computador
 web-download = Descarregar
 web-download-record = Registo do jogo (JSON)
@@ -431,9 +434,10 @@ web-public = Mostrar na lista de todos neste servidor (qualquer pessoa pode assi
 web-cancel = Cancelar
 web-start = Começar
 web-close = Fechar
-web-picker-title = Remover que duplo?
-web-picker-text = Cair em { $number } na casa { $cell } remove outro duplo. Qual?
-web-picker-default = o maior (por omissão)
+web-burn-hint = Cair em { $number } na casa { $cell } remove outro duplo: clique no que quer remover, marcado a vermelho no tabuleiro (por omissão o maior: Enter; Esc cancela).
+web-burn-cell = um duplo que pode remover: clique para o remover
+web-burn-landing = onde o cavalo cai
+web-coach = A jogada mostrada e o exercício
 web-game-over = Fim do jogo
 web-review-game = Rever o jogo
 web-games-title = Os seus jogos e os jogos públicos
@@ -534,10 +538,10 @@ web-analysis-mark-loss = { $mark }: { $loss ->
 web-analysis-mark-turning = ponto de viragem: mudou quem está à frente, ou perderam-se muitos pontos
 web-analysis-mark-exact = valor exato, provado até ao fim do jogo
 web-analysis-mark-forced = forçada: a única jogada legal
-web-analysis-legend = ?! imprecisão · ? erro · ?? erro grave · ∞ inconclusiva · ! ponto de viragem · ≡ exato · □ forçada. Valores: diferença final de pontos esperada, do ponto de vista de quem joga no tabuleiro, do Branco no gráfico. Setas: verde a jogada feita, azul tracejada a melhor.
+web-analysis-legend = ?! imprecisão · ? erro · ?? erro grave · ∞ inconclusiva · ! ponto de viragem · ≡ exato (também um valor provado na lista de jogadas) · □ forçada; uma marca pontilhada é incerta (a jogada pode ser pior). Valores: diferença final de pontos esperada, do ponto de vista de quem joga no tabuleiro, do Branco no gráfico. Setas: verde a jogada feita, azul tracejada a melhor.
 web-analysis-ply-unjudged = { $ply }. { $move }: { $value }; melhor { $best } ({ $best_value }), sem avaliação
 web-analysis-margin = (medidos { $measured }, menos { $margin } pela incerteza das próprias procuras)
-web-analysis-mark-uncertain = a incerteza das procuras baixou a classe
+web-analysis-mark-uncertain = incerta (pontilhada): a incerteza das procuras baixou a classe; a jogada pode ser pior
 web-analysis-mark-unclear = inconclusiva: a perda medida está dentro da incerteza das próprias procuras, que não sabem dizer se a jogada foi boa (não conta para a precisão)
 web-analysis-ply-unclear = { $ply }. { $move }: { $value }; melhor { $best } ({ $best_value }), inconclusiva: { $measured } pontos medidos, dentro da incerteza de { $margin } das procuras
 web-analysis-refined = (procurada de novo com mais nós)
@@ -575,6 +579,17 @@ web-start-position = posição
 web-game-playing = em curso
 web-game-public = público
 web-game-abandoned = abandonado
+web-game-uploaded = carregado de um ficheiro
+web-upload-several = Este log tem { $count } jogos: escolha o que quer abrir.
+web-upload-choice = { $date } · { $white } – { $black } · { $result ->
+    [white] ganhou o Branco
+    [black] ganhou o Preto
+    [draw] empate
+   *[other] por acabar
+} { $wpoints }–{ $bpoints } · { $plies ->
+    [one] 1 meia-jogada
+   *[other] { $plies } meias-jogadas
+}
 
 # cavalo analyse: o juízo do motor sobre um jogo jogado.
 analyse-title = Análise do jogo { $game }: Branco { $white }, Preto { $black }; { $budget } por posição, { $threads ->

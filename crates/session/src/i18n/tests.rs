@@ -187,7 +187,7 @@ fn accept_language_picks_the_preferred_of_ours() {
 
 #[test]
 fn web_labels_without_arguments_keep_their_placeholders() {
-    let text = Lang::Pt.tr(key!("web-picker-text"));
+    let text = Lang::Pt.tr(key!("web-burn-hint"));
     assert!(text.contains("{$number}") && text.contains("{$cell}"), "{text}");
 }
 

@@ -10,11 +10,11 @@ use serde_json::json;
 use crate::driver::*;
 
 /// Nodes per position: a small budget, so the analysis of a whole game takes about a second.
-const NODES: u64 = 20_000;
+pub(crate) const NODES: u64 = 20_000;
 
 /// A finished game of our engine (White, searching 20 ms a move: the table's statistics have
 /// six figures) against the greedy player (plenty of mistakes), opened by its address.
-async fn open_finished_game(page: &Page) -> String {
+pub(crate) async fn open_finished_game(page: &Page) -> String {
     let (c, srv) = (&page.c, &page.srv);
     let st = srv
         .create(json!({"mode": "cc", "white_engine": "cavalo", "black_engine": "greedy", "time_ms": 20, "seed": 7}))
@@ -38,7 +38,7 @@ async fn open_finished_game(page: &Page) -> String {
 }
 
 /// Asks for the analysis and waits for its chart.
-async fn analyse(c: &Client) {
+pub(crate) async fn analyse(c: &Client) {
     wait(c, "the analyse button", "document.querySelector('#analyse')").await;
     c.find(Locator::Css("#analyse")).await.unwrap().click().await.unwrap();
     wait(c, "the value chart", "document.querySelector('.value-chart')").await;
@@ -151,10 +151,7 @@ async fn do_an_exercise(c: &Client, shot: &str) {
     wait(c, "the exercise's position", &format!("document.querySelector('#moves tr.current') ? document.querySelector('#moves tr.current').dataset.ply === '{}' : {}", ply - 1, ply == 1)).await;
     let dests = wait(c, "the destinations", "document.querySelectorAll('.cell.dest').length").await;
     assert!(dests.as_u64().unwrap() >= 2, "{task}");
-    c.find(Locator::Css(".cell.dest")).await.unwrap().click().await.unwrap();
-    if js(c, "return !!document.querySelector('#picker[open]')").await == json!(true) {
-        c.find(Locator::Css("#picker-options button")).await.unwrap().click().await.unwrap();
-    }
+    click_a_move(c, 0).await;
     let said = wait(c, "the judgement", "document.querySelector('.exercise-verdict') && document.querySelector('.exercise-verdict').textContent").await;
     assert!(said.as_str().unwrap().len() > 10, "{said}");
     assert!(

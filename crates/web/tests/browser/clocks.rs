@@ -19,13 +19,15 @@ async fn clocks_tick(screen: Screen, lang: &str) {
     );
     // The human's clock runs while they think (no event comes from the server meanwhile).
     wait(c, "the clock ticking", &format!("{clock} !== {first:?}")).await;
-    // Nothing of a player's box runs into the next: the name, the clock and the points.
+    // Nothing of a player's box runs into another: the side, the name, the clock and the points
+    // (side by side on a desktop, the clock over the points on a phone).
     let overlap = js(
         c,
         "const r = (s) => document.querySelector(s).getBoundingClientRect();
+         const hit = (a, b) => a.left + 0.5 < b.right && b.left + 0.5 < a.right && a.top + 0.5 < b.bottom && b.top + 0.5 < a.bottom;
          return ['white', 'black'].some((side) => {
-           const [n, k, p] = [r(`#player-${side} .side-name`), r(`#clock-${side}`), r(`#points-${side}`)];
-           return n.right > k.left + 0.5 || k.right > p.left + 0.5;
+           const boxes = [`#player-${side} .side-name`, `#name-${side}`, `#clock-${side}`, `#points-${side}`].map(r);
+           return boxes.some((a, i) => boxes.some((b, j) => i < j && hit(a, b)));
          });",
     )
     .await;

@@ -27,8 +27,8 @@ async fn lost_and_found(lang: &str, banner: &str) {
     assert_eq!(js(&c, &format!("return {edge}")).await, before, "the banner moves nothing");
     // A move meanwhile: refused in the page's words.
     js(&c, "document.querySelector('.cell.dest').click(); return true").await;
-    // A destination with a double to choose asks which first.
-    js(&c, "const b = document.querySelector('#picker[open] #picker-options button'); if (b) b.click(); return true").await;
+    // A destination with a double to choose asks which first, on the board.
+    js(&c, "const b = document.querySelector('.cell.burn'); if (b) b.click(); return true").await;
     let said = wait(
         &c,
         "the refusal",

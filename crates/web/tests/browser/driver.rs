@@ -236,14 +236,28 @@ pub async fn screenshot(c: &Client, name: &str) {
     eprintln!("screenshot: {}", path.display());
 }
 
-/// Clicks a legal destination (the `n`th) and, if the picker opens, its default.
+/// Clicks a legal destination (the `n`th) and, when it lands on a double, the double to remove
+/// the board then offers first (the default).
 pub async fn click_a_move(c: &Client, n: usize) {
     let dests = c.find_all(Locator::Css(".cell.dest")).await.unwrap();
-    dests[n % dests.len()].click().await.unwrap();
-    tokio::time::sleep(Duration::from_millis(30)).await;
-    if js(c, "return !!document.querySelector('#picker[open]')").await == json!(true) {
-        c.find(Locator::Css("#picker-options button")).await.unwrap().click().await.unwrap();
+    let dest = &dests[n % dests.len()];
+    let choice = dest.attr("class").await.unwrap().unwrap_or_default().contains("choice");
+    dest.click().await.unwrap();
+    if choice {
+        wait(c, "the doubles to remove", "document.querySelector('.cell.burn')").await;
+        js(c, "document.querySelector('.cell.burn').click(); return true").await;
     }
+}
+
+/// The doubles the board offers to remove, as `(cell, move)`, once a landing on a double asks.
+pub async fn burn_choices(c: &Client) -> Vec<(String, String)> {
+    wait(c, "the doubles to remove", "document.querySelectorAll('.cell.burn').length >= 2").await;
+    let v = js(
+        c,
+        "return [...document.querySelectorAll('.cell.burn')].map(e => [e.dataset.cell, e.dataset.move])",
+    )
+    .await;
+    serde_json::from_value(v).unwrap()
 }
 
 /// The page's script errors and the catalogue keys it missed, which must both be none.

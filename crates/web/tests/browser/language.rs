@@ -106,7 +106,12 @@ async fn the_servers_announcements_and_the_result_are_portuguese() {
     let shown = text(c, "document.querySelector('#game-over-text').textContent").await;
     let (_, st) = srv.get(&format!("/api/games/{cc_id}")).await;
     let (result_pt, result_en) = (words(&st["result_text"], Lang::Pt), words(&st["result_text"], Lang::En));
-    assert_eq!(shown, result_pt);
+    // The server's words, every number grouped as the page writes them all (1 523, where the
+    // server's catalogue groups from five digits on).
+    let ungrouped = |s: &str| s.replace(['\u{a0}', '\u{202f}'], "");
+    assert_eq!(ungrouped(&shown), ungrouped(&result_pt));
+    let points = text(c, "document.querySelector('#points-white').textContent").await;
+    assert!(shown.contains(&points), "{shown:?} writes White's points as the page does ({points:?})");
     assert_ne!(result_pt, result_en, "the result is worded per language");
     let summary = "document.querySelector('#game-over-summary tbody tr td').textContent";
     assert_eq!(json!(text(c, summary).await), pt["web-summary-player"]);

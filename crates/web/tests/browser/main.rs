@@ -3,7 +3,8 @@
 //! continue, finish the game, and watch the engine think; the page in Portuguese (`language`),
 //! markup in data shown as text (`escaping`), a human-against-human game across two browsers
 //! through an invitation link (`invite`), who sees which games in the list (`listing`), a
-//! phone-sized screen (`phone`), the analysis board (`analysis`), and the page's logic module by module (`modules`). Screenshots
+//! phone-sized screen (`phone`), the analysis board (`analysis`), the page as steady and clear as
+//! lichess's (`steady`), and the page's logic module by module (`modules`). Screenshots
 //! are saved in `target/web-artifacts/`.
 //!
 //! Skipped (with a message) when chromedriver or Chromium is missing, unless
@@ -22,6 +23,7 @@ mod language;
 mod listing;
 mod modules;
 mod phone;
+mod steady;
 
 use std::time::{Duration, Instant};
 
@@ -65,14 +67,12 @@ async fn play_a_game_in_the_browser() {
         js(c, "return [...document.querySelectorAll('.files span')].map(e => e.textContent).join('')").await;
     assert_eq!(labels, json!("ABCDEFGHIJ"));
 
-    // A landing on a double: the picker offers every removal; take the last (not the default).
+    // A landing on a double: the board offers every removal; take the last (not the default).
     c.find(Locator::Css(".cell.dest.choice")).await.unwrap().click().await.unwrap();
-    wait(c, "the removal picker", "document.querySelector('#picker[open]')").await;
-    let options = c.find_all(Locator::Css("#picker-options button")).await.unwrap();
-    assert!(options.len() >= 2);
-    let chosen = options.last().unwrap().attr("data-move").await.unwrap().unwrap();
+    let options = burn_choices(c).await;
+    let (cell, chosen) = options.last().unwrap().clone();
     assert!(chosen.contains('x'), "{chosen}");
-    options.last().unwrap().click().await.unwrap();
+    c.find(Locator::Css(&format!(".cell.burn[data-cell='{cell}']"))).await.unwrap().click().await.unwrap();
     wait(
         c,
         "the computer's reply",
@@ -140,7 +140,10 @@ async fn play_a_game_in_the_browser() {
     c.active_element().await.unwrap().send_keys(&keys).await.unwrap();
     let focused = js(c, "return document.activeElement.dataset.index").await;
     assert_eq!(focused, json!(to.to_string()), "the cursor follows the arrow keys");
-    if js(c, "return !!document.querySelector('#picker[open]')").await == json!(true) {
+    // A landing on a double: the cursor (and the focus) is on the default removal; Enter takes it.
+    if js(c, "return !!document.querySelector('.cell.burn')").await == json!(true) {
+        let on = js(c, "return document.activeElement.classList.contains('burn')").await;
+        assert_eq!(on, json!(true), "the focus is on a double to remove");
         let enter: char = Key::Enter.into();
         c.active_element().await.unwrap().send_keys(&enter.to_string()).await.unwrap();
     }

@@ -282,15 +282,31 @@ async fn an_uploaded_record_or_log_becomes_a_game_to_analyse() {
     assert_eq!(st["players"], end["players"], "the players as the record names them");
     assert_eq!(post_as_watcher(srv, &format!("/api/games/{copy}/analysis")).await.0, 202);
     assert_eq!(analysis_of(srv, &copy).await["plies"].as_array().unwrap().len(), moves(&end).len());
-    // Nobody holds its seats: it cannot be played, and it is in nobody's list.
+    // Nobody holds its seats: it cannot be played, and it is in nobody's list but the list of
+    // whoever names it among its uploads.
     let (_, list) = srv.get("/api/games").await;
     assert!(list["games"].as_array().unwrap().iter().all(|g| g["id"] != json!(copy)));
+    let named = srv.http.get(srv.url("/api/games")).header("x-cavalo-uploads", format!("{copy},{id}")).send();
+    let list: Value = named.await.unwrap().json().await.unwrap();
+    let listed: Vec<_> =
+        list["games"].as_array().unwrap().iter().map(|g| (&g["id"], &g["uploaded"])).collect();
+    assert_eq!(listed, [(&json!(copy), &json!(true))], "the upload named, not the game played here");
 
-    // A log of two games: one must be picked.
+    // A log of two games: one must be picked, from the games the answer lists.
     let two = format!("{log}{}", log.replace(&id, "abcdef-second"));
     let (status, got) = upload(json!({ "text": two })).await;
-    assert_eq!((status, got["code"].as_str()), (400, Some("bad_game")), "{got}");
+    assert_eq!((status, got["code"].as_str()), (400, Some("several_games")), "{got}");
     assert!(got["message"].as_str().unwrap().contains("2 games"), "{got}");
+    let games = got["games"].as_array().unwrap();
+    assert_eq!(games.len(), 2, "{got}");
+    assert_eq!(
+        (games[0]["id"].as_str(), games[1]["id"].as_str()),
+        (Some(id.as_str()), Some("abcdef-second"))
+    );
+    assert_eq!(games[1]["plies"], json!(moves(&end).len()));
+    assert!(["white", "black", "draw"].contains(&games[1]["result"].as_str().unwrap()), "{got}");
+    let last = end["plies"].as_array().unwrap().last().unwrap();
+    assert_eq!(games[1]["points"], last["points"], "{got}");
     let (status, got) = upload(json!({ "text": two, "game": "abcdef" })).await;
     assert_eq!(status, 201, "{got}");
     let (status, got) = upload(json!({ "text": log, "game": "zzz" })).await;

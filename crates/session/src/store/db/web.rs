@@ -45,6 +45,8 @@ pub struct Listed {
     pub public: bool,
     /// The client holds one of its seats.
     pub mine: bool,
+    /// A game brought to the server as a file, which the client named among its uploads.
+    pub uploaded: bool,
 }
 
 /// How long finished web games are kept.
@@ -155,8 +157,9 @@ impl Db {
     }
 
     /// The web server's games a client may see listed: those whose seats its `tokens` open
-    /// (`mine`) and those their creators made public, newest first.
-    pub fn listed_web_games(&self, tokens: &[&str]) -> Result<Vec<Listed>, StoreError> {
+    /// (`mine`), those their creators made public, and the uploaded games among the ids of
+    /// `uploads` (the client's own uploads: ids it was answered; any other id is left out).
+    pub fn listed_web_games(&self, tokens: &[&str], uploads: &[&str]) -> Result<Vec<Listed>, StoreError> {
         let conn = self.conn();
         let digests: Vec<String> = tokens.iter().map(|t| digest(t)).collect();
         let marks = vec!["?"; digests.len()].join(", ");
@@ -167,13 +170,20 @@ impl Db {
                 "EXISTS (SELECT 1 FROM seats s WHERE s.game_id = w.game_id AND s.token_hash IN ({marks}))"
             )
         };
+        let named = if uploads.is_empty() {
+            "0".to_string()
+        } else {
+            format!("(w.uploaded AND w.game_id IN ({}))", vec!["?"; uploads.len()].join(", "))
+        };
         let sql = format!(
-            "SELECT game_id, public, mine FROM (SELECT w.game_id, w.public, {mine} AS mine FROM web_games w)
-             WHERE public OR mine"
+            "SELECT game_id, public, mine, named FROM
+               (SELECT w.game_id, w.public, {mine} AS mine, {named} AS named FROM web_games w)
+             WHERE public OR mine OR named"
         );
         let mut stmt = conn.prepare(&sql).map_err(|e| self.err(e))?;
-        stmt.query_map(rusqlite::params_from_iter(&digests), |r| {
-            Ok(Listed { id: r.get(0)?, public: r.get(1)?, mine: r.get(2)? })
+        let params = digests.iter().map(String::as_str).chain(uploads.iter().copied());
+        stmt.query_map(rusqlite::params_from_iter(params), |r| {
+            Ok(Listed { id: r.get(0)?, public: r.get(1)?, mine: r.get(2)?, uploaded: r.get(3)? })
         })
         .map_err(|e| self.err(e))?
         .collect::<Result<_, _>>()
@@ -329,8 +339,12 @@ mod tests {
         db.add_web_game(&theirs, &[(Side::White, &t2)], false).unwrap();
         db.add_web_game(&public, &[(Side::Black, &t3)], true).unwrap();
         let seen = |tokens: &[&str]| {
-            let mut v: Vec<(String, bool, bool)> =
-                db.listed_web_games(tokens).unwrap().into_iter().map(|l| (l.id, l.public, l.mine)).collect();
+            let mut v: Vec<(String, bool, bool)> = db
+                .listed_web_games(tokens, &[])
+                .unwrap()
+                .into_iter()
+                .map(|l| (l.id, l.public, l.mine))
+                .collect();
             v.sort();
             v
         };
@@ -383,6 +397,12 @@ mod tests {
             assert!(db.is_web_game(id).unwrap());
         }
         assert_eq!(db.list().unwrap().len(), 4);
+        // Listed only to whoever names them: an uploaded game named, never one played here.
+        let named: Vec<&str> = vec![ids[4].as_str(), ids[0].as_str(), played.id()];
+        let listed = db.listed_web_games(&[], &named).unwrap();
+        let want = Listed { id: ids[4].clone(), public: false, mine: false, uploaded: true };
+        assert_eq!(listed, [want], "the deleted upload and the played game are not listed");
+        assert!(db.listed_web_games(&[], &[]).unwrap().is_empty());
     }
 
     #[test]
