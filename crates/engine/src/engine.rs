@@ -168,7 +168,23 @@ impl Engine {
     }
 
     /// Like [`Engine::search`], with the time counted from `start` (when the request arrived).
+    /// Below full strength (the option `Level`, see [`crate::level`]) the move is the level's.
     pub fn search_from(
+        &mut self,
+        start: Instant,
+        pos: &Position,
+        limits: &Limits,
+        stop: &AtomicBool,
+        on_info: &mut dyn FnMut(&SearchInfo),
+    ) -> SearchResult {
+        match self.options.level {
+            crate::level::FULL => self.search_full(start, pos, limits, stop, on_info),
+            level => self.search_level(level, start, pos, limits, stop, on_info),
+        }
+    }
+
+    /// The full engine's search (see [`Engine::search_from`]).
+    pub(crate) fn search_full(
         &mut self,
         start: Instant,
         pos: &Position,

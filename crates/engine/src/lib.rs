@@ -16,6 +16,7 @@ mod engine;
 pub mod eval;
 pub mod horizon;
 mod info;
+pub mod level;
 mod limits;
 mod options;
 pub mod params;
@@ -35,7 +36,9 @@ mod tt;
 pub use engine::{Engine, Tables, search_memory_mib};
 pub use info::{SearchInfo, SearchResult};
 pub use limits::{Clock, Limits};
-pub use options::{MAX_HASH_MIB, MAX_THREADS, OptionDesc, OptionError, OptionKind, Options, spec_keys};
+pub use options::{
+    MAX_HASH_MIB, MAX_SEED, MAX_THREADS, OptionDesc, OptionError, OptionKind, Options, spec_keys,
+};
 pub use params::SearchConfig;
 pub use players::{Classic, Greedy, Player, PlayerKind, RandomPlayer};
 pub use timeman::{Latency, TimeManager};

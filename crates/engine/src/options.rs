@@ -14,6 +14,8 @@ use crate::params::{Param, SearchConfig, normalise_name, snake_case};
 /// The largest transposition table accepted, in MiB. The table is allocated zeroed (pages are
 /// only taken when used); an allocation the system refuses is an error, never an abort.
 pub const MAX_HASH_MIB: usize = 8192;
+/// The largest seed of a level's choices.
+pub const MAX_SEED: u64 = u32::MAX as u64;
 /// The most search threads accepted (threads beyond the cores are allowed: they only share the
 /// cores' time).
 pub const MAX_THREADS: usize = 256;
@@ -29,6 +31,10 @@ pub struct Options {
     /// Quiescence search on high-value landings (off by default: it did not win games, see the
     /// technical manual).
     pub quiescence: bool,
+    /// The level, from 1 (a beginner) to 8 (the full engine, the default): see [`crate::level`].
+    pub level: u8,
+    /// The seed of a level's choices (the same seed, the same game).
+    pub seed: u64,
     /// Every tunable constant of search and evaluation.
     #[serde(flatten)]
     pub search: SearchConfig,
@@ -36,7 +42,14 @@ pub struct Options {
 
 impl Default for Options {
     fn default() -> Options {
-        Options { hash_mib: 64, threads: 1, quiescence: false, search: SearchConfig::default() }
+        Options {
+            hash_mib: 64,
+            threads: 1,
+            quiescence: false,
+            level: crate::level::FULL,
+            seed: 0,
+            search: SearchConfig::default(),
+        }
     }
 }
 
@@ -73,6 +86,8 @@ enum Getter {
     Hash,
     Threads,
     Quiescence,
+    Level,
+    Seed,
     Search(&'static Param),
 }
 
@@ -119,6 +134,8 @@ impl OptionDesc {
             Getter::Hash => o.hash_mib as i64,
             Getter::Threads => o.threads as i64,
             Getter::Quiescence => o.quiescence as i64,
+            Getter::Level => i64::from(o.level),
+            Getter::Seed => o.seed as i64,
             Getter::Search(p) => (p.get)(&o.search) as i64,
         }
     }
@@ -144,6 +161,8 @@ impl OptionDesc {
             Getter::Hash => o.hash_mib = v as usize,
             Getter::Threads => o.threads = v as usize,
             Getter::Quiescence => o.quiescence = v != 0,
+            Getter::Level => o.level = v as u8,
+            Getter::Seed => o.seed = v as u64,
             Getter::Search(p) => (p.set)(&mut o.search, v as i32),
         }
     }
@@ -195,6 +214,23 @@ impl Options {
                 doc: "Quiescence search on high-value landings.",
                 get: Getter::Quiescence,
             },
+            OptionDesc {
+                name: "Level",
+                kind: OptionKind::Spin {
+                    min: i64::from(crate::level::WEAKEST),
+                    max: i64::from(crate::level::FULL),
+                },
+                default: i64::from(d.level),
+                doc: "Strength, from 1 (a beginner) to 8 (the full engine).",
+                get: Getter::Level,
+            },
+            OptionDesc {
+                name: "Seed",
+                kind: OptionKind::Spin { min: 0, max: MAX_SEED as i64 },
+                default: d.seed as i64,
+                doc: "Seed of a level's choices (the same seed, the same game).",
+                get: Getter::Seed,
+            },
         ];
         let search = SearchConfig::PARAMS.iter().map(|p| OptionDesc {
             name: p.name,
@@ -229,6 +265,8 @@ impl Options {
     pub fn clamped(mut self) -> Options {
         self.hash_mib = self.hash_mib.clamp(1, MAX_HASH_MIB);
         self.threads = self.threads.clamp(1, MAX_THREADS);
+        self.level = self.level.clamp(crate::level::WEAKEST, crate::level::FULL);
+        self.seed = self.seed.min(MAX_SEED);
         self.search = self.search.clamped();
         self
     }
@@ -319,7 +357,8 @@ mod tests {
     #[test]
     fn every_option_has_a_ugi_line_with_its_default() {
         let lines: Vec<String> = Options::ugi_lines().collect();
-        assert_eq!(lines.len(), 3 + SearchConfig::PARAMS.len());
+        assert_eq!(lines.len(), 5 + SearchConfig::PARAMS.len());
+        assert!(lines.contains(&"option name Level type spin default 8 min 1 max 8".to_string()));
         assert_eq!(lines[0], format!("option name Hash type spin default 64 min 1 max {MAX_HASH_MIB}"));
         assert!(lines.contains(&"option name Quiescence type check default false".to_string()));
         assert!(lines.contains(&"option name LmrDepth type spin default 3 min 1 max 120".to_string()));

@@ -280,7 +280,7 @@ impl Session {
         let engine_option = Options::descriptor(&name);
         if engine_option.is_none() && !["threat", "zerodouble", "player"].contains(&key.as_str()) {
             return self.error(&format!(
-                "setoption: no option named `{name}` (the `ugi` answer lists them: Hash, Threads, Quiescence, the search parameters, Threat, ZeroDouble, Player)"
+                "setoption: no option named `{name}` (the `ugi` answer lists them: Hash, Threads, Quiescence, Level, Seed, the search parameters, Threat, ZeroDouble, Player)"
             ));
         }
         if self.searching() {

@@ -489,3 +489,36 @@ fn end_of_input_stops_a_search_and_exits() {
         assert_eq!(text.matches("bestmove ").count(), 1, "{go}: {text}");
     }
 }
+
+/// `setoption name Level`: listed in the `ugi` answer, refused out of its range (the old value
+/// kept), and a level plays a legal move, the same one again with the same seed.
+#[test]
+fn the_level_is_an_option_refused_out_of_its_range() {
+    let mut e = Engine::start();
+    e.send("ugi");
+    let hello = e.until("ugiok", 10);
+    for opt in [
+        "option name Level type spin default 8 min 1 max 8",
+        "option name Seed type spin default 0 min 0 max 4294967295",
+    ] {
+        assert!(hello.iter().any(|l| l == opt), "missing `{opt}` in {hello:#?}");
+    }
+    for bad in ["0", "9", "x"] {
+        e.send(&format!("setoption name Level value {bad}"));
+        let l = e.until("info string", 5).pop().unwrap();
+        assert!(l.starts_with("info string error: ") && l.contains("from 1 to 8"), "{bad} → {l}");
+    }
+    let mut moves = Vec::new();
+    for _ in 0..2 {
+        e.send("setoption name Level value 2");
+        e.send("setoption name Seed value 11");
+        e.send("uginewgame");
+        e.send(AFTER_PLACEMENTS);
+        e.send("go");
+        let out = e.until("bestmove", 20);
+        moves.push(out.last().unwrap().clone());
+    }
+    assert_eq!(moves[0], moves[1], "the same seed, the same move");
+    assert_ne!(moves[0], "bestmove (none)");
+    e.quit();
+}
