@@ -43,7 +43,7 @@ pub enum PlayerSpec {
 
 impl PlayerSpec {
     /// The accepted forms, for help texts.
-    pub const HELP: &'static str = "cavalo[:hash=MIB,threads=N,quiescence=on|off,PARAM=VALUE...] | classic[:DEPTH] | greedy | random[:SEED] | cmd:COMMAND | lisp:FILE[,KEY=VALUE...]; any of them with ,name=TEXT";
+    pub const HELP: &'static str = "cavalo[:level=1..8,seed=S,hash=MIB,threads=N,quiescence=on|off,PARAM=VALUE...] | classic[:DEPTH] | greedy | random[:SEED] | cmd:COMMAND | lisp:FILE[,KEY=VALUE...]; any of them with ,name=TEXT";
 
     /// Whether this is an external engine.
     pub fn is_external(&self) -> bool {

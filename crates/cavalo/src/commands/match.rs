@@ -24,6 +24,8 @@ const PLAYERS_HELP: &str = "\
 Players (--engine1, --engine2):
   cavalo                      our engine, in this process (default options: 64 MiB hash, 1 thread)
   cavalo:hash=16,threads=2    our engine with options (keys: hash, threads, quiescence=on|off)
+  cavalo:level=3,seed=7       our engine at a level from 1 (a beginner) to 8 (the full engine),
+                              the seed of its draws (the same seed, the same game)
   classic[:DEPTH]             the course-style fixed-depth alpha-beta (default depth 4)
   greedy                      takes the highest number in reach
   random[:SEED]               plays a random legal move
