@@ -54,13 +54,7 @@ impl<S: Send + Sync> FromRequestParts<S> for HeldSeats {
     type Rejection = ApiError;
 
     async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<HeldSeats, ApiError> {
-        let Some(value) = parts.headers.get("x-cavalo-seats").cloned() else {
-            return Ok(HeldSeats::default());
-        };
-        let ReqLang(lang) = ReqLang::from_request_parts(parts, state).await?;
-        let refused = || Refusal::BadSeatList.answer(lang);
-        let text = value.to_str().map_err(|_| refused())?;
-        held_seats(text).map(HeldSeats).ok_or_else(refused)
+        held_list(parts, state, "x-cavalo-seats").await.map(HeldSeats)
     }
 }
 
@@ -73,14 +67,24 @@ impl<S: Send + Sync> FromRequestParts<S> for HeldUploads {
     type Rejection = ApiError;
 
     async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<HeldUploads, ApiError> {
-        let Some(value) = parts.headers.get("x-cavalo-uploads").cloned() else {
-            return Ok(HeldUploads::default());
-        };
-        let ReqLang(lang) = ReqLang::from_request_parts(parts, state).await?;
-        let refused = || Refusal::BadSeatList.answer(lang);
-        let text = value.to_str().map_err(|_| refused())?;
-        held_seats(text).map(HeldUploads).ok_or_else(refused)
+        held_list(parts, state, "x-cavalo-uploads").await.map(HeldUploads)
     }
+}
+
+/// The list of tokens in the request's `header` (empty when it has none; see [`held_seats`]), or
+/// the refusal (400 `bad_seat_list`, in the request's language).
+async fn held_list<S: Send + Sync>(
+    parts: &mut Parts,
+    state: &S,
+    header: &str,
+) -> Result<Vec<String>, ApiError> {
+    let Some(value) = parts.headers.get(header).cloned() else {
+        return Ok(Vec::new());
+    };
+    let ReqLang(lang) = ReqLang::from_request_parts(parts, state).await?;
+    let refused = || Refusal::BadSeatList.answer(lang);
+    let text = value.to_str().map_err(|_| refused())?;
+    held_seats(text).ok_or_else(refused)
 }
 
 /// The tokens of an `X-Cavalo-Seats` value, or `None` when it is not a list of at most
