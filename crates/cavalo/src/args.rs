@@ -5,7 +5,7 @@
 
 use std::path::PathBuf;
 
-use cavalo_engine::{Options, PlayerKind};
+use cavalo_engine::{Options, PlayerChoice, PlayerKind};
 use cavalo_match::Shard;
 use cavalo_session::i18n::Lang;
 use clap::Args;
@@ -13,9 +13,10 @@ use clap::Args;
 /// Engine choice and options, shared by every command that runs a player of its choice.
 #[derive(Args, Debug, Clone)]
 pub struct EngineArgs {
-    /// The player: cavalo (our engine), classic[:DEPTH], greedy or random[:SEED].
-    #[arg(long, default_value = "cavalo", value_parser = parse_kind)]
-    pub engine: PlayerKind,
+    /// The player: cavalo (our engine, or cavalo:level=1..8 for a weaker level, with
+    /// cavalo:level=N,seed=S its choices' seed), classic[:DEPTH], greedy or random[:SEED].
+    #[arg(long, default_value = "cavalo", value_parser = parse_choice)]
+    pub engine: PlayerChoice,
     #[command(flatten)]
     pub engine_options: EngineOptionArgs,
 }
@@ -23,13 +24,15 @@ pub struct EngineArgs {
 impl EngineArgs {
     /// The engine options these flags select.
     pub fn options(&self) -> Options {
-        self.engine_options.options()
+        self.engine_options.over(self.engine.options.clone())
     }
 
     /// The engine options for one search of `movetime` in a one-shot command: the tables sized
     /// to it unless the user chose their size (see [`crate::budget::sized`]).
     pub fn options_for(&self, movetime: Option<std::time::Duration>) -> Options {
-        crate::budget::sized(self.options(), movetime, self.engine_options.hash_given())
+        let hash_given =
+            self.engine_options.hash_given() || self.engine.options.hash_mib != Options::default().hash_mib;
+        crate::budget::sized(self.options(), movetime, hash_given)
     }
 }
 
@@ -52,9 +55,15 @@ pub struct EngineOptionArgs {
     pub set: Vec<String>,
 }
 
-/// A player kind as `--engine` and `--opponents` give it.
+/// A player kind as `--opponents` gives it.
 pub fn parse_kind(s: &str) -> Result<PlayerKind, String> {
-    s.parse()
+    s.parse().map_err(|e: cavalo_engine::PlayerError| e.to_string())
+}
+
+/// A player as `--engine` gives it, refused in the environment's language (clap parses before
+/// `--lang` is known).
+pub fn parse_choice(s: &str) -> Result<PlayerChoice, String> {
+    s.parse().map_err(|e| cavalo_session::present::player_error_text(Lang::from_env(), &e))
 }
 
 /// A value parser checking the text against the engine option `name`.
@@ -72,7 +81,11 @@ pub fn parse_settings(s: &str) -> Result<String, String> {
 impl EngineOptionArgs {
     /// The engine options these flags select.
     pub fn options(&self) -> Options {
-        let mut o = Options::default();
+        self.over(Options::default())
+    }
+
+    /// `o` with the options these flags set.
+    pub fn over(&self, mut o: Options) -> Options {
         let checked = "checked by the value parser";
         if let Some(t) = &self.threads {
             o.set("Threads", t).expect(checked);

@@ -12,6 +12,7 @@
 
 pub mod bench;
 pub mod bounds;
+mod choice;
 mod engine;
 pub mod eval;
 pub mod horizon;
@@ -33,6 +34,7 @@ mod testutil;
 mod timeman;
 mod tt;
 
+pub use choice::{PlayerChoice, PlayerError};
 pub use engine::{Engine, Tables, search_memory_mib};
 pub use info::{SearchInfo, SearchResult};
 pub use limits::{Clock, Limits};

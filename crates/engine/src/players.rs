@@ -10,6 +10,7 @@ use cavalo_rules::{Move, Position, Side};
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 
+use crate::choice::PlayerError;
 use crate::engine::Engine;
 use crate::info::{SearchInfo, SearchResult};
 use crate::limits::Limits;
@@ -23,6 +24,9 @@ pub trait Player: Send {
     fn name(&self) -> String;
     /// Forget what was learnt in the previous game.
     fn new_game(&mut self) {}
+    /// Plays at `level` with the choices' `seed` from the next search on (our engine's levels,
+    /// see [`crate::level`]; the reference players have none and ignore it).
+    fn set_level(&mut self, _level: u8, _seed: u64) {}
     /// Chooses a move for `pos` within `limits`; returns `best_move: None` only when the game is
     /// over. Must honour `limits.movetime` and `stop`.
     fn choose(
@@ -40,6 +44,12 @@ impl Player for Engine {
     }
     fn new_game(&mut self) {
         Engine::new_game(self)
+    }
+    fn set_level(&mut self, level: u8, seed: u64) {
+        if (self.options().level, self.options().seed) != (level, seed) {
+            let options = Options { level, seed, ..self.options().clone() };
+            self.set_options_keeping_tables(options);
+        }
     }
     fn choose(
         &mut self,
@@ -74,7 +84,10 @@ pub enum PlayerKind {
 
 impl PlayerKind {
     /// The player names accepted by [`FromStr`], for help texts.
-    pub const HELP: &'static str = "cavalo | classic[:DEPTH] | greedy | random[:SEED]";
+    pub const HELP: &'static str = "cavalo[:level=1..8] | classic[:DEPTH] | greedy | random[:SEED]";
+
+    /// The deepest `classic:DEPTH`.
+    pub const MAX_CLASSIC_DEPTH: u32 = 20;
 
     /// Builds the player (engine options apply to `cavalo` only).
     pub fn build(self, options: &Options) -> Box<dyn Player> {
@@ -101,28 +114,35 @@ impl fmt::Display for PlayerKind {
 }
 
 impl FromStr for PlayerKind {
-    type Err = String;
-    fn from_str(s: &str) -> Result<PlayerKind, String> {
+    type Err = PlayerError;
+    fn from_str(s: &str) -> Result<PlayerKind, PlayerError> {
         let t = s.trim().to_ascii_lowercase();
         let (name, arg) = match t.split_once(':') {
             Some((n, a)) => (n, Some(a)),
             None => (t.as_str(), None),
         };
-        let num = |what: &str| -> Result<Option<u64>, String> {
-            arg.map(|a| a.parse::<u64>().map_err(|_| format!("`{a}` is not a {what} in `{s}`"))).transpose()
+        let num = |what: &'static str| -> Result<Option<u64>, PlayerError> {
+            arg.map(|a| {
+                a.parse::<u64>().map_err(|_| PlayerError::NotANumber {
+                    spec: s.trim().to_string(),
+                    what,
+                    value: a.to_string(),
+                })
+            })
+            .transpose()
         };
         match name {
             "cavalo" | "engine" if arg.is_none() => Ok(PlayerKind::Cavalo),
             "classic" => {
                 let depth = num("depth")?.unwrap_or(4);
-                if !(1..=20).contains(&depth) {
-                    return Err(format!("classic depth must be from 1 to 20, not {depth}"));
+                if !(1..=u64::from(PlayerKind::MAX_CLASSIC_DEPTH)).contains(&depth) {
+                    return Err(PlayerError::ClassicDepth { depth });
                 }
                 Ok(PlayerKind::Classic { depth: depth as u32 })
             }
             "greedy" if arg.is_none() => Ok(PlayerKind::Greedy),
             "random" => Ok(PlayerKind::Random { seed: num("seed")?.unwrap_or(0) }),
-            _ => Err(format!("unknown player `{s}`: expected {}", PlayerKind::HELP)),
+            _ => Err(PlayerError::Unknown(s.trim().to_string())),
         }
     }
 }

@@ -3,7 +3,7 @@
 use std::fmt;
 use std::str::FromStr;
 
-use cavalo_engine::{OptionError, Options, PlayerKind};
+use cavalo_engine::{OptionError, Options, PlayerChoice, PlayerError, PlayerKind};
 
 /// A side of a match, parsed from the command line:
 ///
@@ -228,11 +228,9 @@ impl fmt::Display for PlayerSpec {
     /// The canonical spelling (used as the player's name in records and summaries).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            PlayerSpec::Builtin { kind: PlayerKind::Cavalo, options } if *options == Options::default() => {
-                f.write_str("cavalo")
+            PlayerSpec::Builtin { kind, options } => {
+                write!(f, "{}", PlayerChoice { kind: *kind, options: options.clone() })
             }
-            PlayerSpec::Builtin { kind: PlayerKind::Cavalo, options } => write!(f, "cavalo:{options}"),
-            PlayerSpec::Builtin { kind, .. } => write!(f, "{kind}"),
             PlayerSpec::External { command, options } => {
                 write!(f, "cmd:{command}")?;
                 for (n, v) in options {
@@ -280,20 +278,16 @@ impl FromStr for PlayerSpec {
             }
             return Ok(PlayerSpec::Lisp { path, glue });
         }
-        let lower = t.to_ascii_lowercase();
-        if let Some(rest) = lower.strip_prefix("cavalo:") {
-            let options: Options = rest.parse().map_err(|e| match e {
-                OptionError::Unknown(k) => {
-                    format!("unknown key `{k}` in `{s}` (keys: {})", cavalo_engine::spec_keys())
-                }
-                e => format!("in `{s}`: {e}"),
-            })?;
-            return Ok(PlayerSpec::Builtin { kind: PlayerKind::Cavalo, options });
+        match t.parse::<PlayerChoice>() {
+            Ok(PlayerChoice { kind, options }) => Ok(PlayerSpec::Builtin { kind, options }),
+            Err(PlayerError::Option { error: OptionError::Unknown(k), .. }) => {
+                Err(format!("unknown key `{k}` in `{s}` (keys: {})", cavalo_engine::spec_keys()))
+            }
+            Err(e @ PlayerError::Option { .. }) => Err(e.to_string()),
+            Err(e) => {
+                Err(format!("{e}, or cmd:COMMAND for an external engine, or lisp:FILE for a Lisp program"))
+            }
         }
-        let kind: PlayerKind = t.parse().map_err(|e: String| {
-            format!("{e}, or cmd:COMMAND for an external engine, or lisp:FILE for a Lisp program")
-        })?;
-        Ok(PlayerSpec::Builtin { kind, options: Options::default() })
     }
 }
 

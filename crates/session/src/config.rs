@@ -2,7 +2,7 @@
 
 use std::path::PathBuf;
 
-use cavalo_engine::{Options, PlayerKind};
+use cavalo_engine::{Options, PlayerChoice, PlayerError, PlayerKind};
 use cavalo_rules::{Rules, Side, Start};
 use serde::{Deserialize, Serialize};
 
@@ -74,6 +74,43 @@ impl EngineConfig {
     pub fn build(&self) -> Box<dyn cavalo_engine::Player> {
         self.engine.build(&self.options())
     }
+
+    /// Our engine's level when it plays below full strength (`None` at full strength and for
+    /// the reference players).
+    pub fn weaker_level(&self) -> Option<u8> {
+        self.choice().weaker_level()
+    }
+
+    /// The player and its options as one value.
+    pub fn choice(&self) -> PlayerChoice {
+        PlayerChoice { kind: self.engine, options: self.options.clone() }
+    }
+
+    /// The player as its text names it, without what only changes its resources or its search
+    /// (the table, the threads, the parameters): `cavalo`, `cavalo:level=3,seed=7`, `classic:4`.
+    pub fn player_text(&self) -> String {
+        let mut who = PlayerChoice::new(self.engine);
+        if let Some(level) = self.weaker_level() {
+            who.options.level = level;
+            who.options.seed = self.options.seed;
+        }
+        who.to_string()
+    }
+}
+
+impl From<PlayerChoice> for EngineConfig {
+    fn from(c: PlayerChoice) -> EngineConfig {
+        EngineConfig { engine: c.kind, options: c.options }
+    }
+}
+
+impl std::str::FromStr for EngineConfig {
+    type Err = PlayerError;
+
+    /// Reads a player's text: `cavalo`, `cavalo:level=3`, `classic:4`, … (see [`PlayerChoice`]).
+    fn from_str(s: &str) -> Result<EngineConfig, PlayerError> {
+        s.parse::<PlayerChoice>().map(EngineConfig::from)
+    }
 }
 
 mod kind_text {
@@ -124,7 +161,7 @@ impl PlayerConfig {
         match self {
             PlayerConfig::Human { name } if name.is_empty() => "human".into(),
             PlayerConfig::Human { name } => format!("human:{}", name.replace(char::is_whitespace, "_")),
-            PlayerConfig::Computer(e) => format!("computer:{}", e.engine),
+            PlayerConfig::Computer(e) => format!("computer:{}", e.player_text()),
         }
     }
 
@@ -133,7 +170,7 @@ impl PlayerConfig {
         match self {
             PlayerConfig::Human { name } if name.is_empty() => "human".into(),
             PlayerConfig::Human { name } => name.clone(),
-            PlayerConfig::Computer(e) => format!("computer ({})", e.engine),
+            PlayerConfig::Computer(e) => format!("computer ({})", e.player_text()),
         }
     }
 }

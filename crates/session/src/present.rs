@@ -73,15 +73,15 @@ pub fn session_marks(s: &Game) -> [CellMark; 100] {
 pub struct Who {
     /// The side.
     pub side: Side,
-    /// The computer player's name; `None` for a human.
-    pub computer: Option<String>,
+    /// The computer player; `None` for a human.
+    pub computer: Option<crate::EngineConfig>,
 }
 
 impl Who {
     /// The player of `side` in `s`.
     pub fn of(s: &Game, side: Side) -> Who {
         let computer = match s.player(side) {
-            crate::PlayerConfig::Computer(e) => Some(e.engine.to_string()),
+            crate::PlayerConfig::Computer(e) => Some(e.clone()),
             crate::PlayerConfig::Human { .. } => None,
         };
         Who { side, computer }
@@ -89,14 +89,24 @@ impl Who {
 
     /// `White (cavalo)`, `Branco`.
     pub fn text(&self, lang: Lang) -> String {
-        let side = side_name(lang, self.side);
-        match &self.computer {
-            Some(p) => {
-                lang.tr_with(key!("who-computer"), &[("side", side.into()), ("player", p.as_str().into())])
-            }
-            None => lang.tr_with(key!("who-human"), &[("side", side.into())]),
-        }
+        self.message().text(lang)
     }
+}
+
+/// A computer player for people: `cavalo`, `cavalo, nível 3`, `classic:4`.
+pub fn engine_words(e: &crate::EngineConfig) -> Words {
+    let name = e.engine.to_string();
+    match e.weaker_level() {
+        Some(level) => {
+            Message::new(key!("player-engine-level")).with("player", name).with("level", level).into()
+        }
+        None => name.into(),
+    }
+}
+
+/// [`engine_words`] in `lang`.
+pub fn engine_text(lang: Lang, e: &crate::EngineConfig) -> String {
+    engine_words(e).text(lang)
 }
 
 /// The name of `mode` (`Humano vs Computador`), as a key.
@@ -536,8 +546,8 @@ pub fn summary_lines(s: &Game, lang: Lang) -> Vec<String> {
 mod errors;
 
 pub use errors::{
-    error_text, file_message, illegal_reason, illegal_text, position_message, position_text, restore_message,
-    store_error_text, store_open_text, unreadable_text,
+    error_text, file_message, illegal_reason, illegal_text, player_error_message, player_error_text,
+    position_message, position_text, restore_message, store_error_text, store_open_text, unreadable_text,
 };
 
 #[cfg(test)]

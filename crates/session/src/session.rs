@@ -256,12 +256,14 @@ impl Session {
             Status::Over => return Err(SessionError::GameOver),
             Status::Quit => return Err(SessionError::Abandoned),
         }
-        let cfg = self
+        // A hint is our engine's at full strength, with the game's engine's resources when it
+        // plays one (whatever its level), else a small table.
+        let mut cfg = self
             .config()
             .players
             .iter()
             .find_map(|p| match p {
-                PlayerConfig::Computer(c) => Some(c.clone()),
+                PlayerConfig::Computer(c) if c.engine == PlayerKind::Cavalo => Some(c.clone()),
                 _ => None,
             })
             .unwrap_or_else(|| {
@@ -269,6 +271,7 @@ impl Session {
                 e.options.hash_mib = 16;
                 e
             });
+        cfg.options.level = cavalo_engine::level::FULL;
         Ok(self.job(Purpose::Hint, cfg))
     }
 

@@ -117,10 +117,16 @@ pub struct PlayerView {
     pub side: Side,
     /// Whether a human plays it.
     pub human: bool,
-    /// `human`, `computer:cavalo`.
+    /// `human`, `computer:cavalo`, `computer:cavalo:level=3`.
     pub label: String,
     /// What plays it, with its options.
     pub name: String,
+    /// The computer player (`cavalo`, `classic:4`, `greedy`, `random:7`); none for a human.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub engine: Option<String>,
+    /// Our engine's level when it plays below full strength (1 to 7).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub level: Option<u8>,
 }
 
 /// An announcement: its kind (`move`, `placement`, `pass`, `double-removed`, `game-over`, …) and
@@ -204,7 +210,18 @@ pub fn destinations(pos: &Position) -> Vec<Destination> {
 pub fn players(game: &Game) -> [PlayerView; 2] {
     Side::BOTH.map(|side| {
         let p = game.player(side);
-        PlayerView { side, human: p.is_human(), label: p.label(), name: p.describe() }
+        let engine = match p {
+            crate::PlayerConfig::Computer(e) => Some(e),
+            crate::PlayerConfig::Human { .. } => None,
+        };
+        PlayerView {
+            side,
+            human: p.is_human(),
+            label: p.label(),
+            name: p.describe(),
+            engine: engine.map(|e| e.engine.to_string()),
+            level: engine.and_then(|e| e.weaker_level()),
+        }
     })
 }
 

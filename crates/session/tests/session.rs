@@ -6,7 +6,7 @@ use cavalo_rules::{GameRecord, Move, Side, Start};
 use cavalo_session::{Actor, Game, GameConfig, Mode, PlayerConfig, Session, Status, Turn, logfile};
 
 fn computer(kind: &str) -> PlayerConfig {
-    PlayerConfig::computer(kind.parse().unwrap())
+    PlayerConfig::Computer(kind.parse().unwrap())
 }
 
 fn config(seed: u64, white: PlayerConfig, black: PlayerConfig) -> GameConfig {
@@ -379,4 +379,39 @@ fn for_mode_builds_the_players_of_each_mode() {
     assert_eq!(c.players, [computer("greedy"), computer("random")]);
     let c = GameConfig::for_mode(Start::Seed(1), Mode::HumanHuman, Side::Black, engines());
     assert_eq!(c.mode(), Mode::HumanHuman);
+}
+
+#[test]
+fn a_level_is_named_everywhere_and_a_hint_is_at_full_strength() {
+    use cavalo_session::i18n::Lang;
+    use cavalo_session::present::{Who, engine_text};
+    use cavalo_session::store::import::player_of_label;
+    let level3 = computer("cavalo:level=3,seed=7");
+    let PlayerConfig::Computer(e) = &level3 else { unreachable!() };
+    assert_eq!(e.weaker_level(), Some(3));
+    assert_eq!(engine_text(Lang::Pt, e), "cavalo, nível 3");
+    assert_eq!(engine_text(Lang::En, e), "cavalo, level 3");
+    // The label carries the level and its seed (not the table or the threads), and reads back.
+    let mut big = level3.clone();
+    if let PlayerConfig::Computer(e) = &mut big {
+        e.options.hash_mib = 4;
+        e.options.threads = 2;
+    }
+    assert_eq!(big.label(), "computer:cavalo:level=3,seed=7");
+    let back = player_of_label(&big.label()).unwrap();
+    assert_eq!(back, level3);
+    assert_eq!(computer("cavalo").label(), "computer:cavalo");
+    assert_eq!(computer("cavalo:level=8").label(), "computer:cavalo");
+
+    let mut s = Session::new(config(5, PlayerConfig::human(), level3)).unwrap();
+    assert_eq!(Who::of(s.game(), Side::Black).text(Lang::Pt), "Preto (cavalo, nível 3)");
+    s.play_forced().unwrap();
+    // The computer plays at its level; a hint for the human is our engine at full strength.
+    let hint = s.begin_hint().unwrap();
+    assert_eq!(hint.engine().engine, cavalo_engine::PlayerKind::Cavalo);
+    assert_eq!(hint.engine().options.level, cavalo_engine::level::FULL);
+    // Against a reference player too.
+    let mut greedy = Session::new(config(5, PlayerConfig::human(), computer("greedy"))).unwrap();
+    greedy.play_forced().unwrap();
+    assert_eq!(greedy.begin_hint().unwrap().engine().engine, cavalo_engine::PlayerKind::Cavalo);
 }

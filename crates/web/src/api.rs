@@ -11,9 +11,10 @@ use axum::response::sse::{Event as SseEvent, KeepAlive, Sse};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
-use cavalo_engine::PlayerKind;
+use cavalo_engine::{Options, PlayerKind, level};
 use cavalo_rules::{Rules, Side, Start};
-use cavalo_session::i18n::{Arg, Lang};
+use cavalo_session::i18n::{Arg, Key, Lang};
+use cavalo_session::present;
 use cavalo_session::store::db::web::new_secret;
 use cavalo_session::{
     EngineConfig, Finished, GameConfig, Mode, MoveChoice, Session, SessionError, interpret_move, read_start,
@@ -91,6 +92,7 @@ async fn info(State(app): State<App>) -> Json<Value> {
     Json(json!({
         "program": format!("cavalo {}", env!("CARGO_PKG_VERSION")),
         "engines": ["cavalo", "classic", "greedy", "random"],
+        "levels": { "min": level::WEAKEST, "max": level::FULL },
         "max_time_ms": app.config().max_time_ms,
         "min_time_ms": MIN_TIME_MS,
         "max_searches": app.config().max_searches,
@@ -163,9 +165,13 @@ struct NewGame {
     /// The human's side against the computer: `white` (default) or `black`.
     #[serde(default)]
     human: Option<String>,
-    /// The computer player: `cavalo` (default), `classic[:D]`, `greedy`, `random[:S]`.
+    /// The computer player: `cavalo` (default), `cavalo:level=N`, `classic[:D]`, `greedy`,
+    /// `random[:S]`.
     #[serde(default)]
     engine: Option<String>,
+    /// Our engine's level, 1 to 8 (default 8, full strength), for every side it plays.
+    #[serde(default)]
+    level: Option<i64>,
     #[serde(default)]
     white_engine: Option<String>,
     #[serde(default)]
@@ -183,6 +189,44 @@ struct NewGame {
     /// Listed for everyone on the server (default: only for the holders of its seats).
     #[serde(default)]
     public: bool,
+}
+
+/// A level of the form, in its range.
+fn checked_level(level: i64, lang: Lang) -> ApiResult<u8> {
+    match u8::try_from(level) {
+        Ok(l) if (level::WEAKEST..=level::FULL).contains(&l) => Ok(l),
+        _ => Err(ApiError::bad(
+            lang,
+            key!("api-bad-level"),
+            &[
+                ("level", Arg::from(level.to_string())),
+                ("min", u64::from(level::WEAKEST).into()),
+                ("max", u64::from(level::FULL).into()),
+            ],
+        )),
+    }
+}
+
+/// A computer player of the form: its text (`cavalo`, `cavalo:level=3`, `classic:4`, …), of
+/// whose options a client may choose the level and its seed only (the server sizes the rest),
+/// and the form's `level` over it. One thread, the server's table.
+fn engine_config(text: &str, level: Option<u8>, hash_mib: usize, lang: Lang) -> ApiResult<EngineConfig> {
+    let bad = |key: Key, reason: String| {
+        ApiError::bad(lang, key, &[("engine", text.into()), ("reason", reason.into())])
+    };
+    let chosen: EngineConfig =
+        text.parse().map_err(|e| bad(key!("api-bad-engine"), present::player_error_text(lang, &e)))?;
+    let mut options =
+        Options { level: chosen.options.level, seed: chosen.options.seed, ..Options::default() };
+    if options != chosen.options {
+        return Err(bad(key!("api-engine-options"), String::new()));
+    }
+    if chosen.engine == PlayerKind::Cavalo {
+        options.level = level.unwrap_or(options.level);
+    }
+    options.hash_mib = hash_mib;
+    options.threads = 1;
+    Ok(EngineConfig { engine: chosen.engine, options })
 }
 
 /// A new board's seed, from the operating system's randomness (through `rand`).
@@ -212,17 +256,15 @@ fn game_config(app: &App, req: NewGame, lang: Lang) -> ApiResult<GameConfig> {
             Side::parse(h).ok_or_else(|| ApiError::bad(lang, key!("api-bad-side"), &[("side", h.into())]))?
         }
     };
+    let level = req.level.map(|l| checked_level(l, lang)).transpose()?;
     let engine = |text: Option<&str>| -> ApiResult<EngineConfig> {
         let text = text.or(req.engine.as_deref()).unwrap_or("cavalo");
-        let kind: PlayerKind = text.parse().map_err(|e: String| {
-            ApiError::bad(lang, key!("api-bad-engine"), &[("engine", text.into()), ("reason", e.into())])
-        })?;
-        let mut e = EngineConfig::new(kind);
-        e.options.hash_mib = app.config().hash_mib;
-        e.options.threads = 1;
-        Ok(e)
+        engine_config(text, level, app.config().hash_mib, lang)
     };
     let engines = [engine(req.white_engine.as_deref())?, engine(req.black_engine.as_deref())?];
+    if level.is_some() && !engines.iter().any(|e| e.engine == PlayerKind::Cavalo) {
+        return Err(ApiError::bad(lang, key!("api-level-not-cavalo"), &[]));
+    }
     let time_ms = req.time_ms.unwrap_or(1000);
     let max = app.config().max_time_ms;
     if !(MIN_TIME_MS..=max).contains(&time_ms) {

@@ -7,7 +7,7 @@
 //! once and share the cores (each stops at its time limit, searching less deeply when many run)
 //! rather than wait in line, within [`DEFAULT_SEARCH_MIB`] of tables.
 
-use cavalo_engine::{Options, Player, PlayerKind};
+use cavalo_engine::{Options, Player, PlayerKind, level};
 use cavalo_session::{ThinkJob, Thought};
 
 /// One engine of the pool, and the game it searched for last (its table is cleared before it
@@ -38,6 +38,9 @@ impl Slot {
             return;
         }
         let mut engine = self.engine.take().unwrap_or_else(|| PlayerKind::Cavalo.build(&self.options));
+        // The pool's engines are shared: each search plays at its own game's level.
+        let wanted = &job.engine().options;
+        engine.set_level(wanted.level, wanted.seed);
         if self.last_game.as_deref() != Some(game) {
             engine.new_game();
             self.last_game = Some(game.to_string());
@@ -49,7 +52,10 @@ impl Slot {
     /// clears its table first). The next search for a game clears it again.
     pub(crate) fn analysis_engine(&mut self) -> &mut dyn Player {
         self.last_game = None;
-        self.engine.get_or_insert_with(|| PlayerKind::Cavalo.build(&self.options)).as_mut()
+        let engine = self.engine.get_or_insert_with(|| PlayerKind::Cavalo.build(&self.options));
+        // Analyses are always at full strength, whatever level a game's search left it at.
+        engine.set_level(level::FULL, 0);
+        engine.as_mut()
     }
 
     /// Takes back from `thought` the engine [`lend`](Slot::lend) gave (our engine returns to the

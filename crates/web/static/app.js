@@ -17,7 +17,7 @@ import { Analysis } from "./analysis.js";
 import { arrows, marks, renderAnalysis, renderExercise, renderJudgement, renderThinkHere, tryArrows } from "./view-analysis.js";
 import { Exercises } from "./exercise.js";
 import { Clocks } from "./clock.js";
-import { playerName, renderControls, renderPlayers, renderResult, renderThinking } from "./view-panels.js";
+import { playerText, renderControls, renderPlayers, renderResult, renderThinking } from "./view-panels.js";
 import * as dialogs from "./view-dialogs.js";
 import { bindShortcuts } from "./shortcuts.js";
 import { burnChoice, cancelBurn, chooseBurn, takeBurn } from "./choice.js";
@@ -74,7 +74,7 @@ function render() {
   renderThinking(store);
   renderAnalysis($("#analysis"), analysis, {
     game: st.plies.length,
-    names: ["white", "black"].map((side) => (store.player(side) ? playerName(store.player(side).label) : "")),
+    names: ["white", "black"].map((side) => (store.player(side) ? playerText(store.player(side)) : "")),
     current: idx,
     onStart: () => analysis.start(),
     onPick: (ply) => review(ply),
@@ -416,6 +416,7 @@ on("#new-game-button", "click", dialogs.openNewGame);
 on("#new-game-cancel", "click", () => $("#new-game").close());
 on("#new-game-form", "submit", startGame);
 on("#mode", "change", dialogs.updateNewGameForm);
+on("#engine", "change", dialogs.updateNewGameForm);
 on("#games-button", "click", () => dialogs.showGames(() => api.listGames(seats.allTokens(), uploadedIds())));
 on("#games-close", "click", () => $("#games").close());
 on("#upload-button", "click", () => uploadFile(openUploaded));

@@ -31,6 +31,8 @@ export function updateNewGameForm() {
   const mode = $("#mode").value;
   $("#side-field").hidden = mode !== "human-computer";
   $("#engine-field").hidden = mode === "human-human";
+  // The level is our engine's: the reference players have none.
+  $("#level-field").hidden = $("#engine").value !== "cavalo";
 }
 
 /** Opens the new-game dialog. */
@@ -57,6 +59,7 @@ export function readNewGame() {
     rules: { threat: $("#threat").checked, zero_double: $("#zero-double").checked },
     public: $("#public").checked,
   };
+  if (body.engine === "cavalo") body.level = Number($("#level").value);
   const seed = $("#seed").value.trim();
   if (seed !== "") body.seed = Number(seed);
   const position = $("#position").value.trim();

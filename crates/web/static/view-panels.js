@@ -9,16 +9,30 @@ import { value } from "./view-moves.js";
 /** "White" or "Black" in the page's language. */
 export const sideName = (side) => t(side === "white" ? "web-white" : "web-black");
 
-/** A player's label (`computer:greedy`, `human`, `human:Ana`) for people: `greedy`, `human`, `Ana`. */
+/** Our engine below full strength for people: "cavalo, nível 3". */
+const atLevel = (engine, level) => t("player-engine-level", { player: engine, level });
+
+/**
+ * A stored game's player label (`computer:greedy`, `computer:cavalo:level=3,seed=7`, `human`,
+ * `human:Ana`) for people: `greedy`, `cavalo, level 3`, `human`, `Ana`.
+ */
 export function playerName(label) {
   if (label === "human") return t("web-human");
+  const level = /^computer:cavalo:(?:.*,)?level=(\d+)/.exec(label);
+  if (level) return atLevel("cavalo", Number(level[1]));
   return label.replace(/^(computer|human):/, "");
+}
+
+/** A player of the game's state (its engine and level given apart) for people. */
+export function playerText(p) {
+  if (p.human) return playerName(p.label);
+  return p.level ? atLevel(p.engine, p.level) : p.engine;
 }
 
 /** "White" for a human, "White (greedy)" for the computer. */
 export function who(store, side) {
   const p = store.player(side);
-  return p.human ? sideName(side) : `${sideName(side)} (${playerName(p.label)})`;
+  return p.human ? sideName(side) : `${sideName(side)} (${playerText(p)})`;
 }
 
 function statusText(store, idx, live) {
@@ -54,7 +68,7 @@ export function renderPlayers(store, idx, live, entry) {
   $("#points-black").textContent = num(entry.points[1]);
   for (const p of st.players) {
     const el = $(`#name-${p.side}`);
-    el.textContent = playerName(p.label);
+    el.textContent = playerText(p);
     el.title = p.name;
   }
   const toMove = live && st.status === "playing" ? st.to_move : null;

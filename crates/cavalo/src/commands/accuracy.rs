@@ -149,7 +149,7 @@ fn player_of(a: &AccuracyArgs) -> Result<(PlayerSpec, String, String)> {
             (spec, name, String::new())
         }
         None => {
-            let (kind, options) = (a.engine.engine, a.engine.options());
+            let (kind, options) = (a.engine.engine.kind, a.engine.options());
             (PlayerSpec::Builtin { kind, options: options.clone() }, kind.to_string(), options.to_string())
         }
     })

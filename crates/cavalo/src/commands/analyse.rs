@@ -96,7 +96,8 @@ pub fn run(a: AnalyseArgs) -> Result<()> {
     let thresholds =
         Thresholds { inaccuracy: a.inaccuracy, mistake: a.mistake, blunder: a.blunder, swing: a.swing }
             .checked()?;
-    let options = a.engine.options();
+    // An analysis is always our engine at full strength (a `level` in --set is not for it).
+    let options = cavalo_engine::Options { level: cavalo_engine::level::FULL, ..a.engine.options() };
     let time_ms = a.time_ms.or(if a.nodes.is_none() { Some(1000) } else { None });
     let budget = Budget { nodes: a.nodes, time_ms, threads: options.threads };
     let game = load_game(&a)?;

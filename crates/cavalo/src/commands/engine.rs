@@ -291,7 +291,7 @@ impl Session {
             "zerodouble" => {
                 parse_check(&value).map(|v| self.set_rules(Rules { zero_double: v, ..self.rules }))
             }
-            "player" => value.parse::<PlayerKind>().map(|k| {
+            "player" => value.parse::<PlayerKind>().map_err(|e| e.to_string()).map(|k| {
                 self.take_tables(true);
                 self.kind = k;
                 *self.brain.lock().unwrap_or_else(|e| e.into_inner()) = Brain::new(k, &self.options);

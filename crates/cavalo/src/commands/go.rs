@@ -29,7 +29,7 @@ pub fn go(a: GoArgs, rules: Rules) -> Result<()> {
     let mut limits = a.limits.limits()?;
     // `--time-ms` is the whole command's: from the program's start, making the tables included
     // (sized to the time), with a little kept back to print the answer (see `budget`).
-    let mut player = a.engine.engine.build(&a.engine.options_for(limits.movetime));
+    let mut player = a.engine.engine.kind.build(&a.engine.options_for(limits.movetime));
     limits.movetime = limits.movetime.map(crate::budget::search_time);
     let stop = AtomicBool::new(false);
     let mut out = std::io::stdout().lock();

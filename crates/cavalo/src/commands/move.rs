@@ -36,7 +36,7 @@ pub fn mv(a: MoveArgs, rules: Rules) -> Result<()> {
     // The budget is the whole call's, from the program's start: the tables (sized to it) are
     // made inside it, and a little is kept back to print the answer (see `budget`).
     let budget = Duration::from_millis(a.time_ms);
-    let mut player = a.engine.engine.build(&a.engine.options_for(Some(budget)));
+    let mut player = a.engine.engine.kind.build(&a.engine.options_for(Some(budget)));
     let limits = Limits { movetime: Some(crate::budget::search_time(budget)), ..Limits::default() };
     let stop = AtomicBool::new(false);
     let r = player.choose(&pos, &limits, &stop, &mut |_| {});

@@ -7,7 +7,7 @@ use cavalo_engine::protocol::lines::LineError;
 use std::path::PathBuf;
 
 use anyhow::{Context, Result};
-use cavalo_engine::PlayerKind;
+use cavalo_engine::{PlayerChoice, PlayerKind, level};
 use cavalo_rules::{Rules, Side, Start};
 use cavalo_session::controller::{Controller, Input, View, Waiting};
 use cavalo_session::i18n::Lang;
@@ -15,7 +15,7 @@ use cavalo_session::present;
 use cavalo_session::{EngineConfig, GameConfig, Mode, Session};
 use clap::Args;
 
-use crate::args::EngineArgs;
+use crate::args::{EngineArgs, parse_choice};
 use crate::game_ends::finish;
 use crate::input::{LispArgs, read_position};
 use crate::view;
@@ -45,11 +45,11 @@ pub struct PlayArgs {
     #[command(flatten)]
     pub engine: EngineArgs,
     /// White's computer player, overriding --engine (computer-computer games).
-    #[arg(long, value_parser = parse_kind)]
-    pub white_engine: Option<PlayerKind>,
+    #[arg(long, value_parser = parse_choice)]
+    pub white_engine: Option<PlayerChoice>,
     /// Black's computer player, overriding --engine.
-    #[arg(long, value_parser = parse_kind)]
-    pub black_engine: Option<PlayerKind>,
+    #[arg(long, value_parser = parse_choice)]
+    pub black_engine: Option<PlayerChoice>,
     /// The log file, appended to during the game (never truncated).
     #[arg(long, default_value = "log.dat")]
     pub log: PathBuf,
@@ -89,8 +89,27 @@ fn parse_side(s: &str) -> Result<Side, String> {
     Side::parse(s).ok_or_else(|| format!("`{s}` is not a side: use white or black"))
 }
 
-fn parse_kind(s: &str) -> Result<PlayerKind, String> {
-    s.parse()
+impl PlayArgs {
+    /// Whether the computer player is left to its default (our engine at full strength).
+    fn chose_no_player(&self) -> bool {
+        self.white_engine.is_none()
+            && self.black_engine.is_none()
+            && self.engine.engine == PlayerChoice::new(PlayerKind::Cavalo)
+    }
+}
+
+/// The menu's question of the computer's level: `None` for the default (full strength).
+fn ask_level<R: BufRead>(lines: &mut Lines<R>, lang: Lang) -> Result<Option<u8>> {
+    loop {
+        let ans = lines.ask(&lang.tr(key!("menu-level"))).with_context(|| lang.tr(key!("menu-no-answer")))?;
+        if ans.is_empty() {
+            return Ok(None);
+        }
+        match ans.parse::<u8>() {
+            Ok(l) if (level::WEAKEST..=level::FULL).contains(&l) => return Ok(Some(l)),
+            _ => println!("{}", lang.tr(key!("menu-level-bad"))),
+        }
+    }
 }
 
 /// Lines of input with prompts: the menu's questions and the moves. A line that is too long or
@@ -200,13 +219,21 @@ pub fn setup<R: BufRead>(a: &PlayArgs, rules: Rules, lines: &mut Lines<R>, lang:
             }
         },
     };
+    // The menu asks the level after the time, when our engine at full strength (the default)
+    // is the computer player and no flag chose one.
+    let level = match a.time_ms {
+        None if mode != Mode::HumanHuman && a.chose_no_player() => ask_level(lines, lang)?,
+        _ => None,
+    };
     let engine = |side: Side| {
-        let kind = match side {
-            Side::White => a.white_engine,
-            Side::Black => a.black_engine,
+        let choice = match side {
+            Side::White => a.white_engine.as_ref(),
+            Side::Black => a.black_engine.as_ref(),
         }
-        .unwrap_or(a.engine.engine);
-        EngineConfig { options: a.engine.options(), ..EngineConfig::new(kind) }
+        .unwrap_or(&a.engine.engine);
+        let mut options = a.engine.engine_options.over(choice.options.clone());
+        options.level = level.unwrap_or(options.level);
+        EngineConfig { engine: choice.kind, options }
     };
     Ok(GameConfig {
         rules,

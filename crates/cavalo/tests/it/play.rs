@@ -488,3 +488,59 @@ fn a_line_that_is_not_utf8_or_too_long_is_refused_not_taken_as_the_end() {
     assert!(stdout.contains("That line was longer than 64 KiB and was ignored."), "{}", tail(&stdout));
     assert!(stdout.contains("Abandoned at 86–65."), "the game went on to the quit: {}", tail(&stdout));
 }
+
+#[test]
+fn the_menu_asks_the_level_after_the_time_and_names_it_everywhere() {
+    let dir = tempfile::tempdir().unwrap();
+    // Human against computer, the human starts, the default time, level 9 refused, then 3.
+    let (out, ok) = run(dir.path(), &["play", "--plain", "--seed", "5"], "1\n1\n\n9\n3\nquit\ny\n");
+    assert!(ok, "{}", tail(&out));
+    assert!(
+        out.contains("Computer's level, from 1 (a beginner) to 8 (full strength) [8]:"),
+        "{}",
+        tail(&out)
+    );
+    assert!(out.contains("The level must be a whole number from 1 to 8."), "{}", tail(&out));
+    assert!(out.contains("against Black (cavalo, level 3)"), "{}", tail(&out));
+    let rec = only_record(dir.path());
+    assert_eq!(rec.meta["black"], "computer:cavalo:level=3");
+    let log = std::fs::read_to_string(dir.path().join("log.dat")).unwrap();
+    assert!(log.contains(" black=computer:cavalo:level=3 "), "{log}");
+
+    // In Portuguese; Enter keeps full strength, which names no level.
+    let pt = tempfile::tempdir().unwrap();
+    let (out, ok) =
+        run(pt.path(), &["play", "--plain", "--seed", "5", "--lang", "pt"], "1\n1\n\n0\n\nsair\ns\n");
+    assert!(ok, "{}", tail(&out));
+    assert!(
+        out.contains("Nível do computador, de 1 (principiante) a 8 (força máxima) [8]:"),
+        "{}",
+        tail(&out)
+    );
+    assert!(out.contains("O nível tem de ser um número inteiro de 1 a 8."), "{}", tail(&out));
+    assert!(out.contains("Preto (cavalo)") && !out.contains("nível 8"), "{}", tail(&out));
+    assert_eq!(only_record(pt.path()).meta["black"], "computer:cavalo");
+}
+
+#[test]
+fn a_level_given_by_flag_is_not_asked_and_a_bad_one_is_refused_naming_the_range() {
+    let dir = tempfile::tempdir().unwrap();
+    let (out, ok) = run(
+        dir.path(),
+        &["play", "--plain", "--seed", "5", "--mode", "hc", "--human", "black", "--engine", "cavalo:level=2"],
+        "\nquit\ny\n",
+    );
+    assert!(ok, "{}", tail(&out));
+    assert!(!out.contains("Computer's level"), "{}", tail(&out));
+    assert_eq!(only_record(dir.path()).meta["white"], "computer:cavalo:level=2");
+    for (bad, env, says) in [
+        ("cavalo:level=0", "C", "level must be a whole number from 1 to 8, not `0`"),
+        ("cavalo:level=9", "pt_PT.UTF-8", "level tem de ser um número inteiro de 1 a 8, não `9`"),
+        ("cavalo:level=x", "pt_PT.UTF-8", "não `x`"),
+    ] {
+        let out = run_in(dir.path(), &["play", "--plain", "--engine", bad], &[("LANG", env)]);
+        assert!(!out.status.success(), "{bad}");
+        let err = String::from_utf8(out.stderr).unwrap();
+        assert!(err.contains(says), "{bad}: {err}");
+    }
+}

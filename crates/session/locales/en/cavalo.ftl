@@ -14,6 +14,7 @@ mode-human-computer = Human vs Computer
 mode-computer-computer = Computer vs Computer
 mode-human-human = Human vs Human
 # A side with its player: "White (cavalo)", or "White" for a human.
+player-engine-level = { $player }, level { $level }
 who-computer = { $side } ({ $player })
 who-human = { $side }
 
@@ -240,6 +241,8 @@ menu-choose-12 = Choose 1 or 2 [1]:{ " " }
 menu-answer-12 = Please answer 1 or 2.
 menu-time = Computer's time limit per move, in milliseconds, from 1000 to 5000 [1000]:{ " " }
 menu-time-bad = The time limit must be a whole number from 1000 to 5000.
+menu-level = Computer's level, from 1 (a beginner) to 8 (full strength) [8]:{ " " }
+menu-level-bad = The level must be a whole number from 1 to 8.
 menu-no-answer = no answer: the game was not started
 
 ## Replaying a game record
@@ -265,7 +268,21 @@ api-seed-or-position = give a seed or a position, not both
 api-bad-position = bad position: { $reason }
 api-bad-mode = `{ $mode }` is not a mode: use human-computer (hc), computer-computer (cc) or human-human (hh)
 api-bad-side = `{ $side }` is not a side: use `white` or `black`
+err-player-unknown = `{ $player }` is not a player: use { $help }
+err-player-not-a-number = `{ $value }` is not a whole number ({ $what ->
+    [depth] a depth
+   *[seed] a seed
+  }) in `{ $player }`
+err-player-classic-depth = the classic player's depth goes from 1 to { $max }, not { $depth }
+err-player-option = in `{ $player }`: { $reason }
+err-option-unknown = there is no option `{ $option }` (options: { $keys })
+err-option-range = { $option } must be a whole number from { $min } to { $max }, not `{ $value }`
+err-option-bool = { $option } must be on or off, not `{ $value }`
+err-option-key-value = `{ $text }` is not KEY=VALUE
 api-bad-engine = `{ $engine }` is not a computer player: { $reason }
+api-bad-level = the level must be a whole number from { $min } to { $max }, not { $level }
+api-level-not-cavalo = a level is chosen for the cavalo engine only, and no side is played by it
+api-engine-options = `{ $engine }`: a game on the server may choose the engine's level and seed only
 api-bad-time = the time per move must be from { $min } to { $max } ms, not { $time }
 api-moved-on = the game has moved on: it is at ply { $ply }, not { $seen }; reload it
 api-bad-query = the query is not understood: { $reason }
@@ -424,6 +441,9 @@ web-engine-cavalo = cavalo (strongest)
 web-engine-classic = classic (course alpha-beta)
 web-engine-greedy = greedy
 web-engine-random = random
+web-level = Level
+web-level-full = 8 (full strength)
+web-level-beginner = 1 (beginner)
 web-time-per-move = Time per move (ms)
 web-board-and-rules = Board and rules
 web-seed = Seed (empty: a new random board)

@@ -14,6 +14,7 @@ mode-human-computer = Humano vs Computador
 mode-computer-computer = Computador vs Computador
 mode-human-human = Humano vs Humano
 # Um lado com o seu jogador: "Branco (cavalo)", ou "Branco" para um humano.
+player-engine-level = { $player }, nível { $level }
 who-computer = { $side } ({ $player })
 who-human = { $side }
 
@@ -240,6 +241,8 @@ menu-choose-12 = Escolha 1 ou 2 [1]:{ " " }
 menu-answer-12 = Responda 1 ou 2.
 menu-time = Tempo limite do computador por jogada, em milissegundos, de 1000 a 5000 [1000]:{ " " }
 menu-time-bad = O tempo limite tem de ser um número inteiro de 1000 a 5000.
+menu-level = Nível do computador, de 1 (principiante) a 8 (força máxima) [8]:{ " " }
+menu-level-bad = O nível tem de ser um número inteiro de 1 a 8.
 menu-no-answer = sem resposta: o jogo não começou
 
 ## Rever o registo de um jogo
@@ -265,7 +268,21 @@ api-seed-or-position = indique uma semente ou uma posição, não ambas
 api-bad-position = posição inválida: { $reason }
 api-bad-mode = `{ $mode }` não é um modo: use human-computer (hc), computer-computer (cc) ou human-human (hh)
 api-bad-side = `{ $side }` não é um lado: use `white` ou `black`
+err-player-unknown = `{ $player }` não é um jogador: use { $help }
+err-player-not-a-number = `{ $value }` não é um número inteiro ({ $what ->
+    [depth] uma profundidade
+   *[seed] uma semente
+  }) em `{ $player }`
+err-player-classic-depth = a profundidade do jogador classic vai de 1 a { $max }, não { $depth }
+err-player-option = em `{ $player }`: { $reason }
+err-option-unknown = não há a opção `{ $option }` (opções: { $keys })
+err-option-range = { $option } tem de ser um número inteiro de { $min } a { $max }, não `{ $value }`
+err-option-bool = { $option } tem de ser on ou off, não `{ $value }`
+err-option-key-value = `{ $text }` não é CHAVE=VALOR
 api-bad-engine = `{ $engine }` não é um jogador computador: { $reason }
+api-bad-level = o nível tem de ser um número inteiro de { $min } a { $max }, não { $level }
+api-level-not-cavalo = o nível escolhe-se só para o motor cavalo, e nenhum lado é jogado por ele
+api-engine-options = `{ $engine }`: um jogo no servidor só pode escolher o nível e a semente do motor
 api-bad-time = o tempo por jogada tem de ser de { $min } a { $max } ms, não { $time }
 api-moved-on = o jogo avançou: está na meia-jogada { $ply }, não { $seen }; recarregue-o
 api-bad-query = o pedido não foi compreendido: { $reason }
@@ -424,6 +441,9 @@ web-engine-cavalo = cavalo (o mais forte)
 web-engine-classic = classic (alfa-beta da disciplina)
 web-engine-greedy = greedy (guloso)
 web-engine-random = random (aleatório)
+web-level = Nível
+web-level-full = 8 (força máxima)
+web-level-beginner = 1 (principiante)
 web-time-per-move = Tempo por jogada (ms)
 web-board-and-rules = Tabuleiro e regras
 web-seed = Semente (vazio: um tabuleiro aleatório novo)

@@ -7,6 +7,8 @@ use cavalo_rules::{
     ParseMoveReason, PositionError, Side,
 };
 
+use cavalo_engine::{OptionError, Options, PlayerError, PlayerKind};
+
 use super::message::{Message, Words, side_message};
 use crate::SessionError;
 use crate::error::{FileError, FileKind, RestoreError};
@@ -186,6 +188,46 @@ pub fn restore_message(e: &RestoreError) -> Message {
             .with("error", illegal_text(Lang::En, error)),
         RestoreError::Numbering { index, number } => {
             Message::new(key!("restore-numbering")).with("index", *index).with("number", *number)
+        }
+    }
+}
+
+/// Why a text names no computer player (`cavalo:level=9`, `deep-blue`), in `lang`.
+pub fn player_error_text(lang: Lang, e: &PlayerError) -> String {
+    player_error_message(e).text(lang)
+}
+
+/// [`player_error_text`] as a message. Numbers are quoted as they are typed, never grouped.
+pub fn player_error_message(e: &PlayerError) -> Message {
+    let m = Message::new;
+    match e {
+        PlayerError::Unknown(t) => {
+            m(key!("err-player-unknown")).with("player", t.as_str()).with("help", PlayerKind::HELP)
+        }
+        PlayerError::NotANumber { spec, what, value } => m(key!("err-player-not-a-number"))
+            .with("player", spec.as_str())
+            .with("what", *what)
+            .with("value", value.as_str()),
+        PlayerError::ClassicDepth { depth } => m(key!("err-player-classic-depth"))
+            .with("depth", depth.to_string())
+            .with("max", PlayerKind::MAX_CLASSIC_DEPTH.to_string()),
+        PlayerError::Option { spec, error } => {
+            let option = |name: &str| Options::descriptor(name).map_or_else(|| name.to_string(), |d| d.key());
+            let reason = match error {
+                OptionError::Unknown(k) => m(key!("err-option-unknown"))
+                    .with("option", k.as_str())
+                    .with("keys", cavalo_engine::spec_keys()),
+                OptionError::OutOfRange { name, value, min, max } => m(key!("err-option-range"))
+                    .with("option", option(name))
+                    .with("value", value.as_str())
+                    .with("min", min.to_string())
+                    .with("max", max.to_string()),
+                OptionError::NotABool { name, value } => {
+                    m(key!("err-option-bool")).with("option", option(name)).with("value", value.as_str())
+                }
+                OptionError::NotKeyValue(t) => m(key!("err-option-key-value")).with("text", t.as_str()),
+            };
+            m(key!("err-player-option")).with("player", spec.as_str()).with("reason", reason)
         }
     }
 }

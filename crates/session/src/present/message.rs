@@ -129,7 +129,7 @@ impl Who {
         match &self.computer {
             Some(p) => Message::new(key!("who-computer"))
                 .with("side", side_message(self.side))
-                .with("player", p.as_str()),
+                .with("player", super::engine_words(p)),
             None => Message::new(key!("who-human")).with("side", side_message(self.side)),
         }
     }
@@ -232,7 +232,7 @@ mod tests {
     /// Every announcement's message words the same sentence as its `text`, in both languages.
     #[test]
     fn messages_word_what_the_texts_say() {
-        let who = Who { side: Side::Black, computer: Some("cavalo".into()) };
+        let who = Who { side: Side::Black, computer: Some("cavalo".parse().unwrap()) };
         let cell: cavalo_rules::Cell = "E3".parse().unwrap();
         let all = [
             Announcement::Placement { who: who.clone(), cell, gained: 42 },

@@ -9,7 +9,7 @@ use crate::{GameConfig, PlayerConfig, Session};
 
 fn every_announcement() -> Vec<Announcement> {
     let cell = "E3".parse().unwrap();
-    let who = Who { side: Side::Black, computer: Some("cavalo".into()) };
+    let who = Who { side: Side::Black, computer: Some("cavalo".parse().unwrap()) };
     let errors = [
         SessionError::Start(cavalo_rules::PositionError::Fields(3)),
         SessionError::NotHumanTurn,
@@ -67,7 +67,8 @@ fn every_announcement_renders_in_both_languages_differently() {
     let win = Announcement::GameOver(GameResult::Win { side: Side::White, winner: 1500, loser: 900 });
     assert_eq!(win.text(Lang::En), "Game over: White wins 1,500–900.");
     assert_eq!(win.text(Lang::Pt), "Fim do jogo: Vitória de Branco, 1500–900.");
-    let pass = Announcement::Pass { who: Who { side: Side::Black, computer: Some("cavalo".into()) } };
+    let pass =
+        Announcement::Pass { who: Who { side: Side::Black, computer: Some("cavalo".parse().unwrap()) } };
     assert_eq!(pass.text(Lang::En), "Black (cavalo) has no legal move and passes.");
     assert_eq!(pass.text(Lang::Pt), "Preto (cavalo) não tem jogadas legais e passa.");
 }

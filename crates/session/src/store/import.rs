@@ -132,7 +132,7 @@ pub fn player_of_label(label: &str) -> Option<PlayerConfig> {
     match label.split_once(':') {
         None if label == "human" => Some(PlayerConfig::human()),
         Some(("human", name)) => Some(PlayerConfig::Human { name: name.to_string() }),
-        Some(("computer", engine)) => engine.parse().ok().map(PlayerConfig::computer),
+        Some(("computer", engine)) => engine.parse().ok().map(PlayerConfig::Computer),
         _ => None,
     }
 }

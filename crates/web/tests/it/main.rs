@@ -7,6 +7,7 @@ mod common;
 mod analysis;
 mod api;
 mod doors;
+mod levels;
 mod limits;
 mod listing;
 mod load;

@@ -268,3 +268,44 @@ pub fn client_at(n: u8) -> reqwest::Client {
         .build()
         .unwrap()
 }
+
+/// Sends a request and checks the answer is the error `status` with a `{code, message}` body
+/// whose message contains `text` (any case).
+pub async fn expect_error(
+    srv: &Server,
+    method: &str,
+    path: &str,
+    body: Option<&str>,
+    status: u16,
+    text: &str,
+) {
+    let mut req = match method {
+        "GET" => srv.http.get(srv.url(path)),
+        "POST" => srv.http.post(srv.url(path)),
+        "DELETE" => srv.http.delete(srv.url(path)),
+        "PUT" => srv.http.put(srv.url(path)),
+        _ => unreachable!(),
+    };
+    if method != "GET" {
+        req = req.header("content-type", "application/json");
+        if let Some(t) = srv.seat_for(path).await {
+            req = req.bearer_auth(t);
+        }
+    }
+    if let Some(b) = body {
+        req = req.body(b.to_string());
+    }
+    let r = req.send().await.unwrap();
+    let got = r.status().as_u16();
+    let ct = r.headers().get("content-type").map(|v| v.to_str().unwrap().to_string()).unwrap_or_default();
+    let v: Value = r.json().await.unwrap_or(Value::Null);
+    assert_eq!(got, status, "{method} {path} {body:?}: {v}");
+    assert!(ct.starts_with("application/json"), "{method} {path}: content type {ct}");
+    let msg = v["message"].as_str().unwrap_or_else(|| panic!("{method} {path}: no error in {v}"));
+    let code = v["code"].as_str().unwrap_or_default();
+    assert!(
+        !code.is_empty() && code.chars().all(|c| c.is_ascii_lowercase() || c == '_'),
+        "{method} {path}: code `{code}` in {v}"
+    );
+    assert!(msg.to_lowercase().contains(&text.to_lowercase()), "{method} {path}: `{msg}` lacks `{text}`");
+}
