@@ -98,7 +98,7 @@ pub fn engine_words(e: &crate::EngineConfig) -> Words {
     let name = e.engine.to_string();
     match e.weaker_level() {
         Some(level) => {
-            Message::new(key!("player-engine-level")).with("player", name).with("level", level).into()
+            Message::new(key!("who-engine-level")).with("player", name).with("level", level).into()
         }
         None => name.into(),
     }

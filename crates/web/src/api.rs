@@ -203,7 +203,8 @@ fn checked_level(level: i64, lang: Lang) -> ApiResult<u8> {
                 ("min", u64::from(level::WEAKEST).into()),
                 ("max", u64::from(level::FULL).into()),
             ],
-        )),
+        )
+        .code("bad_level")),
     }
 }
 
@@ -212,7 +213,7 @@ fn checked_level(level: i64, lang: Lang) -> ApiResult<u8> {
 /// and the form's `level` over it. One thread, the server's table.
 fn engine_config(text: &str, level: Option<u8>, hash_mib: usize, lang: Lang) -> ApiResult<EngineConfig> {
     let bad = |key: Key, reason: String| {
-        ApiError::bad(lang, key, &[("engine", text.into()), ("reason", reason.into())])
+        ApiError::bad(lang, key, &[("engine", text.into()), ("reason", reason.into())]).code("bad_engine")
     };
     let chosen: EngineConfig =
         text.parse().map_err(|e| bad(key!("api-bad-engine"), present::player_error_text(lang, &e)))?;
@@ -263,7 +264,7 @@ fn game_config(app: &App, req: NewGame, lang: Lang) -> ApiResult<GameConfig> {
     };
     let engines = [engine(req.white_engine.as_deref())?, engine(req.black_engine.as_deref())?];
     if level.is_some() && !engines.iter().any(|e| e.engine == PlayerKind::Cavalo) {
-        return Err(ApiError::bad(lang, key!("api-level-not-cavalo"), &[]));
+        return Err(ApiError::bad(lang, key!("api-level-not-cavalo"), &[]).code("bad_level"));
     }
     let time_ms = req.time_ms.unwrap_or(1000);
     let max = app.config().max_time_ms;

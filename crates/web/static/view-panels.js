@@ -10,7 +10,7 @@ import { value } from "./view-moves.js";
 export const sideName = (side) => t(side === "white" ? "web-white" : "web-black");
 
 /** Our engine below full strength for people: "cavalo, nível 3". */
-const atLevel = (engine, level) => t("player-engine-level", { player: engine, level });
+const atLevel = (engine, level) => t("who-engine-level", { player: engine, level });
 
 /**
  * A stored game's player label (`computer:greedy`, `computer:cavalo:level=3,seed=7`, `human`,

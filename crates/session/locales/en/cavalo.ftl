@@ -14,7 +14,7 @@ mode-human-computer = Human vs Computer
 mode-computer-computer = Computer vs Computer
 mode-human-human = Human vs Human
 # A side with its player: "White (cavalo)", or "White" for a human.
-player-engine-level = { $player }, level { $level }
+who-engine-level = { $player }, level { $level }
 who-computer = { $side } ({ $player })
 who-human = { $side }
 

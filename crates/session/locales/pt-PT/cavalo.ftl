@@ -14,7 +14,7 @@ mode-human-computer = Humano vs Computador
 mode-computer-computer = Computador vs Computador
 mode-human-human = Humano vs Humano
 # Um lado com o seu jogador: "Branco (cavalo)", ou "Branco" para um humano.
-player-engine-level = { $player }, nível { $level }
+who-engine-level = { $player }, nível { $level }
 who-computer = { $side } ({ $player })
 who-human = { $side }
 

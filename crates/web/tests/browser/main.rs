@@ -20,6 +20,7 @@ mod driver;
 mod escaping;
 mod invite;
 mod language;
+mod levels;
 mod listing;
 mod modules;
 mod phone;

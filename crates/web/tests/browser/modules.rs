@@ -69,7 +69,8 @@ async fn the_pages_logic() {
     assert!(pt["one"].as_str().unwrap().contains("1 jogada legal."), "{pt}");
     assert_eq!(pt["many"], json!(to_move(12345)));
     assert_eq!(pt["undo"], json!(Lang::Pt.tr_with(key!("ann-undo"), &[("count", Arg::from(1u8))])));
-    let pass = Announcement::Pass { who: Who { side: Side::Black, computer: Some("greedy".into()) } };
+    let pass =
+        Announcement::Pass { who: Who { side: Side::Black, computer: Some("greedy".parse().unwrap()) } };
     assert_eq!(pt["pass"], json!(pass.text(Lang::Pt)));
     assert_eq!(pt["missing"], "web-no-such-label");
     assert_eq!(pt["missed"], json!(["web-no-such-label"]));
