@@ -48,11 +48,11 @@ struct Cli {
 enum Command {
     /// Play a game: human against computer, computer against computer, or human against human.
     ///
-    /// Without flags it asks, like the course's menu: the mode, who starts, and the computer's
-    /// time per move. Full-screen in a terminal; line by line with --plain or when input or output
+    /// Without flags it asks, like the course's menu: the mode, who starts, the computer's time
+    /// per move and our engine's level (1 to 8). Full-screen in a terminal; line by line with --plain or when input or output
     /// is not a terminal. Every game is kept ply by ply in the games database (see `cavalo games`),
     /// appended to log.dat and saved as a JSON record in games/.
-    Play(play::PlayArgs),
+    Play(Box<play::PlayArgs>),
     /// The games database: list, show, export (JSON record or log.dat), delete, import, check.
     ///
     /// Every game of `cavalo play` is kept there ply by ply (a ply is stored before it is
@@ -174,7 +174,7 @@ fn main() -> ExitCode {
         _ => Lang::En,
     };
     let result = match cli.command {
-        Command::Play(a) => play::play(a, rules, lang),
+        Command::Play(a) => play::play(*a, rules, lang),
         Command::Replay(a) => replay::replay(a),
         Command::Games(a) => games::run(a),
         Command::Stats(a) => stats::stats(a),
