@@ -32,7 +32,13 @@ fn main() {
             assert_eq!(i64::from(d), b, "{pos}");
         }
         let t = r.time.unwrap_or(limit).as_secs_f64();
-        println!("{:>5} {:>10} {:>7.0}{}", v["seed"], r.nodes, t * 1000.0, if r.time.is_some() { "" } else { " >" });
+        println!(
+            "{:>5} {:>10} {:>7.0}{}",
+            v["seed"],
+            r.nodes,
+            t * 1000.0,
+            if r.time.is_some() { "" } else { " >" }
+        );
         (secs, nodes, n) = (secs + t, nodes + r.nodes, n + 1);
     }
     println!("mean {:.0} ms, {} nodes in all, {n} positions", secs * 1000.0 / n as f64, nodes);

@@ -167,8 +167,8 @@ impl Solver {
                     return v;
                 }
                 let refutes = m.destination().is_some_and(|d| Some(d.index()) == refutation);
-                let rank =
-                    -replies * 1000 + REFUTATION * i32::from(refutes) + g * 2 - i32::from(m.removal().is_some());
+                let rank = -replies * 1000 + REFUTATION * i32::from(refutes) + g * 2
+                    - i32::from(m.removal().is_some());
                 (if g - lo <= alpha { i32::MIN } else { rank }, g - hi, g - lo)
             };
             let c = &mut self.kids[i];
