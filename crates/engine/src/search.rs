@@ -180,10 +180,12 @@ impl<'a> Worker<'a> {
             let horizon_before = self.horizon;
             let v = self.aspiration(depth, &best);
             if std::mem::take(&mut self.joining) {
-                // Called to another thread's proof: the same depth again after it.
+                // Called to another thread's proof: the same depth again after it. Whichever
+                // thread finished the proof, the main thread reports it (as its own proof below).
                 self.stopped = false;
                 if let Some(proof) = self.try_prove(&best) {
                     best = proof;
+                    on_iteration(&best, self);
                 }
                 if self.stopped || best.exact {
                     break;

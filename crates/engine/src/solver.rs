@@ -60,6 +60,10 @@ pub struct Solver {
     /// The moves of the nodes on the path being searched, each node's after its parent's
     /// (see [`Child`]): one buffer for the whole search instead of an array per node.
     kids: Vec<Child>,
+    /// The solver's refutation statistics: by the side to move and the opponent's knight's cell,
+    /// the destination of the last move that cut a node there (cell index + 1; 0: none). Tried
+    /// before the moves leaving as many replies (see [`node`]).
+    refutations: Box<[[u8; 100]; 2]>,
 }
 
 /// The proof of a position's exact result (see [`Solver::prove`]).
@@ -97,12 +101,14 @@ impl Solver {
             generation: None,
             stale: false,
             kids: Vec::with_capacity(1024),
+            refutations: Box::new([[0; 100]; 2]),
         }
     }
 
-    /// Forgets the table.
+    /// Forgets the table (and the refutations).
     pub fn clear(&mut self) {
         self.table.clear();
+        *self.refutations = [[0; 100]; 2];
     }
 
     /// Orders the moves of positions with at least `min_cells` cells holding numbers by the best

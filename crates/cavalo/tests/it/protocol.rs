@@ -522,3 +522,55 @@ fn the_level_is_an_option_refused_out_of_its_range() {
     assert_ne!(moves[0], "bestmove (none)");
     e.quit();
 }
+
+/// Positions of `crates/cavalo/data/proofs-ply14.jsonl` a few plies on, proven in about 0.1 to
+/// 0.4 s at two threads (a proof led by a helper thread often finished there, before).
+const QUICK_PROOFS: [&str; 4] = [
+    // seed 1002 at ply 14, six plies on
+    "33,01,44,16,29,.,90,92,60,25/02,12,76,.,W,10,.,.,58,17/40,52,.,43,.,24,.,26,21,11/65,03,.,.,78,07,71,67,70,72/87,.,28,31,.,.,06,B,53,61/45,94,14,56,30,.,23,00,05,./.,.,54,20,62,50,.,83,51,04/37,91,41,22,.,55,49,.,82,13/.,66,09,19,.,.,73,42,15,./34,27,.,38,88,32,.,.,35,85 w 566 565 moves C1x55 J4 B3 I2 C5 G1",
+    // seed 1003 at ply 14, four plies on
+    "76,96,05,30,31,.,.,68,.,./08,38,.,.,13,70,.,.,41,36/01,51,28,72,74,50,34,.,03,./.,47,67,21,29,18,.,.,92,07/46,82,16,42,40,71,02,48,80,84/45,63,24,.,57,.,W,52,83,27/.,75,.,61,.,.,11,17,.,54/25,14,.,15,55,35,09,69,37,B/.,73,91,12,.,53,.,86,19,20/43,.,22,33,04,81,90,10,.,64 w 440 493 moves I5 I6 H7 G7x33",
+    // seed 1004 at ply 14, four plies on
+    "28,.,73,.,.,25,42,14,38,05/83,07,35,23,26,.,47,34,57,98/92,62,41,49,08,37,52,.,13,04/85,31,.,84,51,48,15,.,66,./B,.,32,69,02,.,16,.,61,44/89,12,58,.,10,50,17,.,.,60/70,.,24,74,43,.,.,33,90,80/96,71,22,11,40,.,.,30,53,94/09,03,.,65,00,W,.,06,29,01/82,20,75,21,.,56,.,.,.,. w 472 560 moves D8x33 B3 E6 D2",
+    // seed 1009 at ply 14, six plies on
+    "90,88,58,06,89,31,.,33,34,./22,21,91,.,54,55,72,48,85,29/92,B,30,.,37,11,18,.,81,13/42,87,.,10,03,.,39,43,.,02/.,71,.,56,.,00,.,17,44,20/19,.,.,53,68,46,09,60,61,93/12,.,23,.,.,.,.,05,07,01/.,.,69,W,96,98,32,77,78,./86,35,84,16,24,.,.,.,65,50/27,70,.,51,41,64,15,45,73,14 w 526 483 moves E6 A1 C7 C2 D5 A3",
+];
+
+/// Issue 38: with helper threads a proof may finish on a helper; the search must still report
+/// the exact iteration (its `proven` line, with the exact value) before `bestmove`. Under a node
+/// limit far off and no time limit only a proof ends a search early, so the invariant is checked
+/// by the node count, never by the clock.
+#[test]
+fn a_search_that_stops_on_a_proof_reports_it_at_2_and_4_threads() {
+    const LIMIT: u64 = 100_000_000;
+    let mut e = Engine::start();
+    let mut proved = 0;
+    for threads in [2, 4] {
+        e.send(&format!("setoption name Threads value {threads}"));
+        for _ in 0..4 {
+            for pos in QUICK_PROOFS {
+                e.send("uginewgame");
+                e.send(&format!("position fen {pos}"));
+                e.send(&format!("go nodes {LIMIT}"));
+                let out = e.until("bestmove", 300);
+                let stats = out.iter().rev().find(|l| l.starts_with("info string stats")).expect("stats");
+                let word = |key: &str| {
+                    let w: Vec<&str> = stats.split_whitespace().collect();
+                    w[w.iter().position(|x| *x == key).expect(key) + 1].parse::<i64>().unwrap()
+                };
+                if word("nodes") as u64 >= LIMIT {
+                    continue; // ended by the node limit, not by a proof
+                }
+                proved += 1;
+                let value = word("value");
+                let exact = format!("score cp {value} proven ");
+                assert!(
+                    out.iter().any(|l| l.starts_with("info depth") && l.contains(&exact)),
+                    "{threads} threads, {pos}: stopped on a proof without reporting it: {out:#?}"
+                );
+            }
+        }
+    }
+    assert!(proved > 0, "no search stopped on a proof");
+    e.quit();
+}

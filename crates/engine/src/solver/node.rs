@@ -6,6 +6,13 @@ use cavalo_rules::{Move, Position};
 
 use super::{INF, STOP_EVERY, Solver, gain};
 
+/// The ordering bonus of a node's refutation (see the solver's `refutations`): above any gain
+/// (at most 2 × 99), below one reply fewer (1000). The counter-move idea of heuristic searches,
+/// keyed by the opponent's knight's cell: 4.3% fewer nodes to the first proof of the 24
+/// positions of `proofs-ply14.jsonl` at one thread (98.8 M against 103.3 M, the heuristic
+/// search's included); as a bonus of 1000 or 2000 (as one or two replies fewer) 3.8% and 3.5%.
+const REFUTATION: i32 = 200;
+
 /// One move of a node being searched. A node's moves sit in the solver's buffer above its
 /// parent's, so nothing is allocated or filled per node beyond the moves it has.
 #[derive(Clone, Copy, Debug)]
@@ -116,6 +123,7 @@ impl Solver {
         }
         let (alpha0, beta0) = (alpha, beta);
         let n = moves.len();
+        let refutation = self.refutation(pos);
         let base = self.kids.len();
         // Each child's replies and key, its table line fetched while the others are played (the
         // table's move too: searched first, its line is wanted soonest).
@@ -132,8 +140,9 @@ impl Solver {
             self.kids.push(Child { rank: replies, mv: m, floor: -INF, ceiling: INF, key: child });
         }
         // The table's move first; then the moves that leave the opponent the fewest replies
-        // (a proof needs one refutation, and a cramped opponent has few), the larger gain first
-        // among those (a default double removal before the others). A child the table already
+        // (a proof needs one refutation, and a cramped opponent has few), among those the last
+        // move that cut a node with the opponent's knight on the same cell (a refutation), then
+        // the larger gain (a default double removal before the others). A child the table already
         // refutes enough cuts the node before any is searched; one it shows cannot raise alpha is
         // not searched (and goes last).
         for i in base..base + n {
@@ -157,7 +166,9 @@ impl Solver {
                     self.kids.truncate(base);
                     return v;
                 }
-                let rank = -replies * 1000 + g * 2 - i32::from(m.removal().is_some());
+                let refutes = m.destination().is_some_and(|d| Some(d.index()) == refutation);
+                let rank = -replies * 1000 + REFUTATION * i32::from(refutes) + g * 2
+                    - i32::from(m.removal().is_some());
                 (if g - lo <= alpha { i32::MIN } else { rank }, g - hi, g - lo)
             };
             let c = &mut self.kids[i];
@@ -224,9 +235,30 @@ impl Solver {
             ),
             None => (lo, hi, best_move),
         };
+        if best >= beta0 && n > 1 {
+            self.record_refutation(pos, best_move);
+        }
         let work = (self.nodes - first_node + 1).ilog2() as u8 + 1; // at most 65
         self.store(key, lo, hi, best_move, work);
         best
+    }
+
+    /// The destination cell of the last move that cut a node of this side to move with the
+    /// opponent's knight where it is in `pos` (see the solver's `refutations`).
+    #[inline]
+    fn refutation(&self, pos: &Position) -> Option<usize> {
+        let me = pos.side_to_move();
+        let theirs = pos.knight(!me)?;
+        (self.refutations[me.index()][theirs.index()] as usize).checked_sub(1)
+    }
+
+    /// Remembers `m` as the refutation of `pos`'s side to move against the opponent's knight's
+    /// cell.
+    fn record_refutation(&mut self, pos: &Position, m: Move) {
+        let me = pos.side_to_move();
+        if let (Some(theirs), Some(d)) = (pos.knight(!me), m.destination()) {
+            self.refutations[me.index()][theirs.index()] = d.index() as u8 + 1;
+        }
     }
 
     /// The value for the mover of `m`, the `i`-th move tried at a node with window

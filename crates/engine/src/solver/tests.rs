@@ -280,3 +280,28 @@ fn moves_put_off_come_after_the_others_once() {
     let mut none = Passes::new(0);
     assert_eq!(none.next(), None);
 }
+
+#[test]
+fn refutations_change_the_order_not_the_value_and_a_clear_forgets_them() {
+    let mut checked = 0;
+    for seed in 1..20 {
+        for ply in [38, 46] {
+            let Some(pos) = late_position(seed, Rules::CANONICAL, ply) else { continue };
+            let exact = minimax(&mut pos.clone());
+            let mut s = Solver::new(1, u64::MAX);
+            // Refutations of another game: every entry names some cell, often an illegal move.
+            for (side, row) in s.refutations.iter_mut().enumerate() {
+                for (cell, r) in row.iter_mut().enumerate() {
+                    *r = ((cell * 7 + side * 13 + seed as usize) % 100 + 1) as u8;
+                }
+            }
+            assert_eq!(s.prove(&pos, exact - 3, u64::MAX, &mut |_| false).unwrap().diff, exact, "{pos}");
+            assert!(s.refutations.iter().flatten().any(|&r| r != 0));
+            s.clear();
+            assert!(s.refutations.iter().flatten().all(|&r| r == 0));
+            assert_eq!(s.solve(&pos), Some(exact), "{pos}");
+            checked += 1;
+        }
+    }
+    assert!(checked > 10, "{checked}");
+}
