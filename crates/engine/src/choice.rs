@@ -7,43 +7,9 @@
 use std::fmt;
 use std::str::FromStr;
 
-use thiserror::Error;
-
 use crate::level;
-use crate::options::{OptionError, Options};
-use crate::players::PlayerKind;
-
-/// Why a text names no built-in player; each reason worded from its fields by the front ends.
-#[derive(Clone, Debug, PartialEq, Eq, Error)]
-pub enum PlayerError {
-    /// No player has this name.
-    #[error("unknown player `{0}`: expected {help}", help = PlayerKind::HELP)]
-    Unknown(String),
-    /// A player's number (`classic:DEPTH`, `random:SEED`) is not a whole number.
-    #[error("`{value}` is not a {what} in `{spec}`")]
-    NotANumber {
-        /// The player's text.
-        spec: String,
-        /// `depth` or `seed`.
-        what: &'static str,
-        /// What was given.
-        value: String,
-    },
-    /// `classic:DEPTH` out of its range.
-    #[error("classic depth must be from 1 to {max}, not {depth}", max = PlayerKind::MAX_CLASSIC_DEPTH)]
-    ClassicDepth {
-        /// The depth given.
-        depth: u64,
-    },
-    /// An engine option of `cavalo:...` is unknown or out of its range.
-    #[error("in `{spec}`: {error}")]
-    Option {
-        /// The player's text.
-        spec: String,
-        /// What is wrong with the option.
-        error: OptionError,
-    },
-}
+use crate::options::Options;
+use crate::players::{PlayerError, PlayerKind};
 
 /// A built-in player and its engine options (the options matter to `cavalo` only).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -107,6 +73,7 @@ impl FromStr for PlayerChoice {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::options::OptionError;
 
     #[test]
     fn a_choice_reads_and_writes_its_text() {

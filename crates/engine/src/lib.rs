@@ -34,7 +34,7 @@ mod testutil;
 mod timeman;
 mod tt;
 
-pub use choice::{PlayerChoice, PlayerError};
+pub use choice::PlayerChoice;
 pub use engine::{Engine, Tables, search_memory_mib};
 pub use info::{SearchInfo, SearchResult};
 pub use limits::{Clock, Limits};
@@ -42,6 +42,6 @@ pub use options::{
     MAX_HASH_MIB, MAX_SEED, MAX_THREADS, OptionDesc, OptionError, OptionKind, Options, spec_keys,
 };
 pub use params::SearchConfig;
-pub use players::{Classic, Greedy, Player, PlayerKind, RandomPlayer};
+pub use players::{Classic, Greedy, Player, PlayerError, PlayerKind, RandomPlayer};
 pub use timeman::{Latency, TimeManager};
 pub use tt::AllocError;

@@ -9,12 +9,12 @@ use std::time::Instant;
 use cavalo_rules::{Move, Position, Side};
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
+use thiserror::Error;
 
-use crate::choice::PlayerError;
 use crate::engine::Engine;
 use crate::info::{SearchInfo, SearchResult};
 use crate::limits::Limits;
-use crate::options::Options;
+use crate::options::{OptionError, Options};
 use crate::score::{self, SCALE};
 use crate::timeman::TimeManager;
 
@@ -60,6 +60,38 @@ impl Player for Engine {
     ) -> SearchResult {
         self.search(pos, limits, stop, on_info)
     }
+}
+
+/// Why a text names no built-in player; each reason worded from its fields by the front ends.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum PlayerError {
+    /// No player has this name.
+    #[error("unknown player `{0}`: expected {help}", help = PlayerKind::HELP)]
+    Unknown(String),
+    /// A player's number (`classic:DEPTH`, `random:SEED`) is not a whole number.
+    #[error("`{value}` is not a {what} in `{spec}`")]
+    NotANumber {
+        /// The player's text.
+        spec: String,
+        /// `depth` or `seed`.
+        what: &'static str,
+        /// What was given.
+        value: String,
+    },
+    /// `classic:DEPTH` out of its range.
+    #[error("classic depth must be from 1 to {max}, not {depth}", max = PlayerKind::MAX_CLASSIC_DEPTH)]
+    ClassicDepth {
+        /// The depth given.
+        depth: u64,
+    },
+    /// An engine option of `cavalo:...` is unknown or out of its range.
+    #[error("in `{spec}`: {error}")]
+    Option {
+        /// The player's text.
+        spec: String,
+        /// What is wrong with the option.
+        error: OptionError,
+    },
 }
 
 /// Which player: parsed from `cavalo`, `classic`, `classic:6`, `greedy`, `random`, `random:42`.

@@ -39,6 +39,7 @@ mod lang;
 mod limits;
 mod lockfile;
 mod lookup;
+mod new_game;
 mod offload;
 mod page;
 mod quota;
