@@ -840,6 +840,37 @@ fault-engine-had-said = { $fault } (the program had said: { $said })
 fault-said-illegal = { $why }; the position was { $position }; the legal moves were: { $legal }
 fault-not-a-move-said = `bestmove { $mv }` is not a move; the program said: { $said }
 fault-not-a-move = `{ $mv }` is not a move
+fault-illegal-lisp = illegal move `{ $mv }`: { $reason }; { $answer }; the position was { $position }; the legal moves were: { $legal }
+# The Lisp adapter's reports (a team's program in Common Lisp).
+lisp-signalled = the program crashed: { $condition }, in the function { $function }
+lisp-frames = ; the team's calls, innermost first: { $frames }
+lisp-state = ; { $function } was given the state { $state }
+lisp-condition = `{ $kind }`: { $text }
+lisp-condition-type = `{ $kind }`: the value { $datum } is not of type { $expected }
+lisp-condition-undefined = `{ $kind }`: the function { $name } is not defined
+lisp-condition-unbound = `{ $kind }`: the variable { $name } has no value
+lisp-condition-division = `{ $kind }`: division by zero
+lisp-cannot-load = cannot load { $file }: { $problem }
+lisp-load-line = line { $line }
+lisp-load-read = read error: { $text }
+lisp-load-read-eof = read error: end of file inside a form (a parenthesis or a string not closed?)
+lisp-load-reads-input = it reads standard input, which is empty under the referee (read nothing at load)
+lisp-no-function = { $file } defines no function { $function } (give function=NAME)
+lisp-stack = control stack exhausted in `{ $function }` (infinite recursion?)
+lisp-returned-nil = the function returned NIL (no move) but { $side } has { $count ->
+    [one] 1 legal move
+   *[other] { $count } legal moves
+}: { $legal }
+lisp-cell-answer = the answer { $answer } is the cell { $cell }, rows and columns counted from { $base } (give cell-base={ $other } if the program counts them from { $other })
+lisp-cell-off = the answer { $answer } is off the board, rows and columns counted from { $base } (give cell-base={ $other } if the program counts them from { $other })
+lisp-must-pass = { $side } must pass, but the board returned is not the same board
+lisp-no-knight = the board returned has no { $code } ({ $side }'s knight)
+lisp-wrong-board = { $cells } (the board returned is not the board after the knight's move to { $dest }, a legal move: after landing the symmetric number is removed, and landing on a double removes another double)
+lisp-difference = { $cell } should be { $should } but is { $is }
+lisp-value-removed = NIL (removed)
+lisp-value-white = -1 (white knight)
+lisp-value-black = -2 (black knight)
+lisp-not-an-answer = the function returned { $answer }, which is not a board, a cell or a move
 # Errors of matches, tournaments and tuning.
 record-missing = no `{ $field }` in meta
 record-invalid = no valid `{ $field }` in meta

@@ -843,6 +843,37 @@ fault-engine-had-said = { $fault } (o programa tinha dito: { $said })
 fault-said-illegal = { $why }; a posição era { $position }; as jogadas legais eram: { $legal }
 fault-not-a-move-said = `bestmove { $mv }` não é uma jogada; o programa disse: { $said }
 fault-not-a-move = `{ $mv }` não é uma jogada
+fault-illegal-lisp = jogada ilegal `{ $mv }`: { $reason }; { $answer }; a posição era { $position }; as jogadas legais eram: { $legal }
+# Os relatórios do adaptador Lisp (o programa de uma equipa em Common Lisp).
+lisp-signalled = o programa falhou: { $condition }, na função { $function }
+lisp-frames = ; as chamadas da equipa, da mais interior para fora: { $frames }
+lisp-state = ; { $function } recebeu o estado { $state }
+lisp-condition = `{ $kind }`: { $text }
+lisp-condition-type = `{ $kind }`: o valor { $datum } não é do tipo { $expected }
+lisp-condition-undefined = `{ $kind }`: a função { $name } não está definida
+lisp-condition-unbound = `{ $kind }`: a variável { $name } não tem valor
+lisp-condition-division = `{ $kind }`: divisão por zero
+lisp-cannot-load = não foi possível carregar { $file }: { $problem }
+lisp-load-line = linha { $line }
+lisp-load-read = erro de leitura: { $text }
+lisp-load-read-eof = erro de leitura: o ficheiro acaba dentro de uma forma (um parêntese ou uma cadeia de caracteres por fechar?)
+lisp-load-reads-input = lê a entrada padrão, que está vazia perante o árbitro (não leia nada ao carregar)
+lisp-no-function = { $file } não define nenhuma função { $function } (indique function=NOME)
+lisp-stack = pilha de controlo esgotada em `{ $function }` (recursão infinita?)
+lisp-returned-nil = a função devolveu NIL (nenhuma jogada), mas { $side } tem { $count ->
+    [one] 1 jogada legal
+   *[other] { $count } jogadas legais
+}: { $legal }
+lisp-cell-answer = a resposta { $answer } é a casa { $cell }, contando linhas e colunas a partir de { $base } (indique cell-base={ $other } se o programa as conta a partir de { $other })
+lisp-cell-off = a resposta { $answer } fica fora do tabuleiro, contando linhas e colunas a partir de { $base } (indique cell-base={ $other } se o programa as conta a partir de { $other })
+lisp-must-pass = { $side } tem de passar, mas o tabuleiro devolvido não é o mesmo
+lisp-no-knight = o tabuleiro devolvido não tem { $code } (o cavalo de { $side })
+lisp-wrong-board = { $cells } (o tabuleiro devolvido não é o tabuleiro depois do salto do cavalo para { $dest }, uma jogada legal: ao saltar, o número simétrico é retirado, e saltar para um duplo retira outro duplo)
+lisp-difference = { $cell } devia ser { $should } mas é { $is }
+lisp-value-removed = NIL (retirada)
+lisp-value-white = -1 (cavalo branco)
+lisp-value-black = -2 (cavalo preto)
+lisp-not-an-answer = a função devolveu { $answer }, que não é um tabuleiro, uma casa nem uma jogada
 # Erros dos encontros, torneios e afinação.
 record-missing = falta `{ $field }` em meta
 record-invalid = `{ $field }` inválido em meta
