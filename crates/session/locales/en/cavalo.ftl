@@ -698,6 +698,8 @@ report-pairs-played-out = { $count ->
 report-forfeits = { $player } lost { $list }
 report-forfeit-by = { $count } by { $reason }
 report-forfeit-first = first { $reason }: { $example }
+report-forfeit-cases = Forfeits: the first game each player lost by each reason
+report-col-reason = Reason
 report-sprt = elo0 { $elo0 } elo1 { $elo1 } alpha { $alpha } beta { $beta }: LLR { $llr } bounds [{ $lower }, { $upper }] ({ $model }): { $verdict }
 report-sprt-h1 = H1 accepted (elo >= { $elo1 } likely)
 report-sprt-h0 = H0 accepted (elo <= { $elo0 } likely)

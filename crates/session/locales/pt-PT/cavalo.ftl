@@ -701,6 +701,8 @@ report-pairs-played-out = { $count ->
 report-forfeits = { $player } perdeu { $list }
 report-forfeit-by = { $count } por { $reason }
 report-forfeit-first = primeiro caso de { $reason }: { $example }
+report-forfeit-cases = Faltas: o primeiro jogo que cada jogador perdeu por cada motivo
+report-col-reason = Motivo
 report-sprt = elo0 { $elo0 } elo1 { $elo1 } alfa { $alpha } beta { $beta }: LLR { $llr } limites [{ $lower }; { $upper }] ({ $model }): { $verdict }
 report-sprt-h1 = H1 aceite (provavelmente elo >= { $elo1 })
 report-sprt-h0 = H0 aceite (provavelmente elo <= { $elo0 })
