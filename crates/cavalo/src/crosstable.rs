@@ -9,8 +9,8 @@ use cavalo_match::tournament::{About, Crosstable, Format, Standing};
 use cavalo_session::i18n::{Arg, Lang};
 
 use crate::match_report::{reason_text, rules_text};
-use cavalo_match::shown_example;
 use crate::numbers::{dec, plain, signed};
+use cavalo_match::shown_example;
 use cavalo_session::key;
 
 /// The tournament in words: `round robin of 4 players, 2 boards per pairing (seeds 1..2), ...`.
@@ -138,7 +138,11 @@ fn forfeit_cases(lang: Lang, c: &Crosstable) -> Vec<(String, String, String)> {
     for &i in &c.ranking {
         let s = &c.standings[i];
         for (reason, case) in &s.forfeit_cases {
-            out.push((s.name.clone(), reason_text(lang, reason), crate::forfeits::case_text(lang, case, &s.name)));
+            out.push((
+                s.name.clone(),
+                reason_text(lang, reason),
+                crate::forfeits::case_text(lang, case, &s.name),
+            ));
         }
     }
     out

@@ -10,8 +10,8 @@ use serde_json::{Value, json};
 use crate::contestant::{Contestant, Question};
 use crate::error::RecordError;
 use crate::external::EngineReport;
-use crate::lisp::report::LispReport;
 pub use crate::limits::{MatchLimits, MoveLimits};
+use crate::lisp::report::LispReport;
 use crate::spec::PlayerSpec;
 pub use crate::termination::{Failure, Fault, Forfeit, Termination};
 

@@ -12,6 +12,7 @@ use std::collections::BTreeMap;
 use cavalo_rules::{GameRecord, Rules};
 use serde::{Deserialize, Serialize};
 
+use crate::ForfeitCase;
 use crate::error::{PlanError, RecordError};
 use crate::limits::MoveLimits;
 use crate::ratings::{self, Rating, Results};
@@ -19,7 +20,6 @@ use crate::referee::{GameSetup, GameSpec, GameSummary};
 use crate::runner::{Shard, Unit};
 use crate::spec::{NamedPlayer, PlayerSpec, resolve_names};
 use crate::termination::Forfeit;
-use crate::ForfeitCase;
 use crate::termination::Termination;
 use crate::{mark_players, recorded_specs};
 

@@ -58,8 +58,11 @@ fn answer_text(lang: Lang, r: &LispReport) -> String {
         ),
         LispReport::CellAnswer { answer, cell, cell_base } => {
             let base = u64::from(*cell_base);
-            let mut args =
-                vec![("answer", s(answer)), ("base", Arg::Count(base)), ("other", Arg::Count(1 - base.min(1)))];
+            let mut args = vec![
+                ("answer", s(answer)),
+                ("base", Arg::Count(base)),
+                ("other", Arg::Count(1 - base.min(1))),
+            ];
             match cell {
                 Some(c) => {
                     args.push(("cell", s(c)));
@@ -92,7 +95,9 @@ fn answer_text(lang: Lang, r: &LispReport) -> String {
             }
             lang.tr_with(key!("lisp-wrong-board"), &[("cells", cells.join("; ").into()), ("dest", s(dest))])
         }
-        LispReport::NotAnAnswer { answer } => lang.tr_with(key!("lisp-not-an-answer"), &[("answer", s(answer))]),
+        LispReport::NotAnAnswer { answer } => {
+            lang.tr_with(key!("lisp-not-an-answer"), &[("answer", s(answer))])
+        }
         // The crashes and load errors are worded by `report_text`.
         other => other.to_string(),
     }
@@ -128,7 +133,9 @@ fn condition_text(lang: Lang, c: &Condition) -> String {
 fn load_problem_text(lang: Lang, p: &LoadProblem) -> String {
     match p {
         LoadProblem::Read { eof: true, .. } => lang.tr(key!("lisp-load-read-eof")),
-        LoadProblem::Read { text, .. } => lang.tr_with(key!("lisp-load-read"), &[("text", text.as_str().into())]),
+        LoadProblem::Read { text, .. } => {
+            lang.tr_with(key!("lisp-load-read"), &[("text", text.as_str().into())])
+        }
         LoadProblem::ReadsInput => lang.tr(key!("lisp-load-reads-input")),
         LoadProblem::Error { text } => text.clone(),
         LoadProblem::StackExhausted { function } => stack_text(lang, function.as_deref()),
@@ -163,9 +170,16 @@ mod tests {
              as chamadas da equipa, da mais interior para fora: (AVALIA ((1 2) (0 0))); jogar recebeu o \
              estado ((1 2) (0 0))"
         );
-        assert_eq!(english_words_in(&pt, &["number", "simple", "type", "error"]), Vec::<String>::new(), "{pt}");
+        assert_eq!(
+            english_words_in(&pt, &["number", "simple", "type", "error"]),
+            Vec::<String>::new(),
+            "{pt}"
+        );
         let en = report_text(Lang::En, &r);
-        assert!(en.starts_with("the program crashed: `SIMPLE-TYPE-ERROR`: the value NIL is not of type"), "{en}");
+        assert!(
+            en.starts_with("the program crashed: `SIMPLE-TYPE-ERROR`: the value NIL is not of type"),
+            "{en}"
+        );
     }
 
     #[test]

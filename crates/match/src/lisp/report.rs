@@ -191,9 +191,9 @@ impl fmt::Display for LoadProblem {
                 write!(f, "read error: {text}")?;
                 if *eof { f.write_str(" (a parenthesis or a string not closed?)") } else { Ok(()) }
             }
-            LoadProblem::ReadsInput => {
-                f.write_str("it reads standard input, which is empty under the referee (read nothing at load)")
-            }
+            LoadProblem::ReadsInput => f.write_str(
+                "it reads standard input, which is empty under the referee (read nothing at load)",
+            ),
             LoadProblem::Error { text } => f.write_str(text),
             LoadProblem::StackExhausted { function } => stack_text(f, function.as_deref()),
             LoadProblem::HeapExhausted { heap_mb } => heap_text(f, *heap_mb),
@@ -252,17 +252,27 @@ impl fmt::Display for LispReport {
             R::CellAnswer { answer, cell, cell_base } => {
                 let other = 1 - cell_base.min(&1);
                 match cell {
-                    Some(c) => write!(f, "the answer {answer} is the cell {c}, rows and columns counted from {cell_base}")?,
-                    None => write!(f, "the answer {answer} is off the board, rows and columns counted from {cell_base}")?,
+                    Some(c) => write!(
+                        f,
+                        "the answer {answer} is the cell {c}, rows and columns counted from {cell_base}"
+                    )?,
+                    None => write!(
+                        f,
+                        "the answer {answer} is off the board, rows and columns counted from {cell_base}"
+                    )?,
                 }
                 write!(f, " (give cell-base={other} if the program counts them from {other})")
             }
-            R::MustPass { side } => write!(f, "{side} must pass, but the board returned is not the same board"),
+            R::MustPass { side } => {
+                write!(f, "{side} must pass, but the board returned is not the same board")
+            }
             R::NoKnight { code, side } => write!(f, "the board returned has no {code} (the {side} knight)"),
             R::WrongBoard { dest, differences, more } => {
                 let cells: Vec<String> = differences
                     .iter()
-                    .map(|d| format!("{} should be {} but is {}", d.cell, cell_value(&d.should), cell_value(&d.is)))
+                    .map(|d| {
+                        format!("{} should be {} but is {}", d.cell, cell_value(&d.should), cell_value(&d.is))
+                    })
                     .collect();
                 write!(f, "{}", cells.join("; "))?;
                 if *more > 0 {
@@ -291,7 +301,10 @@ mod tests {
         let r = LispReport::parse(said).unwrap();
         let text = r.to_string();
         assert!(text.starts_with("the program crashed: TYPE-ERROR: The value NIL"), "{text}");
-        assert!(text.contains("(AVALIA ((1 2) (0 0)))") && text.ends_with("the state ((1 2) (0 0))"), "{text}");
+        assert!(
+            text.contains("(AVALIA ((1 2) (0 0)))") && text.ends_with("the state ((1 2) (0 0))"),
+            "{text}"
+        );
         let load = r#" {"lisp":"cannot-load","file":"t.lisp","within":null,"line":3,"problem":{"kind":"read","text":"end of file on t.lisp","eof":true}}"#;
         assert_eq!(
             LispReport::parse(load).unwrap().to_string(),
