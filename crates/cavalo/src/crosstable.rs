@@ -380,6 +380,9 @@ mod tests {
             "{en}"
         );
         let text = text(Lang::Pt, &c);
+        let allowed = ["lisp", "projeto", "bradley", "terry"];
+        assert_eq!(cavalo_session::i18n::english_words_in(&text, &allowed), Vec::<String>::new(), "{text}");
+        assert!(!text.contains("ratings"), "{text}");
         assert!(
             text.contains("Jogador")
                 && text.contains("V-E-D")

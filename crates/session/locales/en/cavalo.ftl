@@ -697,7 +697,30 @@ report-pairs-played-out = { $count ->
 }
 report-forfeits = { $player } lost { $list }
 report-forfeit-by = { $count } by { $reason }
+serve-start-url = Cavalo is being served at { $url }
+serve-start-stop = (open it in a browser; Ctrl-C stops)
+serve-start-db = Games are kept in { $dir }
+serve-start-pool = { $engines ->
+    [one] 1 engine
+   *[other] { $engines } engines
+} × ({ $hash } + { $proof }) MiB = at most { $total } MiB for search
 report-forfeit-first = first { $reason }: { $example }
+accuracy-best = best
+accuracy-loss = loss
+accuracy-summary = { $positions } positions (ply { $ply }, { $variants }): optimal { $optimal }%  mean loss { $loss } points  worst { $worst }
+accuracy-bad = { $count ->
+    [one] (1 position without a usable move, counted as its worst)
+   *[other] ({ $count } positions without a usable move, each counted as its worst)
+}
+accuracy-warning = warning: seed { $seed } ({ $rules }): { $detail }
+accuracy-more-failures = warning: { $count ->
+    [one] 1 more position
+   *[other] { $count } more positions
+} without a usable move
+progress-games = games
+progress-positions = positions
+records-holds-match = { $path } already holds games: add --resume to continue that match, or remove it
+records-holds-tournament = { $path } already holds games: add --resume to continue that tournament, or remove it
 report-forfeit-cases = Forfeits: the first game each player lost by each reason
 report-col-reason = Reason
 report-sprt = elo0 { $elo0 } elo1 { $elo1 } alpha { $alpha } beta { $beta }: LLR { $llr } bounds [{ $lower }, { $upper }] ({ $model }): { $verdict }
@@ -863,8 +886,8 @@ lisp-returned-nil = the function returned NIL (no move) but { $side } has { $cou
     [one] 1 legal move
    *[other] { $count } legal moves
 }: { $legal }
-lisp-cell-answer = the answer { $answer } is the cell { $cell }, rows and columns counted from { $base } (give cell-base={ $other } if the program counts them from { $other })
-lisp-cell-off = the answer { $answer } is off the board, rows and columns counted from { $base } (give cell-base={ $other } if the program counts them from { $other })
+lisp-cell-answer = the answer { $answer } is the cell { $cell }, rows and columns counted from { $base } (give `cell-base={ $other }` if the program counts them from { $other })
+lisp-cell-off = the answer { $answer } is off the board, rows and columns counted from { $base } (give `cell-base={ $other }` if the program counts them from { $other })
 lisp-must-pass = { $side } must pass, but the board returned is not the same board
 lisp-no-knight = the board returned has no { $code } ({ $side }'s knight)
 lisp-wrong-board = { $cells } (the board returned is not the board after the knight's move to { $dest }, a legal move: after landing the symmetric number is removed, and landing on a double removes another double)
@@ -900,6 +923,7 @@ sprt-probability = SPRT { $name } must be between 0 and 0.5, got { $value }
 stats-outcome-white = White won
 stats-outcome-black = Black won
 stats-outcome-draw = draw
+stats-outcome-none = no result
 stats-status-over = over
 stats-status-quit = abandoned
 stats-status-playing = unfinished

@@ -700,7 +700,30 @@ report-pairs-played-out = { $count ->
 }
 report-forfeits = { $player } perdeu { $list }
 report-forfeit-by = { $count } por { $reason }
+serve-start-url = O Cavalo está a ser servido em { $url }
+serve-start-stop = (abra-o num navegador; Ctrl-C termina)
+serve-start-db = Os jogos são guardados em { $dir }
+serve-start-pool = { $engines ->
+    [one] 1 motor
+   *[other] { $engines } motores
+} × ({ $hash } + { $proof }) MiB = no máximo { $total } MiB para a procura
 report-forfeit-first = primeiro caso de { $reason }: { $example }
+accuracy-best = melhor
+accuracy-loss = perda
+accuracy-summary = { $positions } posições (meia-jogada { $ply }, { $variants }): ótimas { $optimal }%  perda média { $loss } pontos  pior { $worst }
+accuracy-bad = { $count ->
+    [one] (1 posição sem jogada utilizável, contada como a sua pior)
+   *[other] ({ $count } posições sem jogada utilizável, cada uma contada como a sua pior)
+}
+accuracy-warning = aviso: semente { $seed } ({ $rules }): { $detail }
+accuracy-more-failures = aviso: { $count ->
+    [one] mais 1 posição
+   *[other] mais { $count } posições
+} sem jogada utilizável
+progress-games = jogos
+progress-positions = posições
+records-holds-match = { $path } já tem jogos: junte --resume para continuar esse encontro, ou apague-o
+records-holds-tournament = { $path } já tem jogos: junte --resume para continuar esse torneio, ou apague-o
 report-forfeit-cases = Faltas: o primeiro jogo que cada jogador perdeu por cada motivo
 report-col-reason = Motivo
 report-sprt = elo0 { $elo0 } elo1 { $elo1 } alfa { $alpha } beta { $beta }: LLR { $llr } limites [{ $lower }; { $upper }] ({ $model }): { $verdict }
@@ -762,13 +785,13 @@ report-col-name = Nome
 report-anchor = âncora
 report-na = n/d
 report-forfeit-count = { $reason }: { $count }
-report-ratings-note = Classificações (ratings): máxima verosimilhança (Bradley-Terry) sobre todos os jogos, um empate virtual por emparelhamento, { $anchor } fixado em { $elo }; ± é o intervalo de 95%.
+report-ratings-note = Classificações Elo: máxima verosimilhança (Bradley-Terry) sobre todos os jogos, um empate virtual por emparelhamento, { $anchor } fixado em { $elo }; ± é o intervalo de 95%.
 report-margin-note = Margem: diferença média de pontos no tabuleiro por jogo (os próprios menos os do adversário).
 report-crosstable = Tabela cruzada (pontos/jogos da linha contra a coluna)
 report-players = Jogadores
 report-standings = Classificação
 report-html-games = Jogos: { $games } de { $planned }.
-report-html-note = Classificações (ratings): máxima verosimilhança (Bradley-Terry) sobre todos os jogos, um empate virtual por emparelhamento, { $anchor } fixado em { $elo }; a coluna 95% é metade da largura do intervalo. Margem: diferença média de pontos no tabuleiro por jogo.
+report-html-note = Classificações Elo: máxima verosimilhança (Bradley-Terry) sobre todos os jogos, um empate virtual por emparelhamento, { $anchor } fixado em { $elo }; a coluna 95% é metade da largura do intervalo. Margem: diferença média de pontos no tabuleiro por jogo.
 
 # Porque é que um jogo guardado não é um jogo (depois de "Jogo guardado inválido:").
 restore-json = não é um jogo guardado ({ $reason })
@@ -866,8 +889,8 @@ lisp-returned-nil = a função devolveu NIL (nenhuma jogada), mas { $side } tem 
     [one] 1 jogada legal
    *[other] { $count } jogadas legais
 }: { $legal }
-lisp-cell-answer = a resposta { $answer } é a casa { $cell }, contando linhas e colunas a partir de { $base } (indique cell-base={ $other } se o programa as conta a partir de { $other })
-lisp-cell-off = a resposta { $answer } fica fora do tabuleiro, contando linhas e colunas a partir de { $base } (indique cell-base={ $other } se o programa as conta a partir de { $other })
+lisp-cell-answer = a resposta { $answer } é a casa { $cell }, contando linhas e colunas a partir de { $base } (indique `cell-base={ $other }` se o programa as conta a partir de { $other })
+lisp-cell-off = a resposta { $answer } fica fora do tabuleiro, contando linhas e colunas a partir de { $base } (indique `cell-base={ $other }` se o programa as conta a partir de { $other })
 lisp-must-pass = { $side } tem de passar, mas o tabuleiro devolvido não é o mesmo
 lisp-no-knight = o tabuleiro devolvido não tem { $code } (o cavalo de { $side })
 lisp-wrong-board = { $cells } (o tabuleiro devolvido não é o tabuleiro depois do salto do cavalo para { $dest }, uma jogada legal: ao saltar, o número simétrico é retirado, e saltar para um duplo retira outro duplo)
@@ -902,6 +925,7 @@ sprt-probability = o { $name } do SPRT tem de estar entre 0 e 0,5, recebeu { $va
 # `cavalo stats`: como acabou um jogo do registo, e o seu estado.
 stats-outcome-white = vitória do Branco
 stats-outcome-black = vitória do Preto
+stats-outcome-none = sem resultado
 stats-outcome-draw = empate
 stats-status-over = terminado
 stats-status-quit = abandonado
