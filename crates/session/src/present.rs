@@ -77,6 +77,15 @@ pub struct Who {
     pub computer: Option<String>,
 }
 
+/// An engine's name as a side's player shows it: our engine as `Cavalo` (its name, never the
+/// piece), `Cavalo:level=3`; the others as their specs (`greedy`, `classic:4`).
+pub(crate) fn engine_name(spec: &str) -> String {
+    match spec.strip_prefix("cavalo") {
+        Some(rest) if rest.is_empty() || rest.starts_with(':') => format!("Cavalo{rest}"),
+        _ => spec.to_string(),
+    }
+}
+
 impl Who {
     /// The player of `side` in `s`.
     pub fn of(s: &Game, side: Side) -> Who {
@@ -87,13 +96,12 @@ impl Who {
         Who { side, computer }
     }
 
-    /// `White (cavalo)`, `Branco`.
+    /// `White (Cavalo engine)`, `Preto (motor greedy)`, `Branco`.
     pub fn text(&self, lang: Lang) -> String {
         let side = side_name(lang, self.side);
         match &self.computer {
-            Some(p) => {
-                lang.tr_with(key!("who-computer"), &[("side", side.into()), ("player", p.as_str().into())])
-            }
+            Some(p) => lang
+                .tr_with(key!("who-computer"), &[("side", side.into()), ("player", engine_name(p).into())]),
             None => lang.tr_with(key!("who-human"), &[("side", side.into())]),
         }
     }

@@ -15,10 +15,13 @@ export function playerName(label) {
   return label.replace(/^(computer|human):/, "");
 }
 
-/** "White" for a human, "White (greedy)" for the computer. */
+/** "White" for a human, "White (greedy engine)", "Preto (motor Cavalo)" for the computer: our
+ * engine by its name, never read as the piece. */
 export function who(store, side) {
   const p = store.player(side);
-  return p.human ? sideName(side) : `${sideName(side)} (${playerName(p.label)})`;
+  if (p.human) return sideName(side);
+  const name = playerName(p.label).replace(/^cavalo(?=$|:)/, "Cavalo");
+  return t("who-computer", { side: sideName(side), player: name });
 }
 
 function statusText(store, idx, live) {

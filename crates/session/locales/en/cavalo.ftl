@@ -13,8 +13,9 @@ player-computer = computer
 mode-human-computer = Human vs Computer
 mode-computer-computer = Computer vs Computer
 mode-human-human = Human vs Human
-# A side with its player: "White (cavalo)", or "White" for a human.
-who-computer = { $side } ({ $player })
+# A side with its player: "White (Cavalo engine)" (never "White (cavalo)", which reads as the
+# piece), or "White" for a human.
+who-computer = { $side } ({ $player } engine)
 who-human = { $side }
 
 rules-canonical = canonical
@@ -179,8 +180,8 @@ term-type-help = Type help for the commands.
 term-points-line = Points: { $white } { $wpoints }, { $black } { $bpoints }. Ply { $ply }.
 term-moves-line = Moves: { $moves }
 term-statistics = Statistics: { $stats }
-term-end-of-input = End of input: the game is stopped and saved.
-term-quit-ask = Quit this game? It will be saved. (y/n) [n]:{ " " }
+term-end-of-input = End of input: the game is stopped and saved as abandoned (to review with `cavalo games show`; an abandoned game cannot be resumed).
+term-quit-ask = Quit this game? It is saved as abandoned, to review but not to resume. (y/n) [n]:{ " " }
 term-goes-on = The game goes on.
 term-hint-thinking = Thinking about a hint…
 term-taken-back = Taken back: { $moves }.
@@ -192,7 +193,7 @@ term-double-which = Which double to remove? Enter for { $default }; cancel (Esc 
 term-move-cancelled = Move cancelled.
 term-saved = Game saved to { $path }
 term-stored = Game { $id }, kept in { $path }
-term-resume-not-playing = Game { $id } is not being played: there is nothing to resume (`cavalo games show { $id }` shows it).
+term-resume-not-playing = Game { $id } is not being played: there is nothing to resume (`cavalo games show { $id }` shows it). A game that ended or was abandoned (quit, end of input, Ctrl-C, the terminal closed) is over, in the games database and in log.dat; only a game cut off without a word (the program killed, the machine stopped) is resumed.
 term-line-too-long = That line was longer than 64 KiB and was ignored.
 term-line-not-utf8 = That line was not valid UTF-8 text and was ignored.
 term-log-appended = Log appended to { $path }
@@ -215,7 +216,7 @@ help-double = land on the double at E3 and remove 88 (instead of the highest oth
 help-hint = ask the computer for a suggestion
 help-undo = take back your last move (and the computer's reply)
 help-help = show this help
-help-quit = stop the game (it is saved)
+help-quit = stop the game (saved as abandoned: it can be reviewed, not resumed)
 # The words a player types for each command, separated by spaces; the first is the one the help
 # shows. The words of either language are understood in both.
 cmd-hint = hint

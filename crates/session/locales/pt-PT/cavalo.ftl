@@ -13,8 +13,9 @@ player-computer = computador
 mode-human-computer = Humano vs Computador
 mode-computer-computer = Computador vs Computador
 mode-human-human = Humano vs Humano
-# Um lado com o seu jogador: "Branco (cavalo)", ou "Branco" para um humano.
-who-computer = { $side } ({ $player })
+# Um lado com o seu jogador: "Branco (motor Cavalo)" (nunca "Branco (cavalo)", que se lê como a
+# peça), ou "Branco" para um humano.
+who-computer = { $side } (motor { $player })
 who-human = { $side }
 
 rules-canonical = canónicas
@@ -179,8 +180,8 @@ term-type-help = Escreva ajuda para ver os comandos.
 term-points-line = Pontos: { $white } { $wpoints }, { $black } { $bpoints }. Meia-jogada { $ply }.
 term-moves-line = Jogadas: { $moves }
 term-statistics = Estatísticas: { $stats }
-term-end-of-input = Fim da entrada: o jogo é interrompido e guardado.
-term-quit-ask = Sair deste jogo? Será guardado. (s/n) [n]:{ " " }
+term-end-of-input = Fim da entrada: o jogo é interrompido e guardado como abandonado (para rever com `cavalo games show`; um jogo abandonado não se retoma).
+term-quit-ask = Sair deste jogo? Fica guardado como abandonado, para rever mas não para continuar. (s/n) [n]:{ " " }
 term-goes-on = O jogo continua.
 term-hint-thinking = A pensar numa sugestão…
 term-taken-back = Anulado: { $moves }.
@@ -192,7 +193,7 @@ term-double-which = Que duplo remover? Enter para { $default }; cancelar (Esc no
 term-move-cancelled = Jogada cancelada.
 term-saved = Jogo guardado em { $path }
 term-stored = Jogo { $id }, guardado em { $path }
-term-resume-not-playing = O jogo { $id } não está a decorrer: não há nada para retomar (`cavalo games show { $id }` mostra-o).
+term-resume-not-playing = O jogo { $id } não está a decorrer: não há nada para retomar (`cavalo games show { $id }` mostra-o). Um jogo que acabou ou foi abandonado (sair, fim da entrada, Ctrl-C, o terminal fechado) está terminado, na base de dados dos jogos e no log.dat; só um jogo cortado sem aviso (o programa morto, a máquina parada) se retoma.
 term-line-too-long = Essa linha tinha mais de 64 KiB e foi ignorada.
 term-line-not-utf8 = Essa linha não era texto UTF-8 válido e foi ignorada.
 term-log-appended = Registo (log) acrescentado em { $path }
@@ -215,7 +216,7 @@ help-double = cair no duplo em E3 e remover o 88 (em vez do maior outro duplo)
 help-hint = pedir uma sugestão ao computador
 help-undo = anular a sua última jogada (e a resposta do computador)
 help-help = mostrar esta ajuda
-help-quit = parar o jogo (fica guardado)
+help-quit = parar o jogo (fica guardado como abandonado: pode ser revisto, não retomado)
 # As palavras que o jogador escreve para cada comando, separadas por espaços; a primeira é a que
 # a ajuda mostra. As palavras das duas línguas são entendidas em ambas.
 cmd-hint = dica

@@ -129,7 +129,7 @@ impl Who {
         match &self.computer {
             Some(p) => Message::new(key!("who-computer"))
                 .with("side", side_message(self.side))
-                .with("player", p.as_str()),
+                .with("player", super::engine_name(p).as_str()),
             None => Message::new(key!("who-human")).with("side", side_message(self.side)),
         }
     }
