@@ -124,7 +124,9 @@ fn condition_text(lang: Lang, c: &Condition) -> String {
         )),
         ("UNDEFINED-FUNCTION", ..) => named(key!("lisp-condition-undefined")),
         ("UNBOUND-VARIABLE", ..) => named(key!("lisp-condition-unbound")),
-        ("DIVISION-BY-ZERO", ..) => Some(lang.tr_with(key!("lisp-condition-division"), &[kind.clone()])),
+        ("DIVISION-BY-ZERO", ..) => {
+            Some(lang.tr_with(key!("lisp-condition-division"), std::slice::from_ref(&kind)))
+        }
         _ => None,
     };
     worded.unwrap_or_else(|| lang.tr_with(key!("lisp-condition"), &[kind, ("text", c.text.as_str().into())]))
