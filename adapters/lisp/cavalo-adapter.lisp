@@ -11,10 +11,13 @@
 ;;;; position in the course's representation and answers with a new board, a cell or a move; see
 ;;;; docs/en/championship.md. `cavalo match --engine1 lisp:team.lisp` does all this by itself.
 ;;;;
-;;;; A file that cannot be loaded, a function that is not there, an exhausted stack or heap: the
-;;;; adapter says `info string error: WHY` and exits, and the referee reports WHY as a crash. The
-;;;; memory limit reached (malloc failed, or the address space is all taken) is written on
-;;;; standard error instead, as +MEMORY-SIGN+, for the referee to word.
+;;;; A file that cannot be loaded, a function that is not there, an error the function signals,
+;;;; an exhausted stack or heap: the adapter says `info string error: REPORT` and exits, and the
+;;;; referee reports it as a crash. An answer that is no legal move: `info string illegal: REPORT`
+;;;; before `bestmove`. A REPORT is a JSON object whose "lisp" names its kind (see REPORT below and
+;;;; crates/match/src/lisp/report.rs): data, never words, so that the referee words it in the
+;;;; reader's language. The memory limit reached (malloc failed, or the address space is all
+;;;; taken) is written on standard error instead, as +MEMORY-SIGN+, for the referee to word.
 
 ;;; The package and the rules come from cavalo-adapter-rules.lisp, beside this file (already
 ;;; there when `cavalo` loads the two as one).
@@ -61,18 +64,13 @@ in order, however deep the state holds it, within +BOARD-DEPTH+ and +BOARD-CONSE
                               thereis (walk (car tail) (1+ depth)))))))
       (walk x 0))))
 
-(defun describe-cell (x)
-  (case x ((nil) "NIL (removed)") (-1 "-1 (white knight)") (-2 "-2 (black knight)")
-    (t (show x))))
-
 (defun differences (expected got)
-  "Where two course boards differ, as text."
+  "Where two course boards differ, as report objects (the cell, what it should be, what it is)."
   (let ((out '()))
     (loop for erow in expected for grow in got for r from 0
           do (loop for e in erow for g in grow for c from 0
                    unless (eql e g)
-                     do (push (format nil "~A should be ~A but is ~A" (cell-name (+ (* 10 r) c))
-                                      (describe-cell e) (describe-cell g))
+                     do (push (list :obj :cell (cell-name (+ (* 10 r) c)) :should (show e) :is (show g))
                               out)))
     (nreverse out)))
 
@@ -120,6 +118,62 @@ in order, however deep the state holds it, within +BOARD-DEPTH+ and +BOARD-CONSE
 
 (defparameter +ellipsis+ (string (code-char 8230)))
 
+;;; ------------------------------------------------------------------------------------------
+;;; Reports: what went wrong as data (a JSON object on one line), worded by the referee.
+
+(defun json-string (s)
+  (with-output-to-string (o)
+    (write-char #\" o)
+    (loop for c across s
+          do (case c
+               (#\" (write-string "\\\"" o))
+               (#\\ (write-string "\\\\" o))
+               (t (if (< (char-code c) 32)
+                      (format o "\\u~4,'0X" (char-code c))
+                      (write-char c o)))))
+    (write-char #\" o)))
+
+(defun json (x)
+  "X as JSON: a string, an integer, NIL (null), T (true), :FALSE, (:ARR X ...) or (:OBJ :KEY X ...)."
+  (cond ((stringp x) (json-string x))
+        ((integerp x) (format nil "~D" x))
+        ((null x) "null")
+        ((eq x t) "true")
+        ((eq x :false) "false")
+        ((eq (first x) :arr) (format nil "[~{~A~^,~}]" (mapcar #'json (rest x))))
+        (t (format nil "{~{~A~^,~}}"
+                   (loop for (k v) on (rest x) by #'cddr
+                         collect (format nil "~A:~A" (json-string (string-downcase k)) (json v)))))))
+
+(defun bounded (text n)
+  "TEXT cut to N characters, with an ellipsis when cut."
+  (if (> (length text) n) (concatenate 'string (subseq text 0 n) +ellipsis+) text))
+
+(defun say-report (tag report)
+  "Says `info string TAG: REPORT`, REPORT (an (:OBJ :LISP KIND ...)) as JSON; each of its texts
+is bounded where it is made, so the line is never cut."
+  (write-line (format nil "info string ~A: ~A" tag (json report)) *protocol-out*)
+  (finish-output *protocol-out*))
+
+(defun fail-report (report)
+  "Says `info string error: REPORT` and exits: the referee reports it as a crash."
+  (say-report "error" report)
+  (quit-lisp 1))
+
+(defun lisp-name (x)
+  "X printed as the team wrote it (CL-USER's symbols without their package)."
+  (let ((*package* (find-package "CL-USER"))) (with-short-printing (prin1-to-string x))))
+
+(defun condition-report (c)
+  "The condition C as a report object: its type, SBCL's words, and for the errors a course
+program meets most (a value of the wrong type, an undefined function or variable) their parts."
+  (append
+   (list :obj :type (lisp-name (type-of c)) :text (bounded (one-line c) 300))
+   (typecase c
+     (type-error (list :datum (bounded (lisp-name (type-error-datum c)) 120)
+                       :expected (bounded (lisp-name (type-error-expected-type c)) 120)))
+     (cell-error (list :name (bounded (lisp-name (cell-error-name c)) 120))))))
+
 (defmacro with-team-streams (&body body)
   "Runs BODY as the team's code: what it prints goes to standard error, and what it reads is
 empty (the protocol's input is not the team's: a program that asks its user a question gets an
@@ -129,6 +183,8 @@ end of file instead of the referee's commands)."
           (*query-io* (make-two-way-stream *standard-input* *error-output*))
           (*terminal-io* *query-io*))
      ,@body))
+
+(defvar *call-state* nil "The state handed to the team's function in the call under way.")
 
 (defun team-call (p ms)
   "Calls the team's function on P with MS milliseconds; returns its answer and the time it took."
@@ -146,60 +202,66 @@ end of file instead of the referee's commands)."
          (side (if (or swap (= (pos-side p) 0)) -1 -2))
          (args (mapcar (lambda (a) (ecase a (:state state) (:time time) (:side side))) *args*))
          (start (get-internal-real-time))
-         (answer (with-team-streams (apply *function* args))))
+         (answer (let ((*call-state* state)) (with-team-streams (apply *function* args)))))
     (values answer swap
             (round (* 1000 (- (get-internal-real-time) start)) internal-time-units-per-second))))
 
+(defun side-name (p) (if (= (pos-side p) 0) "white" "black"))
+
+(defun cell-answer (answer moves)
+  "The move a (row column) ANSWER stands for, and a report when it is none: off the board, or a
+cell no legal move reaches (then the cell goes to the referee, which names the rule broken, and
+the report keeps the answer as written and the base it was counted from)."
+  (let* ((r (- (first answer) *cell-base*)) (c (- (second answer) *cell-base*))
+         (on (and (<= 0 r 9) (<= 0 c 9)))
+         (cell (and on (+ (* 10 r) c)))
+         (m (and on (find-if (lambda (m) (and (consp m) (= (car m) cell) (null (cdr m)))) moves))))
+    (cond (m (values (move-string m) nil))
+          (t (values (if on (cell-name cell) "none")
+                     (list :obj :lisp "cell-answer" :answer (show answer) :cell (and on (cell-name cell))
+                           :cell-base *cell-base*))))))
+
+(defun board-answer (p got swap moves)
+  "The move a board GOT stands for, and a report when it is none."
+  (let* ((code (if (or swap (= (pos-side p) 0)) -1 -2))
+         (same (lambda (m) (equal (course-board (play p m) swap) got)))
+         (dest (loop for row in got for r from 0
+                     thereis (loop for x in row for c from 0
+                                   when (eql x code) return (+ (* 10 r) c)))))
+    (cond
+      ((find-if same moves) (values (move-string (find-if same moves)) nil))
+      ((eq (first moves) :pass) (values "none" (list :obj :lisp "must-pass" :side (side-name p))))
+      ((null dest) (values "none" (list :obj :lisp "no-knight" :code code :side (side-name p))))
+      ((not (find dest moves :key (lambda (m) (and (consp m) (car m)))))
+       ;; The referee names the rule broken (threat, removed cell, not a knight's jump).
+       (values (cell-name dest) nil))
+      (t
+       (let* ((candidates (remove-if-not (lambda (m) (and (consp m) (= (car m) dest))) moves))
+              (best (first (sort (mapcar (lambda (m) (differences (course-board (play p m) swap) got))
+                                         candidates)
+                                 #'< :key #'length))))
+         (values "none"
+                 (list :obj :lisp "wrong-board" :dest (cell-name dest)
+                       :differences (cons :arr (subseq best 0 (min 6 (length best))))
+                       :more (max 0 (- (length best) 6)))))))))
+
 (defun answer-move (p answer swap)
-  "The move TEAM's ANSWER stands for, as text for `bestmove`, and an explanation when the answer
-is not a legal move (then the text is `none`, which the referee forfeits with the explanation)."
-  (let ((moves (legal-moves p))
-        (side-name (if (= (pos-side p) 0) "white" "black")))
-    (flet ((by-cell (d)
-             (let ((m (find-if (lambda (m) (and (consp m) (= (car m) d) (null (cdr m)))) moves)))
-               (if m (move-string m) (cell-name d)))))
-      (cond
-        ((null answer)
-         (values "none" (format nil "the function returned NIL (no move) but ~A has ~D legal move~:P: ~{~A~^ ~}"
-                                side-name (length moves) (mapcar #'move-string moves))))
-        ((or (stringp answer) (and (symbolp answer) (not (eq answer t))))
-         (let* ((text (string answer)) (m (find-move p text)))
-           (values (if m (move-string m) text) nil)))
-        ((and (integerp answer) (<= 0 answer 99)) (values (by-cell answer) nil))
-        ((and (list-of-length-p answer 2) (every #'integerp answer))
-         (let ((r (- (first answer) *cell-base*)) (c (- (second answer) *cell-base*)))
-           (if (and (<= 0 r 9) (<= 0 c 9))
-               (values (by-cell (+ (* 10 r) c)) nil)
-               (values "none" (format nil "the cell ~A is off the board" (show answer))))))
-        ((find-board answer)
-         (let* ((got (find-board answer))
-                (code (if (or swap (= (pos-side p) 0)) -1 -2))
-                (dest (loop for row in got for r from 0
-                            thereis (loop for x in row for c from 0
-                                          when (eql x code) return (+ (* 10 r) c)))))
-           (cond
-             ((find-if (lambda (m) (equal (course-board (play p m) swap) got)) moves)
-              (values (move-string (find-if (lambda (m) (equal (course-board (play p m) swap) got)) moves)) nil))
-             ((eq (first moves) :pass)
-              (values "none" (format nil "~A must pass, but the board returned is not the same board" side-name)))
-             ((null dest)
-              (values "none" (format nil "the board returned has no ~D (the ~A knight)" code side-name)))
-             ((not (find dest moves :key (lambda (m) (and (consp m) (car m)))))
-              ;; The referee names the rule broken (threat, removed cell, not a knight's jump).
-              (values (cell-name dest) nil))
-             (t
-              (let* ((candidates (remove-if-not (lambda (m) (and (consp m) (= (car m) dest))) moves))
-                     (best (first (sort (mapcar (lambda (m) (differences (course-board (play p m) swap) got))
-                                                candidates)
-                                        #'< :key #'length))))
-                (values "none"
-                        (format nil "~{~A~^; ~}~:[~;; ~A~] (the board returned is not the board after ~
-                                     the knight's move to ~A, a legal move: after landing the symmetric ~
-                                     number is removed, and landing on a double removes another double)"
-                                (subseq best 0 (min 6 (length best))) (> (length best) 6) +ellipsis+
-                                (cell-name dest))))))))
-        (t (values "none" (format nil "the function returned ~A, which is not a board, a cell or a move"
-                                  (show answer))))))))
+  "The move TEAM's ANSWER stands for, as text for `bestmove`, and a report (see SAY-REPORT) when
+the answer is not a legal move (then the text is `none`, or a cell for the referee to refuse)."
+  (let ((moves (legal-moves p)))
+    (cond
+      ((null answer)
+       (values "none" (list :obj :lisp "returned-nil" :side (side-name p)
+                            :legal (cons :arr (mapcar #'move-string moves)))))
+      ((or (stringp answer) (and (symbolp answer) (not (eq answer t))))
+       (let* ((text (string answer)) (m (find-move p text)))
+         (values (if m (move-string m) text) nil)))
+      ((and (integerp answer) (<= 0 answer 99))
+       (let ((m (find-if (lambda (m) (and (consp m) (= (car m) answer) (null (cdr m)))) moves)))
+         (values (if m (move-string m) (cell-name answer)) nil)))
+      ((and (list-of-length-p answer 2) (every #'integerp answer)) (cell-answer answer moves))
+      ((find-board answer) (board-answer p (find-board answer) swap moves))
+      (t (values "none" (list :obj :lisp "not-an-answer" :answer (bounded (show answer) 300)))))))
 
 ;;; ------------------------------------------------------------------------------------------
 ;;; The protocol.
@@ -242,10 +304,42 @@ is not a legal move (then the text is `none`, which the referee forfeits with th
             (unless m (return (format nil "illegal move ~A" text)))
             (setf p (play p m)))))))
 
-(defun fail (fmt &rest args)
-  "Says `info string error: ...` and exits: the referee reports the reason as a crash."
-  (say "info string error: ~A" (apply #'format nil fmt args))
-  (quit-lisp 1))
+(defconstant +frames-looked-at+ 300 "How many frames of the stack are looked at for a name.")
+
+(defconstant +frames-shown+ 6 "How many of the team's frames a crash report shows, at most.")
+
+(defun frame-text (frame)
+  "FRAME as the call it stands for, printed briefly."
+  #+sbcl
+  (or (ignore-errors
+       (multiple-value-bind (name args) (sb-debug::frame-call frame)
+         (let ((*package* (find-package "CL-USER")) (*print-pretty* nil) (*print-circle* t)
+               (*print-length* 3) (*print-level* 4) (*print-readably* nil))
+           (bounded (prin1-to-string (cons (or (team-name-in name) name) args)) 200))))
+      "?")
+  #-sbcl (declare (ignore frame)))
+
+(defun team-frames ()
+  "The innermost frames of the team's functions on the stack (SBCL's backtrace), innermost
+first, at most +FRAMES-SHOWN+."
+  (let ((frames '()) (count 0))
+    #+sbcl
+    (block walk
+      (sb-debug::map-backtrace
+       (lambda (frame)
+         (when (or (> (incf count) +frames-looked-at+) (>= (length frames) +frames-shown+))
+           (return-from walk))
+         (when (ignore-errors (team-name-in (sb-di:debug-fun-name (sb-di:frame-debug-fun frame))))
+           (push (frame-text frame) frames)))))
+    (nreverse frames)))
+
+(defun crash-report (c)
+  "The report of the error C that the team's function signalled: the condition, the team's
+frames where it happened, and the state the function was handed (a course board)."
+  (list :obj :lisp "signalled" :function *function-name* :condition (condition-report c)
+        :frames (cons :arr (ignore-errors (team-frames)))
+        :state (let ((*print-pretty* nil) (*print-length* nil) (*print-level* nil) (*print-circle* nil))
+                 (bounded (prin1-to-string *call-state*) 1200))))
 
 (defun answer-go (p tokens)
   (let ((moves (legal-moves p)))
@@ -256,22 +350,23 @@ is not a legal move (then the text is `none`, which the referee forfeits with th
        (say "bestmove ~A" (move-string (first moves))))
       (t
        (multiple-value-bind (answer swap ms)
-           (let ((storage nil))
+           (let ((storage nil) (crash nil))
              (handler-case
-                 ;; Named before unwinding, while the stack still shows the recursion.
+                 ;; Named before unwinding, while the stack still shows the recursion or the error.
                  (handler-bind ((storage-condition
-                                  (lambda (c) (unless storage (setf storage (storage-message c))))))
+                                  (lambda (c) (unless storage (setf storage (storage-report c)))))
+                                (error
+                                  (lambda (c) (unless (or crash (memory-limit-reached-p))
+                                                (setf crash (crash-report c))))))
                    (team-call p (go-time tokens (pos-side p))))
                (storage-condition (c)
-                 (if (memory-condition-p c) (fail-memory c) (fail "~A" (or storage (one-line c)))))
+                 (if (memory-condition-p c) (fail-memory c) (fail-report (or storage (storage-report c)))))
                (error (e)
                  (when (memory-limit-reached-p) (fail-memory e))
-                 (say "info string error: the function ~A signalled: ~A" *function-name* (one-line e))
-                 (say "bestmove none")
-                 (return-from answer-go))))
+                 (fail-report (or crash (crash-report e))))))
          (multiple-value-bind (text why) (answer-move p answer swap)
            (say "info time ~D" ms)
-           (when why (say "info string illegal: ~A" (one-line why)))
+           (when why (say-report "illegal" why))
            (say "bestmove ~A" text)))))))
 
 (defun serve (name)
@@ -371,8 +466,6 @@ and (LAMBDA (X) :IN FOO)), or NIL."
   (cond ((team-symbol-p name) name)
         ((consp name) (loop for part in name when (team-symbol-p part) return part))))
 
-(defconstant +frames-looked-at+ 300 "How many frames of the stack are looked at for a name.")
-
 (defun deepest-repeating-function ()
   "The team's function that repeats nearest the top of the stack (the recursion that ran away),
 else the team's function nearest the top, else NIL."
@@ -390,7 +483,7 @@ else the team's function nearest the top, else NIL."
 
 (defun heap-mib ()
   #+sbcl (floor (sb-ext:dynamic-space-size) (* 1024 1024))
-  #-sbcl "its")
+  #-sbcl 0)
 
 (defparameter +memory-sign+ "cavalo-adapter: memory limit reached"
   "The line on standard error by which the referee knows its memory limit was reached.")
@@ -426,20 +519,16 @@ in the player's language, that the memory limit was reached and how to raise it.
    (format *error-output* "~&~A (~A)~%" +memory-sign+ (one-line condition)))
   (quit-lisp 1))
 
-(defun storage-message (condition)
-  "What an exhausted stack or heap means for the team, naming the function that recursed; NIL
-for the memory limit (see FAIL-MEMORY)."
+(defun storage-report (condition)
+  "The report of an exhausted stack (naming the function that recursed) or heap; NIL for the
+memory limit (see FAIL-MEMORY)."
   (cond
     ((memory-condition-p condition) nil)
     ((search "HEAP" (symbol-name (type-of condition)))
-     (format nil "heap exhausted: the program used all of its ~A MiB (give heap-mb=~A for more, or ~
-                  keep less in memory)" (heap-mib) +ellipsis+))
+     (list :obj :lisp "heap-exhausted" :heap-mb (heap-mib)))
     (t
      (let ((name (ignore-errors (deepest-repeating-function))))
-       (if name
-           (format nil "control stack exhausted in `~A` (infinite recursion?)"
-                   (let ((*package* (find-package "CL-USER"))) (prin1-to-string name)))
-           "control stack exhausted (infinite recursion?)")))))
+       (list :obj :lisp "stack-exhausted" :function (and name (lisp-name name)))))))
 
 (defun load-place ()
   "Where the form being loaded starts, as (FILE BYTE-POSITION), from SBCL's record; or NIL."
@@ -484,9 +573,10 @@ for the memory limit (see FAIL-MEMORY)."
               (concatenate 'string (subseq text 0 from) replacement
                            (cut-out (subseq text (+ to (length end))) start end replacement)))))))
 
-(defun load-error-text (condition place path)
-  "What went wrong loading PATH: the file (when another file loaded from it), the line, and the
-error without SBCL's stream and position details."
+(defun load-problem (condition place path)
+  "What went wrong loading PATH, as a report object: the file (when another file loaded from it),
+the line, and the problem (a read error without SBCL's stream and position details, standard
+input read at load, or another error in SBCL's words)."
   (let* ((raw (let ((*print-pretty* t) (*print-right-margin* 100) (*print-circle* t)
                     (*print-length* 12) (*print-level* 4))
                 (princ-to-string condition)))
@@ -498,32 +588,44 @@ error without SBCL's stream and position details."
          (file (if place (first place) path))
          (text (one-line (format nil "~{~A~^ ~}" kept)))
          (text (cut-out text "#<SB-INT:FORM-TRACKING-STREAM" ">" (file-namestring file)))
-         (text (cut-out text "READ error during LOAD:" "" "read error:"))
+         (read (search "READ error during LOAD:" text))
+         (text (string-trim " " (cut-out text "READ error during LOAD:" "" "")))
          (line (or (and (search "READ error" raw) (line-in-message raw))
-                   (and place (line-at (first place) (second place))))))
-    (when (search "read error: end of file" text)
-      (setf text (format nil "~A (a parenthesis or a string not closed?)" text)))
-    (when (and (typep condition 'end-of-file) (typep (stream-error-stream condition) 'string-stream))
-      (setf text "it reads standard input, which is empty under the referee (read nothing at load)"))
-    (format nil "~@[~A ~]~@[line ~D: ~]~A"
-            (unless (equal (file-namestring file) (file-namestring path)) (file-namestring file))
-            line text)))
+                   (and place (line-at (first place) (second place)))))
+         (problem (cond ((and (typep condition 'end-of-file)
+                              (typep (stream-error-stream condition) 'string-stream))
+                         (list :obj :kind "reads-input"))
+                        (read (list :obj :kind "read" :text (bounded text 600)
+                                    :eof (if (eql 0 (search "end of file" text)) t :false)))
+                        (t (list :obj :kind "error" :text (bounded text 600))))))
+    (list :obj :lisp "cannot-load" :file (file-namestring path)
+          :within (unless (equal (file-namestring file) (file-namestring path)) (file-namestring file))
+          :line line :problem problem)))
+
+(defun quiet (c)
+  "Muffles the warning or note C when it can be."
+  (let ((r (find-restart 'muffle-warning c))) (when r (invoke-restart r))))
 
 (defun load-team (path)
   "Loads the team's file at PATH as the team's code (its folder the default for relative
-loads); says why and exits when that fails."
+loads); says why and exits when that fails. SBCL's remarks on the file as it compiles it
+(warnings, notes) are not shown: they are not the program's output, and a crash names its cause."
   (let ((*default-pathname-defaults* (make-pathname :name nil :type nil :version nil :defaults path))
         (place nil) (storage nil))
     (handler-case
-        (handler-bind ((storage-condition (lambda (c) (unless storage (setf storage (storage-message c)))))
+        (handler-bind ((storage-condition (lambda (c) (unless storage (setf storage (storage-report c)))))
+                       (warning #'quiet)
+                       #+sbcl (sb-ext:compiler-note #'quiet)
                        (error (lambda (c) (declare (ignore c)) (setf place (load-place)))))
           (with-team-streams (load path)))
       (serious-condition (e)
         (when (or (memory-condition-p e) (memory-limit-reached-p)) (fail-memory e))
-        (fail "cannot load ~A: ~A" (file-namestring path)
-              (if (typep e 'storage-condition)
-                  (or storage (one-line e))
-                  (load-error-text e place path)))))))
+        (fail-report
+         (if (typep e 'storage-condition)
+             (let ((r (or storage (storage-report e))))
+               (list :obj :lisp "cannot-load" :file (file-namestring path) :within nil :line nil
+                     :problem (list* :obj :kind (third r) (nthcdr 3 r))))
+             (load-problem e place path)))))))
 
 (defun find-function (name)
   "The function named NAME: PACKAGE::SYMBOL, a symbol of CL-USER, or of any package."
@@ -548,8 +650,8 @@ exits when the file cannot be loaded or the function is not there. The keywords 
         (path (merge-pathnames file)))
     (load-team path)
     (setf *function* (or (find-function function)
-                         (fail "~A defines no function ~A (give function=NAME)"
-                               (file-namestring path) (string-upcase function))))
+                         (fail-report (list :obj :lisp "no-function" :file (file-namestring path)
+                                            :function (string-upcase function)))))
     (setf *function-name* function *state* state *args* args *white-only* white-only *time-scale* time-scale
           *reserve-ms* reserve-ms *cell-base* cell-base *forced* forced)
     (serve (or name (pathname-name (pathname file))))))

@@ -10,6 +10,7 @@ use cavalo_session::i18n::{Arg, Lang};
 
 use crate::match_report::{reason_text, rules_text};
 use crate::numbers::{dec, plain, signed};
+use cavalo_match::shown_example;
 use cavalo_session::key;
 
 /// The tournament in words: `round robin of 4 players, 2 boards per pairing (seeds 1..2), ...`.
@@ -111,6 +112,15 @@ pub fn text(lang: Lang, c: &Crosstable) -> String {
         }
         let _ = writeln!(f);
     }
+    let cases = forfeit_cases(lang, c);
+    if !cases.is_empty() {
+        let _ = writeln!(f);
+        let _ = writeln!(f, "{}", lang.tr(key!("report-forfeit-cases")));
+        for (_, reason, case) in &cases {
+            let args = [("reason", reason.as_str().into()), ("example", shown_example(case).into())];
+            let _ = writeln!(f, "  {}", lang.tr_with(key!("report-forfeit-first"), &args));
+        }
+    }
     if c.standings.iter().any(|s| s.name != s.player) {
         let _ = writeln!(f);
         let _ = writeln!(f, "{}", lang.tr(key!("report-players")));
@@ -119,6 +129,23 @@ pub fn text(lang: Lang, c: &Crosstable) -> String {
         }
     }
     f
+}
+
+/// Every player's first forfeit of each reason, in the order of the standings: (the player's
+/// name, the reason, the case in words: game, board, side, ply, what went wrong).
+fn forfeit_cases(lang: Lang, c: &Crosstable) -> Vec<(String, String, String)> {
+    let mut out = Vec::new();
+    for &i in &c.ranking {
+        let s = &c.standings[i];
+        for (reason, case) in &s.forfeit_cases {
+            out.push((
+                s.name.clone(),
+                reason_text(lang, reason),
+                crate::forfeits::case_text(lang, case, &s.name),
+            ));
+        }
+    }
+    out
 }
 
 /// The table of standings, best first, the names `w` characters wide: each column as wide as
@@ -189,6 +216,10 @@ struct Page {
     note: String,
     players_caption: String,
     name_col: String,
+    forfeits_caption: String,
+    reason_col: String,
+    /// (player, reason, what went wrong).
+    forfeit_cases: Vec<(String, String, String)>,
     /// (name, player).
     players: Vec<(String, String)>,
 }
@@ -280,6 +311,9 @@ pub fn html(lang: Lang, c: &Crosstable) -> String {
         note: lang.tr_with(key!("report-html-note"), &anchor),
         players_caption: t(key!("report-players")),
         name_col: t(key!("report-col-name")),
+        forfeits_caption: t(key!("report-forfeit-cases")),
+        reason_col: t(key!("report-col-reason")),
+        forfeit_cases: forfeit_cases(lang, c),
         players: c.standings.iter().map(|s| (s.name.clone(), s.player.clone())).collect(),
     };
     let mut h = askama::Template::render(&page).expect("the page renders: its values are strings");
@@ -307,10 +341,12 @@ mod tests {
         };
         let games = [Game {
             index: 0,
+            seed: 1,
             players: [0, 1],
             points: 1.0,
             termination: Termination::Normal,
             margin: Some(10.0),
+            forfeit: None,
         }];
         Crosstable::new(&about, &games, 2, 1, 0.0)
     }
@@ -344,6 +380,9 @@ mod tests {
             "{en}"
         );
         let text = text(Lang::Pt, &c);
+        let allowed = ["lisp", "projeto", "bradley", "terry"];
+        assert_eq!(cavalo_session::i18n::english_words_in(&text, &allowed), Vec::<String>::new(), "{text}");
+        assert!(!text.contains("ratings"), "{text}");
         assert!(
             text.contains("Jogador")
                 && text.contains("V-E-D")

@@ -12,6 +12,8 @@ use cavalo_session::present::{illegal_reason, side_name};
 use crate::numbers::plain;
 use cavalo_session::key;
 
+mod lisp;
+
 /// A forfeit as a summary shows the first of its reason, naming the loser by `player` (its
 /// name): `jogo 3 (semente 2): Equipa A (brancas) na meia-jogada 5: …`.
 pub fn case_text(lang: Lang, case: &ForfeitCase, player: &str) -> String {
@@ -145,17 +147,34 @@ pub fn fault_text(lang: Lang, fault: &Fault) -> String {
             t(key!("fault-refused-option"), &[("program", program), ("command", command), ("said", said)])
         }
         Fault::Panicked => lang.tr(key!("fault-panicked")),
-        Fault::IllegalMove { mv, reason, position, legal, said } => {
+        Fault::IllegalMove { mv, reason, position, legal, said, lisp } => {
             let reason = illegal_reason(lang, reason);
-            let text = t(
-                key!("fault-illegal"),
-                &[("mv", mv), ("reason", &reason), ("position", position), ("legal", legal)],
-            );
+            let text = match lisp {
+                Some(r) => t(
+                    key!("fault-illegal-lisp"),
+                    &[
+                        ("mv", mv),
+                        ("reason", &reason),
+                        ("answer", &lisp::report_text(lang, r)),
+                        ("position", position),
+                        ("legal", legal),
+                    ],
+                ),
+                None => t(
+                    key!("fault-illegal"),
+                    &[("mv", mv), ("reason", &reason), ("position", position), ("legal", legal)],
+                ),
+            };
             match said {
                 Some(s) => t(key!("fault-engine-had-said"), &[("fault", &text), ("said", s)]),
                 None => text,
             }
         }
+        Fault::Lisp { report } => lisp::report_text(lang, report),
+        Fault::LispIllegal { report, position, legal } => t(
+            key!("fault-said-illegal"),
+            &[("why", &lisp::report_text(lang, report)), ("position", position), ("legal", legal)],
+        ),
         Fault::SaidIllegal { why, position, legal } => {
             t(key!("fault-said-illegal"), &[("why", why), ("position", position), ("legal", legal)])
         }

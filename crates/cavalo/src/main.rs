@@ -171,6 +171,9 @@ fn main() -> ExitCode {
     let lang = match &cli.command {
         Command::Play(a) => a.lang.unwrap_or_else(Lang::from_env),
         Command::Serve(_) => Lang::from_env(),
+        Command::Match(a) => a.lang(),
+        Command::Tournament(a) => a.lang(),
+        Command::Accuracy(a) => a.lang(),
         _ => Lang::En,
     };
     let result = match cli.command {

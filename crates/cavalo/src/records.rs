@@ -1,6 +1,7 @@
 //! Game record files (one JSON record per line) as `match` and `tournament` write them: reading
 //! them back for `--resume` and `merge`, opening them for writing, and the progress bar both show.
 
+use cavalo_session::i18n::Lang;
 use std::collections::HashSet;
 use std::fs::{File, OpenOptions};
 use std::io::BufWriter;
@@ -137,18 +138,31 @@ pub fn seeds_range(first: u64, last: u64) -> String {
 pub fn open_run(
     out: Option<&Path>,
     resume: bool,
-    what: &str,
+    run: Run,
     check: &mut dyn FnMut(&GameRecord) -> Result<u64, String>,
 ) -> Result<(HashSet<u64>, Option<BufWriter<File>>)> {
     let Some(path) = out else { return Ok((HashSet::new(), None)) };
     let done = if resume { self::resume(path, check)? } else { HashSet::new() };
-    Ok((done, Some(open_out(path, resume, what)?)))
+    Ok((done, Some(open_out(path, resume, run)?)))
+}
+
+/// What a record file holds the games of, and the language to say so in.
+#[derive(Clone, Copy, Debug)]
+pub enum Run {
+    /// A match's.
+    Match(Lang),
+    /// A tournament's.
+    Tournament(Lang),
 }
 
 /// Opens `path` for appending games; without `resume` it must not hold games yet.
-pub fn open_out(path: &Path, resume: bool, what: &str) -> Result<BufWriter<File>> {
+pub fn open_out(path: &Path, resume: bool, run: Run) -> Result<BufWriter<File>> {
     if !resume && std::fs::metadata(path).is_ok_and(|m| m.len() > 0) {
-        bail!("{} already holds games: add --resume to continue that {what}, or remove it", path.display());
+        let (lang, key) = match run {
+            Run::Match(lang) => (lang, cavalo_session::key!("records-holds-match")),
+            Run::Tournament(lang) => (lang, cavalo_session::key!("records-holds-tournament")),
+        };
+        bail!("{}", lang.tr_with(key, &[("path", path.display().to_string().into())]));
     }
     let f = OpenOptions::new()
         .create(true)
@@ -158,7 +172,7 @@ pub fn open_out(path: &Path, resume: bool, what: &str) -> Result<BufWriter<File>
     Ok(BufWriter::new(f))
 }
 
-/// The progress bar of `len` games (hidden when `quiet`).
-pub fn progress_bar(len: u64, quiet: bool) -> ProgressBar {
-    crate::progress::bar(len as usize, quiet, "games")
+/// The progress bar of `len` games (hidden when `quiet`), in `lang`.
+pub fn progress_bar(len: u64, quiet: bool, lang: Lang) -> ProgressBar {
+    crate::progress::bar(len as usize, quiet, crate::progress::Counting::Games, lang)
 }

@@ -20,6 +20,7 @@ use std::time::{Duration, Instant};
 use cavalo_engine::protocol::lines::{Line, MAX_LINE, read_lines};
 use cavalo_engine::protocol::{Info, Reply, error_text, setoption_command};
 
+use crate::lisp::report::LispReport;
 use crate::termination::{During, Exit, Failure, Fault, Hint, Sign, Termination};
 use errtail::ErrReader;
 
@@ -34,7 +35,7 @@ pub const SETTLE_TIMEOUT: Duration = Duration::from_secs(5);
 pub const MAX_LINE_BYTES: usize = MAX_LINE;
 
 /// The most of an `info string` kept for forfeit messages.
-const SAID_CHARS: usize = 1000;
+const SAID_CHARS: usize = 4000;
 
 /// Lines read ahead of the referee at most (the engine blocks on writing beyond that).
 const LINES_AHEAD: usize = 256;
@@ -352,7 +353,10 @@ impl ExternalEngine {
         let sign =
             self.err.as_ref().and_then(ErrReader::sign).and_then(|i| self.sign_meanings.get(i)).copied();
         let fault = match self.last_error.take() {
-            Some(said) if !said.is_empty() => Fault::SaidError { said },
+            Some(said) if !said.is_empty() => match LispReport::parse(&said) {
+                Some(report) => Fault::Lisp { report },
+                None => Fault::SaidError { said },
+            },
             _ => Fault::Exited { status, during, sign },
         };
         failure(Termination::Crash, fault)

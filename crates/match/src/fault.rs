@@ -7,6 +7,8 @@ use std::fmt;
 use cavalo_rules::IllegalMoveReason;
 use serde::{Deserialize, Serialize};
 
+use crate::lisp::report::LispReport;
+
 /// How a program ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
@@ -194,11 +196,29 @@ pub enum Fault {
         legal: String,
         /// An error the engine had said (e.g. it refused the position).
         said: Option<String>,
+        /// What the Lisp adapter said of the answer (a `(row column)` read as this cell).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        lisp: Option<LispReport>,
     },
     /// The Lisp adapter found that no legal move gives the board the program returned.
     SaidIllegal {
         /// The adapter's words.
         why: String,
+        /// The position.
+        position: String,
+        /// The legal moves.
+        legal: String,
+    },
+    /// A course program's failure as the Lisp adapter reported it before it exited (a load
+    /// error, an error its function signalled, an exhausted stack or heap).
+    Lisp {
+        /// The adapter's report.
+        report: LispReport,
+    },
+    /// A course program's answer that is no legal move, as the Lisp adapter reported it.
+    LispIllegal {
+        /// The adapter's report.
+        report: LispReport,
         /// The position.
         position: String,
         /// The legal moves.
@@ -318,12 +338,17 @@ impl fmt::Display for Fault {
                 write!(f, "`{program}` refused `{command}`: {said}")
             }
             F::Panicked => f.write_str("the built-in player panicked"),
-            F::IllegalMove { mv, reason, position, legal, said } => {
-                write!(
-                    f,
-                    "illegal move `{mv}`: {reason}; the position was {position}; the legal moves were: {legal}"
-                )?;
+            F::IllegalMove { mv, reason, position, legal, said, lisp } => {
+                write!(f, "illegal move `{mv}`: {reason}")?;
+                if let Some(r) = lisp {
+                    write!(f, "; {r}")?;
+                }
+                write!(f, "; the position was {position}; the legal moves were: {legal}")?;
                 said.as_ref().map_or(Ok(()), |s| write!(f, " (the engine had said: {s})"))
+            }
+            F::Lisp { report } => write!(f, "{report}"),
+            F::LispIllegal { report, position, legal } => {
+                write!(f, "{report}; the position was {position}; the legal moves were: {legal}")
             }
             F::SaidIllegal { why, position, legal } => {
                 write!(f, "{why}; the position was {position}; the legal moves were: {legal}")

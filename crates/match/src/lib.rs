@@ -47,7 +47,7 @@ use cavalo_rules::GameRecord;
 use serde::Serialize;
 
 /// The most of a forfeit's detail shown in the text summary (the JSON summary has it whole).
-const EXAMPLE_CHARS: usize = 300;
+const EXAMPLE_CHARS: usize = 1000;
 
 pub use error::{PairError, PlanError, RecordError, SprtError};
 pub use limits::{MatchLimits, MoveLimits};

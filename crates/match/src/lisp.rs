@@ -24,6 +24,8 @@
 //! limit reached (foreign memory, threads) is written on standard error by the adapter or by
 //! SBCL's runtime, and recognised there ([`Sign::MemoryLimit`]).
 
+pub mod report;
+
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};

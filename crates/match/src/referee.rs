@@ -11,6 +11,7 @@ use crate::contestant::{Contestant, Question};
 use crate::error::RecordError;
 use crate::external::EngineReport;
 pub use crate::limits::{MatchLimits, MoveLimits};
+use crate::lisp::report::LispReport;
 use crate::spec::PlayerSpec;
 pub use crate::termination::{Failure, Fault, Forfeit, Termination};
 
@@ -220,10 +221,12 @@ fn refused_move(pos: &Position, answer: &EngineReport, e: MoveError) -> Failure 
         let legal: Vec<String> = pos.legal_moves().iter().map(|m| m.to_string()).collect();
         if legal.len() > 24 { format!("{} …", legal[..24].join(" ")) } else { legal.join(" ") }
     };
+    let report = said_illegal.and_then(LispReport::parse);
     let fault = match (e, said_illegal) {
-        (MoveError::Parse(_), Some(why)) => {
-            Fault::SaidIllegal { why: why.to_string(), position: pos.to_string(), legal: legal() }
-        }
+        (MoveError::Parse(_), Some(why)) => match report {
+            Some(report) => Fault::LispIllegal { report, position: pos.to_string(), legal: legal() },
+            None => Fault::SaidIllegal { why: why.to_string(), position: pos.to_string(), legal: legal() },
+        },
         (MoveError::Parse(p), None) => {
             Fault::NotAMove { bestmove: answer.bestmove.clone(), said, error: p.to_string() }
         }
@@ -234,6 +237,7 @@ fn refused_move(pos: &Position, answer: &EngineReport, e: MoveError) -> Failure 
             position: pos.to_string(),
             legal: legal(),
             said: said.filter(|s| s.starts_with("error")),
+            lisp: report,
         },
     };
     let termination = match fault {

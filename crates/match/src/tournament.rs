@@ -12,12 +12,14 @@ use std::collections::BTreeMap;
 use cavalo_rules::{GameRecord, Rules};
 use serde::{Deserialize, Serialize};
 
+use crate::ForfeitCase;
 use crate::error::{PlanError, RecordError};
 use crate::limits::MoveLimits;
 use crate::ratings::{self, Rating, Results};
 use crate::referee::{GameSetup, GameSpec, GameSummary};
 use crate::runner::{Shard, Unit};
 use crate::spec::{NamedPlayer, PlayerSpec, resolve_names};
+use crate::termination::Forfeit;
 use crate::termination::Termination;
 use crate::{mark_players, recorded_specs};
 
@@ -118,10 +120,12 @@ impl About {
         }
         Ok(Game {
             index: g.index,
+            seed: g.seed,
             players: [a, b],
             points: g.engine1_points,
             termination: g.termination,
             margin: g.engine1_margin,
+            forfeit: g.forfeit,
         })
     }
 
@@ -274,6 +278,8 @@ impl TournamentPlan {
 pub struct Game {
     /// Its number in the tournament.
     pub index: u64,
+    /// Its board.
+    pub seed: u64,
     /// The pairing's players (the first is White in even games).
     pub players: [usize; 2],
     /// The first player's points: 0, ½ or 1.
@@ -282,6 +288,8 @@ pub struct Game {
     pub termination: Termination,
     /// The first player's board points minus the second's, when recorded.
     pub margin: Option<f64>,
+    /// Why the loser forfeited, when it did (records written before it was kept have none).
+    pub forfeit: Option<Forfeit>,
 }
 
 /// One row of the crosstable.
@@ -307,6 +315,9 @@ pub struct Standing {
     pub mean_margin: Option<f64>,
     /// Games lost by forfeit, by reason.
     pub forfeits: BTreeMap<String, u64>,
+    /// The first game (the lowest number) lost by each reason, with what went wrong.
+    #[serde(skip_serializing_if = "BTreeMap::is_empty")]
+    pub forfeit_cases: BTreeMap<String, ForfeitCase>,
     /// Points and games against each player (by index in the tournament's order).
     pub against: Vec<Option<[f64; 2]>>,
 }
@@ -352,6 +363,7 @@ impl Crosstable {
                 losses: 0,
                 mean_margin: None,
                 forfeits: BTreeMap::new(),
+                forfeit_cases: BTreeMap::new(),
                 against: vec![None; n],
             })
             .collect();
@@ -370,6 +382,9 @@ impl Crosstable {
                 }
                 if g.termination != Termination::Normal && pts <= 0.0 {
                     *s.forfeits.entry(g.termination.name().to_string()).or_default() += 1;
+                    if let Some(f) = &g.forfeit {
+                        first_case(&mut s.forfeit_cases, g, f);
+                    }
                 }
                 let cell = s.against[other].get_or_insert([0.0, 0.0]);
                 cell[0] += pts;
@@ -404,6 +419,15 @@ impl Crosstable {
     /// The report as pretty JSON.
     pub fn to_json(&self) -> String {
         serde_json::to_string_pretty(self).expect("a crosstable serialises")
+    }
+}
+
+/// Keeps `g` as the case of its reason in `cases` unless a game of a lower number is kept.
+fn first_case(cases: &mut BTreeMap<String, ForfeitCase>, g: &Game, f: &Forfeit) {
+    let case = ForfeitCase { game: g.index, seed: g.seed, forfeit: f.clone() };
+    let kept = cases.entry(g.termination.name().to_string()).or_insert_with(|| case.clone());
+    if kept.game > g.index {
+        *kept = case;
     }
 }
 

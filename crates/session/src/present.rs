@@ -68,13 +68,22 @@ pub fn session_marks(s: &Game) -> [CellMark; 100] {
     marks(s.position(), last, human)
 }
 
-/// A side with its player, as announcements name it: `White (cavalo)`, or `White` for a human.
+/// A side with its player, as announcements name it: `White (Cavalo engine)`, or `White` for a human.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Who {
     /// The side.
     pub side: Side,
     /// The computer player; `None` for a human.
     pub computer: Option<crate::EngineConfig>,
+}
+
+/// An engine's name as people read it: our engine as `Cavalo` (its name, never the piece), the
+/// others as their specs (`greedy`, `classic:4`); the level apart (see [`engine_words`]).
+pub fn engine_name(e: &crate::EngineConfig) -> String {
+    match e.engine {
+        cavalo_engine::PlayerKind::Cavalo => "Cavalo".into(),
+        kind => kind.to_string(),
+    }
 }
 
 impl Who {
@@ -87,15 +96,15 @@ impl Who {
         Who { side, computer }
     }
 
-    /// `White (cavalo)`, `Branco`.
+    /// `White (Cavalo engine)`, `Preto (motor greedy)`, `Branco`.
     pub fn text(&self, lang: Lang) -> String {
         self.message().text(lang)
     }
 }
 
-/// A computer player for people: `cavalo`, `cavalo, nível 3`, `classic:4`.
+/// A computer player for people: `Cavalo`, `Cavalo, nível 3`, `classic:4`.
 pub fn engine_words(e: &crate::EngineConfig) -> Words {
-    let name = e.engine.to_string();
+    let name = engine_name(e);
     match e.weaker_level() {
         Some(level) => {
             Message::new(key!("who-engine-level")).with("player", name).with("level", level).into()

@@ -389,8 +389,8 @@ fn a_level_is_named_everywhere_and_a_hint_is_at_full_strength() {
     let level3 = computer("cavalo:level=3,seed=7");
     let PlayerConfig::Computer(e) = &level3 else { unreachable!() };
     assert_eq!(e.weaker_level(), Some(3));
-    assert_eq!(engine_text(Lang::Pt, e), "cavalo, nível 3");
-    assert_eq!(engine_text(Lang::En, e), "cavalo, level 3");
+    assert_eq!(engine_text(Lang::Pt, e), "Cavalo, nível 3");
+    assert_eq!(engine_text(Lang::En, e), "Cavalo, level 3");
     // The label carries the level and its seed (not the table or the threads), and reads back.
     let mut big = level3.clone();
     if let PlayerConfig::Computer(e) = &mut big {
@@ -404,7 +404,7 @@ fn a_level_is_named_everywhere_and_a_hint_is_at_full_strength() {
     assert_eq!(computer("cavalo:level=8").label(), "computer:cavalo");
 
     let mut s = Session::new(config(5, PlayerConfig::human(), level3)).unwrap();
-    assert_eq!(Who::of(s.game(), Side::Black).text(Lang::Pt), "Preto (cavalo, nível 3)");
+    assert_eq!(Who::of(s.game(), Side::Black).text(Lang::Pt), "Preto (motor Cavalo, nível 3)");
     s.play_forced().unwrap();
     // The computer plays at its level; a hint for the human is our engine at full strength.
     let hint = s.begin_hint().unwrap();

@@ -92,11 +92,17 @@ pub(crate) fn pool_mib(engines: usize, hash_mib: usize) -> usize {
 
 /// The line printed at start: `N engines × (H + P) MiB = at most M MiB for search` (each
 /// engine's transposition table and its proof search's table).
-pub fn pool_line(engines: usize, hash_mib: usize) -> String {
-    let word = if engines == 1 { "engine" } else { "engines" };
+pub fn pool_line(engines: usize, hash_mib: usize, lang: cavalo_session::i18n::Lang) -> String {
+    use cavalo_session::i18n::Arg;
     let proof = cavalo_engine::search_memory_mib(hash_mib) - hash_mib;
     let total = pool_mib(engines, hash_mib);
-    format!("{engines} {word} × ({hash_mib} + {proof}) MiB = at most {total} MiB for search")
+    let args = [
+        ("engines", Arg::Count(engines as u64)),
+        ("hash", Arg::Count(hash_mib as u64)),
+        ("proof", Arg::Count(proof as u64)),
+        ("total", Arg::Count(total as u64)),
+    ];
+    lang.tr_with(cavalo_session::key!("serve-start-pool"), &args)
 }
 
 #[cfg(test)]
@@ -147,8 +153,13 @@ mod tests {
 
     #[test]
     fn the_line_says_the_bound() {
-        assert_eq!(pool_line(4, 16), "4 engines × (16 + 16) MiB = at most 128 MiB for search");
-        assert_eq!(pool_line(1, 1), "1 engine × (1 + 1) MiB = at most 2 MiB for search");
+        use cavalo_session::i18n::Lang;
+        assert_eq!(pool_line(4, 16, Lang::En), "4 engines × (16 + 16) MiB = at most 128 MiB for search");
+        assert_eq!(pool_line(1, 1, Lang::En), "1 engine × (1 + 1) MiB = at most 2 MiB for search");
+        assert_eq!(
+            pool_line(4, 16, Lang::Pt),
+            "4 motores × (16 + 16) MiB = no máximo 128 MiB para a procura"
+        );
     }
 
     #[test]

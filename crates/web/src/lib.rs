@@ -102,6 +102,9 @@ pub struct WebConfig {
     /// (none: the analysis's default, see `cavalo_lab::analysis::refine::default_max_nodes`;
     /// 0: none).
     pub analysis_max_nodes_per_game: Option<u64>,
+    /// The language of the lines `cavalo serve` prints when it starts (the page speaks each
+    /// browser's).
+    pub lang: cavalo_session::i18n::Lang,
 }
 
 /// The default nodes per position of a game's analysis: about a fifth of a second per position
@@ -126,6 +129,7 @@ impl WebConfig {
             allowed_hosts: Vec::new(),
             analysis_nodes: DEFAULT_ANALYSIS_NODES,
             analysis_max_nodes_per_game: None,
+            lang: cavalo_session::i18n::Lang::En,
         }
     }
 }
@@ -471,12 +475,17 @@ pub fn run(host: &str, port: u16, config: WebConfig) -> std::io::Result<()> {
         let bound = listener.local_addr()?;
         app.bound_to(bound);
         app.resume();
+        let lang = app.config().lang;
         for url in addrs::urls(bound) {
-            println!("Cavalo is being served at {url}");
+            println!(
+                "{}",
+                lang.tr_with(cavalo_session::key!("serve-start-url"), &[("url", url.to_string().into())])
+            );
         }
-        println!("(open it in a browser; Ctrl-C stops)");
-        println!("Games are kept in {}", display_dir(&app.config().db));
-        println!("{}", pool_line(app.inner.sched.engines(), app.config().hash_mib));
+        println!("{}", lang.tr(cavalo_session::key!("serve-start-stop")));
+        let dir = display_dir(&app.config().db);
+        println!("{}", lang.tr_with(cavalo_session::key!("serve-start-db"), &[("dir", dir.into())]));
+        println!("{}", pool_line(app.inner.sched.engines(), app.config().hash_mib, lang));
         let closing = app.clone();
         server::serve(listener, app, async move {
             let _ = tokio::signal::ctrl_c().await;

@@ -9,30 +9,38 @@ import { value } from "./view-moves.js";
 /** "White" or "Black" in the page's language. */
 export const sideName = (side) => t(side === "white" ? "web-white" : "web-black");
 
-/** Our engine below full strength for people: "cavalo, nível 3". */
+/** An engine's name as people read it: our engine as `Cavalo` (its name, never the piece). */
+const engineName = (engine) => (engine === "cavalo" ? "Cavalo" : engine);
+
+/** Our engine below full strength for people: "Cavalo, nível 3". */
 const atLevel = (engine, level) => t("who-engine-level", { player: engine, level });
 
 /**
  * A stored game's player label (`computer:greedy`, `computer:cavalo:level=3,seed=7`, `human`,
- * `human:Ana`) for people: `greedy`, `cavalo, level 3`, `human`, `Ana`.
+ * `human:Ana`) for people: `greedy`, `Cavalo, level 3`, `human`, `Ana`.
  */
 export function playerName(label) {
   if (label === "human") return t("web-human");
   const level = /^computer:cavalo:(?:.*,)?level=(\d+)/.exec(label);
-  if (level) return atLevel("cavalo", Number(level[1]));
-  return label.replace(/^(computer|human):/, "");
+  if (level) return atLevel(engineName("cavalo"), Number(level[1]));
+  if (label.startsWith("computer:")) return engineName(label.slice("computer:".length));
+  return label.replace(/^human:/, "");
 }
 
-/** A player of the game's state (its engine and level given apart) for people. */
+/** A player of the game's state (its engine and level given apart) for people: `Cavalo, level 3`. */
 export function playerText(p) {
   if (p.human) return playerName(p.label);
-  return p.level ? atLevel(p.engine, p.level) : p.engine;
+  const name = engineName(p.engine);
+  return p.level ? atLevel(name, p.level) : name;
 }
 
-/** "White" for a human, "White (greedy)" for the computer. */
+/** "White" for a human, "White (greedy engine)", "Preto (motor Cavalo, nível 3)" for the
+ * computer: our engine by its name, never read as the piece. */
 export function who(store, side) {
   const p = store.player(side);
-  return p.human ? sideName(side) : `${sideName(side)} (${playerText(p)})`;
+  if (p.human) return sideName(side);
+  const args = { side: sideName(side), player: engineName(p.engine), level: p.level };
+  return t(p.level ? "who-computer-level" : "who-computer", args);
 }
 
 function statusText(store, idx, live) {

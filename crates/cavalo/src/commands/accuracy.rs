@@ -8,6 +8,11 @@ use std::path::PathBuf;
 use std::time::Instant;
 
 use anyhow::{Context, Result, bail};
+use cavalo_session::i18n::{Arg, Lang};
+use cavalo_session::key;
+
+use crate::args::LangArg;
+use crate::numbers::dec;
 use cavalo_match::contestant::{Contestant, Question};
 use cavalo_match::external::EngineReport;
 use cavalo_match::{MoveLimits, NamedPlayer, PlayerSpec};
@@ -115,6 +120,15 @@ pub struct AccuracyArgs {
     /// position not solved within it is dropped and counted).
     #[arg(long, default_value_t = 200_000_000, requires = "build")]
     budget: u64,
+    #[command(flatten)]
+    lang: LangArg,
+}
+
+impl AccuracyArgs {
+    /// The language of what is written (errors included).
+    pub fn lang(&self) -> Lang {
+        self.lang.lang()
+    }
 }
 
 /// Runs `cavalo accuracy`.
@@ -173,7 +187,8 @@ fn measure(a: &AccuracyArgs) -> Result<()> {
     let first = Contestant::start(&spec, items[0].rules)
         .map_err(|f| anyhow::anyhow!("the player {spec}: {}", f.detail()))?;
     let first = std::sync::Mutex::new(Some((items[0].rules, first)));
-    let bar = progress::bar(items.len(), a.quiet || a.json, "positions");
+    let lang = a.lang();
+    let bar = progress::bar(items.len(), a.quiet || a.json, progress::Counting::Positions, lang);
     let mut chosen = vec![None; items.len()];
     let mut failures = Vec::new();
     let start = Instant::now();
@@ -188,7 +203,12 @@ fn measure(a: &AccuracyArgs) -> Result<()> {
                 Err(detail) => {
                     let it = &items[i];
                     if !a.json && failures.len() < SHOWN_FAILURES {
-                        bar.suspend(|| eprintln!("warning: seed {} ({}): {detail}", it.seed, it.rules));
+                        let args = [
+                            ("seed", Arg::Count(it.seed)),
+                            ("rules", it.rules.to_string().into()),
+                            ("detail", detail.as_str().into()),
+                        ];
+                        bar.suspend(|| eprintln!("{}", lang.tr_with(key!("accuracy-warning"), &args)));
                     }
                     failures.push((i, Failure { seed: it.seed, rules: it.rules.to_string(), detail }));
                 }
@@ -198,8 +218,8 @@ fn measure(a: &AccuracyArgs) -> Result<()> {
     );
     bar.finish_and_clear();
     if !a.json && failures.len() > SHOWN_FAILURES {
-        let more = failures.len() - SHOWN_FAILURES;
-        eprintln!("warning: {more} more position{} without a usable move", if more == 1 { "" } else { "s" });
+        let more = (failures.len() - SHOWN_FAILURES) as u64;
+        eprintln!("{}", lang.tr_with(key!("accuracy-more-failures"), &[("count", Arg::Count(more))]));
     }
     // In the suite's order, as the positions are.
     failures.sort_by_key(|f| f.0);
@@ -230,17 +250,25 @@ fn measure(a: &AccuracyArgs) -> Result<()> {
         }
         writeln!(out, "{v}")?;
     } else {
-        print_text(&mut out, &rows, &acc, ply, &variants_text(variants.as_deref()))?;
+        print_text(&mut out, &rows, &acc, ply, &variants_text(variants.as_deref()), lang)?;
     }
     Ok(())
 }
 
 /// The result as text: each position of `rows`, then the figures.
-fn print_text(out: &mut impl Write, rows: &[Row], acc: &Accuracy, ply: u16, variants: &str) -> Result<()> {
+fn print_text(
+    out: &mut impl Write,
+    rows: &[Row],
+    acc: &Accuracy,
+    ply: u16,
+    variants: &str,
+    lang: Lang,
+) -> Result<()> {
+    let (best, loss) = (lang.tr(key!("accuracy-best")), lang.tr(key!("accuracy-loss")));
     for r in rows {
         writeln!(
             out,
-            "{:>5} {:<10} {:<7} {:>6}   best {:>6}  loss {}",
+            "{:>5} {:<10} {:<7} {:>6}   {best} {:>6}  {loss} {}",
             r.seed,
             r.rules,
             r.chosen.as_deref().unwrap_or("-"),
@@ -251,14 +279,17 @@ fn print_text(out: &mut impl Write, rows: &[Row], acc: &Accuracy, ply: u16, vari
     }
     let bad = match acc.bad_moves {
         0 => String::new(),
-        1 => "  (1 position without a usable move, counted as its worst)".into(),
-        n => format!("  ({n} positions without a usable move, each counted as its worst)"),
+        n => format!("  {}", lang.tr_with(key!("accuracy-bad"), &[("count", Arg::Count(n as u64))])),
     };
-    writeln!(
-        out,
-        "{} positions (ply {ply}, {variants}): optimal {:.1}%  mean loss {:.2} points  worst {}{bad}",
-        acc.positions, acc.optimal_pct, acc.mean_loss, acc.worst_loss
-    )?;
+    let args = [
+        ("positions", Arg::Count(acc.positions as u64)),
+        ("ply", Arg::Count(u64::from(ply))),
+        ("variants", variants.into()),
+        ("optimal", dec(lang, acc.optimal_pct, 1).into()),
+        ("loss", dec(lang, acc.mean_loss, 2).into()),
+        ("worst", acc.worst_loss.to_string().into()),
+    ];
+    writeln!(out, "{}{bad}", lang.tr_with(key!("accuracy-summary"), &args))?;
     Ok(())
 }
 

@@ -102,7 +102,8 @@ pub fn run(a: AnalyseArgs) -> Result<()> {
     let budget = Budget { nodes: a.nodes, time_ms, threads: options.threads };
     let game = load_game(&a)?;
     let lang = a.lang.lang();
-    let bar = crate::progress::bar(0, !std::io::stderr().is_terminal(), "positions");
+    let bar =
+        crate::progress::bar(0, !std::io::stderr().is_terminal(), crate::progress::Counting::Positions, lang);
     let stop = AtomicBool::new(false);
     let effort = Effort { max_nodes_per_game: a.max_nodes_per_game, nodes_per_search: a.nodes_per_research };
     let result = analysis::analyse(game, budget, effort, thresholds, options, &stop, &mut |done, total| {

@@ -105,7 +105,12 @@ pub fn run(a: DatagenArgs) -> Result<()> {
         budget: a.budget,
         search_nodes: a.search_nodes,
     };
-    let bar = crate::progress::bar(work.len(), a.quiet, "games");
+    let bar = crate::progress::bar(
+        work.len(),
+        a.quiet,
+        crate::progress::Counting::Games,
+        cavalo_session::i18n::Lang::from_env(),
+    );
     if !done.is_empty() {
         bar.println(format!("{} games already in {}: skipped", done.len(), a.out.display()));
     }

@@ -82,6 +82,16 @@ pub struct MatchArgs {
     play: PlayArgs,
 }
 
+impl MatchArgs {
+    /// The language of what is written (errors included).
+    pub fn lang(&self) -> cavalo_session::i18n::Lang {
+        match &self.merge {
+            Some(MatchCommand::Merge(m)) => m.lang.lang(),
+            None => self.play.lang.lang(),
+        }
+    }
+}
+
 #[derive(Subcommand, Debug)]
 enum MatchCommand {
     /// Combine the record files of a match played in shards (--shard K/N) or in several runs into
@@ -299,11 +309,12 @@ fn play(a: PlayArgs, rules: Rules) -> Result<()> {
     let lang = a.lang.lang();
     let (plan, sprt) = a.plan(rules)?;
     let mut tally = Tally::default();
-    let (done, mut out) = records::open_run(a.run.out.as_deref(), a.run.resume, "match", &mut |rec| {
-        let g = plan.check_record(rec).map_err(|e| forfeits::record_error_text(lang, &e))?;
-        tally.add(&g);
-        Ok(g.index)
-    })?;
+    let (done, mut out) =
+        records::open_run(a.run.out.as_deref(), a.run.resume, records::Run::Match(lang), &mut |rec| {
+            let g = plan.check_record(rec).map_err(|e| forfeits::record_error_text(lang, &e))?;
+            tally.add(&g);
+            Ok(g.index)
+        })?;
 
     let verdict = |t: &Tally| sprt.as_ref().and_then(|s| s.verdict(t.llr(s)));
     let mut decided = verdict(&tally);
@@ -312,7 +323,7 @@ fn play(a: PlayArgs, rules: Rules) -> Result<()> {
         let planned = Summary::new(&plan, &Tally::default(), None, None);
         eprintln!("{}", match_report::match_start(lang, &planned, done.len()));
     }
-    let bar = records::progress_bar(plan.games(), a.quiet);
+    let bar = records::progress_bar(plan.games(), a.quiet, lang);
     bar.set_position(done.len() as u64);
     bar.set_message(match_report::progress(lang, &tally, sprt.as_ref()));
     let mut write_error = None;

@@ -133,6 +133,7 @@ pub fn serve(a: ServeArgs, rules: cavalo_rules::Rules, lang: Lang) -> Result<()>
     config.allowed_hosts = a.allow_host.clone();
     config.analysis_nodes = a.analysis_nodes;
     config.analysis_max_nodes_per_game = a.analysis_max_nodes_per_game;
+    config.lang = lang;
     let limits = &mut config.limits;
     limits.max_connections = a.max_connections as usize;
     limits.max_connections_per_client = a.connections_per_client as usize;

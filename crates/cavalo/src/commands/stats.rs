@@ -145,6 +145,7 @@ fn log_word(lang: Lang, field: &str, value: &str) -> String {
         ("result", "white") => key!("stats-outcome-white"),
         ("result", "black") => key!("stats-outcome-black"),
         ("result", "draw") => key!("stats-outcome-draw"),
+        ("result", "none") => key!("stats-outcome-none"),
         ("status", "over") => key!("stats-status-over"),
         ("status", "quit") => key!("stats-status-quit"),
         ("status", "playing") => key!("stats-status-playing"),
@@ -381,6 +382,9 @@ PLY n=2 side=black player=human move=C3 points=30 total=10-30 time-ms=1000
             svg.contains("tempo por jogada (ms)") && svg.contains("eixo x: número da meia-jogada"),
             "{svg}"
         );
+        // A game that ended with no result (abandoned) says so in words.
+        assert_eq!(log_word(Lang::Pt, "result", "none"), "sem resultado");
+        assert_eq!(log_word(Lang::En, "result", "none"), "no result");
         // Portuguese everywhere: the report and the chart's words.
         let allowed = ["seed", "cavalo", "greedy"];
         assert_eq!(english_words_in(&pt, &allowed), Vec::<String>::new(), "English in the report: {pt}");

@@ -62,6 +62,16 @@ pub struct TournamentArgs {
     play: PlayArgs,
 }
 
+impl TournamentArgs {
+    /// The language of what is written (errors included).
+    pub fn lang(&self) -> Lang {
+        match &self.merge {
+            Some(TournamentCommand::Merge(m)) => m.report.lang.lang(),
+            None => self.play.report.lang.lang(),
+        }
+    }
+}
+
 #[derive(Subcommand, Debug)]
 enum TournamentCommand {
     /// Combine the record files of a tournament played in shards (--shard K/N) into one report.
@@ -152,16 +162,17 @@ fn play(a: PlayArgs, rules: Rules) -> Result<()> {
     let anchor = anchor_of(&plan.about, a.report.anchor.as_deref())?;
 
     let mut games: Vec<Game> = Vec::new();
-    let (done, mut out) = records::open_run(a.run.out.as_deref(), a.run.resume, "tournament", &mut |rec| {
-        let g = plan.check_record(rec).map_err(|e| forfeits::record_error_text(lang, &e))?;
-        let index = g.index;
-        games.push(g);
-        Ok(index)
-    })?;
+    let (done, mut out) =
+        records::open_run(a.run.out.as_deref(), a.run.resume, records::Run::Tournament(lang), &mut |rec| {
+            let g = plan.check_record(rec).map_err(|e| forfeits::record_error_text(lang, &e))?;
+            let index = g.index;
+            games.push(g);
+            Ok(index)
+        })?;
     if !a.quiet {
         eprintln!("{}", start_line(lang, &plan, games.len()));
     }
-    let bar = records::progress_bar(plan.games(), a.quiet);
+    let bar = records::progress_bar(plan.games(), a.quiet, lang);
     bar.set_position(games.len() as u64);
     let setups = plan.setups();
     let mut write_error = None;

@@ -136,7 +136,8 @@ fn after_undo_the_last_search_panel_forgets_the_undone_move() {
     let reply = m.ctl.game().last_ply().unwrap().mv.to_string();
     let screen = text(&draw(&m, 100, 30));
     assert!(
-        screen.contains(&format!("Last search: Black (greedy) {reply}")) && screen.contains("nodes analysed"),
+        screen.contains(&format!("Last search: Black (greedy engine) {reply}"))
+            && screen.contains("nodes analysed"),
         "{screen}"
     );
     submit(&mut m, "undo");
@@ -170,8 +171,8 @@ fn the_totals_are_not_cut_at_80x24() {
         "nós analisados",
         "profundidade média / profundidade máxima",
         "cortes alfa / cortes beta",
-        "Branco (greedy)",
-        "Preto (greedy)",
+        " Branco ",
+        " Preto ",
     ] {
         assert!(
             screen.contains(word) || (word == "Vitória" && screen.contains("Empate")),

@@ -138,7 +138,7 @@ pub fn view(f: &mut Frame, m: &Model) {
     f.render_widget(Paragraph::new(board_lines(&v.marks)).block(block(v.title.clone())), board_area);
     side(f, &v, side_area);
     if let Some(t) = &v.totals {
-        totals(f, t, bottom);
+        totals(f, t, [&v.players[0].side_name, &v.players[1].side_name], bottom);
         return;
     }
     let search_rows = if area.width >= WIDE { 2 } else { 3 };
@@ -195,7 +195,11 @@ fn side(f: &mut Frame, v: &View, area: Rect) {
             Side::White => Style::default().fg(Color::Black).bg(Color::White),
             Side::Black => Style::default().fg(Color::White).bg(Color::Blue),
         };
-        let rest = if narrow { format!(" {}", p.who) } else { format!(" {} {}", p.who, p.clock) };
+        // A narrow panel names the side alone when its player does not fit on the line (the
+        // title names the mode).
+        let fits = p.points.chars().count() + p.who.chars().count() + 5 <= usize::from(area.width);
+        let who = if narrow && !fits { &p.side_name } else { &p.who };
+        let rest = if narrow { format!(" {who}") } else { format!(" {who} {}", p.clock) };
         lines.push(Line::from(vec![
             Span::styled(format!(" {} ", p.points), style.add_modifier(Modifier::BOLD)),
             Span::raw(rest),
@@ -223,11 +227,22 @@ fn side(f: &mut Frame, v: &View, area: Rect) {
     f.render_widget(Paragraph::new(shown).block(block(v.panels[1].clone())), moves_area);
 }
 
-/// The end of the game: the result and each side's totals, one statistic a line.
-fn totals(f: &mut Frame, t: &Totals, area: Rect) {
-    let width = |i: usize| t.rows.iter().map(|r| r[i].chars().count()).max().unwrap_or(0);
-    let (lw, cw) = (width(0), width(1).max(width(2)));
+/// The end of the game: the result and each side's totals, one statistic a line. Where the
+/// players' names do not fit, the columns are headed by the sides' names (`sides`) alone.
+fn totals(f: &mut Frame, t: &Totals, sides: [&str; 2], area: Rect) {
+    let mut rows = t.rows.clone();
+    let width = |rows: &[[String; 3]], i: usize| rows.iter().map(|r| r[i].chars().count()).max().unwrap_or(0);
+    let fits = |rows: &[[String; 3]]| {
+        width(rows, 0) + 4 + 2 * width(rows, 1).max(width(rows, 2)) + 2 <= usize::from(area.width)
+    };
+    if !fits(&rows)
+        && let Some(first) = rows.first_mut()
+    {
+        first[1] = sides[0].to_string();
+        first[2] = sides[1].to_string();
+    }
+    let (lw, cw) = (width(&rows, 0), width(&rows, 1).max(width(&rows, 2)));
     let mut lines = vec![Line::raw(t.result.clone())];
-    lines.extend(t.rows.iter().map(|[l, a, b]| Line::raw(format!("{l:<lw$}  {a:>cw$}  {b:>cw$}"))));
+    lines.extend(rows.iter().map(|[l, a, b]| Line::raw(format!("{l:<lw$}  {a:>cw$}  {b:>cw$}"))));
     f.render_widget(Paragraph::new(lines).wrap(Wrap { trim: false }).block(block(t.title.clone())), area);
 }

@@ -119,8 +119,11 @@ fn a_team_error_is_reported() {
     );
     for r in play(&spec, "greedy", "2", "500") {
         let d = r["meta"]["detail"].as_str().unwrap();
-        assert_eq!(r["meta"]["termination"], "malformed output", "{d}");
-        assert!(d.contains("the function") && d.contains("signalled"), "{d}");
+        assert_eq!(r["meta"]["termination"], "crash", "{d}");
+        assert!(
+            d.contains("the program crashed: DIVISION-BY-ZERO: ") && d.contains("in the function jogar"),
+            "{d}"
+        );
     }
 }
 

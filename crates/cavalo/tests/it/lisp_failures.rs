@@ -315,3 +315,162 @@ fn answers_that_would_hang_a_printer_are_refused_quickly() {
         }
     }
 }
+
+/// A team whose `jogar` calls `melhor`, which calls `avalia`, which adds NIL to a number, and
+/// whose file has a line the compiler warns about.
+const ADDS_NIL: &str = "(defun avalia (estado) (+ (first (second estado)) (third (second estado))))\n\
+                        (defun melhor (estado) (list (avalia estado)))\n\
+                        (defun aviso () (+ 1 nil))\n\
+                        (defun jogar (estado tempo) (declare (ignore tempo)) (first (melhor estado)))\n";
+
+#[test]
+fn an_error_in_the_function_is_a_crash_naming_the_condition_the_calls_and_the_state() {
+    if !sbcl() {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let spec = team(dir.path(), ADDS_NIL);
+    let (records, summary) = play_with_summary(&spec, "greedy", "2", "5000");
+    for d in details(&records, "crash") {
+        assert!(d.contains(" at ply 3: ") || d.contains(" at ply 4: "), "{d}");
+        assert!(
+            d.contains("the program crashed: ") && d.contains("TYPE-ERROR: ") && d.contains("NUMBER"),
+            "{d}"
+        );
+        assert!(d.contains("in the function jogar; the team's calls, innermost first: (AVALIA ((("), "{d}");
+        // The state as the course writes it: a board of 10 rows of 10, then the points.
+        let state = d.split("jogar was given the state ").nth(1).expect(&d);
+        assert!(state.starts_with("(((") && state.matches('(').count() == 13, "{state}");
+        assert!(state.contains("-1") && state.contains("-2"), "{state}");
+        // Neither SBCL's compile remarks nor the old wording.
+        assert!(!d.contains("Undefined") && !d.contains("caught") && !d.contains("malformed"), "{d}");
+        assert!(!d.contains("last lines on standard error"), "{d}");
+    }
+    assert!(first_line(&summary, "crash").contains("(AVALIA"), "{summary}");
+    // In Portuguese: the condition worded, the calls and the state.
+    let out = dir.path().join("pt.jsonl");
+    let o = common::cavalo(&[
+        "match",
+        "--engine1",
+        &spec,
+        "--engine2",
+        "greedy",
+        "--games",
+        "2",
+        "--time-ms",
+        "5000",
+        "--lang",
+        "pt",
+        "--out",
+        out.to_str().unwrap(),
+        "-q",
+    ]);
+    let pt = String::from_utf8(o.stdout).unwrap();
+    let line = pt.lines().find(|l| l.contains("primeiro caso de falha do programa")).expect(&pt);
+    assert!(line.contains("TYPE-ERROR`: o valor NIL não é do tipo NUMBER, na função jogar"), "{line}");
+    assert!(line.contains("as chamadas da equipa, da mais interior para fora: (AVALIA"), "{line}");
+    assert!(line.contains("jogar recebeu o estado ((("), "{line}");
+    let allowed =
+        ["number", "simple", "type", "error", "lisp", "team", "lisp:", "greedy", "avalia", "melhor"];
+    let english = cavalo_session::i18n::english_words_in(&pt, &allowed);
+    assert_eq!(english, Vec::<String>::new(), "{pt}");
+}
+
+#[test]
+fn a_one_based_cell_answer_names_the_answer_and_cell_base() {
+    if !sbcl() {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    // The first cell in reach as (row column) counted from 1, as a course program may.
+    let body = format!(
+        "(load \"{}\")\n\
+         (defun jogar (estado tempo jogador)\n\
+           (declare (ignore tempo))\n\
+           (let ((lc (first (destinos (first estado) jogador))))\n\
+             (list (1+ (first lc)) (1+ (second lc)))))\n",
+        example("course-rules.lisp").display()
+    );
+    let spec = format!("{},args=state+time+side", team(dir.path(), &body));
+    let records = play(&spec, "greedy", "4", "5000");
+    for r in &records {
+        let d = r["meta"]["detail"].as_str().unwrap();
+        assert_eq!(r["meta"]["termination"], "illegal move", "{d}");
+        assert_eq!(r["meta"]["engine1_points"], 0.0, "{d}");
+        // The answer as written and the key that fixes it.
+        let answer = d.find("the answer (").expect(d);
+        assert!(d[answer..].contains("rows and columns counted from 0 (give cell-base=1"), "{d}");
+    }
+    // With cell-base=1 the same program plays its games out.
+    for r in play(&format!("{spec},cell-base=1"), "greedy", "2", "5000") {
+        assert_eq!(r["meta"]["termination"], "normal", "{}", r["meta"]["detail"]);
+    }
+}
+
+#[test]
+fn the_tournament_report_says_why_each_team_forfeited() {
+    if !sbcl() {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let a = format!("{},name=Equipa A", team(dir.path(), ADDS_NIL));
+    let b_path = dir.path().join("b.lisp");
+    std::fs::write(&b_path, "(defun jogar (estado tempo) (declare (ignore estado tempo)) (list 10 4))\n")
+        .unwrap();
+    let b = format!("lisp:{},name=Equipa B", b_path.display());
+    let html = dir.path().join("t.html");
+    for lang in ["pt", "en"] {
+        // No --out: the reasons are in the report itself.
+        let o = common::cavalo(&[
+            "tournament",
+            "-p",
+            &a,
+            "-p",
+            &b,
+            "-p",
+            "greedy",
+            "--boards",
+            "1",
+            "--time-ms",
+            "5000",
+            "-q",
+            "--lang",
+            lang,
+            "--html",
+            html.to_str().unwrap(),
+        ]);
+        let text = String::from_utf8(o.stdout).unwrap();
+        let page = std::fs::read_to_string(&html).unwrap();
+        if lang == "pt" {
+            assert!(
+                text.contains("Faltas: o primeiro jogo que cada jogador perdeu por cada motivo"),
+                "{text}"
+            );
+            for t in [&text, &page] {
+                assert!(
+                    t.contains("primeiro caso de falha do programa: jogo ")
+                        || t.contains("falha do programa</td>"),
+                    "{t}"
+                );
+                assert!(
+                    t.contains("Equipa A (Branco) na meia-jogada 3: o programa falhou: `TYPE-ERROR`"),
+                    "{t}"
+                );
+                assert!(
+                    t.contains("a resposta (10 4) fica fora do tabuleiro") && t.contains("cell-base=1"),
+                    "{t}"
+                );
+            }
+            let allowed = [
+                "number", "simple", "type", "error", "greedy", "avalia", "melhor", "lisp", "team", "cell",
+                "bradley", "terry",
+            ];
+            let english = cavalo_session::i18n::english_words_in(&text, &allowed);
+            assert_eq!(english, Vec::<String>::new(), "{text}");
+        } else {
+            assert!(text.contains("Forfeits: the first game each player lost by each reason"), "{text}");
+            assert!(text.contains("first crash: game ") && text.contains("the program crashed: "), "{text}");
+            assert!(page.contains("Equipa B (White) at ply 3: the answer (10 4) is off the board"), "{page}");
+        }
+    }
+}

@@ -129,7 +129,7 @@ fn human_against_computer_full_game_with_bad_input_double_choice_hint_and_undo()
     assert!(out.contains("White plays E3x77 (+0)."));
     assert!(out.contains("The double 77 is removed."));
     assert!(out.contains("Taken back: E3x77"), "{}", tail(&out));
-    assert!(out.contains("Black (greedy) plays"));
+    assert!(out.contains("Black (greedy engine) plays"));
     assert!(out.contains("Statistics: nodes analysed"));
     assert!(out.contains("Game over:"), "{}", tail(&out));
     assert!(out.contains("  White: "), "per-side summary");
@@ -268,7 +268,7 @@ fn a_board_file_and_end_of_input() {
         "",
     );
     assert!(ok, "{}", tail(&out));
-    assert!(out.contains("End of input: the game is stopped and saved."));
+    assert!(out.contains("End of input: the game is stopped and saved as abandoned (to review with `cavalo games show`; an abandoned game cannot be resumed)."));
     let rec = only_record(dir.path());
     assert_eq!(rec.start, cavalo_rules::Start::Position(pos.to_string()));
 }
@@ -338,7 +338,7 @@ fn our_engine_shows_its_thinking_and_the_course_statistics() {
         "quit\ny\n",
     );
     assert!(ok, "{}", tail(&out));
-    assert!(out.contains("White (cavalo) is thinking…"));
+    assert!(out.contains("White (Cavalo engine) is thinking…"));
     let live = out.lines().find(|l| l.trim_start().starts_with("depth 1 value")).expect("live lines");
     assert!(
         live.contains(" nodes analysed ") && live.contains(" ms") && live.contains(" principal variation "),
@@ -501,7 +501,7 @@ fn the_menu_asks_the_level_after_the_time_and_names_it_everywhere() {
         tail(&out)
     );
     assert!(out.contains("The level must be a whole number from 1 to 8."), "{}", tail(&out));
-    assert!(out.contains("against Black (cavalo, level 3)"), "{}", tail(&out));
+    assert!(out.contains("against Black (Cavalo engine, level 3)"), "{}", tail(&out));
     let rec = only_record(dir.path());
     assert_eq!(rec.meta["black"], "computer:cavalo:level=3");
     let log = std::fs::read_to_string(dir.path().join("log.dat")).unwrap();
@@ -518,7 +518,7 @@ fn the_menu_asks_the_level_after_the_time_and_names_it_everywhere() {
         tail(&out)
     );
     assert!(out.contains("O nível tem de ser um número inteiro de 1 a 8."), "{}", tail(&out));
-    assert!(out.contains("Preto (cavalo)") && !out.contains("nível 8"), "{}", tail(&out));
+    assert!(out.contains("Preto (motor Cavalo)") && !out.contains("nível 8"), "{}", tail(&out));
     assert_eq!(only_record(pt.path()).meta["black"], "computer:cavalo");
 }
 
@@ -543,4 +543,34 @@ fn a_level_given_by_flag_is_not_asked_and_a_bad_one_is_refused_naming_the_range(
         let err = String::from_utf8(out.stderr).unwrap();
         assert!(err.contains(says), "{bad}: {err}");
     }
+}
+
+/// A game left with `quit` says how it is kept (abandoned, to review), and `--resume` refuses it
+/// saying why, in Portuguese (issue 45).
+#[test]
+fn an_abandoned_game_says_it_cannot_be_resumed() {
+    let dir = tempfile::tempdir().unwrap();
+    let args = ["play", "--plain", "--mode", "hh", "--seed", "5", "--lang", "pt"];
+    let (out, ok) = run(dir.path(), &args, "ajuda\nsair\ns\n");
+    assert!(ok, "{}", tail(&out));
+    assert!(
+        out.contains("Fica guardado como abandonado, para rever mas não para continuar."),
+        "{}",
+        tail(&out)
+    );
+    assert!(out.contains("fica guardado como abandonado: pode ser revisto, não retomado"), "{}", tail(&out));
+    let id = out.lines().find_map(|l| l.strip_prefix("Jogo ")?.split(',').next()).expect(&out).to_string();
+    let o = Command::new(BIN)
+        .args(["play", "--plain", "--lang", "pt", "--resume", &id])
+        .env("XDG_DATA_HOME", dir.path())
+        .current_dir(dir.path())
+        .output()
+        .unwrap();
+    assert!(!o.status.success());
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(err.contains(&format!("O jogo {id} não está a decorrer")), "{err}");
+    assert!(
+        err.contains("só um jogo cortado sem aviso (o programa morto, a máquina parada) se retoma"),
+        "{err}"
+    );
 }

@@ -205,3 +205,46 @@ fn a_tournament_merge_names_the_games_missing_and_what_differs() {
     let err = refused(&["tournament", "merge", &files[0], &other]);
     assert!(err.contains("another tournament: its boards per pairing is `3`, but `2` in"), "{err}");
 }
+
+/// The Portuguese outputs of the tools (issue 45): `accuracy --lang pt`, `match`'s refusal of a
+/// file that holds games, both with none of the English catalogue's words.
+#[test]
+fn accuracy_and_a_match_refusal_speak_portuguese() {
+    let english = |t: &str| cavalo_session::i18n::english_words_in(t, &["canonical", "greedy", "resume"]);
+    let o = run_env(&["accuracy", "--engine", "greedy", "--quiet", "--moves", "--lang", "pt"], &[]);
+    let pt = stdout(&o);
+    assert!(
+        pt.contains(" posições (meia-jogada 14, canonical): ótimas ") && pt.contains("perda média"),
+        "{pt}"
+    );
+    assert!(pt.contains("   melhor ") && pt.contains("  perda "), "{pt}");
+    assert_eq!(english(&pt), Vec::<String>::new(), "{pt}");
+    let env = run_env(&["accuracy", "--engine", "greedy", "--quiet"], &[("LANG", "pt_PT.UTF-8")]);
+    assert!(stdout(&env).contains(" posições "), "the environment's language");
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("g.jsonl");
+    let args = [
+        "match",
+        "--engine1",
+        "greedy",
+        "--engine2",
+        "random",
+        "--games",
+        "2",
+        "-q",
+        "--lang",
+        "pt",
+        "--out",
+    ];
+    let args = [&args[..], &[out.to_str().unwrap()]].concat();
+    stdout(&run_env(&args, &[]));
+    let o = run_env(&args, &[]);
+    assert!(!o.status.success());
+    let err = String::from_utf8(o.stderr).unwrap();
+    assert!(
+        err.starts_with("erro: ")
+            && err.contains("já tem jogos: junte --resume para continuar esse encontro"),
+        "{err}"
+    );
+    assert_eq!(english(&err), Vec::<String>::new(), "{err}");
+}

@@ -113,3 +113,33 @@ fn the_per_client_limits_are_flags() {
     assert_eq!(status, 429, "{refusal}");
     assert!(refusal["message"].as_str().unwrap().contains("already have 1 unfinished game on"), "{refusal}");
 }
+
+/// Under a Portuguese environment the lines `cavalo serve` prints when it starts are Portuguese.
+#[test]
+fn the_start_lines_follow_the_environments_language() {
+    use std::io::{BufRead, BufReader};
+    use std::process::Stdio;
+    let dir = tempfile::tempdir().unwrap();
+    let mut child = Command::new(common::BIN)
+        .args(["serve", "--port", "0", "--data-dir"])
+        .arg(dir.path())
+        .env_remove("LC_ALL")
+        .env_remove("LC_MESSAGES")
+        .env("LANG", "pt_PT.UTF-8")
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let lines: Vec<String> =
+        BufReader::new(child.stdout.take().unwrap()).lines().take(4).map(|l| l.unwrap()).collect();
+    let _ = child.kill();
+    let _ = child.wait();
+    let text = lines.join("\n");
+    assert!(text.starts_with("O Cavalo está a ser servido em http://127.0.0.1:"), "{text}");
+    assert!(text.contains("Os jogos são guardados em ") && text.contains(" MiB para a procura"), "{text}");
+    assert_eq!(
+        cavalo_session::i18n::english_words_in(&text, &["ctrl", "games", "sqlite"]),
+        Vec::<String>::new(),
+        "{text}"
+    );
+}

@@ -13,9 +13,12 @@ player-computer = computer
 mode-human-computer = Human vs Computer
 mode-computer-computer = Computer vs Computer
 mode-human-human = Human vs Human
-# A side with its player: "White (cavalo)", or "White" for a human.
+# A side with its player: "White (Cavalo engine)", "Black (Cavalo engine, level 3)" (never
+# "White (cavalo)", which reads as the piece), or "White" for a human; a player's name with its
+# level: "Cavalo, level 3".
 who-engine-level = { $player }, level { $level }
-who-computer = { $side } ({ $player })
+who-computer = { $side } ({ $player } engine)
+who-computer-level = { $side } ({ $player } engine, level { $level })
 who-human = { $side }
 
 rules-canonical = canonical
@@ -180,8 +183,8 @@ term-type-help = Type help for the commands.
 term-points-line = Points: { $white } { $wpoints }, { $black } { $bpoints }. Ply { $ply }.
 term-moves-line = Moves: { $moves }
 term-statistics = Statistics: { $stats }
-term-end-of-input = End of input: the game is stopped and saved.
-term-quit-ask = Quit this game? It will be saved. (y/n) [n]:{ " " }
+term-end-of-input = End of input: the game is stopped and saved as abandoned (to review with `cavalo games show`; an abandoned game cannot be resumed).
+term-quit-ask = Quit this game? It is saved as abandoned, to review but not to resume. (y/n) [n]:{ " " }
 term-goes-on = The game goes on.
 term-hint-thinking = Thinking about a hint…
 term-taken-back = Taken back: { $moves }.
@@ -193,7 +196,7 @@ term-double-which = Which double to remove? Enter for { $default }; cancel (Esc 
 term-move-cancelled = Move cancelled.
 term-saved = Game saved to { $path }
 term-stored = Game { $id }, kept in { $path }
-term-resume-not-playing = Game { $id } is not being played: there is nothing to resume (`cavalo games show { $id }` shows it).
+term-resume-not-playing = Game { $id } is not being played: there is nothing to resume (`cavalo games show { $id }` shows it). A game that ended or was abandoned (quit, end of input, Ctrl-C, the terminal closed) is over, in the games database and in log.dat; only a game cut off without a word (the program killed, the machine stopped) is resumed.
 term-line-too-long = That line was longer than 64 KiB and was ignored.
 term-line-not-utf8 = That line was not valid UTF-8 text and was ignored.
 term-log-appended = Log appended to { $path }
@@ -216,7 +219,7 @@ help-double = land on the double at E3 and remove 88 (instead of the highest oth
 help-hint = ask the computer for a suggestion
 help-undo = take back your last move (and the computer's reply)
 help-help = show this help
-help-quit = stop the game (it is saved)
+help-quit = stop the game (saved as abandoned: it can be reviewed, not resumed)
 # The words a player types for each command, separated by spaces; the first is the one the help
 # shows. The words of either language are understood in both.
 cmd-hint = hint
@@ -717,7 +720,32 @@ report-pairs-played-out = { $count ->
 }
 report-forfeits = { $player } lost { $list }
 report-forfeit-by = { $count } by { $reason }
+serve-start-url = Cavalo is being served at { $url }
+serve-start-stop = (open it in a browser; Ctrl-C stops)
+serve-start-db = Games are kept in { $dir }
+serve-start-pool = { $engines ->
+    [one] 1 engine
+   *[other] { $engines } engines
+} × ({ $hash } + { $proof }) MiB = at most { $total } MiB for search
 report-forfeit-first = first { $reason }: { $example }
+accuracy-best = best
+accuracy-loss = loss
+accuracy-summary = { $positions } positions (ply { $ply }, { $variants }): optimal { $optimal }%  mean loss { $loss } points  worst { $worst }
+accuracy-bad = { $count ->
+    [one] (1 position without a usable move, counted as its worst)
+   *[other] ({ $count } positions without a usable move, each counted as its worst)
+}
+accuracy-warning = warning: seed { $seed } ({ $rules }): { $detail }
+accuracy-more-failures = warning: { $count ->
+    [one] 1 more position
+   *[other] { $count } more positions
+} without a usable move
+progress-games = games
+progress-positions = positions
+records-holds-match = { $path } already holds games: add --resume to continue that match, or remove it
+records-holds-tournament = { $path } already holds games: add --resume to continue that tournament, or remove it
+report-forfeit-cases = Forfeits: the first game each player lost by each reason
+report-col-reason = Reason
 report-sprt = elo0 { $elo0 } elo1 { $elo1 } alpha { $alpha } beta { $beta }: LLR { $llr } bounds [{ $lower }, { $upper }] ({ $model }): { $verdict }
 report-sprt-h1 = H1 accepted (elo >= { $elo1 } likely)
 report-sprt-h0 = H0 accepted (elo <= { $elo0 } likely)
@@ -860,6 +888,37 @@ fault-engine-had-said = { $fault } (the program had said: { $said })
 fault-said-illegal = { $why }; the position was { $position }; the legal moves were: { $legal }
 fault-not-a-move-said = `bestmove { $mv }` is not a move; the program said: { $said }
 fault-not-a-move = `{ $mv }` is not a move
+fault-illegal-lisp = illegal move `{ $mv }`: { $reason }; { $answer }; the position was { $position }; the legal moves were: { $legal }
+# The Lisp adapter's reports (a team's program in Common Lisp).
+lisp-signalled = the program crashed: { $condition }, in the function { $function }
+lisp-frames = ; the team's calls, innermost first: { $frames }
+lisp-state = ; { $function } was given the state { $state }
+lisp-condition = `{ $kind }`: { $text }
+lisp-condition-type = `{ $kind }`: the value { $datum } is not of type { $expected }
+lisp-condition-undefined = `{ $kind }`: the function { $name } is not defined
+lisp-condition-unbound = `{ $kind }`: the variable { $name } has no value
+lisp-condition-division = `{ $kind }`: division by zero
+lisp-cannot-load = cannot load { $file }: { $problem }
+lisp-load-line = line { $line }
+lisp-load-read = read error: { $text }
+lisp-load-read-eof = read error: end of file inside a form (a parenthesis or a string not closed?)
+lisp-load-reads-input = it reads standard input, which is empty under the referee (read nothing at load)
+lisp-no-function = { $file } defines no function { $function } (give function=NAME)
+lisp-stack = control stack exhausted in `{ $function }` (infinite recursion?)
+lisp-returned-nil = the function returned NIL (no move) but { $side } has { $count ->
+    [one] 1 legal move
+   *[other] { $count } legal moves
+}: { $legal }
+lisp-cell-answer = the answer { $answer } is the cell { $cell }, rows and columns counted from { $base } (give `cell-base={ $other }` if the program counts them from { $other })
+lisp-cell-off = the answer { $answer } is off the board, rows and columns counted from { $base } (give `cell-base={ $other }` if the program counts them from { $other })
+lisp-must-pass = { $side } must pass, but the board returned is not the same board
+lisp-no-knight = the board returned has no { $code } ({ $side }'s knight)
+lisp-wrong-board = { $cells } (the board returned is not the board after the knight's move to { $dest }, a legal move: after landing the symmetric number is removed, and landing on a double removes another double)
+lisp-difference = { $cell } should be { $should } but is { $is }
+lisp-value-removed = NIL (removed)
+lisp-value-white = -1 (white knight)
+lisp-value-black = -2 (black knight)
+lisp-not-an-answer = the function returned { $answer }, which is not a board, a cell or a move
 # Errors of matches, tournaments and tuning.
 record-missing = no `{ $field }` in meta
 record-invalid = no valid `{ $field }` in meta
@@ -887,6 +946,7 @@ sprt-probability = SPRT { $name } must be between 0 and 0.5, got { $value }
 stats-outcome-white = White won
 stats-outcome-black = Black won
 stats-outcome-draw = draw
+stats-outcome-none = no result
 stats-status-over = over
 stats-status-quit = abandoned
 stats-status-playing = unfinished

@@ -13,9 +13,12 @@ player-computer = computador
 mode-human-computer = Humano vs Computador
 mode-computer-computer = Computador vs Computador
 mode-human-human = Humano vs Humano
-# Um lado com o seu jogador: "Branco (cavalo)", ou "Branco" para um humano.
+# Um lado com o seu jogador: "Branco (motor Cavalo)", "Preto (motor Cavalo, nível 3)" (nunca
+# "Branco (cavalo)", que se lê como a peça), ou "Branco" para um humano; o nome de um jogador com o
+# seu nível: "Cavalo, nível 3".
 who-engine-level = { $player }, nível { $level }
-who-computer = { $side } ({ $player })
+who-computer = { $side } (motor { $player })
+who-computer-level = { $side } (motor { $player }, nível { $level })
 who-human = { $side }
 
 rules-canonical = canónicas
@@ -180,8 +183,8 @@ term-type-help = Escreva ajuda para ver os comandos.
 term-points-line = Pontos: { $white } { $wpoints }, { $black } { $bpoints }. Meia-jogada { $ply }.
 term-moves-line = Jogadas: { $moves }
 term-statistics = Estatísticas: { $stats }
-term-end-of-input = Fim da entrada: o jogo é interrompido e guardado.
-term-quit-ask = Sair deste jogo? Será guardado. (s/n) [n]:{ " " }
+term-end-of-input = Fim da entrada: o jogo é interrompido e guardado como abandonado (para rever com `cavalo games show`; um jogo abandonado não se retoma).
+term-quit-ask = Sair deste jogo? Fica guardado como abandonado, para rever mas não para continuar. (s/n) [n]:{ " " }
 term-goes-on = O jogo continua.
 term-hint-thinking = A pensar numa sugestão…
 term-taken-back = Anulado: { $moves }.
@@ -193,7 +196,7 @@ term-double-which = Que duplo remover? Enter para { $default }; cancelar (Esc no
 term-move-cancelled = Jogada cancelada.
 term-saved = Jogo guardado em { $path }
 term-stored = Jogo { $id }, guardado em { $path }
-term-resume-not-playing = O jogo { $id } não está a decorrer: não há nada para retomar (`cavalo games show { $id }` mostra-o).
+term-resume-not-playing = O jogo { $id } não está a decorrer: não há nada para retomar (`cavalo games show { $id }` mostra-o). Um jogo que acabou ou foi abandonado (sair, fim da entrada, Ctrl-C, o terminal fechado) está terminado, na base de dados dos jogos e no log.dat; só um jogo cortado sem aviso (o programa morto, a máquina parada) se retoma.
 term-line-too-long = Essa linha tinha mais de 64 KiB e foi ignorada.
 term-line-not-utf8 = Essa linha não era texto UTF-8 válido e foi ignorada.
 term-log-appended = Registo (log) acrescentado em { $path }
@@ -216,7 +219,7 @@ help-double = cair no duplo em E3 e remover o 88 (em vez do maior outro duplo)
 help-hint = pedir uma sugestão ao computador
 help-undo = anular a sua última jogada (e a resposta do computador)
 help-help = mostrar esta ajuda
-help-quit = parar o jogo (fica guardado)
+help-quit = parar o jogo (fica guardado como abandonado: pode ser revisto, não retomado)
 # As palavras que o jogador escreve para cada comando, separadas por espaços; a primeira é a que
 # a ajuda mostra. As palavras das duas línguas são entendidas em ambas.
 cmd-hint = dica
@@ -720,7 +723,32 @@ report-pairs-played-out = { $count ->
 }
 report-forfeits = { $player } perdeu { $list }
 report-forfeit-by = { $count } por { $reason }
+serve-start-url = O Cavalo está a ser servido em { $url }
+serve-start-stop = (abra-o num navegador; Ctrl-C termina)
+serve-start-db = Os jogos são guardados em { $dir }
+serve-start-pool = { $engines ->
+    [one] 1 motor
+   *[other] { $engines } motores
+} × ({ $hash } + { $proof }) MiB = no máximo { $total } MiB para a procura
 report-forfeit-first = primeiro caso de { $reason }: { $example }
+accuracy-best = melhor
+accuracy-loss = perda
+accuracy-summary = { $positions } posições (meia-jogada { $ply }, { $variants }): ótimas { $optimal }%  perda média { $loss } pontos  pior { $worst }
+accuracy-bad = { $count ->
+    [one] (1 posição sem jogada utilizável, contada como a sua pior)
+   *[other] ({ $count } posições sem jogada utilizável, cada uma contada como a sua pior)
+}
+accuracy-warning = aviso: semente { $seed } ({ $rules }): { $detail }
+accuracy-more-failures = aviso: { $count ->
+    [one] mais 1 posição
+   *[other] mais { $count } posições
+} sem jogada utilizável
+progress-games = jogos
+progress-positions = posições
+records-holds-match = { $path } já tem jogos: junte --resume para continuar esse encontro, ou apague-o
+records-holds-tournament = { $path } já tem jogos: junte --resume para continuar esse torneio, ou apague-o
+report-forfeit-cases = Faltas: o primeiro jogo que cada jogador perdeu por cada motivo
+report-col-reason = Motivo
 report-sprt = elo0 { $elo0 } elo1 { $elo1 } alfa { $alpha } beta { $beta }: LLR { $llr } limites [{ $lower }; { $upper }] ({ $model }): { $verdict }
 report-sprt-h1 = H1 aceite (provavelmente elo >= { $elo1 })
 report-sprt-h0 = H0 aceite (provavelmente elo <= { $elo0 })
@@ -780,13 +808,13 @@ report-col-name = Nome
 report-anchor = âncora
 report-na = n/d
 report-forfeit-count = { $reason }: { $count }
-report-ratings-note = Classificações (ratings): máxima verosimilhança (Bradley-Terry) sobre todos os jogos, um empate virtual por emparelhamento, { $anchor } fixado em { $elo }; ± é o intervalo de 95%.
+report-ratings-note = Classificações Elo: máxima verosimilhança (Bradley-Terry) sobre todos os jogos, um empate virtual por emparelhamento, { $anchor } fixado em { $elo }; ± é o intervalo de 95%.
 report-margin-note = Margem: diferença média de pontos no tabuleiro por jogo (os próprios menos os do adversário).
 report-crosstable = Tabela cruzada (pontos/jogos da linha contra a coluna)
 report-players = Jogadores
 report-standings = Classificação
 report-html-games = Jogos: { $games } de { $planned }.
-report-html-note = Classificações (ratings): máxima verosimilhança (Bradley-Terry) sobre todos os jogos, um empate virtual por emparelhamento, { $anchor } fixado em { $elo }; a coluna 95% é metade da largura do intervalo. Margem: diferença média de pontos no tabuleiro por jogo.
+report-html-note = Classificações Elo: máxima verosimilhança (Bradley-Terry) sobre todos os jogos, um empate virtual por emparelhamento, { $anchor } fixado em { $elo }; a coluna 95% é metade da largura do intervalo. Margem: diferença média de pontos no tabuleiro por jogo.
 
 # Porque é que um jogo guardado não é um jogo (depois de "Jogo guardado inválido:").
 restore-json = não é um jogo guardado ({ $reason })
@@ -863,6 +891,37 @@ fault-engine-had-said = { $fault } (o programa tinha dito: { $said })
 fault-said-illegal = { $why }; a posição era { $position }; as jogadas legais eram: { $legal }
 fault-not-a-move-said = `bestmove { $mv }` não é uma jogada; o programa disse: { $said }
 fault-not-a-move = `{ $mv }` não é uma jogada
+fault-illegal-lisp = jogada ilegal `{ $mv }`: { $reason }; { $answer }; a posição era { $position }; as jogadas legais eram: { $legal }
+# Os relatórios do adaptador Lisp (o programa de uma equipa em Common Lisp).
+lisp-signalled = o programa falhou: { $condition }, na função { $function }
+lisp-frames = ; as chamadas da equipa, da mais interior para fora: { $frames }
+lisp-state = ; { $function } recebeu o estado { $state }
+lisp-condition = `{ $kind }`: { $text }
+lisp-condition-type = `{ $kind }`: o valor { $datum } não é do tipo { $expected }
+lisp-condition-undefined = `{ $kind }`: a função { $name } não está definida
+lisp-condition-unbound = `{ $kind }`: a variável { $name } não tem valor
+lisp-condition-division = `{ $kind }`: divisão por zero
+lisp-cannot-load = não foi possível carregar { $file }: { $problem }
+lisp-load-line = linha { $line }
+lisp-load-read = erro de leitura: { $text }
+lisp-load-read-eof = erro de leitura: o ficheiro acaba dentro de uma forma (um parêntese ou uma cadeia de caracteres por fechar?)
+lisp-load-reads-input = lê a entrada padrão, que está vazia perante o árbitro (não leia nada ao carregar)
+lisp-no-function = { $file } não define nenhuma função { $function } (indique function=NOME)
+lisp-stack = pilha de controlo esgotada em `{ $function }` (recursão infinita?)
+lisp-returned-nil = a função devolveu NIL (nenhuma jogada), mas { $side } tem { $count ->
+    [one] 1 jogada legal
+   *[other] { $count } jogadas legais
+}: { $legal }
+lisp-cell-answer = a resposta { $answer } é a casa { $cell }, contando linhas e colunas a partir de { $base } (indique `cell-base={ $other }` se o programa as conta a partir de { $other })
+lisp-cell-off = a resposta { $answer } fica fora do tabuleiro, contando linhas e colunas a partir de { $base } (indique `cell-base={ $other }` se o programa as conta a partir de { $other })
+lisp-must-pass = { $side } tem de passar, mas o tabuleiro devolvido não é o mesmo
+lisp-no-knight = o tabuleiro devolvido não tem { $code } (o cavalo de { $side })
+lisp-wrong-board = { $cells } (o tabuleiro devolvido não é o tabuleiro depois do salto do cavalo para { $dest }, uma jogada legal: ao saltar, o número simétrico é retirado, e saltar para um duplo retira outro duplo)
+lisp-difference = { $cell } devia ser { $should } mas é { $is }
+lisp-value-removed = NIL (retirada)
+lisp-value-white = -1 (cavalo branco)
+lisp-value-black = -2 (cavalo preto)
+lisp-not-an-answer = a função devolveu { $answer }, que não é um tabuleiro, uma casa nem uma jogada
 # Erros dos encontros, torneios e afinação.
 record-missing = falta `{ $field }` em meta
 record-invalid = `{ $field }` inválido em meta
@@ -889,6 +948,7 @@ sprt-probability = o { $name } do SPRT tem de estar entre 0 e 0,5, recebeu { $va
 # `cavalo stats`: como acabou um jogo do registo, e o seu estado.
 stats-outcome-white = vitória do Branco
 stats-outcome-black = vitória do Preto
+stats-outcome-none = sem resultado
 stats-outcome-draw = empate
 stats-status-over = terminado
 stats-status-quit = abandonado

@@ -19,8 +19,10 @@ use crate::situation::{Situation, TurnView};
 pub struct PlayerLine {
     /// The side.
     pub side: Side,
-    /// `White (cavalo)`.
+    /// `White (Cavalo engine)`.
     pub who: String,
+    /// `White`: the side alone, where its player does not fit.
+    pub side_name: String,
     /// Its points, written the language's way.
     pub points: String,
     /// The time it has used: `12.3 s` / `12,3 s`.
@@ -88,6 +90,7 @@ pub(super) fn build(c: &Controller) -> View {
     let players = Side::BOTH.map(|side| PlayerLine {
         side,
         who: c.who(side),
+        side_name: crate::present::side_name(lang, side),
         points: lang.int(situation.points[side.index()].into()),
         clock: lang.tr_with(
             key!("unit-s"),

@@ -127,9 +127,13 @@ impl Who {
     /// [`Who::text`] as a message.
     pub fn message(&self) -> Message {
         match &self.computer {
-            Some(p) => Message::new(key!("who-computer"))
-                .with("side", side_message(self.side))
-                .with("player", super::engine_words(p)),
+            Some(p) => {
+                let m = match p.weaker_level() {
+                    Some(level) => Message::new(key!("who-computer-level")).with("level", level),
+                    None => Message::new(key!("who-computer")),
+                };
+                m.with("side", side_message(self.side)).with("player", super::engine_name(p))
+            }
             None => Message::new(key!("who-human")).with("side", side_message(self.side)),
         }
     }

@@ -69,8 +69,11 @@ fn every_announcement_renders_in_both_languages_differently() {
     assert_eq!(win.text(Lang::Pt), "Fim do jogo: Vitória de Branco, 1500–900.");
     let pass =
         Announcement::Pass { who: Who { side: Side::Black, computer: Some("cavalo".parse().unwrap()) } };
-    assert_eq!(pass.text(Lang::En), "Black (cavalo) has no legal move and passes.");
-    assert_eq!(pass.text(Lang::Pt), "Preto (cavalo) não tem jogadas legais e passa.");
+    assert_eq!(pass.text(Lang::En), "Black (Cavalo engine) has no legal move and passes.");
+    assert_eq!(pass.text(Lang::Pt), "Preto (motor Cavalo) não tem jogadas legais e passa.");
+    let level = Who { side: Side::Black, computer: Some("cavalo:level=3".parse().unwrap()) };
+    assert_eq!(level.text(Lang::En), "Black (Cavalo engine, level 3)");
+    assert_eq!(level.text(Lang::Pt), "Preto (motor Cavalo, nível 3)");
 }
 
 fn game() -> Session {
@@ -89,7 +92,10 @@ fn plies_announce_placements_moves_and_removals() {
     assert_eq!(a[0].kind(), "placement");
     assert_eq!(a[0].text(Lang::En), "White's knight is placed on F1 (+86).");
     assert!(a.iter().any(|x| x.kind() == "symmetric-removed"), "{a:?}");
-    assert_eq!(ply_announcements(&s, 1)[0].text(Lang::En), "Black (greedy)'s knight is placed on J10 (+65).");
+    assert_eq!(
+        ply_announcements(&s, 1)[0].text(Lang::En),
+        "Black (greedy engine)'s knight is placed on J10 (+65)."
+    );
     // E3 holds a double in seed 1: landing there removes another (88 chosen).
     s.play_human("E3x88".parse().unwrap()).unwrap();
     let a = ply_announcements(&s, 2);
@@ -144,7 +150,7 @@ fn move_rows_and_statistics_in_both_languages() {
     let en = stats_line(Lang::En, &info);
     assert!(en.starts_with("nodes analysed ") && en.contains("beta cuts") && en.contains("value"), "{en}");
     let sum = summary_lines(&s, Lang::Pt);
-    assert!(sum[1].starts_with("Preto (greedy): ") && sum[1].contains("nós analisados"), "{sum:?}");
+    assert!(sum[1].starts_with("Preto (motor greedy): ") && sum[1].contains("nós analisados"), "{sum:?}");
 }
 
 #[test]

@@ -29,7 +29,7 @@ async fn a_level_3_game_from_the_dialog_in_both_languages() {
     time.send_keys("200").await.unwrap();
     c.find(Locator::Css("#start-button")).await.unwrap().click().await.unwrap();
     wait(c, "the human's turn", MY_TURN).await;
-    assert_eq!(text(c, BLACK).await, "cavalo, nível 3");
+    assert_eq!(text(c, BLACK).await, "Cavalo, nível 3");
     let id = text(c, "/#\\/game\\/([A-Za-z0-9-]+)/.exec(location.hash)[1]").await;
     let (_, st) = srv.get(&format!("/api/games/{id}")).await;
     assert_eq!(st["players"][1]["level"], 3, "{}", st["players"][1]);
@@ -37,7 +37,7 @@ async fn a_level_3_game_from_the_dialog_in_both_languages() {
 
     // In English: the same game names the level in English, and so does the dialog.
     c.find(Locator::Css("#lang")).await.unwrap().select_by_value("en").await.unwrap();
-    wait(c, "the English name", &format!("{BLACK} == 'cavalo, level 3'")).await;
+    wait(c, "the English name", &format!("{BLACK} == 'Cavalo, level 3'")).await;
     c.find(Locator::Css("#new-game-button")).await.unwrap().click().await.unwrap();
     wait(c, "the dialog", "document.querySelector('#new-game[open]')").await;
     assert_eq!(text(c, full).await, "8 (full strength)");

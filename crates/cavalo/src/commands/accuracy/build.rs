@@ -82,7 +82,12 @@ pub fn build(a: &Build, out: &Path) -> Result<()> {
         .append(true)
         .open(out)
         .with_context(|| format!("cannot write {}", out.display()))?;
-    let bar = progress::bar(work.len(), a.quiet, "positions");
+    let bar = progress::bar(
+        work.len(),
+        a.quiet,
+        progress::Counting::Positions,
+        cavalo_session::i18n::Lang::from_env(),
+    );
     let mut failed = None;
     let budget = a.budget;
     label::run_jobs(
