@@ -265,10 +265,12 @@ async fn one_game(class: &Class, client: &reqwest::Client, i: u8, side: &str) ->
             post(client, &format!("{url}/api/games/{id}/move"), Some(&token), &json!({"move": mv})).await?;
         class.figures.ack.add(asked);
         let acked = Instant::now();
-        st = state_of(&answer).clone();
-        let n = plies(&st);
+        // The answer is the event the watchers got: the ply, and the game after it (`now`).
+        let told = answer["events"].as_array().and_then(|e| e.iter().find(|e| e["type"] == "ply"));
+        let now = &told.ok_or("no ply in the move's answer")?["data"]["now"];
+        let n = plies(&st) + 1;
         class.figures.acked.lock().unwrap().insert(id.clone(), n);
-        if matches!(turn(&st), "over" | "quit") {
+        if matches!(turn(now), "over" | "quit") {
             break;
         }
         if wait_for(&mut rx, n + 1, class.until).await.is_none() {

@@ -2,12 +2,10 @@
 //! `{"code": "not_found", "message": "what is wrong"}` (see [`crate::error`]).
 
 use cavalo_session::key;
-use std::convert::Infallible;
 use std::sync::Arc;
 
 use axum::extract::{DefaultBodyLimit, Path, Query, Request, State};
 use axum::http::{StatusCode, header};
-use axum::response::sse::{Event as SseEvent, KeepAlive, Sse};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
@@ -16,24 +14,23 @@ use cavalo_rules::Side;
 use cavalo_session::i18n::{Arg, Lang};
 use cavalo_session::store::db::web::new_secret;
 use cavalo_session::{Finished, Mode, MoveChoice, Session, SessionError, interpret_move};
-use futures_util::Stream;
 use serde::Deserialize;
 use serde_json::{Value, json};
-use tokio::sync::broadcast::error::RecvError;
 
 use crate::App;
 use crate::body::{BODY_LIMIT, Body};
 use crate::error::{ApiError, ApiResult};
-use crate::game::{self, Event, Game};
+use crate::game::{self, Game};
 use crate::guard::serving;
+use crate::herald::Changes;
 use crate::lang::ReqLang;
 use crate::limits::HintPlace;
 use crate::lookup::find;
 use crate::new_game::{MIN_TIME_MS, NewGame, game_config};
-use crate::offload::{self, blocking};
+use crate::offload::blocking;
 use crate::seats::{self, HeldSeats, HeldUploads, Need, SeatToken, seat_of};
 use crate::server::Peer;
-use crate::wire::{GameState, WireEvent};
+use crate::wire::GameState;
 
 /// The routes of `app`: the page, its files and the API, behind the request guard.
 pub(crate) fn router(app: App) -> Router {
@@ -54,7 +51,7 @@ pub(crate) fn router(app: App) -> Router {
         .route("/api/games/{id}/quit", post(quit))
         .route("/api/games/{id}/invite", post(crate::invite::invite))
         .route("/api/games/{id}/claim", post(crate::invite::claim))
-        .route("/api/games/{id}/events", get(events))
+        .route("/api/games/{id}/events", get(crate::stream::events))
         .route("/api/games/{id}/analysis", get(crate::analysis::show).post(crate::analysis::start))
         .route("/api/games/{id}/exercises", get(crate::exercises::list))
         .route("/api/games/{id}/think", get(crate::think::think))
@@ -182,7 +179,7 @@ async fn create(
         let seats = app.db().seats(s.id()).map_err(|e| ApiError::store(&e, lang))?;
         let g = Arc::new(Game::owned_by(s, seats, peer));
         app.insert(g.clone());
-        let state = g.state(&g.lock(), None);
+        let state = g.lock().state(None);
         let tokens = tokens.into_iter().map(|(side, t)| (side.name(), t)).collect();
         Ok((g, Created { state, tokens }))
     })
@@ -207,8 +204,7 @@ async fn show(
         .map_err(|e| ApiError::bad(lang, key!("api-bad-query"), &[("reason", e.body_text().into())]))?;
     blocking(lang, move || {
         let g = find(&app, &id, lang)?;
-        let s = g.lock();
-        Ok(Json(g.state(&s, q.since)))
+        Ok(Json(g.lock().state(q.since)))
     })
     .await
 }
@@ -227,9 +223,9 @@ struct MoveRequest {
 }
 
 /// A state-changing request on game `id` by the seat `token` holds: `need` says which seat the
-/// game's state requires, `act` changes the session. The change is then recorded, shown to every
-/// watcher and answered with the new state, and the game's driver is woken (the computer may be
-/// to move).
+/// game's state requires, `act` changes the session. The session's stores record the change and
+/// its broadcaster tells every watcher; the answer is the events it told (the mover gets the same
+/// delta as the watchers), and the game's driver is woken (the computer may be to move).
 async fn change(
     app: &App,
     id: String,
@@ -237,27 +233,27 @@ async fn change(
     token: SeatToken,
     need: impl FnOnce(&Session) -> Need + Send + 'static,
     act: impl FnOnce(&mut Session, &Game) -> ApiResult<()> + Send + 'static,
-) -> ApiResult<Json<GameState>> {
+) -> ApiResult<Json<Changes>> {
     serving(app, lang)?;
     let app2 = app.clone();
     // The change is stored (SQLite, log.dat) on a blocking thread, under the game's lock.
-    let (g, state) = blocking(lang, move || {
+    let (g, events) = blocking(lang, move || {
         let app = app2;
         let g = find(&app, &id, lang)?;
-        let (state, status) = {
+        let (events, status) = {
             let mut s = g.lock();
             seat_of(&app, &g, &token, need(&s), lang)?;
+            let before = g.version();
             act(&mut s, &g)?;
             app.changed(&mut s);
-            g.publish(&s);
-            (g.state(&s, None), s.status())
+            (s.told_since(before), s.status())
         };
         app.let_go_if_ended(&g, status);
-        Ok((g, state))
+        Ok((g, events))
     })
     .await?;
     game::kick(app, &g);
-    Ok(Json(state))
+    Ok(Json(Changes { events }))
 }
 
 async fn play(
@@ -266,7 +262,7 @@ async fn play(
     ReqLang(lang): ReqLang,
     token: SeatToken,
     Body(req): Body<MoveRequest>,
-) -> ApiResult<Json<GameState>> {
+) -> ApiResult<Json<Changes>> {
     change(&app, id, lang, token, mover, move |s, _| {
         s.human_to_move().map_err(|e| ApiError::session(&e, lang))?;
         if let Some(n) = req.ply
@@ -293,7 +289,7 @@ async fn undo(
     Path(id): Path<String>,
     ReqLang(lang): ReqLang,
     token: SeatToken,
-) -> ApiResult<Json<GameState>> {
+) -> ApiResult<Json<Changes>> {
     // The move taken back is the last one a human chose: its side's seat takes it back.
     let need = |s: &Session| s.undo_side().map_or(Need::Any, Need::Side);
     change(&app, id, lang, token, need, move |s, g| {
@@ -350,7 +346,7 @@ async fn quit(
     Path(id): Path<String>,
     ReqLang(lang): ReqLang,
     token: SeatToken,
-) -> ApiResult<Json<GameState>> {
+) -> ApiResult<Json<Changes>> {
     change(
         &app,
         id.clone(),
@@ -385,70 +381,6 @@ async fn delete(
         Ok(StatusCode::NO_CONTENT)
     })
     .await
-}
-
-/// `?version=N`: the version of the game the page shows (see [`events`]).
-#[derive(Deserialize)]
-struct Known {
-    version: Option<u64>,
-}
-
-/// `GET /api/games/{id}/events`: the game's server-sent events ([`WireEvent`]). The stream opens
-/// with the whole state (`state`), unless the page says with `?version=N` that it shows the
-/// game's current version, then the live search (`thinking`); then one event per change. A
-/// stream that falls behind gets the whole state again.
-async fn events(
-    State(app): State<App>,
-    Path(id): Path<String>,
-    ReqLang(lang): ReqLang,
-    Peer(peer): Peer,
-    uri: axum::http::Uri,
-) -> ApiResult<Sse<impl Stream<Item = Result<SseEvent, Infallible>>>> {
-    serving(&app, lang)?;
-    let Query(known) = Query::<Known>::try_from_uri(&uri)
-        .map_err(|e| ApiError::bad(lang, key!("api-bad-query"), &[("reason", e.body_text().into())]))?;
-    let app2 = app.clone();
-    let g = blocking(lang, move || find(&app2, &id, lang)).await?;
-    let place = app.open_stream(peer).map_err(|e| e.answer(lang))?;
-    // Subscribed before the state is read: no change falls between the two.
-    let rx = g.subscribe();
-    let g2 = g.clone();
-    let state = blocking(lang, move || {
-        let s = g2.lock();
-        Ok((known.version != Some(g2.version())).then(|| g2.state(&s, None)))
-    })
-    .await?;
-    let mut first: Vec<Result<SseEvent, Infallible>> =
-        state.into_iter().map(|st| Ok(sse(&WireEvent::State(Box::new(st))))).collect();
-    first.push(Ok(sse(&WireEvent::Thinking(g.live_view()))));
-    let shutdown = app.inner.shutdown.subscribe();
-    // The stream's place (`_place`) is freed when the stream ends.
-    let state = (rx, g, shutdown, place);
-    let rest = futures_util::stream::unfold(state, move |(mut rx, g, mut shutdown, _place)| async move {
-        if *shutdown.borrow() {
-            return None;
-        }
-        let ev = tokio::select! {
-            r = rx.recv() => match r {
-                Ok(Event::Wire(name, data)) => SseEvent::default().event(name).data(&*data),
-                Err(RecvError::Lagged(_)) => {
-                    let g2 = g.clone();
-                    let state = offload::background(move || g2.state(&g2.lock(), None)).await?;
-                    sse(&WireEvent::State(Box::new(state)))
-                }
-                Ok(Event::Deleted) | Err(RecvError::Closed) => return None,
-            },
-            _ = shutdown.changed() => return None,
-        };
-        Some((Ok(ev), (rx, g, shutdown, _place)))
-    });
-    Ok(Sse::new(futures_util::StreamExt::chain(futures_util::stream::iter(first), rest))
-        .keep_alive(KeepAlive::default()))
-}
-
-/// `ev` as a server-sent event named by its type.
-fn sse(ev: &WireEvent) -> SseEvent {
-    SseEvent::default().event(ev.name()).data(serde_json::to_string(ev).unwrap_or_else(|_| "null".into()))
 }
 
 fn download(content_type: &'static str, name: String, body: String) -> Response {

@@ -2,37 +2,24 @@
 //! driver that plays the computer's turns and the forced plies.
 
 use std::net::{IpAddr, Ipv4Addr};
-use std::sync::atomic::{AtomicBool, AtomicI64, AtomicU64, Ordering};
+use std::ops::{Deref, DerefMut};
+use std::sync::atomic::{AtomicBool, AtomicI64, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::Duration;
 
 use cavalo_engine::SearchInfo;
-use cavalo_rules::{Move, Side};
+use cavalo_rules::Side;
 use cavalo_session::present::{Words, error_words};
 use cavalo_session::store::db::web::SeatView;
 use cavalo_session::{Advance, Priority, SearchEvent, Session, SessionError, ThinkJob, Turn, spawn_search};
 use tokio::sync::broadcast;
 
 use crate::App;
+use crate::herald::{Broadcast, Event, Herald, Told};
 use crate::offload;
 use crate::sched::Lane;
 use crate::wire::{self, GameState, LiveView, WireEvent};
 use cavalo_session::situation::Situation;
-
-/// What the event stream carries: events already as JSON text, one payload for every watcher.
-#[derive(Clone, Debug)]
-pub(crate) enum Event {
-    /// An event of [`WireEvent`]: its SSE name and its JSON.
-    Wire(&'static str, Arc<str>),
-    /// The game was deleted: the stream ends.
-    Deleted,
-}
-
-impl Event {
-    fn of(ev: &WireEvent) -> Event {
-        Event::Wire(ev.name(), serde_json::to_string(ev).unwrap_or_else(|_| "null".into()).into())
-    }
-}
 
 /// The shortest time between two reports of a live search told to the watchers, in ms.
 const LIVE_EVERY_MS: i64 = 100;
@@ -59,227 +46,76 @@ impl Live {
     }
 }
 
-pub(crate) struct Game {
-    pub id: String,
-    /// Who created the game (the peer's address; unspecified for games loaded from disk): the
-    /// scheduler's turns and the per-client caps count by it.
-    pub client: IpAddr,
-    session: Mutex<Session>,
-    events: broadcast::Sender<Event>,
+/// The game's search: what the page shows of it, when that was last told, and its stop flag.
+#[derive(Default)]
+struct Thinking {
     live: Mutex<Option<Live>>,
+    /// When a report was last told (ms since the epoch).
+    told: AtomicI64,
     stop: Mutex<Arc<AtomicBool>>,
-    driving: AtomicBool,
-    /// Grows by one with every event that changes the game, so that a page can drop answers
-    /// older than what it shows and notice an event it missed.
-    version: AtomicU64,
-    /// The moves the watchers were last told of: a change is told as the plies taken back and
-    /// played since.
-    told: Mutex<Vec<Move>>,
-    /// The seats as anyone may see them (no secret).
-    seats: Mutex<Vec<SeatView>>,
-    /// Deleted from the database: nothing more is played or stored.
-    deleted: AtomicBool,
-    /// A computer-against-computer game (its searches wait in the scheduler's batch lane).
-    computers_only: bool,
-    /// Why the computer's last move could not be stored (shown to everyone until a change is).
-    problem: Mutex<Option<Words>>,
-    /// A hint is being searched (see [`crate::limits::HintPlace`]).
-    pub hinting: AtomicBool,
-    /// When a report of the live search was last told (ms since the epoch).
-    live_told: AtomicI64,
-    /// When the game last changed or a seat asked for a hint, in ms since the epoch (from when
-    /// it was created or loaded): an unfinished game untouched too long is closed (see
-    /// [`crate::idle`]).
-    touched: AtomicI64,
 }
 
-impl Game {
-    /// A game loaded from the database (no known client).
-    pub fn new(s: Session, seats: Vec<SeatView>) -> Game {
-        Game::owned_by(s, seats, IpAddr::V4(Ipv4Addr::UNSPECIFIED))
-    }
+/// What the game's one lock holds: the session (whose broadcaster moves the version), the seats
+/// and why the game cannot go on.
+struct Table {
+    session: Session,
+    /// The seats as anyone may see them (no secret).
+    seats: Vec<SeatView>,
+    /// Why the computer's last move could not be stored (shown to everyone until a change is).
+    problem: Option<Words>,
+}
 
-    /// A game created by `client`. Its searches borrow an engine from the server's pool.
-    pub fn owned_by(s: Session, seats: Vec<SeatView>, client: IpAddr) -> Game {
-        let (events, _) = broadcast::channel(64);
-        let told = s.plies().iter().map(|p| p.mv).collect();
-        let computers_only = s.mode() == cavalo_session::Mode::ComputerComputer;
-        Game {
-            id: s.id().to_string(),
-            client,
-            session: Mutex::new(s),
-            events,
-            live: Mutex::new(None),
-            stop: Mutex::new(Arc::new(AtomicBool::new(false))),
-            driving: AtomicBool::new(false),
-            // From the time it was loaded (ms since the epoch): a game read again from the
-            // database goes on past any version a page saw of it before.
-            version: AtomicU64::new(crate::now_ms().max(1) as u64),
-            told: Mutex::new(told),
-            seats: Mutex::new(seats),
-            deleted: AtomicBool::new(false),
-            computers_only,
-            problem: Mutex::new(None),
-            hinting: AtomicBool::new(false),
-            live_told: AtomicI64::new(0),
-            touched: AtomicI64::new(crate::now_ms()),
-        }
-    }
+/// The game's lock, held: the session (through `Deref`), and the changes that need the lock (the
+/// seats, the problem, the state as a page loads it). Holding one proves the lock is held.
+pub(crate) struct Held<'a> {
+    game: &'a Game,
+    table: MutexGuard<'a, Table>,
+}
 
+impl Deref for Held<'_> {
+    type Target = Session;
+
+    fn deref(&self) -> &Session {
+        &self.table.session
+    }
+}
+
+impl DerefMut for Held<'_> {
+    fn deref_mut(&mut self) -> &mut Session {
+        &mut self.table.session
+    }
+}
+
+impl Held<'_> {
     /// Records (or clears) why the game cannot go on, and tells the watchers when that changed.
-    /// Call with the session locked.
-    fn set_problem(&self, _s: &Session, problem: Option<&SessionError>) {
+    pub fn set_problem(&mut self, problem: Option<&SessionError>) {
         let words = problem.map(error_words);
-        let mut held = self.problem.lock().expect("problem lock");
-        if *held != words {
-            *held = words.clone();
-            self.emit(|version| WireEvent::Problem { version, problem: words });
+        if self.table.problem != words {
+            self.table.problem = words.clone();
+            self.game.herald.emit(|version| WireEvent::Problem { version, problem: words });
         }
     }
 
-    /// The seats (who may play which side), as anyone may see them.
-    pub fn seats(&self) -> Vec<SeatView> {
-        self.seats.lock().expect("seats lock").clone()
-    }
-
-    /// Replaces the seats' view after an invitation or a claim, and tells the watchers. Call with
-    /// the session locked.
-    pub fn set_seats(&self, _s: &Session, seats: Vec<SeatView>) {
+    /// Replaces the seats' view after an invitation or a claim, and tells the watchers.
+    pub fn set_seats(&mut self, seats: Vec<SeatView>) {
         let view = wire::seats(&seats);
-        *self.seats.lock().expect("seats lock") = seats;
-        self.emit(|version| WireEvent::Seats { version, seats: view });
+        self.table.seats = seats;
+        self.game.herald.emit(|version| WireEvent::Seats { version, seats: view });
     }
 
-    /// Marks the game deleted: its search stops, its watchers' streams end.
-    pub fn delete(&self) {
-        self.deleted.store(true, Ordering::SeqCst);
-        self.stop_search();
-        let _ = self.events.send(Event::Deleted);
-    }
-
-    pub fn is_deleted(&self) -> bool {
-        self.deleted.load(Ordering::SeqCst)
-    }
-
-    pub fn lock(&self) -> MutexGuard<'_, Session> {
-        self.session.lock().unwrap_or_else(|e| e.into_inner())
-    }
-
-    pub fn subscribe(&self) -> broadcast::Receiver<Event> {
-        self.events.subscribe()
-    }
-
-    /// The game's version now (see [`GameState::version`]).
-    pub fn version(&self) -> u64 {
-        self.version.load(Ordering::SeqCst)
-    }
-
-    /// Raises the stop flag of the search under way, if any.
-    pub fn stop_search(&self) {
-        self.stop.lock().expect("stop lock").store(true, Ordering::SeqCst);
-    }
-
-    fn new_stop(&self) -> Arc<AtomicBool> {
-        let stop = Arc::new(AtomicBool::new(false));
-        *self.stop.lock().expect("stop lock") = stop.clone();
-        stop
-    }
-
-    /// The live search, if any, as the page shows it.
-    pub fn live_view(&self) -> Option<LiveView> {
-        self.live.lock().expect("live lock").as_ref().map(Live::view)
-    }
-
-    fn set_live(&self, live: Option<Live>) {
-        *self.live.lock().expect("live lock") = live;
-        self.publish_live();
-    }
-
-    fn update_live(&self, f: impl FnOnce(&mut Live)) {
-        if let Some(l) = self.live.lock().expect("live lock").as_mut() {
-            f(l);
-        }
-        self.publish_live();
-    }
-
-    /// A new report of the search under way: told at most every [`LIVE_EVERY_MS`] (a fast
-    /// search reports many iterations a second; a page needs a few).
-    fn report_live(&self, info: SearchInfo) {
-        if let Some(l) = self.live.lock().expect("live lock").as_mut() {
-            l.info = Some(info);
-        }
-        let now = crate::now_ms();
-        let last = self.live_told.load(Ordering::SeqCst);
-        if now - last >= LIVE_EVERY_MS
-            && self.live_told.compare_exchange(last, now, Ordering::SeqCst, Ordering::SeqCst).is_ok()
-        {
-            self.publish_live();
-        }
-    }
-
-    fn publish_live(&self) {
-        let _ = self.events.send(Event::of(&WireEvent::Thinking(self.live_view())));
-    }
-
-    /// Notes that the game is in use now (see [`Game::touched_ms`]).
-    pub fn touch(&self) {
-        self.touched.store(crate::now_ms(), Ordering::SeqCst);
-    }
-
-    /// When the game last changed (every event of a new version) or was otherwise used, in ms
-    /// since the epoch.
-    pub fn touched_ms(&self) -> i64 {
-        self.touched.load(Ordering::SeqCst)
-    }
-
-    /// The event `make` builds for the next version, sent to every watcher (the game is touched).
-    fn emit(&self, make: impl FnOnce(u64) -> WireEvent) {
-        self.touch();
-        let version = self.version.fetch_add(1, Ordering::SeqCst) + 1;
-        let _ = self.events.send(Event::of(&make(version)));
-    }
-
-    /// Tells every watcher what changed since they were last told: a ply played, plies taken
-    /// back, or the status (the whole state when several things changed at once).
-    /// Call with the session locked, after every change.
-    pub fn publish(&self, s: &Session) {
-        let mut told = self.told.lock().expect("told lock");
-        let moves: Vec<Move> = s.plies().iter().map(|p| p.mv).collect();
-        let kept = told.iter().zip(&moves).take_while(|(a, b)| a == b).count();
-        let (undone, played) = (told.len() - kept, moves.len() - kept);
-        *told = moves;
-        match (undone, played) {
-            (0, 1) => {
-                let positions = s.positions();
-                let ply = wire::ply_view(s, kept, &positions[kept], &positions[kept + 1]);
-                let announcements = wire::said_since(s, kept);
-                let now = Box::new(Situation::of(s));
-                self.emit(|version| WireEvent::Ply { version, ply: Box::new(ply), announcements, now });
-            }
-            (0, 0) => {
-                let announcements = wire::said_since(s, kept);
-                let now = Box::new(Situation::of(s));
-                self.emit(|version| WireEvent::Status { version, announcements, now });
-            }
-            (count, 0) => {
-                let now = Box::new(Situation::of(s));
-                self.emit(|version| WireEvent::Undone { version, count, now });
-            }
-            _ => self.emit(|version| {
-                let mut st = self.state(s, None);
-                st.version = version;
-                WireEvent::State(Box::new(st))
-            }),
-        }
+    /// The events told after `version` (a change's answer: what the change told the watchers).
+    pub fn told_since(&self, version: u64) -> Vec<Told> {
+        self.game.herald.since(version).unwrap_or_default()
     }
 
     /// The whole state, with the announcements from ply `since` on (by default, from the last
-    /// move a human chose). Call with the session locked.
-    pub fn state(&self, s: &Session, since: Option<usize>) -> GameState {
+    /// move a human chose).
+    pub fn state(&self, since: Option<usize>) -> GameState {
+        let s = &self.table.session;
         let config = s.config();
         GameState {
             id: s.id().to_string(),
-            version: self.version(),
+            version: self.game.version(),
             date: s.date().to_string(),
             mode: s.mode().name(),
             rules: config.rules,
@@ -293,16 +129,151 @@ impl Game {
             lisp: s.position().to_lisp(),
             announcements: wire::said_since(s, since.unwrap_or_else(|| default_since(s))),
             now: Situation::of(s),
-            thinking: self.live_view(),
-            seats: wire::seats(&self.seats()),
-            problem: self.problem.lock().expect("problem lock").clone(),
+            thinking: self.game.live_view(),
+            seats: wire::seats(&self.table.seats),
+            problem: self.table.problem.clone(),
         }
+    }
+}
+
+/// One game on the server.
+pub(crate) struct Game {
+    pub id: String,
+    /// Who created the game (the peer's address; unspecified for games loaded from disk): the
+    /// scheduler's turns and the per-client caps count by it.
+    pub client: IpAddr,
+    table: Mutex<Table>,
+    /// The event channel and the version, shared with the session's broadcaster.
+    herald: Arc<Herald>,
+    thinking: Thinking,
+    driving: AtomicBool,
+    /// Deleted from the database: nothing more is played or stored.
+    deleted: AtomicBool,
+    /// A computer-against-computer game (its searches wait in the scheduler's batch lane).
+    computers_only: bool,
+    /// A hint is being searched (see [`crate::limits::HintPlace`]).
+    pub hinting: AtomicBool,
+}
+
+impl Game {
+    /// A game loaded from the database (no known client).
+    pub fn new(s: Session, seats: Vec<SeatView>) -> Game {
+        Game::owned_by(s, seats, IpAddr::V4(Ipv4Addr::UNSPECIFIED))
+    }
+
+    /// A game created by `client`. Its searches borrow an engine from the server's pool; its
+    /// committed events are told to its watchers by a broadcaster registered after its stores.
+    pub fn owned_by(mut session: Session, seats: Vec<SeatView>, client: IpAddr) -> Game {
+        // From the time it was loaded (ms since the epoch): a game read again from the
+        // database goes on past any version a page saw of it before.
+        let herald = Herald::new(crate::now_ms().max(1) as u64);
+        session.add_sink(Box::new(Broadcast(herald.clone())), false).expect("telling nothing cannot fail");
+        let computers_only = session.mode() == cavalo_session::Mode::ComputerComputer;
+        Game {
+            id: session.id().to_string(),
+            client,
+            table: Mutex::new(Table { session, seats, problem: None }),
+            herald,
+            thinking: Thinking::default(),
+            driving: AtomicBool::new(false),
+            deleted: AtomicBool::new(false),
+            computers_only,
+            hinting: AtomicBool::new(false),
+        }
+    }
+
+    /// Marks the game deleted: its search stops, its watchers' streams end.
+    pub fn delete(&self) {
+        self.deleted.store(true, Ordering::SeqCst);
+        self.stop_search();
+        self.herald.deleted();
+    }
+
+    pub fn is_deleted(&self) -> bool {
+        self.deleted.load(Ordering::SeqCst)
+    }
+
+    /// The game's lock (see [`Held`]).
+    pub fn lock(&self) -> Held<'_> {
+        Held { game: self, table: self.table.lock().unwrap_or_else(|e| e.into_inner()) }
+    }
+
+    pub fn subscribe(&self) -> broadcast::Receiver<Event> {
+        self.herald.subscribe()
+    }
+
+    /// The game's version now (see [`GameState::version`]).
+    pub fn version(&self) -> u64 {
+        self.herald.version()
+    }
+
+    /// The events told after `version`; `None` when they are no longer all at hand.
+    pub fn told_since(&self, version: u64) -> Option<Vec<Told>> {
+        self.herald.since(version)
+    }
+
+    /// Raises the stop flag of the search under way, if any.
+    pub fn stop_search(&self) {
+        self.thinking.stop.lock().expect("stop lock").store(true, Ordering::SeqCst);
+    }
+
+    fn new_stop(&self) -> Arc<AtomicBool> {
+        let stop = Arc::new(AtomicBool::new(false));
+        *self.thinking.stop.lock().expect("stop lock") = stop.clone();
+        stop
+    }
+
+    /// The live search, if any, as the page shows it.
+    pub fn live_view(&self) -> Option<LiveView> {
+        self.thinking.live.lock().expect("live lock").as_ref().map(Live::view)
+    }
+
+    fn set_live(&self, live: Option<Live>) {
+        *self.thinking.live.lock().expect("live lock") = live;
+        self.publish_live();
+    }
+
+    fn update_live(&self, f: impl FnOnce(&mut Live)) {
+        if let Some(l) = self.thinking.live.lock().expect("live lock").as_mut() {
+            f(l);
+        }
+        self.publish_live();
+    }
+
+    /// A new report of the search under way: told at most every [`LIVE_EVERY_MS`] (a fast
+    /// search reports many iterations a second; a page needs a few).
+    fn report_live(&self, info: SearchInfo) {
+        if let Some(l) = self.thinking.live.lock().expect("live lock").as_mut() {
+            l.info = Some(info);
+        }
+        let now = crate::now_ms();
+        let last = self.thinking.told.load(Ordering::SeqCst);
+        if now - last >= LIVE_EVERY_MS
+            && self.thinking.told.compare_exchange(last, now, Ordering::SeqCst, Ordering::SeqCst).is_ok()
+        {
+            self.publish_live();
+        }
+    }
+
+    fn publish_live(&self) {
+        self.herald.live(self.live_view().as_ref());
+    }
+
+    /// Notes that the game is in use now (see [`Game::touched_ms`]).
+    pub fn touch(&self) {
+        self.herald.touch();
+    }
+
+    /// When the game last changed (every event of a new version) or was otherwise used, in ms
+    /// since the epoch.
+    pub fn touched_ms(&self) -> i64 {
+        self.herald.touched_ms()
     }
 }
 
 /// Where the default announcements start: the last ply a human chose, when it is the last ply;
 /// else the plies after it (what the others did since).
-fn default_since(s: &Session) -> usize {
+fn default_since(s: &cavalo_session::Game) -> usize {
     let plies = s.plies();
     match plies.iter().rposition(|p| p.by == cavalo_session::Actor::Human && !p.forced) {
         Some(i) if i + 1 == plies.len() => i,
@@ -387,10 +358,9 @@ async fn drive(app: App, game: Arc<Game>) {
 
 /// After a ply the driver played was stored: the server notes the change, the problem (if any)
 /// is cleared, the watchers are told, and an ended game leaves memory.
-fn stored_and_told(app: &App, game: &Game, mut s: MutexGuard<'_, Session>) {
+fn stored_and_told(app: &App, game: &Game, mut s: Held<'_>) {
     app.changed(&mut s);
-    game.set_problem(&s, None);
-    game.publish(&s);
+    s.set_problem(None);
     let status = s.status();
     drop(s);
     app.let_go_if_ended(game, status);
@@ -408,7 +378,7 @@ fn next_step(app: &App, game: &Game) -> Step {
         Ok(Advance::Human | Advance::Ended) => Step::Idle,
         Err(e) if matches!(s.turn(), Turn::Forced { .. }) => {
             eprintln!("cavalo serve: game {}: {e}", game.id);
-            game.set_problem(&s, Some(&e));
+            s.set_problem(Some(&e));
             Step::Retry
         }
         Err(_) => Step::Idle,
@@ -428,7 +398,7 @@ fn store_move(app: &App, game: &Game, thought: cavalo_session::Thought) -> bool 
         Err(SessionError::Stale) => true,
         Err(e) => {
             eprintln!("cavalo serve: game {}: {e}", game.id);
-            game.set_problem(&s, Some(&e));
+            s.set_problem(Some(&e));
             false
         }
     }

@@ -53,7 +53,6 @@ impl App {
                 }
                 g.stop_search();
                 self.changed(&mut s);
-                g.publish(&s);
                 s.status()
             };
             self.let_go_if_ended(&g, status);

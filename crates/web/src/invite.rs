@@ -22,8 +22,8 @@ use crate::seats::{Need, SeatToken, seat_of};
 
 /// Reads the game's seats again after a change of theirs and tells the watchers.
 fn refresh_seats(app: &App, g: &Game, lang: Lang) -> ApiResult<()> {
-    let s = g.lock();
-    g.set_seats(&s, app.db().seats(&g.id).map_err(|e| ApiError::store(&e, lang))?);
+    let mut s = g.lock();
+    s.set_seats(app.db().seats(&g.id).map_err(|e| ApiError::store(&e, lang))?);
     Ok(())
 }
 
@@ -85,7 +85,7 @@ pub(crate) async fn claim(
             .map_err(|e| ApiError::store(&e, lang))?
             .ok_or_else(|| Refusal::BadInvite.answer(lang))?;
         refresh_seats(&app, &g, lang)?;
-        Ok(Json(json!({ "side": side, "token": token, "state": g.state(&g.lock(), None) })))
+        Ok(Json(json!({ "side": side, "token": token, "state": g.lock().state(None) })))
     })
     .await
 }

@@ -17,7 +17,7 @@ use cavalo_rules::{CellState, Position, Rules, Side};
 use cavalo_session::present::{self, Words};
 pub(crate) use cavalo_session::situation::{PlayerView, Said, Situation, players, said_since};
 use cavalo_session::store::db::web::SeatView;
-use cavalo_session::{Ply, Session};
+use cavalo_session::{Game, GameEvent, Ply};
 use serde::Serialize;
 
 /// A cell as the page draws it: its number, `null` once removed, `-1` White's knight, `-2`
@@ -146,7 +146,7 @@ pub(crate) fn cells(pos: &Position) -> Vec<CellCode> {
 }
 
 /// Ply `index` (0-based) of `s`, played from `before` to `after`.
-pub(crate) fn ply_view(s: &Session, index: usize, before: &Position, after: &Position) -> PlyView {
+pub(crate) fn ply_view(s: &Game, index: usize, before: &Position, after: &Position) -> PlyView {
     let p = &s.plies()[index];
     let changes = before
         .cells()
@@ -165,9 +165,27 @@ pub(crate) fn ply_view(s: &Session, index: usize, before: &Position, after: &Pos
 }
 
 /// Every ply of `s` with its changes.
-pub(crate) fn plies(s: &Session) -> Vec<PlyView> {
+pub(crate) fn plies(s: &Game) -> Vec<PlyView> {
     let positions = s.positions();
     (0..s.plies().len()).map(|i| ply_view(s, i, &positions[i], &positions[i + 1])).collect()
+}
+
+/// The event that tells the watchers `event`, which has just made `game` what it is, as
+/// `version`: the ply with the cells it changed, the count of plies taken back, or the status.
+pub(crate) fn delta(game: &Game, event: &GameEvent, version: u64) -> WireEvent {
+    let now = Box::new(Situation::of(game));
+    let count = game.plies().len();
+    match event {
+        GameEvent::Played(_) => {
+            let positions = game.positions();
+            let ply = ply_view(game, count - 1, &positions[count - 1], &positions[count]);
+            WireEvent::Ply { version, ply: Box::new(ply), announcements: said_since(game, count - 1), now }
+        }
+        GameEvent::Undone(plies) => WireEvent::Undone { version, count: plies.len(), now },
+        GameEvent::Started | GameEvent::Abandoned => {
+            WireEvent::Status { version, announcements: said_since(game, count), now }
+        }
+    }
 }
 
 /// The seats as anyone may see them.
@@ -178,7 +196,7 @@ pub(crate) fn seats(seats: &[SeatView]) -> Vec<SeatOut> {
 #[cfg(test)]
 mod tests {
     use cavalo_rules::Start;
-    use cavalo_session::{GameConfig, PlayerConfig, Turn};
+    use cavalo_session::{GameConfig, PlayerConfig, Session, Turn};
 
     use super::*;
     use crate::game::Game;
@@ -207,7 +225,7 @@ mod tests {
         }
         let situation = serde_json::to_value(Situation::of(&s)).unwrap();
         let game = Game::new(s, Vec::new());
-        let state = serde_json::to_value(game.state(&game.lock(), None)).unwrap();
+        let state = serde_json::to_value(game.lock().state(None)).unwrap();
         let fields = situation.as_object().unwrap();
         assert!(fields.len() >= 11, "{fields:?}");
         for (name, value) in fields {

@@ -105,7 +105,10 @@ export const listGames = (tokens, uploads = []) =>
 export const createGame = (form) => request("POST", "/api/games", form);
 /** A game's state. */
 export const getGame = (id) => request("GET", game(id));
-/** Plays `move` at ply `ply` (the server refuses a move made on an older state). */
+/**
+ * Plays `move` at ply `ply` (the server refuses a move made on an older state). A change's answer
+ * is `{events: [{type, data}]}`: the events it told every watcher (see `follow`).
+ */
 export const playMove = (id, move, ply, token) =>
   request("POST", `${game(id)}/move`, { move, ply }, language, token);
 /** Takes back the last move a human chose (the token of that move's side). */

@@ -265,8 +265,10 @@ function showBoard() {
 async function call(request) {
   dialogs.showError("");
   try {
-    const st = await request();
-    if (st) onState(st);
+    const answer = await request();
+    // A change's answer: the events it told every watcher, applied as the stream's are.
+    if (answer && answer.events) for (const e of answer.events) onChange(e.type, e.data);
+    else if (answer) onState(answer);
   } catch (e) {
     dialogs.showError(e.message);
     // The game moved on before the move arrived (another tab, a second click): show where it is.

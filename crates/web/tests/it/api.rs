@@ -8,7 +8,7 @@ use std::time::{Duration, Instant};
 use cavalo_rules::{GameRecord, Position};
 use cavalo_session::i18n::Lang;
 use cavalo_session::logfile;
-use common::{Server, board_after, double_seed, expect_error, words};
+use common::{Server, board_after, double_seed, expect_error, only_event, words};
 use serde_json::{Value, json};
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -137,19 +137,31 @@ async fn human_human_takeback_hint_double_choice_and_quit() {
     let (status, after) =
         srv.post(&format!("/api/games/{id}/move"), json!({"move": chosen.to_lowercase()})).await;
     assert_eq!(status, 200, "{after}");
-    assert_eq!(after["plies"][2]["move"], chosen.as_str());
-    assert_eq!(after["turn"]["side"], "black");
-    assert_eq!(after["undo_side"], "white", "the server says whose seat takes the move back");
+    // The mover's answer is the watchers' delta: the ply with its changes and what follows it.
+    let ply = only_event(&after, "ply");
+    assert_eq!(ply["ply"]["move"], chosen.as_str());
+    assert_eq!(ply["now"]["turn"]["side"], "black");
+    assert_eq!(ply["now"]["undo_side"], "white", "the server says whose seat takes the move back");
     let removed = opts.last().unwrap()["removes"].as_u64().unwrap();
+    let (_, after) = srv.get(&format!("/api/games/{id}")).await;
+    assert_eq!(after["version"], ply["version"], "the answer's event is the game's last change");
+    assert_eq!(after["plies"][2]["move"], chosen.as_str());
     let cells = board_after(&after, 3);
     assert!(!cells.iter().any(|c| c.as_u64() == Some(removed)), "{removed} is gone");
+    let changed: Vec<u64> =
+        ply["ply"]["changes"].as_array().unwrap().iter().map(|c| c[0].as_u64().unwrap()).collect();
+    assert!(changed.iter().any(|&i| cells[i as usize].is_null()), "the removal is among the ply's changes");
 
     // Take it back.
     let (status, back) = srv.post_empty(&format!("/api/games/{id}/undo")).await;
     assert_eq!(status, 200, "{back}");
+    let undone = only_event(&back, "undone");
+    assert_eq!(undone["count"], 1);
+    assert_eq!(undone["version"], ply["version"].as_u64().unwrap() + 1);
+    assert_eq!(undone["now"]["turn"]["side"], "white");
+    assert_eq!(undone["now"]["undo_side"], Value::Null, "nothing left to take back");
+    let (_, back) = srv.get(&format!("/api/games/{id}")).await;
     assert_eq!(back["plies"].as_array().unwrap().len(), 2);
-    assert_eq!(back["turn"]["side"], "white");
-    assert_eq!(back["undo_side"], Value::Null, "nothing left to take back");
     let (status, err) = srv.post_empty(&format!("/api/games/{id}/undo")).await;
     assert_eq!(status, 409);
     assert!(err["message"].as_str().unwrap().contains("no move"), "{err}");
@@ -159,11 +171,12 @@ async fn human_human_takeback_hint_double_choice_and_quit() {
     let bare = double["cell"].as_str().unwrap();
     let (status, after) = srv.post(&format!("/api/games/{id}/move"), json!({"move": bare})).await;
     assert_eq!(status, 200, "{after}");
-    assert_eq!(after["plies"][2]["move"], opts[0]["move"]);
+    assert_eq!(only_event(&after, "ply")["ply"]["move"], opts[0]["move"]);
 
     // Abandon.
     let (status, q) = srv.post_empty(&format!("/api/games/{id}/quit")).await;
     assert_eq!(status, 200);
+    let q = &only_event(&q, "status")["now"];
     assert_eq!(q["status"], "quit");
     assert!(words(&q["result_text"], Lang::En).starts_with("Abandoned"));
     let (status, _) = srv.post_empty(&format!("/api/games/{id}/quit")).await;

@@ -125,3 +125,83 @@ async fn a_watcher_follows_a_whole_computer_game_in_small_events() {
     assert!(resyncs <= MAX_RESYNCS, "the whole state sent {resyncs} times");
     srv.stop().await;
 }
+
+/// The most bytes one answer to a move may take, and all of one player's answers in a game.
+const MAX_ANSWER: usize = 2 * 1024;
+const MAX_ANSWERS: usize = 80 * 1024;
+
+/// Reads the server-sent events of `r` until one says the game ended: `(event, data)` of each
+/// change (the live search left out).
+async fn changes_until_the_end(mut r: reqwest::Response) -> Vec<(String, String)> {
+    let mut text = String::new();
+    let mut seen = Vec::new();
+    let deadline = Instant::now() + Duration::from_secs(120);
+    loop {
+        assert!(Instant::now() < deadline, "the game did not end");
+        let chunk = tokio::time::timeout(Duration::from_secs(30), r.chunk()).await.unwrap().unwrap().unwrap();
+        text.push_str(&String::from_utf8_lossy(&chunk));
+        while let Some(end) = text.find("\n\n") {
+            let block: String = text.drain(..end + 2).collect();
+            let event = block.lines().find_map(|l| l.strip_prefix("event: ")).unwrap_or("").to_string();
+            let data: String = block.lines().filter_map(|l| l.strip_prefix("data: ")).collect();
+            if event.is_empty() || event == "thinking" {
+                continue;
+            }
+            let ended =
+                serde_json::from_str::<Value>(&data).unwrap()["now"]["status"].as_str() != Some("playing");
+            seen.push((event, data));
+            if ended {
+                return seen;
+            }
+        }
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_movers_answer_is_the_delta_its_watchers_get() {
+    let dir = tempfile::tempdir().unwrap();
+    let srv = Server::start(dir.path()).await;
+    let st = srv.create(json!({"mode": "hh", "seed": 5})).await;
+    let id = st["id"].as_str().unwrap().to_string();
+    let version = st["version"].as_u64().unwrap();
+    let url = srv.url(&format!("/api/games/{id}/events?version={version}"));
+    let r = srv.http.get(url).send().await.unwrap();
+    assert_eq!(r.status().as_u16(), 200);
+    let watcher = tokio::spawn(changes_until_the_end(r));
+    // Both seats play the whole game; every answer is measured and kept by version.
+    let (mut sizes, mut answered) = ([0usize; 2], std::collections::BTreeMap::new());
+    let (mut largest, mut n) = (0, 0);
+    loop {
+        let st = srv.settle(&id).await;
+        if st["turn"]["kind"] != "human" {
+            break;
+        }
+        let side = usize::from(st["turn"]["side"] == "black");
+        let answer = srv.play(&st, n).await;
+        n += 1;
+        let bytes = answer.to_string().len();
+        sizes[side] += bytes;
+        largest = largest.max(bytes);
+        let ply = common::only_event(&answer, "ply");
+        answered.insert(ply["version"].as_u64().unwrap(), ply.clone());
+    }
+    let seen = watcher.await.unwrap();
+    eprintln!("mover: {n} moves, answers of {sizes:?} bytes by side, the largest {largest} bytes");
+    assert!(n >= 20, "a whole game: {n} moves");
+    assert!(largest <= MAX_ANSWER, "an answer of {largest} bytes");
+    assert!(sizes.iter().all(|&b| b <= MAX_ANSWERS), "{sizes:?} bytes of answers");
+    // Every answer is the event the watcher got for that version, byte for byte in JSON.
+    let by_version: std::collections::BTreeMap<u64, Value> = seen
+        .iter()
+        .map(|(_, data)| serde_json::from_str::<Value>(data).unwrap())
+        .map(|v| (v["version"].as_u64().unwrap(), v))
+        .collect();
+    assert_eq!(by_version.len(), seen.len(), "no event told twice");
+    for (version, data) in &answered {
+        assert_eq!(by_version.get(version), Some(data), "version {version}");
+    }
+    // The watcher saw each change once, in order, with nothing missed.
+    let versions: Vec<u64> = by_version.keys().copied().collect();
+    assert_eq!(versions, (version + 1..=version + versions.len() as u64).collect::<Vec<_>>());
+    srv.stop().await;
+}

@@ -191,6 +191,15 @@ impl Server {
     }
 }
 
+/// The data of a change's answer (`{events: [{type, data}]}`), which must be one event of
+/// type `kind`: what the watchers got of the change.
+pub fn only_event<'a>(answer: &'a Value, kind: &str) -> &'a Value {
+    let events = answer["events"].as_array().unwrap_or_else(|| panic!("not a change's answer: {answer}"));
+    assert_eq!(events.len(), 1, "one event: {answer}");
+    assert_eq!(events[0]["type"], kind, "{answer}");
+    &events[0]["data"]
+}
+
 /// A seed whose placements are forced and whose first white move can land on a double with a
 /// choice of removal.
 pub fn double_seed() -> u64 {
