@@ -39,7 +39,10 @@ use crate::present::{self, Announcement, CellMark, Who};
 use crate::search::{Engines, Search};
 use crate::session::{Advance, Finished, Session};
 
+mod heard;
 mod view;
+
+use heard::Heard;
 
 pub use view::{PlayerLine, Totals, View};
 
@@ -104,13 +107,17 @@ pub struct Controller {
     messages: Vec<String>,
     unread: usize,
     board_shown: Option<usize>,
+    /// The announcements of the game's committed events (a store of the session's).
+    heard: Heard,
     end_said: bool,
     done: bool,
 }
 
 impl Controller {
     /// A controller for `session` speaking `lang`; its first messages say who plays whom.
-    pub fn new(session: Session, lang: Lang) -> Controller {
+    pub fn new(mut session: Session, lang: Lang) -> Controller {
+        let heard = Heard::default();
+        session.add_sink(Box::new(heard.clone()), false).expect("hearing cannot fail");
         let mut c = Controller {
             session,
             engines: Engines::default(),
@@ -120,6 +127,7 @@ impl Controller {
             messages: Vec::new(),
             unread: 0,
             board_shown: None,
+            heard,
             end_said: false,
             done: false,
         };
@@ -214,11 +222,20 @@ impl Controller {
         self.say(t);
     }
 
-    fn announce_plies_from(&mut self, from: usize) {
-        for i in from..self.game().plies().len() {
-            for a in present::ply_announcements(self.game(), i) {
-                self.announce(a);
-            }
+    /// Says what the events committed since the last call announced; `after_ply` (the
+    /// statistics of the computer's move) comes after the ply's own, before the game's end.
+    fn announce_heard(&mut self, after_ply: Option<String>) {
+        let (end, rest): (Vec<_>, Vec<_>) =
+            self.heard.take().into_iter().partition(|a| matches!(a, Announcement::GameOver(_)));
+        for a in rest {
+            self.announce(a);
+        }
+        if let Some(t) = after_ply {
+            self.say(t);
+        }
+        self.end_said |= !end.is_empty();
+        for a in end {
+            self.announce(a);
         }
     }
 
@@ -234,15 +251,10 @@ impl Controller {
 
     fn quit(&mut self) {
         self.stop_search();
-        let playing = self.game().status() == Status::Playing;
         self.session.quit();
         self.done = true;
-        if playing {
-            // The end: "Abandoned at 86–65."
-            for a in present::announcements_since(self.game(), self.game().plies().len()) {
-                self.announce(a);
-            }
-        }
+        // The end, when it was abandoned now: "Abandoned at 86–65."
+        self.announce_heard(None);
     }
 
     // ---- advancing the game ----
@@ -260,9 +272,8 @@ impl Controller {
         if self.waiting() != Waiting::Tick {
             return Ok(());
         }
-        let seen = self.game().plies().len();
         match self.session.advance()? {
-            Advance::Played => self.announce_plies_from(seen),
+            Advance::Played => self.announce_heard(None),
             Advance::Think(mut job) => {
                 let t = self.lang.tr_with(key!("ann-thinking"), &[("who", self.who(job.side()).into())]);
                 self.say(t);
@@ -270,8 +281,9 @@ impl Controller {
                 self.search = Some(Search::start(*job));
             }
             Advance::Ended => {
+                // A game over before this controller saw it end (loaded so): its end is said once.
                 self.end_said = true;
-                for a in present::announcements_since(self.game(), seen) {
+                for a in present::announcements_since(self.game(), self.game().plies().len()) {
                     self.announce(a);
                 }
             }
@@ -298,15 +310,13 @@ impl Controller {
 
     fn finished(&mut self, mut thought: crate::Thought) {
         self.engines.keep(&mut thought);
-        let seen = self.game().plies().len();
         match self.session.finish(thought) {
             Ok(Finished::Played(ply)) => {
-                self.announce_plies_from(seen);
-                if let Some(i) = &ply.search {
+                let stats = ply.search.as_ref().map(|i| {
                     let stats = present::stats_line(self.lang, i);
-                    let t = self.lang.tr_with(key!("term-statistics"), &[("stats", stats.into())]);
-                    self.say(t);
-                }
+                    self.lang.tr_with(key!("term-statistics"), &[("stats", stats.into())])
+                });
+                self.announce_heard(stats);
             }
             Ok(Finished::Hint { mv, info }) => {
                 self.announce(Announcement::Hint { mv });
@@ -424,7 +434,7 @@ impl Controller {
     fn undo(&mut self) {
         match self.session.undo() {
             Ok(undone) => {
-                self.announce(Announcement::Undone { count: undone.len() });
+                self.announce_heard(None);
                 let list: Vec<String> = undone.iter().map(|p| p.mv.to_string()).collect();
                 let t = self.lang.tr_with(key!("term-taken-back"), &[("moves", list.join(" ").into())]);
                 self.say(t);
@@ -460,9 +470,8 @@ impl Controller {
     }
 
     fn play_move(&mut self, mv: Move) {
-        let seen = self.game().plies().len();
         match self.session.play_human(mv) {
-            Ok(_) => self.announce_plies_from(seen),
+            Ok(_) => self.announce_heard(None),
             Err(e) => self.say_error(&e),
         }
     }

@@ -8,7 +8,7 @@ use cavalo_engine::SearchInfo;
 use cavalo_rules::{Cell, CellSet, CellState, Move, Position, Rules, Side};
 use serde::Serialize;
 
-use crate::game::{Game, Turn};
+use crate::game::{Game, GameEvent, Turn};
 use crate::i18n::{Arg, Lang};
 use crate::key;
 use crate::{Actor, Ply, SessionError};
@@ -362,6 +362,18 @@ pub fn announcements_since(s: &Game, from: usize) -> Vec<Announcement> {
         out.push(Announcement::GameOver(r));
     }
     out
+}
+
+/// What `event`, which has just made `game` what it is, announces: a ply's placement, move or
+/// pass with what it removed, the game's end when it ended; taking back: how many plies.
+pub fn event_announcements(game: &Game, event: &GameEvent) -> Vec<Announcement> {
+    let plies = game.plies().len();
+    match event {
+        GameEvent::Started => Vec::new(),
+        GameEvent::Played(_) => announcements_since(game, plies.saturating_sub(1)),
+        GameEvent::Undone(undone) => vec![Announcement::Undone { count: undone.len() }],
+        GameEvent::Abandoned => announcements_since(game, plies),
+    }
 }
 
 /// The rule variant in words: `canonical`, or the rules that differ (`no threat rule, 00 not a

@@ -2,6 +2,7 @@ use cavalo_rules::Start;
 
 use super::*;
 use crate::key;
+use crate::situation::Situation;
 use crate::{GameConfig, PlayerConfig, Status};
 
 /// Seed 1, a human (White) against the greedy engine at 20 ms, placements played.
@@ -187,4 +188,31 @@ fn the_view_words_the_one_situation_the_web_is_sent() {
         assert_eq!(v.status, result, "the status words the situation's result");
         assert!(v.situation.summary.is_some() && v.situation.destinations.is_empty());
     }
+}
+
+/// The announcements come from the committed events: every move is said once, the computer's
+/// statistics after its move, and the end once, last.
+#[test]
+fn each_committed_event_is_announced_once_and_the_end_last() {
+    let mut c = against_greedy(Lang::En);
+    let mut said = c.take_messages();
+    let mut n = 0;
+    while c.waiting() == Waiting::Input && n < 200 {
+        let dests = Situation::of(c.game()).destinations;
+        line(&mut c, &dests[n % dests.len()].options[0].mv);
+        if matches!(c.prompt(), Prompt::Removal { .. }) {
+            line(&mut c, ""); // the default double
+        }
+        said.extend(c.take_messages());
+        n += 1;
+    }
+    assert_eq!(c.waiting(), Waiting::Over, "the game ended: {said:?}");
+    let ends = said.iter().filter(|m| m.starts_with("Game over: ")).count();
+    assert_eq!(ends, 1, "the end said once: {said:?}");
+    assert!(said.last().unwrap().starts_with("Game over: "), "the end last: {said:?}");
+    // Every ply but the two placements and the passes is a move.
+    let moves = c.game().plies().iter().filter(|p| p.mv.destination().is_some()).count() - 2;
+    assert_eq!(said.iter().filter(|m| m.contains(" plays ")).count(), moves, "each move once: {said:?}");
+    let stats = said.iter().filter(|m| m.starts_with("Statistics: ")).count();
+    assert!(stats > 0 && stats <= moves, "{said:?}");
 }
