@@ -113,21 +113,22 @@ impl Engine {
         stop: &AtomicBool,
         on_info: &mut dyn FnMut(&SearchInfo),
     ) -> SearchResult {
-        let moves = pos.legal_moves();
         let budget = nodes(level).unwrap_or(u64::MAX);
+        let most = limits.nodes.unwrap_or(u64::MAX);
+        if spread(level) <= 0.0 {
+            // Sees less: the engine's own search, stopped after the level's nodes.
+            let whole = Limits { nodes: Some(budget.min(most)), ..limits.clone() };
+            return self.search_full(start, pos, &whole, stop, on_info);
+        }
+        let moves = pos.legal_moves();
+        // Misjudges: a glance at each move, each with its share of the nodes and the time.
         let each = Limits {
-            nodes: Some((budget / moves.len().max(1) as u64).max(1).min(limits.nodes.unwrap_or(u64::MAX))),
+            nodes: Some((budget / moves.len().max(1) as u64).max(1).min(most)),
             movetime: time_each(limits, moves.len()),
             depth: limits.depth.map(|d| d.saturating_sub(1).max(1)),
             clock: None,
             answer_by: limits.answer_by,
         };
-        if spread(level) <= 0.0 {
-            // Sees less: the engine's own search, stopped after the level's nodes.
-            let whole =
-                Limits { nodes: Some(budget.min(limits.nodes.unwrap_or(u64::MAX))), ..limits.clone() };
-            return self.search_full(start, pos, &whole, stop, on_info);
-        }
         if moves.len() <= 1 {
             return self.search_full(start, pos, &each, stop, on_info);
         }

@@ -322,17 +322,6 @@ impl Announcement {
     }
 }
 
-/// The announcements of ply `index` (0-based) of `s`: the placement, move or pass, and what it
-/// removed.
-pub fn ply_announcements(s: &Game, index: usize) -> Vec<Announcement> {
-    let Some(p) = s.plies().get(index) else { return Vec::new() };
-    let mut before = s.initial_position().clone();
-    for q in &s.plies()[..index] {
-        before.play(q.mv);
-    }
-    announce_ply(Who::of(s, p.side), p, &before)
-}
-
 fn announce_ply(who: Who, p: &Ply, before: &Position) -> Vec<Announcement> {
     let Some(cell) = p.mv.destination() else { return vec![Announcement::Pass { who }] };
     let mut out = vec![if before.knight(p.side).is_none() {

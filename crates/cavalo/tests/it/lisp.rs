@@ -10,7 +10,7 @@ use serde_json::Value;
 
 use crate::common;
 use common::cavalo;
-use common::lisp::{example, play, sbcl, team};
+use common::lisp::{course_team, example, play, sbcl, team};
 
 /// The glue of each example program.
 pub fn greedy() -> String {
@@ -85,17 +85,13 @@ fn a_board_no_legal_move_gives_is_explained() {
     }
     let dir = tempfile::tempdir().unwrap();
     // Moves like greedy but never removes the symmetric number nor a second double.
-    let body = format!(
-        "(load \"{}\")\n\
-         (defun jogar (estado tempo jogador)\n\
+    let body = "(defun jogar (estado tempo jogador)\n\
            (declare (ignore tempo))\n\
            (let* ((tab (first estado))\n\
                   (lc (first (destinos tab jogador))) (de (posicao-valor tab jogador)))\n\
              (list (substituir (first lc) (second lc) (substituir (first de) (second de) tab nil) jogador)\n\
-                   (second estado))))\n",
-        example("course-rules.lisp").display()
-    );
-    let spec = format!("{},args=state+time+side", team(dir.path(), &body));
+                   (second estado))))\n";
+    let spec = course_team(dir.path(), body);
     let recs = play(&spec, "greedy", "2", "500");
     for r in &recs {
         let d = r["meta"]["detail"].as_str().unwrap();
@@ -134,15 +130,12 @@ fn printing_by_the_team_does_not_disturb_the_protocol() {
     }
     let dir = tempfile::tempdir().unwrap();
     // Prints on load and on every move, as course programs do; answers with the cell name.
-    let body = format!(
-        "(load \"{}\")\n(format t \"Bem-vindo!~%\")\n\
+    let body = "(format t \"Bem-vindo!~%\")\n\
          (defun jogar (estado tempo jogador)\n\
            (print estado) (format t \"tempo ~a~%\" tempo)\n\
            (let ((lc (first (destinos (first estado) jogador))))\n\
-             (format nil \"~c~d\" (code-char (+ 65 (second lc))) (1+ (first lc)))))\n",
-        example("course-rules.lisp").display()
-    );
-    let spec = format!("{},args=state+time+side", team(dir.path(), &body));
+             (format nil \"~c~d\" (code-char (+ 65 (second lc))) (1+ (first lc)))))\n";
+    let spec = course_team(dir.path(), body);
     for r in play(&spec, "greedy", "2", "500") {
         assert_eq!(r["meta"]["termination"], "normal", "{}", r["meta"]["detail"]);
     }
@@ -240,9 +233,7 @@ fn the_other_glue_keys_shape_the_call() {
     }
     let dir = tempfile::tempdir().unwrap();
     // The board alone, the time in microseconds, (row column) from 1, and the forced plies too.
-    let body = format!(
-        "(load \"{}\")\n\
-         (defun jogar (tab tempo jogador)\n\
+    let body = "(defun jogar (tab tempo jogador)\n\
            (when (< tempo 100000) (error \"time not scaled: ~a\" tempo))\n\
            (let ((p (posicao-valor tab jogador)))\n\
              (if (null p)\n\
@@ -250,13 +241,9 @@ fn the_other_glue_keys_shape_the_call() {
                         (c (position (reduce #'max (remove-if-not #'integerp row)) row)))\n\
                    (list (1+ l) (1+ c)))\n\
                  (let ((d (first (destinos tab jogador))))\n\
-                   (if d (list (1+ (first d)) (1+ (second d))) \"pass\")))))\n",
-        example("course-rules.lisp").display()
-    );
-    let spec = format!(
-        "{},state=board,args=state+time+side,time-scale=1000,cell-base=1,forced=team",
-        team(dir.path(), &body)
-    );
+                   (if d (list (1+ (first d)) (1+ (second d))) \"pass\")))))\n";
+    let spec =
+        format!("{},state=board,time-scale=1000,cell-base=1,forced=team", course_team(dir.path(), body));
     for r in play(&spec, "greedy", "2", "500") {
         assert_eq!(r["meta"]["termination"], "normal", "{}", r["meta"]["detail"]);
     }

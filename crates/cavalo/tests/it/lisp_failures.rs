@@ -12,7 +12,7 @@ use std::time::{Duration, Instant};
 use serde_json::Value;
 
 use crate::common;
-use common::lisp::{example, play, play_with_summary, sbcl, team};
+use common::lisp::{course_team, example, play, play_with_summary, sbcl, team};
 use common::processes_with;
 
 /// The detail of every record, each checked to be lost by engine 1 for `reason`.
@@ -35,16 +35,15 @@ fn first_line<'a>(summary: &'a str, reason: &str) -> &'a str {
     summary.lines().find(|l| l.contains(&tag)).unwrap_or_else(|| panic!("no `{tag}` in {summary}"))
 }
 
-/// A team that loads the course's rules and plays the first cell in reach, by name, after `before`.
+/// The course function that plays the first cell in reach, by name, after `before` (for
+/// [`course_team`]).
 fn playing_after(before: &str) -> String {
     format!(
-        "(load \"{}\")\n\
-         (defun jogar (estado tempo jogador)\n\
+        "(defun jogar (estado tempo jogador)\n\
            (declare (ignore tempo))\n\
            {before}\n\
            (let ((lc (first (destinos (first estado) jogador))))\n\
-             (format nil \"~c~d\" (code-char (+ 65 (second lc))) (1+ (first lc)))))\n",
-        example("course-rules.lisp").display()
+             (format nil \"~c~d\" (code-char (+ 65 (second lc))) (1+ (first lc)))))\n"
     )
 }
 
@@ -74,7 +73,7 @@ fn processes_a_lisp_program_starts_die_with_its_game() {
            (sb-ext:run-program \"/bin/echo\" '(\"ola do filho\") :output t))",
         pids.display()
     ));
-    let spec = format!("{},args=state+time+side", team(dir.path(), &body));
+    let spec = course_team(dir.path(), &body);
     for r in play(&spec, "greedy", "2", "5000") {
         assert_eq!(r["meta"]["termination"], "normal", "{}", r["meta"]["detail"]);
     }
@@ -251,7 +250,7 @@ fn standard_error_is_quoted_and_never_blocks() {
         )
     };
     let body = format!("{}\n{}", flood(20_000), playing_after(&flood(5_000)));
-    let spec = format!("{},args=state+time+side", team(dir.path(), &body));
+    let spec = course_team(dir.path(), &body);
     for r in play(&spec, "greedy", "2", "20000") {
         assert_eq!(r["meta"]["termination"], "normal", "{}", r["meta"]["detail"]);
     }
@@ -260,7 +259,7 @@ fn standard_error_is_quoted_and_never_blocks() {
         "(format t \"a pensar...~%\") (format *error-output* \"adeus, mundo~%\") (finish-output *error-output*)\n\
          (sb-ext:exit :code 3 :abort t)",
     );
-    let spec = format!("{},args=state+time+side", team(dir.path(), &body));
+    let spec = course_team(dir.path(), &body);
     for d in details(&play(&spec, "greedy", "2", "1000"), "crash") {
         assert!(
             d.contains(" at ply 3: the engine exited (exit status: 3)") || d.contains(" at ply 4: "),
@@ -383,15 +382,11 @@ fn a_one_based_cell_answer_names_the_answer_and_cell_base() {
     }
     let dir = tempfile::tempdir().unwrap();
     // The first cell in reach as (row column) counted from 1, as a course program may.
-    let body = format!(
-        "(load \"{}\")\n\
-         (defun jogar (estado tempo jogador)\n\
+    let body = "(defun jogar (estado tempo jogador)\n\
            (declare (ignore tempo))\n\
            (let ((lc (first (destinos (first estado) jogador))))\n\
-             (list (1+ (first lc)) (1+ (second lc)))))\n",
-        example("course-rules.lisp").display()
-    );
-    let spec = format!("{},args=state+time+side", team(dir.path(), &body));
+             (list (1+ (first lc)) (1+ (second lc)))))\n";
+    let spec = course_team(dir.path(), body);
     let records = play(&spec, "greedy", "4", "5000");
     for r in &records {
         let d = r["meta"]["detail"].as_str().unwrap();

@@ -93,12 +93,12 @@ fn plies_announce_placements_moves_and_removals() {
     assert_eq!(a[0].text(Lang::En), "White's knight is placed on F1 (+86).");
     assert!(a.iter().any(|x| x.kind() == "symmetric-removed"), "{a:?}");
     assert_eq!(
-        ply_announcements(&s, 1)[0].text(Lang::En),
+        announcements_since(&s, 1)[0].text(Lang::En),
         "Black (greedy engine)'s knight is placed on J10 (+65)."
     );
     // E3 holds a double in seed 1: landing there removes another (88 chosen).
     s.play_human("E3x88".parse().unwrap()).unwrap();
-    let a = ply_announcements(&s, 2);
+    let a = announcements_since(&s, 2);
     assert_eq!(a[0].kind(), "move");
     assert_eq!(a[1], Announcement::DoubleRemoved { number: 88 });
     assert_eq!(a[1].text(Lang::Pt), "O duplo 88 é removido.");

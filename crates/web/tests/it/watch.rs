@@ -67,6 +67,39 @@ impl Watcher {
     }
 }
 
+/// A game's event stream, read one server-sent event at a time.
+struct Events {
+    r: reqwest::Response,
+    text: String,
+}
+
+impl Events {
+    /// Opens the stream of game `id` at `version`.
+    async fn open(srv: &Server, id: &str, version: u64) -> Events {
+        let url = srv.url(&format!("/api/games/{id}/events?version={version}"));
+        let r = srv.http.get(url).send().await.unwrap();
+        assert_eq!(r.status().as_u16(), 200);
+        Events { r, text: String::new() }
+    }
+
+    /// The next event: its name and its data (waits at most 30 s).
+    async fn next(&mut self) -> (String, String) {
+        loop {
+            if let Some(end) = self.text.find("\n\n") {
+                let block: String = self.text.drain(..end + 2).collect();
+                let event = block.lines().find_map(|l| l.strip_prefix("event: ")).unwrap_or("");
+                let data: String = block.lines().filter_map(|l| l.strip_prefix("data: ")).collect();
+                if !event.is_empty() {
+                    return (event.to_string(), data);
+                }
+                continue;
+            }
+            let chunk = tokio::time::timeout(Duration::from_secs(30), self.r.chunk()).await.unwrap().unwrap();
+            self.text.push_str(&String::from_utf8_lossy(&chunk.expect("the stream ended")));
+        }
+    }
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_watcher_follows_a_whole_computer_game_in_small_events() {
     let dir = tempfile::tempdir().unwrap();
@@ -75,28 +108,16 @@ async fn a_watcher_follows_a_whole_computer_game_in_small_events() {
     let st = srv.create(json!({"mode": "cc", "engine": "cavalo", "time_ms": 30, "seed": 5})).await;
     let id = st["id"].as_str().unwrap().to_string();
     let (_, st) = srv.get(&format!("/api/games/{id}")).await;
-    let version = st["version"].as_u64().unwrap();
-    let url = srv.url(&format!("/api/games/{id}/events?version={version}"));
-    let mut r = srv.http.get(url).send().await.unwrap();
-    assert_eq!(r.status().as_u16(), 200);
+    let mut events = Events::open(&srv, &id, st["version"].as_u64().unwrap()).await;
     let mut w = Watcher { st, total: 0, largest: 0, count: 0, by_kind: Default::default() };
-    let mut text = String::new();
     let deadline = Instant::now() + Duration::from_secs(120);
     let mut ended = w.st["status"] != "playing";
     while !ended {
         assert!(Instant::now() < deadline, "the game did not end");
-        let chunk = tokio::time::timeout(Duration::from_secs(30), r.chunk()).await.unwrap().unwrap().unwrap();
-        text.push_str(&String::from_utf8_lossy(&chunk));
-        while let Some(end) = text.find("\n\n") {
-            let block: String = text.drain(..end + 2).collect();
-            let event = block.lines().find_map(|l| l.strip_prefix("event: ")).unwrap_or("");
-            let data: String = block.lines().filter_map(|l| l.strip_prefix("data: ")).collect();
-            if !event.is_empty() {
-                ended |= w.apply(event, &data);
-            }
-        }
+        let (event, data) = events.next().await;
+        ended = w.apply(&event, &data);
     }
-    drop(r);
+    drop(events);
     // Its end stored and told, the game leaves the server's memory (it is read again below).
     let start = Instant::now();
     while srv.app.game_count() > 0 && start.elapsed() < Duration::from_secs(10) {
@@ -130,29 +151,21 @@ async fn a_watcher_follows_a_whole_computer_game_in_small_events() {
 const MAX_ANSWER: usize = 2 * 1024;
 const MAX_ANSWERS: usize = 80 * 1024;
 
-/// Reads the server-sent events of `r` until one says the game ended: `(event, data)` of each
-/// change (the live search left out).
-async fn changes_until_the_end(mut r: reqwest::Response) -> Vec<(String, String)> {
-    let mut text = String::new();
-    let mut seen = Vec::new();
+/// The changes of `events` (the live search left out) until one says the game ended.
+async fn changes_until_the_end(mut events: Events) -> Vec<(String, String)> {
     let deadline = Instant::now() + Duration::from_secs(120);
+    let mut seen = Vec::new();
     loop {
         assert!(Instant::now() < deadline, "the game did not end");
-        let chunk = tokio::time::timeout(Duration::from_secs(30), r.chunk()).await.unwrap().unwrap().unwrap();
-        text.push_str(&String::from_utf8_lossy(&chunk));
-        while let Some(end) = text.find("\n\n") {
-            let block: String = text.drain(..end + 2).collect();
-            let event = block.lines().find_map(|l| l.strip_prefix("event: ")).unwrap_or("").to_string();
-            let data: String = block.lines().filter_map(|l| l.strip_prefix("data: ")).collect();
-            if event.is_empty() || event == "thinking" {
-                continue;
-            }
-            let ended =
-                serde_json::from_str::<Value>(&data).unwrap()["now"]["status"].as_str() != Some("playing");
-            seen.push((event, data));
-            if ended {
-                return seen;
-            }
+        let (event, data) = events.next().await;
+        if event == "thinking" {
+            continue;
+        }
+        let ended =
+            serde_json::from_str::<Value>(&data).unwrap()["now"]["status"].as_str() != Some("playing");
+        seen.push((event, data));
+        if ended {
+            return seen;
         }
     }
 }
@@ -164,10 +177,7 @@ async fn a_movers_answer_is_the_delta_its_watchers_get() {
     let st = srv.create(json!({"mode": "hh", "seed": 5})).await;
     let id = st["id"].as_str().unwrap().to_string();
     let version = st["version"].as_u64().unwrap();
-    let url = srv.url(&format!("/api/games/{id}/events?version={version}"));
-    let r = srv.http.get(url).send().await.unwrap();
-    assert_eq!(r.status().as_u16(), 200);
-    let watcher = tokio::spawn(changes_until_the_end(r));
+    let watcher = tokio::spawn(changes_until_the_end(Events::open(&srv, &id, version).await));
     // Both seats play the whole game; every answer is measured and kept by version.
     let (mut sizes, mut answered) = ([0usize; 2], std::collections::BTreeMap::new());
     let (mut largest, mut n) = (0, 0);
@@ -203,5 +213,39 @@ async fn a_movers_answer_is_the_delta_its_watchers_get() {
     // The watcher saw each change once, in order, with nothing missed.
     let versions: Vec<u64> = by_version.keys().copied().collect();
     assert_eq!(versions, (version + 1..=version + versions.len() as u64).collect::<Vec<_>>());
+    srv.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_stream_opened_behind_gets_the_changes_it_missed_else_the_state() {
+    let dir = tempfile::tempdir().unwrap();
+    let srv = Server::start(dir.path()).await;
+    let st = srv.create(json!({"mode": "hh", "seed": 5})).await;
+    let id = st["id"].as_str().unwrap().to_string();
+    let seen = st["version"].as_u64().unwrap();
+    for n in 0..2 {
+        let st = srv.settle(&id).await;
+        srv.play(&st, n).await;
+    }
+    let now = srv.settle(&id).await["version"].as_u64().unwrap();
+    assert!(now >= seen + 4, "two placements and two moves: {seen} → {now}");
+    // A page a few changes behind: exactly the changes after its version, in order, then the
+    // live search.
+    let mut events = Events::open(&srv, &id, seen).await;
+    for version in seen + 1..=now {
+        let (event, data) = events.next().await;
+        assert_eq!(event, "ply", "{data}");
+        assert_eq!(serde_json::from_str::<Value>(&data).unwrap()["version"], version);
+    }
+    assert_eq!(events.next().await.0, "thinking");
+    // A version the server has no changes after (never its, or ahead of it): the whole state.
+    for version in [1, now + 5] {
+        let mut events = Events::open(&srv, &id, version).await;
+        let (event, data) = events.next().await;
+        assert_eq!(event, "state", "from version {version}");
+        assert_eq!(serde_json::from_str::<Value>(&data).unwrap()["version"], now);
+    }
+    // The page's own version: nothing but the live search.
+    assert_eq!(Events::open(&srv, &id, now).await.next().await.0, "thinking");
     srv.stop().await;
 }

@@ -33,6 +33,13 @@ pub fn team(dir: &Path, body: &str) -> String {
     format!("lisp:{}", path.display())
 }
 
+/// A course team in `dir`: `code` after loading the course's rules (`course-rules.lisp`), called
+/// as course programs are (`args=state+time+side`), as a player.
+pub fn course_team(dir: &Path, code: &str) -> String {
+    let body = format!("(load \"{}\")\n{code}", example("course-rules.lisp").display());
+    format!("{},args=state+time+side", team(dir, &body))
+}
+
 /// Plays `games` games of `spec` against `other` (a tolerance of 200 ms) and returns the records
 /// and the summary printed.
 pub fn play_with_summary(spec: &str, other: &str, games: &str, time_ms: &str) -> (Vec<Value>, String) {
