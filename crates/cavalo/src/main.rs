@@ -14,6 +14,7 @@ mod numbers;
 mod progress;
 mod records;
 mod signals;
+mod table;
 mod tui;
 mod view;
 

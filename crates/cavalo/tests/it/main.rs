@@ -8,6 +8,7 @@ mod analyse;
 mod closed_pipe;
 mod fit;
 mod forfeit_words;
+mod games;
 mod links;
 mod lisp;
 mod lisp_failures;

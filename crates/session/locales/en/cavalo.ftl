@@ -960,3 +960,56 @@ chart-value = value after the ply, White's view (points; above 0: White ahead)
 chart-value-legend = White { $white } / Black { $black }
 chart-exact = exact (proven)
 chart-turning = turning point
+
+## cavalo games list and cavalo games show (the games database)
+
+# The columns of `cavalo games list`.
+games-col-id = id
+games-col-created = created
+games-col-mode = mode
+games-col-white = white
+games-col-black = black
+games-col-status = status
+games-col-result = result
+games-col-points = points
+games-col-plies = plies
+# A game's mode, status and winner in the list and in `games show`.
+games-mode-human-computer = human-computer
+games-mode-computer-computer = computer-computer
+games-mode-human-human = human-human
+games-status-playing = playing
+games-status-over = over
+games-status-quit = quit
+games-winner-white = white
+games-winner-black = black
+games-winner-draw = draw
+games-count = { $count ->
+    [one] { $count } game
+   *[other] { $count } games
+} in { $path }
+# `cavalo games show`: the labels of the set-up lines, and their text.
+games-show-game = game
+games-show-date = date
+games-show-mode = mode
+games-show-rules = rules
+games-show-status = status
+games-show-players = { $mode } (White { $white }, Black { $black })
+games-show-setup = { $rules }, { $ms } ms per computer move, start { $start }
+games-show-start-seed = seed { $seed }
+games-show-state = { $status }, result { $result }, points { $points }
+games-show-no-result = none
+# The columns of the plies in `cavalo games show`, and who played each.
+games-ply-col-ply = ply
+games-ply-col-side = side
+games-ply-col-player = player
+games-ply-col-move = move
+games-ply-col-gained = points
+games-ply-col-total = total
+games-ply-col-time = time-ms
+games-ply-col-nodes = nodes
+games-ply-col-depth = depth
+games-ply-col-value = value
+games-ply-col-pv = pv
+games-by-forced = forced
+games-by-human = human
+games-by-computer = computer

@@ -963,3 +963,56 @@ chart-value = valor depois da meia-jogada, do ponto de vista do Branco (pontos; 
 chart-value-legend = Branco { $white } / Preto { $black }
 chart-exact = exato (provado)
 chart-turning = ponto de viragem
+
+## cavalo games list e cavalo games show (a base de dados dos jogos)
+
+# As colunas de `cavalo games list`.
+games-col-id = id
+games-col-created = criado
+games-col-mode = modo
+games-col-white = branco
+games-col-black = preto
+games-col-status = estado
+games-col-result = resultado
+games-col-points = pontos
+games-col-plies = meias-jogadas
+# O modo, o estado e o vencedor de um jogo na lista e em `games show`.
+games-mode-human-computer = humano-computador
+games-mode-computer-computer = computador-computador
+games-mode-human-human = humano-humano
+games-status-playing = a decorrer
+games-status-over = terminado
+games-status-quit = abandonado
+games-winner-white = Branco
+games-winner-black = Preto
+games-winner-draw = empate
+games-count = { $count ->
+    [one] { $count } jogo
+   *[other] { $count } jogos
+} em { $path }
+# `cavalo games show`: os rótulos das linhas da configuração, e o seu texto.
+games-show-game = jogo
+games-show-date = data
+games-show-mode = modo
+games-show-rules = regras
+games-show-status = estado
+games-show-players = { $mode } (Branco { $white }, Preto { $black })
+games-show-setup = { $rules }, { $ms } ms por jogada do computador, início { $start }
+games-show-start-seed = semente { $seed }
+games-show-state = { $status }, resultado { $result }, pontos { $points }
+games-show-no-result = nenhum
+# As colunas das meias-jogadas em `cavalo games show`, e quem jogou cada uma.
+games-ply-col-ply = n.º
+games-ply-col-side = lado
+games-ply-col-player = jogador
+games-ply-col-move = jogada
+games-ply-col-gained = pontos
+games-ply-col-total = total
+games-ply-col-time = tempo-ms
+games-ply-col-nodes = nós
+games-ply-col-depth = profundidade
+games-ply-col-value = valor
+games-ply-col-pv = variante
+games-by-forced = forçada
+games-by-human = humano
+games-by-computer = computador
