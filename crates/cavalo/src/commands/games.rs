@@ -11,7 +11,7 @@ use cavalo_session::key;
 use cavalo_session::store::{self, Db, import_files};
 use clap::{Args, Subcommand, ValueEnum};
 
-mod text;
+use super::games_text as text;
 
 /// Why the database at `path` cannot be used, in `lang`: what to do about a damaged file, one
 /// that cannot be written or one a newer Cavalo made; any other failure as the store says it.
