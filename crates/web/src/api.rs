@@ -5,7 +5,7 @@ use cavalo_session::key;
 use std::convert::Infallible;
 use std::sync::Arc;
 
-use axum::extract::{DefaultBodyLimit, Path, Query, Request, State};
+use axum::extract::{DefaultBodyLimit, Path, Request, State};
 use axum::http::{StatusCode, header};
 use axum::response::sse::{Event as SseEvent, KeepAlive, Sse};
 use axum::response::{IntoResponse, Response};
@@ -31,6 +31,7 @@ use crate::limits::HintPlace;
 use crate::lookup::find;
 use crate::new_game::{MIN_TIME_MS, NewGame, game_config};
 use crate::offload::{self, blocking};
+use crate::query::Params;
 use crate::seats::{self, HeldSeats, HeldUploads, Need, SeatToken, seat_of};
 use crate::server::Peer;
 use crate::wire::{GameState, WireEvent};
@@ -192,23 +193,17 @@ async fn create(
 }
 
 /// `?since=N`: the announcements from ply N (0-based) on.
-#[derive(Deserialize)]
-struct Since {
-    since: Option<usize>,
-}
-
 async fn show(
     State(app): State<App>,
     Path(id): Path<String>,
     ReqLang(lang): ReqLang,
     uri: axum::http::Uri,
 ) -> ApiResult<Json<GameState>> {
-    let Query(q) = Query::<Since>::try_from_uri(&uri)
-        .map_err(|e| ApiError::bad(lang, key!("api-bad-query"), &[("reason", e.body_text().into())]))?;
+    let since = Params::of(&uri).index("since").map_err(|e| e.answer(lang))?;
     blocking(lang, move || {
         let g = find(&app, &id, lang)?;
         let s = g.lock();
-        Ok(Json(g.state(&s, q.since)))
+        Ok(Json(g.state(&s, since)))
     })
     .await
 }
@@ -388,7 +383,6 @@ async fn delete(
 }
 
 /// `?version=N`: the version of the game the page shows (see [`events`]).
-#[derive(Deserialize)]
 struct Known {
     version: Option<u64>,
 }
@@ -405,8 +399,7 @@ async fn events(
     uri: axum::http::Uri,
 ) -> ApiResult<Sse<impl Stream<Item = Result<SseEvent, Infallible>>>> {
     serving(&app, lang)?;
-    let Query(known) = Query::<Known>::try_from_uri(&uri)
-        .map_err(|e| ApiError::bad(lang, key!("api-bad-query"), &[("reason", e.body_text().into())]))?;
+    let known = Known { version: Params::of(&uri).whole("version").map_err(|e| e.answer(lang))? };
     let app2 = app.clone();
     let g = blocking(lang, move || find(&app2, &id, lang)).await?;
     let place = app.open_stream(peer).map_err(|e| e.answer(lang))?;

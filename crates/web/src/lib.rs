@@ -42,6 +42,7 @@ mod lookup;
 mod new_game;
 mod offload;
 mod page;
+mod query;
 mod quota;
 mod sched;
 mod seats;
