@@ -17,13 +17,15 @@ pub enum Align {
 pub fn table(header: &[String], rows: &[Vec<String>], align: &[Align]) -> String {
     let columns = header.len().max(rows.iter().map(Vec::len).max().unwrap_or(0));
     let mut widths = vec![0; columns];
-    for row in std::iter::once(header).chain(rows.iter().map(Vec::as_slice)) {
+    // No header line when there is no header.
+    let lines = || (!header.is_empty()).then_some(header).into_iter().chain(rows.iter().map(Vec::as_slice));
+    for row in lines() {
         for (w, cell) in widths.iter_mut().zip(row) {
             *w = (*w).max(cell.width());
         }
     }
     let mut out = String::new();
-    for row in std::iter::once(header).chain(rows.iter().map(Vec::as_slice)) {
+    for row in lines() {
         let mut line = String::new();
         for (i, cell) in row.iter().enumerate() {
             if i > 0 {
@@ -63,5 +65,7 @@ mod tests {
         // Wide characters take two columns each.
         let text = table(&s(&["名前", "x"]), &[s(&["ab", "1"])], &[Align::Left, Align::Left]);
         assert_eq!(text, "名前  x\nab    1\n");
+        // Without a header, only the rows.
+        assert_eq!(table(&[], &[s(&["a", "1"])], &[]), "a  1\n");
     }
 }

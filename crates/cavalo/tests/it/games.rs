@@ -84,6 +84,7 @@ fn the_list_and_a_game_speak_the_environments_language() {
     assert_eq!(columns_of(&list, "abandonado"), status, "{list}");
 
     let (show, _) = ok(run(dir.path(), "pt_PT.UTF-8", &["games", "--data-dir", d, "show", &id[..8]]));
+    assert!(show.starts_with(&format!("jogo    {id}\n")), "{show}");
     for word in ["jogo ", "regras ", "semente 3", "estado ", "terminado", "profundidade", "computador"] {
         assert!(show.contains(word), "{word}: {show}");
     }

@@ -18,6 +18,7 @@ mod play;
 mod protocol;
 mod readme;
 mod reports;
+mod run_errors;
 mod serve;
 mod serve_kill;
 mod serve_store;

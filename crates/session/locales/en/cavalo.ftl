@@ -1038,7 +1038,7 @@ run-seeds-not-range = --seeds `{ $given }` is not a range A..B of seeds such as 
 run-seeds-empty = --seeds `{ $given }`: the range is empty
 run-games-odd = --games must be even and positive (each board is played twice), not { $games }
 run-at-least-one = { $flag } must be at least 1
-run-options-not-external = --{ $flag } is for external engines (cmd:...); give a built-in cavalo its options as cavalo:hash=16,threads=2
+run-options-not-external = --{ $flag } is for external engines (cmd:...); give a built-in cavalo its options as `cavalo:hash=16,threads=2`
 run-option-not-name-value = --{ $flag } `{ $given }` is not NAME=VALUE
 run-bad-player = { $flag } `{ $given }`: { $reason }
 run-bad-shard = --shard `{ $given }` is not a shard K/N with 1 <= K <= N, such as 2/8
@@ -1086,7 +1086,7 @@ spec-no-lisp-file = `lisp:` needs the team's file, such as `lisp:team.lisp,funct
 spec-not-key-value = `{ $item }` is not KEY=VALUE (keys: { $keys })
 spec-unknown-key = unknown key `{ $key }` (keys: { $keys })
 spec-glue-bad = `{ $key }={ $value }`: expected { $expected }
-spec-unknown-player = unknown player `{ $player }`: use { $help }, or cmd:COMMAND for an external engine, or lisp:FILE for a Lisp program
+spec-unknown-player = unknown player `{ $player }`: use `{ $help }`, or cmd:COMMAND for an external engine, or lisp:FILE for a Lisp program
 spec-name-twice = `name=` is given twice
 spec-name-empty = the name is empty: give the player a name, such as `name=Equipa 1`
 spec-name-long = the name `{ $name }` is longer than { $max } characters

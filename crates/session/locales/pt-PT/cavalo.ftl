@@ -1041,7 +1041,7 @@ run-seeds-not-range = --seeds `{ $given }` não é um intervalo A..B de sementes
 run-seeds-empty = --seeds `{ $given }`: o intervalo está vazio
 run-games-odd = --games tem de ser par e positivo (cada tabuleiro joga-se duas vezes), não { $games }
 run-at-least-one = { $flag } tem de ser pelo menos 1
-run-options-not-external = --{ $flag } é para motores externos (cmd:...); as opções do cavalo interno dão-se como cavalo:hash=16,threads=2
+run-options-not-external = --{ $flag } é para motores externos (cmd:...); as opções do cavalo interno dão-se como `cavalo:hash=16,threads=2`
 run-option-not-name-value = --{ $flag } `{ $given }` não é NOME=VALOR
 run-bad-player = { $flag } `{ $given }`: { $reason }
 run-bad-shard = --shard `{ $given }` não é uma parte K/N com 1 <= K <= N, como 2/8
@@ -1089,7 +1089,7 @@ spec-no-lisp-file = `lisp:` precisa do ficheiro da equipa, como `lisp:equipa.lis
 spec-not-key-value = `{ $item }` não é CHAVE=VALOR (chaves: { $keys })
 spec-unknown-key = chave desconhecida `{ $key }` (chaves: { $keys })
 spec-glue-bad = `{ $key }={ $value }`: esperava-se { $expected }
-spec-unknown-player = jogador desconhecido `{ $player }`: use { $help }, ou cmd:COMANDO para um motor externo, ou lisp:FICHEIRO para um programa Lisp
+spec-unknown-player = jogador desconhecido `{ $player }`: use `{ $help }`, ou cmd:COMANDO para um motor externo, ou lisp:FICHEIRO para um programa Lisp
 spec-name-twice = `name=` aparece duas vezes
 spec-name-empty = o nome está vazio: dê um nome ao jogador, como `name=Equipa 1`
 spec-name-long = o nome `{ $name }` tem mais de { $max } caracteres
