@@ -144,7 +144,15 @@ pub struct RunArgs {
     /// Play only the K-th of N disjoint slices of the games' pairs (1 <= K <= N), e.g. as an
     /// array job on several machines; `merge` combines the record files afterwards.
     #[arg(long, value_name = "K/N")]
-    pub shard: Option<Shard>,
+    pub shard: Option<String>,
+}
+
+impl RunArgs {
+    /// The shard `--shard` names (read here, not by clap, so that a bad one is refused in the
+    /// reader's language).
+    pub fn shard(&self) -> Result<Option<Shard>, crate::run_error::RunError> {
+        self.shard.as_deref().map(crate::run_error::shard).transpose()
+    }
 }
 
 /// The record files that `match merge` and `tournament merge` combine.

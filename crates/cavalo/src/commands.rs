@@ -11,6 +11,7 @@ pub mod datagen;
 pub mod engine;
 pub mod fit;
 pub mod games;
+pub mod games_text;
 pub mod go;
 pub mod r#match;
 pub mod r#move;

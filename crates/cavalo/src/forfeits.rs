@@ -193,7 +193,8 @@ pub fn record_error_text(lang: Lang, e: &RecordError) -> String {
         RecordError::Invalid(field) => (key!("record-invalid"), vec![("field", s(field))]),
         RecordError::NotTournament => (key!("record-not-tournament"), vec![]),
         RecordError::OtherTournament { what, here, there } => {
-            (key!("record-other-tournament"), vec![("what", s(what)), ("here", s(here)), ("there", s(there))])
+            let what = Arg::from(crate::run_error::aspect_text(lang, *what));
+            (key!("record-other-tournament"), vec![("what", what), ("here", s(here)), ("there", s(there))])
         }
         RecordError::Beyond { game, games, tournament } => {
             let key =
@@ -222,7 +223,11 @@ pub fn record_error_text(lang: Lang, e: &RecordError) -> String {
             (key!("record-other-seed"), vec![("game", s(game)), ("found", s(found)), ("want", s(want))])
         }
         RecordError::OtherRules { game, found, want } => {
-            (key!("record-other-rules"), vec![("game", s(game)), ("found", s(found)), ("want", s(want))])
+            let rules = |r: &cavalo_rules::Rules| Arg::from(cavalo_session::present::rules_text(lang, *r));
+            (
+                key!("record-other-rules"),
+                vec![("game", s(game)), ("found", rules(found)), ("want", rules(want))],
+            )
         }
         RecordError::Misplaced(game) => (key!("record-misplaced"), vec![("game", s(game))]),
         // A kind added to the match crate later and not yet in the catalogue: its own words.

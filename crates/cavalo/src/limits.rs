@@ -5,7 +5,6 @@
 
 use std::time::Duration;
 
-use anyhow::{Result, bail};
 use cavalo_engine::Limits;
 use cavalo_match::MoveLimits;
 use clap::Args;
@@ -16,6 +15,18 @@ fn time_help(default_ms: u64) -> String {
         "Time per move in milliseconds [default: {default_ms}, when neither --depth nor --nodes is given]"
     )
 }
+
+/// A limit given as 0: its flag (`--time-ms`, `--depth`, `--nodes`), which must be at least 1.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ZeroLimit(pub &'static str);
+
+impl std::fmt::Display for ZeroLimit {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{} must be at least 1", self.0)
+    }
+}
+
+impl std::error::Error for ZeroLimit {}
 
 /// Time, depth and node limits per move; `DEFAULT_MS` milliseconds per move when none is given.
 #[derive(Args, Debug, Clone, Default)]
@@ -33,14 +44,14 @@ pub struct SearchLimitArgs<const DEFAULT_MS: u64> {
 
 impl<const DEFAULT_MS: u64> SearchLimitArgs<DEFAULT_MS> {
     /// The limits, `DEFAULT_MS` per move when none is given.
-    pub fn limits(&self) -> Result<Limits> {
+    pub fn limits(&self) -> Result<Limits, ZeroLimit> {
         for (flag, zero) in [
             ("--time-ms", self.time_ms == Some(0)),
             ("--depth", self.depth == Some(0)),
             ("--nodes", self.nodes == Some(0)),
         ] {
             if zero {
-                bail!("{flag} must be at least 1");
+                return Err(ZeroLimit(flag));
             }
         }
         let mut l = Limits {
@@ -57,7 +68,7 @@ impl<const DEFAULT_MS: u64> SearchLimitArgs<DEFAULT_MS> {
     }
 
     /// The limits as the referee holds a player to them (the default tolerances).
-    pub fn move_limits(&self) -> Result<MoveLimits> {
+    pub fn move_limits(&self) -> Result<MoveLimits, ZeroLimit> {
         let l = self.limits()?;
         Ok(MoveLimits {
             time_ms: l.movetime.map(|t| t.as_millis().min(u128::from(u64::MAX)) as u64),
@@ -83,7 +94,7 @@ pub struct LimitArgs {
 
 impl LimitArgs {
     /// The limits; 100 ms per move when none is given.
-    pub fn limits(&self) -> Result<MoveLimits> {
+    pub fn limits(&self) -> Result<MoveLimits, ZeroLimit> {
         Ok(MoveLimits {
             tolerance_ms: self.tolerance_ms,
             max_move_ms: self.max_move_ms,

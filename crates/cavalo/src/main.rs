@@ -13,8 +13,11 @@ mod match_report;
 mod numbers;
 mod progress;
 mod records;
+mod run_error;
 mod signals;
+mod table;
 mod tui;
+mod usage;
 mod view;
 
 use commands::{
@@ -164,7 +167,7 @@ fn main() -> ExitCode {
     // One-shot commands count their time from here (see `budget`).
     budget::mark_start();
     exit_quietly_when_output_closes();
-    let cli = Cli::parse();
+    let cli = Cli::try_parse().unwrap_or_else(|e| usage::exit(e));
     let rules = cli.rules.rules();
     // `cavalo play` speaks the player's language, its failures included, and `cavalo serve` the
     // machine's (LC_ALL, LC_MESSAGES, LANG) in its refusals; the tools speak English.
@@ -209,7 +212,12 @@ fn main() -> ExitCode {
             ExitCode::from(CLOSED_PIPE)
         }
         Err(e) => {
-            eprintln!("{}: {e:#}", lang.tr(key!("error-prefix")));
+            // A typed error is worded in the command's language; the others say what they say.
+            let text = match e.downcast_ref::<run_error::RunError>() {
+                Some(e) => e.text(lang),
+                None => format!("{e:#}"),
+            };
+            eprintln!("{}: {text}", lang.tr(key!("error-prefix")));
             ExitCode::FAILURE
         }
     }

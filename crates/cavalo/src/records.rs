@@ -1,5 +1,6 @@
 //! Game record files (one JSON record per line) as `match` and `tournament` write them: reading
 //! them back for `--resume` and `merge`, opening them for writing, and the progress bar both show.
+//! What goes wrong is a [`RunError`], worded in the reader's language.
 
 use cavalo_session::i18n::Lang;
 use std::collections::HashSet;
@@ -7,129 +8,123 @@ use std::fs::{File, OpenOptions};
 use std::io::BufWriter;
 use std::path::Path;
 
-use anyhow::{Context, Result, bail};
+use anyhow::{Result, bail};
 use cavalo_rules::GameRecord;
+use cavalo_session::key;
 use indicatif::ProgressBar;
+
+use crate::run_error::{At, GapAbout, Problem, RunError};
 
 /// A record with its line number (from 1) and its text.
 pub type Line = (usize, GameRecord, String);
 
+/// What checks one record of a run being resumed or merged: its game's number, or what is wrong.
+pub type Check<'a> = dyn FnMut(&GameRecord, &At) -> Result<u64, Problem> + 'a;
+
 /// The records of `path`, and whether its last line was torn (a run killed while writing): that
-/// line is skipped with a note; any other bad line is an error.
-pub fn read(path: &Path) -> Result<(Vec<Line>, bool)> {
-    let text =
-        cavalo_session::files::read_text(path).with_context(|| format!("cannot read {}", path.display()))?;
+/// line is skipped with a note in `lang`; any other bad line is an error.
+pub fn read(path: &Path, lang: Lang) -> Result<(Vec<Line>, bool), RunError> {
+    let text = cavalo_session::files::read_text(path)
+        .map_err(|e| RunError::CannotRead(path.to_path_buf(), e.to_string()))?;
     let lines: Vec<&str> = text.lines().filter(|l| !l.trim().is_empty()).collect();
     let mut out = Vec::new();
     let mut torn = false;
     for (i, line) in lines.iter().enumerate() {
         match GameRecord::from_json(line) {
             Ok(r) => out.push((i + 1, r, line.to_string())),
-            Err(e) if i + 1 == lines.len() => {
-                eprintln!("note: ignoring the torn last line of {} ({e})", path.display());
+            Err(_) if i + 1 == lines.len() => {
+                eprintln!(
+                    "{}",
+                    lang.tr_with(key!("run-torn-line"), &[("path", path.display().to_string().into())])
+                );
                 torn = true;
             }
-            Err(e) => bail!("{} line {}: {e}", path.display(), i + 1),
+            Err(e) => {
+                return Err(RunError::NotRecord(At { path: path.to_path_buf(), line: i + 1 }, detail(&e)));
+            }
         }
     }
     Ok((out, torn))
 }
 
+/// A record's fault in the JSON reader's words (without the `invalid game record:` it starts with).
+fn detail(e: &cavalo_rules::RecordError) -> String {
+    match e {
+        cavalo_rules::RecordError::Json(detail) => detail.clone(),
+        other => other.to_string(),
+    }
+}
+
 /// For `--resume`: the games already in `path` (none when it does not exist), each checked by
 /// `check` (which gives its number); the file is rewritten without a torn last line.
-pub fn resume(
-    path: &Path,
-    check: &mut dyn FnMut(&GameRecord) -> Result<u64, String>,
-) -> Result<HashSet<u64>> {
+pub fn resume(path: &Path, lang: Lang, check: &mut Check) -> Result<HashSet<u64>, RunError> {
     if !path.exists() {
         return Ok(HashSet::new());
     }
-    let (recs, torn) = read(path)?;
+    let (recs, torn) = read(path, lang)?;
     let mut done = HashSet::new();
     for (line, rec, _) in &recs {
-        let g = check(rec).map_err(|e| anyhow::anyhow!("--resume: {} line {line}: {e}", path.display()))?;
+        let at = At { path: path.to_path_buf(), line: *line };
+        let g = check(rec, &at).map_err(|problem| RunError::InLine {
+            at: at.clone(),
+            problem: Box::new(problem),
+            resume: true,
+        })?;
         if !done.insert(g) {
-            bail!("--resume: {} line {line}: game {g} is there twice", path.display());
+            return Err(RunError::ResumeTwice(at, g));
         }
     }
     if torn {
         let body: String = recs.iter().map(|(_, _, l)| format!("{l}\n")).collect();
-        std::fs::write(path, body).with_context(|| format!("cannot rewrite {}", path.display()))?;
+        std::fs::write(path, body).map_err(|e| RunError::CannotWrite(path.to_path_buf(), e.to_string()))?;
     }
     Ok(done)
 }
 
 /// Every record of `paths`, for a merge, each checked by `check` (which gets the record and where
-/// it is, `FILE line N`, and gives its number); a game number found twice is an error naming both
-/// files.
+/// it is, and gives its number); a game number found twice is an error naming both places.
 pub fn merge(
     paths: &[std::path::PathBuf],
-    check: &mut dyn FnMut(&GameRecord, &str) -> Result<u64, String>,
-) -> Result<Vec<GameRecord>> {
-    let mut seen: std::collections::HashMap<u64, String> = Default::default();
+    lang: Lang,
+    check: &mut Check,
+) -> Result<Vec<GameRecord>, RunError> {
+    let mut seen: std::collections::HashMap<u64, At> = Default::default();
     let mut all = Vec::new();
     for (i, path) in paths.iter().enumerate() {
         if paths[..i].contains(path) {
-            bail!("{} is named twice", path.display());
+            return Err(RunError::NamedTwice(path.clone()));
         }
-        for (line, rec, _) in read(path)?.0 {
-            let at = format!("{} line {line}", path.display());
-            let g = check(&rec, &at).map_err(|e| anyhow::anyhow!("{at}: {e}"))?;
+        for (line, rec, _) in read(path, lang)?.0 {
+            let at = At { path: path.clone(), line };
+            let g = check(&rec, &at).map_err(|problem| RunError::InLine {
+                at: at.clone(),
+                problem: Box::new(problem),
+                resume: false,
+            })?;
             if let Some(first) = seen.insert(g, at.clone()) {
-                bail!("game {g} is in {first} and in {at}: shards must not overlap");
+                return Err(RunError::GameTwice { game: g, first, second: at });
             }
             all.push(rec);
         }
     }
     if all.is_empty() {
-        bail!("no games in {}", paths.iter().map(|p| p.display().to_string()).collect::<Vec<_>>().join(", "));
+        return Err(RunError::NoGames(paths.to_vec()));
     }
     Ok(all)
 }
 
-/// The games missing from a merge, as text: `games 40..79 (seeds 21..40), game 91 (seed 46) are
-/// missing`.
-/// `about` tells a range of games (its seeds, and for a tournament its pairing); at most the first
-/// eight ranges are listed.
-pub fn missing_text(ranges: &[(u64, u64)], about: &dyn Fn(u64, u64) -> String) -> String {
-    const SHOWN: usize = 8;
-    let mut list: Vec<String> = ranges
-        .iter()
-        .take(SHOWN)
-        .map(|&(a, b)| {
-            if a == b {
-                format!("game {a} ({})", about(a, b))
-            } else {
-                format!("games {a}..{b} ({})", about(a, b))
-            }
-        })
-        .collect();
-    if ranges.len() > SHOWN {
-        let more = ranges.len() - SHOWN;
-        list.push(format!("and {more} more range{}", if more == 1 { "" } else { "s" }));
-    }
-    let one = ranges.len() == 1 && ranges[0].0 == ranges[0].1;
-    format!("{} {} missing", list.join(", "), if one { "is" } else { "are" })
-}
-
-/// What a merge with games missing does: without `partial`, refuse, naming them; with it, say so
-/// on standard error and go on.
-pub fn check_missing(missing: Option<String>, partial: bool) -> Result<()> {
-    match missing {
-        Some(text) if !partial => {
-            bail!("{text}: is a shard's file left out? (--partial merges the games there are)")
-        }
-        Some(text) => {
-            eprintln!("note: {text}; the report counts the games there are");
+/// What a merge with games missing (`gaps`) does: without `partial`, refuse, naming them; with
+/// it, say so on standard error in `lang` and go on.
+pub fn check_missing(gaps: Vec<((u64, u64), GapAbout)>, partial: bool, lang: Lang) -> Result<(), RunError> {
+    match gaps {
+        gaps if gaps.is_empty() => Ok(()),
+        gaps if !partial => Err(RunError::Missing(gaps)),
+        gaps => {
+            let missing = crate::run_error::missing_text(lang, &gaps);
+            eprintln!("{}", lang.tr_with(key!("run-missing-note"), &[("missing", missing.into())]));
             Ok(())
         }
-        None => Ok(()),
     }
-}
-
-/// Seeds as text: `seed 21`, `seeds 21..40`.
-pub fn seeds_range(first: u64, last: u64) -> String {
-    if first == last { format!("seed {first}") } else { format!("seeds {first}..{last}") }
 }
 
 /// The record file of a run (`--out`, `--resume`): the games already there when resuming (each
@@ -139,10 +134,13 @@ pub fn open_run(
     out: Option<&Path>,
     resume: bool,
     run: Run,
-    check: &mut dyn FnMut(&GameRecord) -> Result<u64, String>,
+    check: &mut Check,
 ) -> Result<(HashSet<u64>, Option<BufWriter<File>>)> {
     let Some(path) = out else { return Ok((HashSet::new(), None)) };
-    let done = if resume { self::resume(path, check)? } else { HashSet::new() };
+    let lang = match run {
+        Run::Match(lang) | Run::Tournament(lang) => lang,
+    };
+    let done = if resume { self::resume(path, lang, check)? } else { HashSet::new() };
     Ok((done, Some(open_out(path, resume, run)?)))
 }
 
@@ -168,7 +166,7 @@ pub fn open_out(path: &Path, resume: bool, run: Run) -> Result<BufWriter<File>> 
         .create(true)
         .append(true)
         .open(path)
-        .with_context(|| format!("cannot write {}", path.display()))?;
+        .map_err(|e| RunError::CannotWrite(path.to_path_buf(), e.to_string()))?;
     Ok(BufWriter::new(f))
 }
 

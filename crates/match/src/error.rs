@@ -1,8 +1,12 @@
 //! The match crate's errors, typed: what is wrong with a record given to a match or a
 //! tournament ([`RecordError`]), with a tournament's plan ([`PlanError`]), with SPRT parameters
-//! ([`SprtError`]), and why a tuning pair gave no margin ([`PairError`]). Their `Display` is
-//! English, for logs; front ends word them from the data.
+//! ([`SprtError`]), why a tuning pair gave no margin ([`PairError`]), and why a text names no
+//! player ([`ParseSpecError`], [`GlueError`]). Their `Display` is English, for logs; front ends
+//! word them from the data.
 
+use std::fmt;
+
+use cavalo_engine::PlayerError;
 use cavalo_rules::Rules;
 use thiserror::Error;
 
@@ -25,8 +29,8 @@ pub enum RecordError {
     /// The record is of another tournament.
     #[error("the record is of another tournament ({what} `{there}`, not `{here}`)")]
     OtherTournament {
-        /// What differs (`players`, `rules`, `limits per move`, …).
-        what: &'static str,
+        /// What differs (the players, the rules, the limits per move, …).
+        what: Aspect,
         /// Its value in this tournament.
         here: String,
         /// Its value in the record.
@@ -164,4 +168,195 @@ pub enum PairError {
         /// How it ended.
         termination: Termination,
     },
+}
+
+/// What two records of one match or one tournament must share, and may be found to differ in.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Aspect {
+    /// A match's engine 1 or 2 (1 or 2): its name.
+    EngineName(u8),
+    /// A match's engine 1 or 2: its spec.
+    EngineSpec(u8),
+    /// A tournament's players (their specs).
+    Players,
+    /// A tournament's players' names.
+    Names,
+    /// A tournament's format (round robin or gauntlet).
+    Format,
+    /// The first board's seed.
+    FirstSeed,
+    /// A tournament's boards per pairing.
+    Boards,
+    /// The rules.
+    Rules,
+    /// The limits per move.
+    Limits,
+}
+
+impl fmt::Display for Aspect {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Aspect::EngineName(n) => write!(f, "engine {n}"),
+            Aspect::EngineSpec(n) => write!(f, "engine {n}'s spec"),
+            Aspect::Players => f.write_str("players"),
+            Aspect::Names => f.write_str("names"),
+            Aspect::Format => f.write_str("format"),
+            Aspect::FirstSeed => f.write_str("first board's seed"),
+            Aspect::Boards => f.write_str("boards per pairing"),
+            Aspect::Rules => f.write_str("rules"),
+            Aspect::Limits => f.write_str("limits per move"),
+        }
+    }
+}
+
+/// What the value of a `lisp:` player's key should be.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Expected {
+    /// `function`: a Lisp function's name.
+    FunctionName,
+    /// `state`: `board-points`, `points-board` or `board`.
+    State,
+    /// `args`: `state`, `time` and `side` joined by `+`.
+    Args,
+    /// `white-only`: yes or no.
+    YesNo,
+    /// `time-scale`: a positive number.
+    PositiveNumber,
+    /// `reserve-ms`: a whole number of milliseconds.
+    ReserveMs,
+    /// `cell-base`: 0 or 1.
+    CellBase,
+    /// `forced`: `adapter` or `team`.
+    Forced,
+    /// A whole number of milliseconds from `min` to `max` (`load-ms`).
+    Millis {
+        /// The least.
+        min: u64,
+        /// The most.
+        max: u64,
+    },
+    /// A whole number of MiB from `min` to `max` (`heap-mb`).
+    Mebibytes {
+        /// The least.
+        min: u64,
+        /// The most.
+        max: u64,
+    },
+    /// `sbcl`: the SBCL program's path.
+    SbclPath,
+}
+
+impl fmt::Display for Expected {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Expected::FunctionName => f.write_str("a Lisp function name such as jogar"),
+            Expected::State => f.write_str("board-points, points-board or board"),
+            Expected::Args => f.write_str(
+                "state, time and side joined by + (each at most once, state needed), e.g. state+time+side",
+            ),
+            Expected::YesNo => f.write_str("yes or no"),
+            Expected::PositiveNumber => f.write_str("a positive number such as 1000 or 0.001"),
+            Expected::ReserveMs => f.write_str("a whole number of milliseconds"),
+            Expected::CellBase => f.write_str("0 or 1"),
+            Expected::Forced => f.write_str("adapter or team"),
+            Expected::Millis { min, max } => write!(f, "a whole number of milliseconds from {min} to {max}"),
+            Expected::Mebibytes { min, max } => write!(f, "a whole number of MiB from {min} to {max}"),
+            Expected::SbclPath => f.write_str("the path of the SBCL program"),
+        }
+    }
+}
+
+/// A `lisp:` player's `KEY=VALUE` that cannot be.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[non_exhaustive]
+pub enum GlueError {
+    /// The value does not fit the key.
+    #[error("`{key}={value}`: expected {expected}")]
+    Bad {
+        /// The key.
+        key: String,
+        /// The value given (trimmed).
+        value: String,
+        /// What it should be.
+        expected: Expected,
+    },
+    /// No such key.
+    #[error("unknown key `{key}` (keys: {})", crate::lisp::KEYS.join(", "))]
+    UnknownKey {
+        /// The key given.
+        key: String,
+    },
+}
+
+/// Why a text names no player of a match or a tournament (`--engine1`, `--player`).
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[non_exhaustive]
+pub enum ParseSpecError {
+    /// `cmd:` with nothing after it.
+    #[error("`cmd:` needs a command, e.g. `cmd:./my-engine`")]
+    NoCommand,
+    /// `lisp:` with no file.
+    #[error("`lisp:` needs the team's file, e.g. `lisp:team.lisp,function=jogar`")]
+    NoLispFile,
+    /// An item of `lisp:` that is not `KEY=VALUE`.
+    #[error("`{item}` in `{spec}` is not KEY=VALUE (keys: {})", crate::lisp::KEYS.join(", "))]
+    NotKeyValue {
+        /// The item.
+        item: String,
+        /// The whole text.
+        spec: String,
+    },
+    /// A `lisp:` key or its value refused.
+    #[error("{error} in `{spec}`")]
+    Glue {
+        /// Why.
+        error: GlueError,
+        /// The whole text.
+        spec: String,
+    },
+    /// A key of `cavalo:` that the engine does not have.
+    #[error("unknown key `{key}` in `{spec}` (keys: {})", cavalo_engine::spec_keys())]
+    UnknownKey {
+        /// The key.
+        key: String,
+        /// The whole text.
+        spec: String,
+    },
+    /// Not a built-in player (or a built-in player's option refused).
+    #[error("{}", player_words(.0))]
+    Player(PlayerError),
+    /// `name=` twice.
+    #[error("`name=` is given twice in `{spec}`")]
+    NameTwice {
+        /// The whole text.
+        spec: String,
+    },
+    /// `name=` with nothing.
+    #[error("the name in `{spec}` is empty: give the player a name, e.g. `name=Equipa 1`")]
+    EmptyName {
+        /// The whole text.
+        spec: String,
+    },
+    /// A name too long.
+    #[error("the name `{name}` is longer than {} characters", crate::spec::NAME_MAX_CHARS)]
+    LongName {
+        /// The name.
+        name: String,
+    },
+    /// A name with a character not shown (a control, a direction mark).
+    #[error("the name in `{spec}` holds a character that is not printable")]
+    HiddenName {
+        /// The whole text.
+        spec: String,
+    },
+}
+
+/// A built-in player's refusal, with the other forms named when the text named no player.
+fn player_words(e: &PlayerError) -> String {
+    match e {
+        PlayerError::Option { .. } => e.to_string(),
+        _ => format!("{e}, or cmd:COMMAND for an external engine, or lisp:FILE for a Lisp program"),
+    }
 }

@@ -49,7 +49,7 @@ use serde::Serialize;
 /// The most of a forfeit's detail shown in the text summary (the JSON summary has it whole).
 const EXAMPLE_CHARS: usize = 1000;
 
-pub use error::{PairError, PlanError, RecordError, SprtError};
+pub use error::{Aspect, GlueError, PairError, ParseSpecError, PlanError, RecordError, SprtError};
 pub use limits::{MatchLimits, MoveLimits};
 pub use referee::{GameSetup, GameSpec, GameSummary, play_game};
 pub use runner::{Shard, Unit, run_units};

@@ -32,6 +32,7 @@ use std::process::{Command, Stdio};
 use std::sync::{Mutex, OnceLock};
 use std::time::Duration;
 
+use crate::error::{Expected, GlueError};
 use crate::external::Launch;
 use crate::termination::{Failure, Fault, Hint, Sign, Termination};
 
@@ -90,66 +91,61 @@ pub fn memory_mb(heap_mb: u64) -> u64 {
 }
 
 /// Checks one `KEY=VALUE` of a `lisp:` player; returns the value in normal form.
-pub fn check_glue(key: &str, value: &str) -> Result<String, String> {
+pub fn check_glue(key: &str, value: &str) -> Result<String, GlueError> {
     let v = value.trim();
-    let bad = |what: &str| Err(format!("`{key}={v}`: expected {what}"));
+    let bad = |expected| Err(GlueError::Bad { key: key.to_string(), value: v.to_string(), expected });
     match key {
         "function" => {
             let ok =
                 !v.is_empty() && v.chars().all(|c| c.is_ascii_alphanumeric() || "-_*+/<>=!?%&.:".contains(c));
-            if ok { Ok(v.to_string()) } else { bad("a Lisp function name such as jogar") }
+            if ok { Ok(v.to_string()) } else { bad(Expected::FunctionName) }
         }
         "state" => match v {
             "board-points" | "points-board" | "board" => Ok(v.to_string()),
-            _ => bad("board-points, points-board or board"),
+            _ => bad(Expected::State),
         },
         "args" => {
             let parts: Vec<&str> = v.split('+').map(str::trim).collect();
             let known = parts.iter().all(|p| ["state", "time", "side"].contains(p));
             let once = (1..parts.len()).all(|i| !parts[..i].contains(&parts[i]));
-            if known && once && parts.contains(&"state") {
-                Ok(parts.join("+"))
-            } else {
-                bad(
-                    "state, time and side joined by + (each at most once, state needed), e.g. state+time+side",
-                )
-            }
+            if known && once && parts.contains(&"state") { Ok(parts.join("+")) } else { bad(Expected::Args) }
         }
         "white-only" => match v {
             "yes" | "true" | "on" => Ok("yes".into()),
             "no" | "false" | "off" => Ok("no".into()),
-            _ => bad("yes or no"),
+            _ => bad(Expected::YesNo),
         },
         "time-scale" => match v.parse::<f64>() {
             Ok(x) if x > 0.0 && x.is_finite() && x <= 1e9 => Ok(v.to_string()),
-            _ => bad("a positive number such as 1000 or 0.001"),
+            _ => bad(Expected::PositiveNumber),
         },
         "reserve-ms" => match v.parse::<u64>() {
             Ok(x) if x <= 60_000 => Ok(x.to_string()),
-            _ => bad("a whole number of milliseconds"),
+            _ => bad(Expected::ReserveMs),
         },
         "cell-base" => match v {
             "0" | "1" => Ok(v.to_string()),
-            _ => bad("0 or 1"),
+            _ => bad(Expected::CellBase),
         },
         "forced" => match v {
             "adapter" | "team" => Ok(v.to_string()),
-            _ => bad("adapter or team"),
+            _ => bad(Expected::Forced),
         },
-        "load-ms" => whole_in(v, &LOAD_MS_RANGE, "milliseconds").or_else(|what| bad(&what)),
-        "heap-mb" => whole_in(v, &HEAP_MB_RANGE, "MiB").or_else(|what| bad(&what)),
+        "load-ms" => whole_in(v, &LOAD_MS_RANGE)
+            .ok_or(())
+            .or_else(|()| bad(Expected::Millis { min: *LOAD_MS_RANGE.start(), max: *LOAD_MS_RANGE.end() })),
+        "heap-mb" => whole_in(v, &HEAP_MB_RANGE).ok_or(()).or_else(|()| {
+            bad(Expected::Mebibytes { min: *HEAP_MB_RANGE.start(), max: *HEAP_MB_RANGE.end() })
+        }),
         "sbcl" if !v.is_empty() => Ok(v.to_string()),
-        "sbcl" => bad("the path of the SBCL program"),
-        _ => Err(format!("unknown key `{key}` (keys: {})", KEYS.join(", "))),
+        "sbcl" => bad(Expected::SbclPath),
+        _ => Err(GlueError::UnknownKey { key: key.to_string() }),
     }
 }
 
-/// `v` as a whole number within `range`, or what is expected instead.
-fn whole_in(v: &str, range: &std::ops::RangeInclusive<u64>, unit: &str) -> Result<String, String> {
-    match v.parse::<u64>() {
-        Ok(x) if range.contains(&x) => Ok(x.to_string()),
-        _ => Err(format!("a whole number of {unit} from {} to {}", range.start(), range.end())),
-    }
+/// `v` as a whole number within `range`.
+fn whole_in(v: &str, range: &std::ops::RangeInclusive<u64>) -> Option<String> {
+    v.parse::<u64>().ok().filter(|x| range.contains(x)).map(|x| x.to_string())
 }
 
 /// A Lisp string literal.
@@ -321,10 +317,13 @@ mod tests {
         assert_eq!(check_glue("function", "equipa::jogar").unwrap(), "equipa::jogar");
         assert!(check_glue("time-scale", "0").is_err());
         assert_eq!(check_glue("white-only", "true").unwrap(), "yes");
-        assert!(check_glue("colour", "x").unwrap_err().contains("unknown key"));
+        assert!(check_glue("colour", "x").unwrap_err().to_string().contains("unknown key"));
         assert_eq!(check_glue("load-ms", " 30000 ").unwrap(), "30000");
         for bad in ["99", "600001", "abc", "-5", "1e4"] {
-            assert!(check_glue("load-ms", bad).unwrap_err().contains("from 100 to 600000"), "{bad}");
+            assert!(
+                check_glue("load-ms", bad).unwrap_err().to_string().contains("from 100 to 600000"),
+                "{bad}"
+            );
         }
         assert_eq!(check_glue("heap-mb", "512").unwrap(), "512");
         assert!(check_glue("heap-mb", "8").is_err() && check_glue("heap-mb", "999999").is_err());

@@ -7,6 +7,7 @@ use std::collections::BTreeSet;
 use cavalo_rules::GameRecord;
 use serde_json::Value;
 
+use crate::error::Aspect;
 use crate::recorded_specs;
 use crate::referee::GameSummary;
 
@@ -68,15 +69,15 @@ impl RecordedMatch {
     /// The first thing in which `other`'s match differs from this one: what it is, its value here
     /// and its value in `other`. The number of pairs may differ (a match extended by `--resume`
     /// with more games).
-    pub fn difference(&self, other: &RecordedMatch) -> Option<(&'static str, String, String)> {
-        let fields: [(&'static str, String, String); 7] = [
-            ("engine 1", self.names[0].clone(), other.names[0].clone()),
-            ("engine 2", self.names[1].clone(), other.names[1].clone()),
-            ("engine 1's spec", self.specs[0].clone(), other.specs[0].clone()),
-            ("engine 2's spec", self.specs[1].clone(), other.specs[1].clone()),
-            ("rules", self.rules.clone(), other.rules.clone()),
-            ("limits per move", self.limits.clone(), other.limits.clone()),
-            ("first board's seed", self.first_seed.to_string(), other.first_seed.to_string()),
+    pub fn difference(&self, other: &RecordedMatch) -> Option<(Aspect, String, String)> {
+        let fields: [(Aspect, String, String); 7] = [
+            (Aspect::EngineName(1), self.names[0].clone(), other.names[0].clone()),
+            (Aspect::EngineName(2), self.names[1].clone(), other.names[1].clone()),
+            (Aspect::EngineSpec(1), self.specs[0].clone(), other.specs[0].clone()),
+            (Aspect::EngineSpec(2), self.specs[1].clone(), other.specs[1].clone()),
+            (Aspect::Rules, self.rules.clone(), other.rules.clone()),
+            (Aspect::Limits, self.limits.clone(), other.limits.clone()),
+            (Aspect::FirstSeed, self.first_seed.to_string(), other.first_seed.to_string()),
         ];
         fields.into_iter().find(|(_, a, b)| a != b)
     }

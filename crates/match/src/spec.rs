@@ -5,6 +5,8 @@ use std::str::FromStr;
 
 use cavalo_engine::{OptionError, Options, PlayerChoice, PlayerError, PlayerKind};
 
+use crate::error::ParseSpecError;
+
 /// A side of a match, parsed from the command line:
 ///
 /// - `cavalo`, or `cavalo:KEY=VALUE,...` with the engine's options (`hash` in MiB, `threads`,
@@ -121,18 +123,18 @@ pub struct NamedPlayer {
 }
 
 impl FromStr for NamedPlayer {
-    type Err = String;
+    type Err = ParseSpecError;
 
-    fn from_str(s: &str) -> Result<NamedPlayer, String> {
+    fn from_str(s: &str) -> Result<NamedPlayer, ParseSpecError> {
         let (rest, name) = split_name(s)?;
         Ok(NamedPlayer { spec: rest.parse()?, name })
     }
 }
 
 /// `s` without its `name=TEXT` item, and the name checked.
-fn split_name(s: &str) -> Result<(String, Option<String>), String> {
+fn split_name(s: &str) -> Result<(String, Option<String>), ParseSpecError> {
     let t = s.trim();
-    let twice = || format!("`name=` is given twice in `{s}`");
+    let twice = || ParseSpecError::NameTwice { spec: s.to_string() };
     let lower = t.to_ascii_lowercase();
     let keyed = ["lisp:", "cavalo:"].into_iter().find(|p| lower.starts_with(p));
     if let Some(prefix) = keyed {
@@ -171,7 +173,7 @@ fn split_name(s: &str) -> Result<(String, Option<String>), String> {
 }
 
 /// A name as given (trimmed), or why it cannot be one.
-fn check_name(v: &str, spec: &str) -> Result<String, String> {
+fn check_name(v: &str, spec: &str) -> Result<String, ParseSpecError> {
     let name = v.trim();
     // Characters that are not shown, or that reorder the text around them.
     let hidden = |c: char| {
@@ -179,11 +181,11 @@ fn check_name(v: &str, spec: &str) -> Result<String, String> {
             || matches!(c, '\u{200B}'..='\u{200F}' | '\u{202A}'..='\u{202E}' | '\u{2060}'..='\u{2069}' | '\u{FEFF}')
     };
     if name.is_empty() {
-        Err(format!("the name in `{spec}` is empty: give the player a name, e.g. `name=Equipa 1`"))
+        Err(ParseSpecError::EmptyName { spec: spec.to_string() })
     } else if name.chars().count() > NAME_MAX_CHARS {
-        Err(format!("the name `{name}` is longer than {NAME_MAX_CHARS} characters"))
+        Err(ParseSpecError::LongName { name: name.to_string() })
     } else if name.chars().any(hidden) {
-        Err(format!("the name in `{spec}` holds a character that is not printable"))
+        Err(ParseSpecError::HiddenName { spec: spec.to_string() })
     } else {
         Ok(name.to_string())
     }
@@ -250,14 +252,14 @@ impl fmt::Display for PlayerSpec {
 }
 
 impl FromStr for PlayerSpec {
-    type Err = String;
+    type Err = ParseSpecError;
 
-    fn from_str(s: &str) -> Result<PlayerSpec, String> {
+    fn from_str(s: &str) -> Result<PlayerSpec, ParseSpecError> {
         let t = s.trim();
         if let Some(cmd) = t.strip_prefix("cmd:") {
             let command = cmd.trim().to_string();
             if command.is_empty() {
-                return Err("`cmd:` needs a command, e.g. `cmd:./my-engine`".into());
+                return Err(ParseSpecError::NoCommand);
             }
             return Ok(PlayerSpec::External { command, options: Vec::new() });
         }
@@ -265,28 +267,27 @@ impl FromStr for PlayerSpec {
             let mut parts = rest.split(',');
             let path = parts.next().unwrap_or_default().trim().to_string();
             if path.is_empty() {
-                return Err("`lisp:` needs the team's file, e.g. `lisp:team.lisp,function=jogar`".into());
+                return Err(ParseSpecError::NoLispFile);
             }
             let mut glue = Vec::new();
             for kv in parts.filter(|kv| !kv.trim().is_empty()) {
-                let (k, v) = kv.split_once('=').ok_or_else(|| {
-                    format!("`{kv}` in `{s}` is not KEY=VALUE (keys: {})", crate::lisp::KEYS.join(", "))
+                let (k, v) = kv.split_once('=').ok_or_else(|| ParseSpecError::NotKeyValue {
+                    item: kv.to_string(),
+                    spec: s.to_string(),
                 })?;
                 let k = k.trim();
-                let v = crate::lisp::check_glue(k, v).map_err(|e| format!("{e} in `{s}`"))?;
+                let v = crate::lisp::check_glue(k, v)
+                    .map_err(|error| ParseSpecError::Glue { error, spec: s.to_string() })?;
                 glue.push((k.to_string(), v));
             }
             return Ok(PlayerSpec::Lisp { path, glue });
         }
         match t.parse::<PlayerChoice>() {
             Ok(PlayerChoice { kind, options }) => Ok(PlayerSpec::Builtin { kind, options }),
-            Err(PlayerError::Option { error: OptionError::Unknown(k), .. }) => {
-                Err(format!("unknown key `{k}` in `{s}` (keys: {})", cavalo_engine::spec_keys()))
+            Err(PlayerError::Option { error: OptionError::Unknown(key), .. }) => {
+                Err(ParseSpecError::UnknownKey { key, spec: s.to_string() })
             }
-            Err(e @ PlayerError::Option { .. }) => Err(e.to_string()),
-            Err(e) => {
-                Err(format!("{e}, or cmd:COMMAND for an external engine, or lisp:FILE for a Lisp program"))
-            }
+            Err(e) => Err(ParseSpecError::Player(e)),
         }
     }
 }
@@ -313,7 +314,7 @@ mod tests {
         assert!(e.is_external());
         assert_eq!(e.to_string(), "cmd:./x --fast");
         assert!("cmd:".parse::<PlayerSpec>().is_err());
-        assert!("cavalo:speed=9".parse::<PlayerSpec>().unwrap_err().contains("speed"));
+        assert!("cavalo:speed=9".parse::<PlayerSpec>().unwrap_err().to_string().contains("speed"));
         assert!("cavalo:hash=0".parse::<PlayerSpec>().is_err());
         assert!("cavalo:quiescence=on".parse::<PlayerSpec>().unwrap().to_string().contains("quiescence=on"));
         let l: PlayerSpec = "lisp:team.lisp, function=jogada ,white-only=true".parse().unwrap();
@@ -325,16 +326,22 @@ mod tests {
         let dir = "lisp:/".parse::<PlayerSpec>().unwrap().check_ready().unwrap_err();
         assert_eq!(dir, SpecError::NotAFile { path: "/".into() });
         assert_eq!("greedy".parse::<PlayerSpec>().unwrap().check_ready(), Ok(()));
-        assert!("lisp:t.lisp,state=sideways".parse::<PlayerSpec>().unwrap_err().contains("board-points"));
-        assert!("stockfish".parse::<PlayerSpec>().unwrap_err().contains("cmd:"));
+        assert!(
+            "lisp:t.lisp,state=sideways"
+                .parse::<PlayerSpec>()
+                .unwrap_err()
+                .to_string()
+                .contains("board-points")
+        );
+        assert!("stockfish".parse::<PlayerSpec>().unwrap_err().to_string().contains("cmd:"));
         let tuned: PlayerSpec = "cavalo:lmr_depth=4,MobilityWeight=150".parse().unwrap();
         assert_eq!(tuned.to_string(), "cavalo:mobility_weight=150,lmr_depth=4");
         assert_eq!(tuned.to_string().parse::<PlayerSpec>().unwrap(), tuned);
-        assert!("cavalo:lmr_depth=0".parse::<PlayerSpec>().unwrap_err().contains("LmrDepth"));
+        assert!("cavalo:lmr_depth=0".parse::<PlayerSpec>().unwrap_err().to_string().contains("LmrDepth"));
     }
 
     fn named(s: &str) -> Result<(String, Option<String>), String> {
-        s.parse::<NamedPlayer>().map(|p| (p.spec.to_string(), p.name))
+        s.parse::<NamedPlayer>().map(|p| (p.spec.to_string(), p.name)).map_err(|e| e.to_string())
     }
 
     #[test]
@@ -367,7 +374,13 @@ mod tests {
         assert!(named(&format!("greedy,name={}", "x".repeat(41))).unwrap_err().contains("40 characters"));
         assert!(named(&format!("greedy,name={}", "é".repeat(40))).is_ok());
         // The name is not glue for the Lisp adapter.
-        assert!("lisp:p.lisp,name=A".parse::<PlayerSpec>().unwrap_err().contains("unknown key `name`"));
+        assert!(
+            "lisp:p.lisp,name=A"
+                .parse::<PlayerSpec>()
+                .unwrap_err()
+                .to_string()
+                .contains("unknown key `name`")
+        );
     }
 
     #[test]

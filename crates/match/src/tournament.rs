@@ -13,7 +13,7 @@ use cavalo_rules::{GameRecord, Rules};
 use serde::{Deserialize, Serialize};
 
 use crate::ForfeitCase;
-use crate::error::{PlanError, RecordError};
+use crate::error::{Aspect, PlanError, RecordError};
 use crate::limits::MoveLimits;
 use crate::ratings::{self, Rating, Results};
 use crate::referee::{GameSetup, GameSpec, GameSummary};
@@ -85,19 +85,19 @@ impl About {
 
     /// The first thing in which `other` differs from this tournament: what it is, its value here
     /// and its value in `other`.
-    pub fn difference(&self, other: &About) -> Option<(&'static str, String, String)> {
+    pub fn difference(&self, other: &About) -> Option<(Aspect, String, String)> {
         let format = |a: &About| match a.format {
             Format::RoundRobin => "round-robin".to_string(),
             Format::Gauntlet => "gauntlet".to_string(),
         };
-        let fields: [(&'static str, String, String); 7] = [
-            ("players", self.players.join(" | "), other.players.join(" | ")),
-            ("names", self.names.join(" | "), other.names.join(" | ")),
-            ("format", format(self), format(other)),
-            ("first board's seed", self.first_seed.to_string(), other.first_seed.to_string()),
-            ("boards per pairing", self.boards.to_string(), other.boards.to_string()),
-            ("rules", self.rules.clone(), other.rules.clone()),
-            ("limits per move", self.limits.clone(), other.limits.clone()),
+        let fields: [(Aspect, String, String); 7] = [
+            (Aspect::Players, self.players.join(" | "), other.players.join(" | ")),
+            (Aspect::Names, self.names.join(" | "), other.names.join(" | ")),
+            (Aspect::Format, format(self), format(other)),
+            (Aspect::FirstSeed, self.first_seed.to_string(), other.first_seed.to_string()),
+            (Aspect::Boards, self.boards.to_string(), other.boards.to_string()),
+            (Aspect::Rules, self.rules.clone(), other.rules.clone()),
+            (Aspect::Limits, self.limits.clone(), other.limits.clone()),
         ];
         fields.into_iter().find(|(_, a, b)| a != b)
     }

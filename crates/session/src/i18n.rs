@@ -256,6 +256,14 @@ impl Lang {
         }
     }
 
+    /// `sentence` (already worded, saying the problem) with `detail` quoted after it: another
+    /// program's own words (the system's, a JSON reader's), which are not translated
+    /// (`with-detail`: `… («No such file or directory»)`).
+    pub fn with_detail(self, sentence: impl Into<String>, detail: &str) -> String {
+        let args = [("sentence", Arg::Text(sentence.into())), ("detail", Arg::from(detail))];
+        self.tr_with(crate::key!("with-detail"), &args)
+    }
+
     /// The message `key` with its arguments, or why it cannot be formatted.
     pub fn try_tr(self, key: &str, args: &[(&str, Arg)]) -> Result<String, I18nError> {
         let (text, errors) = self

@@ -33,6 +33,8 @@ use cavalo_lab::analysis::{self, Budget, Effort, FORMAT_VERSION, Thresholds};
 use cavalo_rules::{GameRecord, Side};
 use cavalo_session::i18n::Lang;
 use cavalo_session::key;
+use cavalo_session::present::store_error_text;
+use cavalo_session::store::StoreError;
 use cavalo_session::store::db::analyses::StoredAnalysis;
 use serde::Serialize;
 
@@ -67,7 +69,43 @@ struct Job {
     /// Whether it has its engine.
     running: AtomicBool,
     /// Why it failed, and when, once it did.
-    failed: Mutex<Option<(String, Instant)>>,
+    failed: Mutex<Option<(Failure, Instant)>>,
+}
+
+/// Why an analysis failed, kept with its job and worded in the language of whoever asks
+/// (`api-analysis-failed` with the reason from `analysis-fail-*`).
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) enum Failure {
+    /// The server closed before it ended.
+    Closing,
+    /// Its thread stopped without an answer (a panic in the search).
+    Crashed,
+    /// The game's moves could not be replayed (the rules' words).
+    Record(cavalo_rules::RecordError),
+    /// The analysis could not be stored.
+    Store(StoreError),
+    /// A stored analysis could not be read back (the JSON reader's or the rules' words).
+    Unreadable(String),
+}
+
+impl Failure {
+    /// Why, in `lang`: a sentence, with another program's words quoted after it.
+    pub(crate) fn text(&self, lang: Lang) -> String {
+        match self {
+            Failure::Closing => lang.tr(key!("analysis-fail-closing")),
+            Failure::Crashed => lang.tr(key!("analysis-fail-crashed")),
+            Failure::Record(e) => lang.with_detail(lang.tr(key!("analysis-fail-record")), &e.to_string()),
+            Failure::Store(e) => store_error_text(e, lang),
+            Failure::Unreadable(why) => lang.with_detail(lang.tr(key!("analysis-fail-unreadable")), why),
+        }
+    }
+
+    /// The answer (500 `analysis_failed`), worded in `lang`.
+    pub(crate) fn answer(&self, lang: Lang) -> ApiError {
+        let reason = [("reason", self.text(lang).into())];
+        ApiError::say(StatusCode::INTERNAL_SERVER_ERROR, lang, key!("api-analysis-failed"), &reason)
+            .code("analysis_failed")
+    }
 }
 
 /// How long the reason of a failed analysis is kept for `GET` (when not asked again before).
@@ -105,7 +143,7 @@ impl Job {
         self.stopping.notify_one();
     }
 
-    fn failure(&self) -> Option<String> {
+    fn failure(&self) -> Option<Failure> {
         self.failed.lock().unwrap_or_else(|e| e.into_inner()).as_ref().map(|(why, _)| why.clone())
     }
 
@@ -185,7 +223,7 @@ pub(crate) async fn show(
     let job = app.inner.analyses.lock().get(&id).cloned();
     if let Some(job) = job {
         if let Some(why) = job.failure() {
-            return Err(failed(lang, why));
+            return Err(why.answer(lang));
         }
         if stored.as_ref().is_none_or(|s| s.plies < job.plies) {
             return Ok(job.progress());
@@ -198,16 +236,6 @@ pub(crate) async fn show(
                 .code("no_analysis"))
         }
     }
-}
-
-fn failed(lang: Lang, why: String) -> ApiError {
-    ApiError::say(
-        StatusCode::INTERNAL_SERVER_ERROR,
-        lang,
-        key!("api-analysis-failed"),
-        &[("reason", why.into())],
-    )
-    .code("analysis_failed")
 }
 
 /// `POST /api/games/{id}/analysis`.
@@ -279,7 +307,7 @@ async fn run(app: App, id: String, record: GameRecord, job: Arc<Job>, place: Pla
     let outcome = match lease {
         Some(lease) => analyse_apart(&app, &id, record, &job, lease).await,
         None if job.stop.load(Ordering::SeqCst) && !app.closed() => Ok(()),
-        None => Err("the server is closing".to_string()),
+        None => Err(Failure::Closing),
     };
     drop(place);
     let mut jobs = app.inner.analyses.lock();
@@ -290,7 +318,7 @@ async fn run(app: App, id: String, record: GameRecord, job: Arc<Job>, place: Pla
             }
         }
         Err(why) => {
-            eprintln!("cavalo serve: the analysis of game {id} failed: {why}");
+            eprintln!("cavalo serve: the analysis of game {id} failed: {}", why.text(Lang::En));
             *job.failed.lock().unwrap_or_else(|e| e.into_inner()) = Some((why, Instant::now()));
         }
     }
@@ -304,7 +332,7 @@ async fn analyse_apart(
     record: GameRecord,
     job: &Arc<Job>,
     mut lease: crate::sched::Lease,
-) -> Result<(), String> {
+) -> Result<(), Failure> {
     job.running.store(true, Ordering::SeqCst);
     let (app2, id2, job2) = (app.clone(), id.to_string(), job.clone());
     let (nodes, key) = (app.config().analysis_nodes, budget_key(app.config()));
@@ -324,15 +352,15 @@ async fn analyse_apart(
         );
         drop(lease);
         match result {
-            Err(e) => Err(e.to_string()),
-            Ok(_) if app2.inner.closed.load(Ordering::SeqCst) => Err("the server is closing".into()),
+            Err(e) => Err(Failure::Record(e)),
+            Ok(_) if app2.inner.closed.load(Ordering::SeqCst) => Err(Failure::Closing),
             // Replaced by the analysis of a longer game: nothing to store.
             Ok(_) if job2.stop.load(Ordering::SeqCst) => Ok(()),
-            Ok(an) => app2.db().put_analysis(&id2, &key, job2.plies, &an.to_json()).map_err(|e| e.message),
+            Ok(an) => app2.db().put_analysis(&id2, &key, job2.plies, &an.to_json()).map_err(Failure::Store),
         }
     })
     .await;
-    outcome.unwrap_or_else(|| Err("the analysis thread failed".into()))
+    outcome.unwrap_or(Err(Failure::Crashed))
 }
 
 /// The server's budget per position: `nodes`, one thread.
@@ -399,5 +427,44 @@ mod tests {
             assert!(t0.elapsed() < Duration::from_secs(20), "closing stops the analysis");
             tokio::time::sleep(Duration::from_millis(20)).await;
         }
+    }
+
+    #[test]
+    fn a_failure_is_worded_in_the_readers_language() {
+        use cavalo_session::i18n::english_words_in;
+        use cavalo_session::store::StoreErrorKind;
+        let store = StoreError {
+            kind: StoreErrorKind::Full,
+            message: "cannot store the analysis".into(),
+            detail: "database or disk is full".into(),
+        };
+        let record = cavalo_rules::RecordError::Json("expected value at line 1 column 1".into());
+        let failures = [
+            Failure::Closing,
+            Failure::Crashed,
+            Failure::Record(record),
+            Failure::Store(store),
+            Failure::Unreadable("EOF while parsing a value at line 1 column 0".into()),
+        ];
+        for f in failures {
+            let pt = f.text(Lang::Pt);
+            // The sentence says why; the words of SQLite or of the JSON reader follow, quoted (the
+            // store's own message, English, is the reason of its worded sentence).
+            let sentence = pt.split(" («").next().unwrap();
+            assert_eq!(
+                english_words_in(sentence, &["database", "disk", "full", "cannot", "store", "analysis"]),
+                Vec::<String>::new(),
+                "{pt}"
+            );
+            assert_ne!(pt, f.text(Lang::En), "{f:?}");
+            let answer = f.answer(Lang::Pt);
+            let (status, body) = answer.parts();
+            assert_eq!((status, body.code), (StatusCode::INTERNAL_SERVER_ERROR, "analysis_failed"));
+            assert!(body.message.contains(&pt), "{}", body.message);
+        }
+        assert_eq!(Failure::Closing.text(Lang::Pt), "o servidor está a fechar");
+        assert_eq!(Failure::Crashed.text(Lang::En), "the analysis stopped unexpectedly");
+        let record = Failure::Record(cavalo_rules::RecordError::Json("trailing characters".into()));
+        assert!(record.text(Lang::Pt).starts_with("não foi possível repetir as jogadas do jogo («"));
     }
 }

@@ -4,7 +4,7 @@
 use cavalo_session::key;
 use std::sync::Arc;
 
-use axum::extract::{DefaultBodyLimit, Path, Query, Request, State};
+use axum::extract::{DefaultBodyLimit, Path, Request, State};
 use axum::http::{StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
@@ -28,6 +28,7 @@ use crate::limits::HintPlace;
 use crate::lookup::find;
 use crate::new_game::{MIN_TIME_MS, NewGame, game_config};
 use crate::offload::blocking;
+use crate::query::Params;
 use crate::seats::{self, HeldSeats, HeldUploads, Need, SeatToken, seat_of};
 use crate::server::Peer;
 use crate::wire::GameState;
@@ -189,22 +190,16 @@ async fn create(
 }
 
 /// `?since=N`: the announcements from ply N (0-based) on.
-#[derive(Deserialize)]
-struct Since {
-    since: Option<usize>,
-}
-
 async fn show(
     State(app): State<App>,
     Path(id): Path<String>,
     ReqLang(lang): ReqLang,
     uri: axum::http::Uri,
 ) -> ApiResult<Json<GameState>> {
-    let Query(q) = Query::<Since>::try_from_uri(&uri)
-        .map_err(|e| ApiError::bad(lang, key!("api-bad-query"), &[("reason", e.body_text().into())]))?;
+    let since = Params::of(&uri).index("since").map_err(|e| e.answer(lang))?;
     blocking(lang, move || {
         let g = find(&app, &id, lang)?;
-        Ok(Json(g.lock().state(q.since)))
+        Ok(Json(g.lock().state(since)))
     })
     .await
 }

@@ -59,6 +59,12 @@ impl ApiError {
         ApiError { status, body: ErrorBody { code: status_code(status), message: msg.into(), detail: None } }
     }
 
+    /// The answer's status and body (for tests).
+    #[cfg(test)]
+    pub(crate) fn parts(&self) -> (StatusCode, &ErrorBody) {
+        (self.status, &self.body)
+    }
+
     /// The same answer with a more precise code.
     pub(crate) fn code(mut self, code: &'static str) -> ApiError {
         self.body.code = code;

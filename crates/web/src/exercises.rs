@@ -15,7 +15,7 @@
 use std::net::IpAddr;
 
 use axum::Json;
-use axum::extract::{Path, Query, State};
+use axum::extract::{Path, State};
 use axum::http::StatusCode;
 use cavalo_lab::analysis::{Analysis, Thresholds, Value};
 use cavalo_lab::exercises::{self, Judged};
@@ -26,6 +26,7 @@ use cavalo_session::{MoveChoice, interpret_move, key};
 use serde::{Deserialize, Serialize};
 
 use crate::App;
+use crate::analysis::Failure;
 use crate::body::Body;
 use crate::error::{ApiError, ApiResult};
 use crate::lang::ReqLang;
@@ -67,11 +68,6 @@ struct Shown {
     destinations: Vec<Destination>,
 }
 
-#[derive(Deserialize)]
-pub(crate) struct SideQuery {
-    side: Option<String>,
-}
-
 /// The game's stored analysis and the position before each of its plies.
 async fn analysed(app: &App, id: &str, lang: Lang) -> ApiResult<(Analysis, Vec<Position>, [bool; 2])> {
     let read = crate::analysis::read(app, id, lang, true).await?;
@@ -79,15 +75,7 @@ async fn analysed(app: &App, id: &str, lang: Lang) -> ApiResult<(Analysis, Vec<P
         let e = ApiError::say(StatusCode::NOT_FOUND, lang, key!("api-no-analysis"), &[("id", id.into())]);
         return Err(e.code("no_analysis"));
     };
-    let broken = |why: String| {
-        let e = ApiError::say(
-            StatusCode::INTERNAL_SERVER_ERROR,
-            lang,
-            key!("api-analysis-failed"),
-            &[("reason", why.into())],
-        );
-        e.code("analysis_failed")
-    };
+    let broken = |why: String| Failure::Unreadable(why).answer(lang);
     let an: Analysis = serde_json::from_str(&stored.json).map_err(|e| broken(e.to_string()))?;
     let positions = an.game.replay().map_err(|e| broken(e.to_string()))?;
     Ok((an, positions, read.humans))
@@ -98,10 +86,12 @@ pub(crate) async fn list(
     State(app): State<App>,
     Path(id): Path<String>,
     ReqLang(lang): ReqLang,
-    Query(q): Query<SideQuery>,
+    uri: axum::http::Uri,
 ) -> ApiResult<Json<serde_json::Value>> {
     let (an, positions, humans) = analysed(&app, &id, lang).await?;
-    let sides: Vec<Side> = match q.side.as_deref() {
+    let params = crate::query::Params::of(&uri);
+    let side = params.text("side").map_err(|e| e.answer(lang))?;
+    let sides: Vec<Side> = match side {
         Some(name) => vec![
             Side::parse(name)
                 .ok_or_else(|| ApiError::bad(lang, key!("api-bad-side"), &[("side", name.into())]))?,

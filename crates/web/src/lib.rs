@@ -43,6 +43,7 @@ mod lookup;
 mod new_game;
 mod offload;
 mod page;
+mod query;
 mod quota;
 mod sched;
 mod seats;

@@ -39,10 +39,7 @@ pub(crate) async fn body_in_time(State(within): State<Duration>, req: Request, n
     let mut refusal = match tokio::time::timeout(within, axum::body::to_bytes(body, usize::MAX)).await {
         Ok(Ok(bytes)) => return next.run(Request::from_parts(parts, axum::body::Body::from(bytes))).await,
         Ok(Err(e)) if too_large(&e) => StatusCode::PAYLOAD_TOO_LARGE.into_response(),
-        Ok(Err(e)) => {
-            let reason = [("reason", e.to_string().into())];
-            ApiError::say(StatusCode::BAD_REQUEST, lang, key!("api-body-unreadable"), &reason).into_response()
-        }
+        Ok(Err(e)) => crate::body::BodyError::Unreadable(e.to_string()).answer(lang).into_response(),
         Err(_) => {
             let secs = [("secs", within.as_secs().max(1).into())];
             ApiError::say(StatusCode::REQUEST_TIMEOUT, lang, key!("api-body-too-slow"), &secs).into_response()

@@ -8,29 +8,22 @@
 
 use std::convert::Infallible;
 
-use axum::extract::{Path, Query, State};
+use axum::extract::{Path, State};
 use axum::response::sse::{Event as SseEvent, KeepAlive, Sse};
-use cavalo_session::key;
 use futures_util::Stream;
-use serde::Deserialize;
 use tokio::sync::broadcast::error::RecvError;
 
 use crate::App;
-use crate::error::{ApiError, ApiResult};
+use crate::error::ApiResult;
 use crate::game::Game;
 use crate::guard::serving;
 use crate::herald::{Event, Told};
 use crate::lang::ReqLang;
 use crate::lookup::find;
 use crate::offload::{self, blocking};
+use crate::query::Params;
 use crate::server::Peer;
 use crate::wire::WireEvent;
-
-/// `?version=N`: the version of the game the page shows.
-#[derive(Deserialize)]
-struct Known {
-    version: Option<u64>,
-}
 
 /// `GET /api/games/{id}/events`: the game's server-sent events ([`WireEvent`]; see the module).
 pub(crate) async fn events(
@@ -41,15 +34,15 @@ pub(crate) async fn events(
     uri: axum::http::Uri,
 ) -> ApiResult<Sse<impl Stream<Item = Result<SseEvent, Infallible>>>> {
     serving(&app, lang)?;
-    let Query(known) = Query::<Known>::try_from_uri(&uri)
-        .map_err(|e| ApiError::bad(lang, key!("api-bad-query"), &[("reason", e.body_text().into())]))?;
+    // `?version=N`: the version of the game the page shows.
+    let known = Params::of(&uri).whole("version").map_err(|e| e.answer(lang))?;
     let app2 = app.clone();
     let g = blocking(lang, move || find(&app2, &id, lang)).await?;
     let place = app.open_stream(peer).map_err(|e| e.answer(lang))?;
     // Subscribed before the game is read: no change falls between the two.
     let rx = g.subscribe();
     let g2 = g.clone();
-    let (mut first, seen) = blocking(lang, move || Ok(catch_up(&g2, known.version))).await?;
+    let (mut first, seen) = blocking(lang, move || Ok(catch_up(&g2, known))).await?;
     first.push(sse(&WireEvent::Thinking(g.live_view())));
     let shutdown = app.inner.shutdown.subscribe();
     // The stream's place (`_place`) is freed when the stream ends.

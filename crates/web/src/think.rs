@@ -11,14 +11,14 @@ use std::convert::Infallible;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-use axum::extract::{Path, Query, State};
+use axum::extract::{Path, State};
 use axum::http::StatusCode;
 use axum::response::sse::{Event as SseEvent, KeepAlive, Sse};
 use cavalo_engine::{Limits, SearchInfo};
 use cavalo_rules::Side;
 use cavalo_session::key;
 use futures_util::Stream;
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 
 use crate::App;
 use crate::error::{ApiError, ApiResult};
@@ -31,11 +31,6 @@ pub(crate) const THINK_MS: u64 = 5_000;
 
 /// The shortest time between two `info` events.
 pub(crate) const INFO_EVERY: Duration = Duration::from_millis(100);
-
-#[derive(Deserialize)]
-pub(crate) struct PlyQuery {
-    ply: Option<usize>,
-}
 
 /// What an event carries.
 #[derive(Serialize)]
@@ -59,11 +54,10 @@ pub(crate) async fn think(
     uri: axum::http::Uri,
 ) -> ApiResult<Sse<impl Stream<Item = Result<SseEvent, Infallible>>>> {
     crate::guard::serving(&app, lang)?;
-    let Query(q) = Query::<PlyQuery>::try_from_uri(&uri)
-        .map_err(|e| ApiError::bad(lang, key!("api-bad-query"), &[("reason", e.body_text().into())]))?;
+    let ply = crate::query::Params::of(&uri).index("ply").map_err(|e| e.answer(lang))?;
     let record = crate::analysis::read(&app, &id, lang, false).await?.record;
     let plies = record.moves.len();
-    let ply = q.ply.unwrap_or(plies);
+    let ply = ply.unwrap_or(plies);
     if ply > plies {
         let args = [("ply", ply.into()), ("plies", plies.into())];
         return Err(ApiError::bad(lang, key!("api-think-no-ply"), &args).code("bad_request"));

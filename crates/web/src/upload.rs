@@ -109,7 +109,7 @@ pub(crate) async fn upload(
     State(app): State<App>,
     ReqLang(lang): ReqLang,
     Peer(client): Peer,
-    Body(req): Body<Upload>,
+    Body(req): Body<Upload, UPLOAD_LIMIT>,
 ) -> ApiResult<(StatusCode, Json<Value>)> {
     crate::guard::serving(&app, lang)?;
     // Reading a log of many games takes a while: off the runtime's threads.

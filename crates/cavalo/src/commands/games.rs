@@ -1,16 +1,17 @@
 //! `cavalo games`: the games database (list, show, export, delete, import, check), and where it
 //! lives (`--data-dir`, `--db`), shared with `play` and `stats`.
 
-use std::fmt::Write as _;
 use std::io::Write as _;
 use std::path::PathBuf;
 use std::sync::Arc;
 
 use anyhow::{Context, Result, bail};
-use cavalo_session::i18n::Lang;
-use cavalo_session::store::{self, Db, GameRow, import_files};
-use cavalo_session::{Actor, Game};
+use cavalo_session::i18n::{Arg, Lang};
+use cavalo_session::key;
+use cavalo_session::store::{self, Db, import_files};
 use clap::{Args, Subcommand, ValueEnum};
+
+use super::games_text as text;
 
 /// Why the database at `path` cannot be used, in `lang`: what to do about a damaged file, one
 /// that cannot be written or one a newer Cavalo made; any other failure as the store says it.
@@ -156,19 +157,23 @@ pub enum Format {
     Log,
 }
 
+/// Runs `cavalo games`; the list and a game shown are worded in the environment's language.
 pub fn run(a: GamesArgs) -> Result<()> {
+    let lang = Lang::from_env();
     let db = a.store.open()?;
     match a.action {
         Action::List { status } => {
             let want = status.map(|s| format!("{s:?}").to_lowercase());
-            let rows: Vec<GameRow> =
+            let rows: Vec<store::GameRow> =
                 db.list()?.into_iter().filter(|r| want.as_ref().is_none_or(|w| *w == r.status)).collect();
-            print!("{}", list_text(&rows));
-            eprintln!("{} games in {}", rows.len(), db.path().display());
+            print!("{}", text::list_text(lang, &rows));
+            let args =
+                [("count", Arg::Count(rows.len() as u64)), ("path", db.path().display().to_string().into())];
+            eprintln!("{}", lang.tr_with(key!("games-count"), &args));
         }
         Action::Show { id } => {
             let s = db.load(&db.resolve(&id)?)?;
-            print!("{}", show_text(&s));
+            print!("{}", text::show_text(lang, &s));
         }
         Action::Export { id, format, output } => {
             let s = db.load(&db.resolve(&id)?)?;
@@ -257,86 +262,6 @@ fn import(db: &Db, paths: &[PathBuf]) -> Result<()> {
         bail!("{} files were not imported (named above)", report.skipped.len());
     }
     Ok(())
-}
-
-/// The table of `games list`.
-pub fn list_text(rows: &[GameRow]) -> String {
-    let mut out = String::new();
-    let _ = writeln!(
-        out,
-        "{:<36}  {:<20}  {:<17}  {:<16}  {:<16}  {:<7}  {:<6}  {:>7}  {:>5}",
-        "id", "created", "mode", "white", "black", "status", "result", "points", "plies"
-    );
-    for r in rows {
-        let _ = writeln!(
-            out,
-            "{:<36}  {:<20}  {:<17}  {:<16}  {:<16}  {:<7}  {:<6}  {:>7}  {:>5}",
-            r.id,
-            r.created,
-            r.mode,
-            r.players[0],
-            r.players[1],
-            r.status,
-            r.result.as_deref().unwrap_or("-"),
-            format!("{}-{}", r.points[0], r.points[1]),
-            r.plies
-        );
-    }
-    out
-}
-
-/// The text of `games show`.
-pub fn show_text(s: &Game) -> String {
-    let c = s.config();
-    let pos = s.position();
-    let mut out = String::new();
-    let _ = writeln!(out, "game    {}", s.id());
-    let _ = writeln!(out, "date    {}", s.date());
-    let _ = writeln!(
-        out,
-        "mode    {} (White {}, Black {})",
-        s.mode(),
-        c.players[0].label(),
-        c.players[1].label()
-    );
-    let _ =
-        writeln!(out, "rules   {}, {} ms per computer move, start {}", c.rules, c.time_ms, c.start_text());
-    let result = pos.outcome().map_or("none".to_string(), |o| o.to_string());
-    let _ = writeln!(out, "status  {}, result {result}, points {}", s.status().name(), pos_points(s));
-    let _ = writeln!(
-        out,
-        "\n{:>4}  {:<5}  {:<8}  {:<7}  {:>6}  {:>7}  {:>7}  {:>10}  {:>5}  {:>6}  pv",
-        "ply", "side", "player", "move", "points", "total", "time-ms", "nodes", "depth", "value"
-    );
-    for p in s.plies() {
-        let who = match (p.by, p.forced) {
-            (_, true) => "forced",
-            (Actor::Human, _) => "human",
-            (Actor::Computer, _) => "computer",
-        };
-        let i = p.search.as_ref();
-        let _ = writeln!(
-            out,
-            "{:>4}  {:<5}  {:<8}  {:<7}  {:>6}  {:>7}  {:>7}  {:>10}  {:>5}  {:>6}  {}",
-            p.number,
-            p.side.name(),
-            who,
-            p.mv.to_string(),
-            p.gained,
-            format!("{}-{}", p.points[0], p.points[1]),
-            p.time_ms,
-            i.map_or("-".into(), |i| i.nodes.to_string()),
-            i.map_or("-".into(), |i| i.depth.to_string()),
-            i.map_or("-".into(), |i| i.score.to_string()),
-            i.map_or(String::new(), |i| i.pv_string()),
-        );
-    }
-    out
-}
-
-fn pos_points(s: &Game) -> String {
-    let p = s.position();
-    format!("{}-{}", p.points(cavalo_rules::Side::White), p.points(cavalo_rules::Side::Black))
 }
 
 /// Every game of `db` in the course's log format, or only those whose id

@@ -5,7 +5,7 @@ use std::io::Write;
 use std::ops::ControlFlow;
 use std::path::PathBuf;
 
-use anyhow::{Context, Result, bail};
+use anyhow::Result;
 use cavalo_match::merge::{RecordedMatch, missing};
 use cavalo_match::spec::resolve_names;
 use cavalo_match::{
@@ -15,10 +15,10 @@ use cavalo_rules::Rules;
 use clap::{Args, Subcommand};
 
 use crate::args::{LangArg, MergeFilesArgs, RunArgs};
-use crate::forfeits;
 use crate::limits::LimitArgs;
 use crate::match_report;
 use crate::records;
+use crate::run_error::{self, At, GapAbout, Problem, RunError};
 
 const PLAYERS_HELP: &str = "\
 Players (--engine1, --engine2):
@@ -117,11 +117,11 @@ struct PlayArgs {
     /// The player measured (see the list below): cavalo[:KEY=VALUE,...], classic[:DEPTH],
     /// greedy, random[:SEED], cmd:COMMAND or lisp:FILE[,KEY=VALUE...]; any of them with
     /// ,name=TEXT.
-    #[arg(long, value_name = "PLAYER", value_parser = parse_named, required = true)]
-    engine1: Option<NamedPlayer>,
+    #[arg(long, value_name = "PLAYER", required = true)]
+    engine1: Option<String>,
     /// Its opponent (same forms).
-    #[arg(long, value_name = "PLAYER", value_parser = parse_named, required = true)]
-    engine2: Option<NamedPlayer>,
+    #[arg(long, value_name = "PLAYER", required = true)]
+    engine2: Option<String>,
     /// A `setoption` for an external engine 1, as NAME=VALUE (repeatable).
     #[arg(long, value_name = "NAME=VALUE")]
     option1: Vec<String>,
@@ -160,64 +160,64 @@ struct PlayArgs {
     lang: LangArg,
 }
 
-/// A player with its name, if given (`...,name=TEXT`).
+/// A player with its name, if given (`...,name=TEXT`), refused in the environment's language
+/// (for `accuracy`, whose players clap reads before `--lang` is known).
 pub(crate) fn parse_named(s: &str) -> Result<NamedPlayer, String> {
-    s.parse()
+    s.parse().map_err(|e| crate::run_error::parse_spec_text(cavalo_session::i18n::Lang::from_env(), &e))
 }
 
 /// `spec` with the `setoption`s `opts` (NAME=VALUE, from the flag `--FLAG`) added: only for an
 /// external engine.
-pub(crate) fn with_options(spec: PlayerSpec, opts: &[String], flag: &str) -> Result<PlayerSpec> {
+pub(crate) fn with_options(
+    spec: PlayerSpec,
+    opts: &[String],
+    flag: &'static str,
+) -> Result<PlayerSpec, RunError> {
     if opts.is_empty() {
         return Ok(spec);
     }
     let PlayerSpec::External { command, mut options } = spec else {
-        bail!(
-            "--{flag} is for external engines (cmd:...); give a built-in cavalo its options as cavalo:hash=16,threads=2"
-        );
+        return Err(RunError::OptionsNotExternal(flag));
     };
     for o in opts {
-        let (n, v) = o.split_once('=').with_context(|| format!("--{flag} `{o}` is not NAME=VALUE"))?;
+        let (n, v) =
+            o.split_once('=').ok_or_else(|| RunError::OptionNotNameValue { flag, given: o.clone() })?;
         options.push((n.trim().to_string(), v.trim().to_string()));
     }
     Ok(PlayerSpec::External { command, options })
 }
 
 impl PlayArgs {
-    fn plan(&self, rules: Rules) -> Result<(MatchPlan, Option<Sprt>)> {
-        let (Some(e1), Some(e2)) = (&self.engine1, &self.engine2) else {
-            bail!("a match needs --engine1 and --engine2");
-        };
+    fn plan(&self, rules: Rules) -> Result<(MatchPlan, Option<Sprt>), RunError> {
+        // clap asks for both.
+        let (e1, e2) =
+            (self.engine1.as_deref().unwrap_or_default(), self.engine2.as_deref().unwrap_or_default());
+        let (e1, e2) = (run_error::player("--engine1", e1)?, run_error::player("--engine2", e2)?);
         let engine1 = with_options(e1.spec.clone(), &self.option1, "option1")?;
         let engine2 = with_options(e2.spec.clone(), &self.option2, "option2")?;
         let named = [(e1.name.clone(), engine1.to_string()), (e2.name.clone(), engine2.to_string())];
-        let lang = self.lang.lang();
-        let spec_error = |e| anyhow::anyhow!(forfeits::spec_error_text(lang, &e));
         let [n1, n2]: [String; 2] =
-            resolve_names(&named, false).map_err(spec_error)?.try_into().expect("two names");
+            resolve_names(&named, false).map_err(RunError::Spec)?.try_into().expect("two names");
         for e in [&engine1, &engine2] {
-            e.check_ready().map_err(spec_error)?;
+            e.check_ready().map_err(RunError::Spec)?;
         }
         let (first_seed, pairs) = match &self.seeds {
-            Some(r) => cavalo_lab::label::parse_seed_range(r)?,
+            Some(r) => run_error::seed_range(r)?,
             None => {
                 let games = self.games.unwrap_or(100);
                 if games == 0 || !games.is_multiple_of(2) {
-                    bail!("--games must be even and positive (each board is played twice), not {games}");
+                    return Err(RunError::GamesOdd(games));
                 }
                 (self.first_seed.unwrap_or(1), games / 2)
             }
         };
-        let limits = self.limits.limits()?;
+        let limits = self.limits.limits().map_err(|e| RunError::AtLeastOne(e.0))?;
         let sprt = match &self.sprt {
-            Some(v) => Some(
-                Sprt::new(v[0], v[1], v[2], v[3])
-                    .map_err(|e| anyhow::anyhow!(forfeits::sprt_error_text(lang, &e)))?,
-            ),
+            Some(v) => Some(Sprt::new(v[0], v[1], v[2], v[3]).map_err(RunError::Sprt)?),
             None => None,
         };
         let limits2 = match self.time_ms2 {
-            Some(0) => bail!("--time-ms2 must be at least 1"),
+            Some(0) => return Err(RunError::AtLeastOne("--time-ms2")),
             Some(t) => Some(cavalo_match::MoveLimits { time_ms: Some(t), ..limits.clone() }),
             None => None,
         };
@@ -228,7 +228,7 @@ impl PlayArgs {
             first_seed,
             pairs,
             concurrency: self.run.concurrency as usize,
-            shard: self.run.shard,
+            shard: self.run.shard()?,
         };
         Ok((plan, sprt))
     }
@@ -245,21 +245,19 @@ pub fn run(a: MatchArgs, rules: Rules) -> Result<()> {
 /// `cavalo match merge`: one summary of the games in several record files.
 fn merge(m: MergeArgs) -> Result<()> {
     let lang = m.lang.lang();
-    let mut first: Option<(RecordedMatch, String)> = None;
+    let mut first: Option<(RecordedMatch, At)> = None;
     let mut pairs: Option<u64> = None;
     let mut games: Vec<GameSummary> = Vec::new();
-    records::merge(&m.records.files, &mut |rec, at| {
-        let (this, g) = RecordedMatch::of(rec).map_err(|e| forfeits::record_error_text(lang, &e))?;
+    records::merge(&m.records.files, lang, &mut |rec, at| {
+        let (this, g) = RecordedMatch::of(rec).map_err(Problem::Record)?;
         pairs = pairs.max(this.pairs);
         if let Some((f, where_first)) = &first {
             if let Some((what, here, there)) = f.difference(&this) {
-                return Err(format!(
-                    "game {} is of another match: its {what} is `{there}`, but `{here}` in {where_first}",
-                    g.index
-                ));
+                let first = where_first.clone();
+                return Err(Problem::OtherMatch { game: g.index, what, here, there, first });
             }
         } else {
-            first = Some((this, at.to_string()));
+            first = Some((this, at.clone()));
         }
         let index = g.index;
         games.push(g);
@@ -270,11 +268,10 @@ fn merge(m: MergeArgs) -> Result<()> {
     let pairs = pairs.unwrap_or_else(|| games.iter().map(|g| g.index / 2 + 1).max().unwrap_or(0));
     let present = games.iter().map(|g| g.index).collect();
     let gaps = missing(&present, 2 * pairs, 0);
-    let seeds = |a: u64, b: u64| {
-        records::seeds_range(f.first_seed.wrapping_add(a / 2), f.first_seed.wrapping_add(b / 2))
-    };
-    let text = (!gaps.is_empty()).then(|| records::missing_text(&gaps, &seeds));
-    records::check_missing(text, m.records.partial)?;
+    let seeds =
+        |a: u64, b: u64| GapAbout::Seeds(f.first_seed.wrapping_add(a / 2), f.first_seed.wrapping_add(b / 2));
+    let gaps = gaps.into_iter().map(|(a, b)| ((a, b), seeds(a, b))).collect();
+    records::check_missing(gaps, m.records.partial, lang)?;
     let mut tally = Tally::default();
     for g in &games {
         tally.add(g);
@@ -298,8 +295,7 @@ fn merge(m: MergeArgs) -> Result<()> {
     let summary = Summary::of(about, &tally, None, None);
     print!("{}", match_report::summary_text(m.lang.lang(), &summary));
     if let Some(path) = &m.summary_json {
-        std::fs::write(path, summary.to_json() + "\n")
-            .with_context(|| format!("cannot write {}", path.display()))?;
+        std::fs::write(path, summary.to_json() + "\n").map_err(|e| cannot_write(path, &e))?;
     }
     Ok(())
 }
@@ -310,8 +306,8 @@ fn play(a: PlayArgs, rules: Rules) -> Result<()> {
     let (plan, sprt) = a.plan(rules)?;
     let mut tally = Tally::default();
     let (done, mut out) =
-        records::open_run(a.run.out.as_deref(), a.run.resume, records::Run::Match(lang), &mut |rec| {
-            let g = plan.check_record(rec).map_err(|e| forfeits::record_error_text(lang, &e))?;
+        records::open_run(a.run.out.as_deref(), a.run.resume, records::Run::Match(lang), &mut |rec, _| {
+            let g = plan.check_record(rec).map_err(Problem::Record)?;
             tally.add(&g);
             Ok(g.index)
         })?;
@@ -350,15 +346,20 @@ fn play(a: PlayArgs, rules: Rules) -> Result<()> {
         });
     }
     bar.finish_and_clear();
-    if let Some(e) = write_error {
-        return Err(e).context("cannot write the games file");
+    if let (Some(e), Some(path)) = (write_error, &a.run.out) {
+        return Err(cannot_write(path, &e).into());
     }
 
     let summary = Summary::new(&plan, &tally, sprt.as_ref(), decided);
     print!("{}", match_report::summary_text(lang, &summary));
     if let Some(path) = &a.summary_json {
-        let mut f = File::create(path).with_context(|| format!("cannot write {}", path.display()))?;
-        writeln!(f, "{}", summary.to_json())?;
+        let mut f = File::create(path).map_err(|e| cannot_write(path, &e))?;
+        writeln!(f, "{}", summary.to_json()).map_err(|e| cannot_write(path, &e))?;
     }
     Ok(())
+}
+
+/// A file that cannot be written, with the system's words.
+pub(crate) fn cannot_write(path: &std::path::Path, e: &std::io::Error) -> RunError {
+    RunError::CannotWrite(path.to_path_buf(), e.to_string())
 }

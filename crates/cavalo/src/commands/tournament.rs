@@ -6,7 +6,7 @@ use std::path::PathBuf;
 
 use std::io::Write;
 
-use anyhow::{Context, Result, bail};
+use anyhow::Result;
 use cavalo_match::merge::missing;
 use cavalo_match::tournament::{About, Crosstable, Format, Game, TournamentPlan};
 use cavalo_match::{NamedPlayer, run_units};
@@ -15,13 +15,12 @@ use cavalo_session::i18n::{Arg, Lang};
 use clap::{Args, Subcommand};
 
 use crate::args::{LangArg, MergeFilesArgs, RunArgs};
-use crate::commands::r#match::parse_named;
+use crate::commands::r#match::cannot_write;
 use crate::crosstable;
-use crate::forfeits;
 use crate::limits::LimitArgs;
 use crate::match_report::games_count;
 use crate::records;
-use cavalo_lab::label::parse_seed_range;
+use crate::run_error::{self, At, GapAbout, Problem, RunError};
 use cavalo_session::key;
 
 const HELP: &str = "\
@@ -111,8 +110,8 @@ struct ReportArgs {
 #[derive(Args, Debug)]
 struct PlayArgs {
     /// A player (repeat for each; see the list below), with `name=TEXT` if wished.
-    #[arg(long = "player", short = 'p', value_name = "PLAYER", value_parser = parse_named, required = true)]
-    players: Vec<NamedPlayer>,
+    #[arg(long = "player", short = 'p', value_name = "PLAYER", required = true)]
+    players: Vec<String>,
     /// Everyone plays the first player only (instead of everyone against everyone).
     #[arg(long)]
     gauntlet: bool,
@@ -144,31 +143,46 @@ pub fn run(a: TournamentArgs, rules: Rules) -> Result<()> {
     }
 }
 
-fn play(a: PlayArgs, rules: Rules) -> Result<()> {
+/// The tournament's plan: its players, boards, limits and shard.
+fn plan(a: &PlayArgs, rules: Rules) -> Result<TournamentPlan, RunError> {
+    let players = a
+        .players
+        .iter()
+        .map(|p| run_error::player("--player", p))
+        .collect::<Result<Vec<NamedPlayer>, _>>()?;
     let (first_seed, boards) = match &a.seeds {
-        Some(r) => parse_seed_range(r)?,
+        Some(r) => run_error::seed_range(r)?,
         None => (a.first_seed.unwrap_or(1), a.boards.unwrap_or(2)),
     };
-    let lang = a.report.lang.lang();
     let format = if a.gauntlet { Format::Gauntlet } else { Format::RoundRobin };
-    let limits = a.limits.limits()?;
-    let mut plan = TournamentPlan::new(a.players.clone(), format, first_seed, boards, rules, limits)
-        .map_err(|e| anyhow::anyhow!(forfeits::plan_error_text(lang, &e)))?;
+    let limits = a.limits.limits().map_err(|e| RunError::AtLeastOne(e.0))?;
+    let mut plan =
+        TournamentPlan::new(players, format, first_seed, boards, rules, limits).map_err(RunError::Plan)?;
     for p in &plan.players {
-        p.check_ready().map_err(|e| anyhow::anyhow!(forfeits::spec_error_text(lang, &e)))?;
+        p.check_ready().map_err(RunError::Spec)?;
     }
     plan.concurrency = a.run.concurrency as usize;
-    plan.shard = a.run.shard;
+    plan.shard = a.run.shard()?;
+    Ok(plan)
+}
+
+fn play(a: PlayArgs, rules: Rules) -> Result<()> {
+    let lang = a.report.lang.lang();
+    let plan = plan(&a, rules)?;
     let anchor = anchor_of(&plan.about, a.report.anchor.as_deref())?;
 
     let mut games: Vec<Game> = Vec::new();
-    let (done, mut out) =
-        records::open_run(a.run.out.as_deref(), a.run.resume, records::Run::Tournament(lang), &mut |rec| {
-            let g = plan.check_record(rec).map_err(|e| forfeits::record_error_text(lang, &e))?;
+    let (done, mut out) = records::open_run(
+        a.run.out.as_deref(),
+        a.run.resume,
+        records::Run::Tournament(lang),
+        &mut |rec, _| {
+            let g = plan.check_record(rec).map_err(Problem::Record)?;
             let index = g.index;
             games.push(g);
             Ok(index)
-        })?;
+        },
+    )?;
     if !a.quiet {
         eprintln!("{}", start_line(lang, &plan, games.len()));
     }
@@ -200,8 +214,8 @@ fn play(a: PlayArgs, rules: Rules) -> Result<()> {
         if write_error.is_some() { ControlFlow::Break(()) } else { ControlFlow::Continue(()) }
     });
     bar.finish_and_clear();
-    if let Some(e) = write_error {
-        return Err(e).context("cannot write the games file");
+    if let (Some(e), Some(path)) = (write_error, &a.run.out) {
+        return Err(cannot_write(path, &e).into());
     }
     report(&Crosstable::new(&plan.about, &games, plan.games(), anchor, a.report.anchor_elo), &a.report)
 }
@@ -229,18 +243,15 @@ fn start_line(lang: Lang, plan: &TournamentPlan, already: usize) -> String {
 /// `cavalo tournament merge`.
 fn merge(m: MergeArgs) -> Result<()> {
     let lang = m.report.lang.lang();
-    let mut first: Option<(About, String)> = None;
+    let mut first: Option<(About, At)> = None;
     let mut games = Vec::new();
-    records::merge(&m.records.files, &mut |rec, at| {
-        let this =
-            About::of_record(rec).ok_or("no `tournament` in meta: not a record of cavalo tournament")?;
-        let (about, where_first) = first.get_or_insert_with(|| (this.clone(), at.to_string()));
+    records::merge(&m.records.files, lang, &mut |rec, at| {
+        let this = About::of_record(rec).ok_or(Problem::NotTournament)?;
+        let (about, where_first) = first.get_or_insert_with(|| (this.clone(), at.clone()));
         if let Some((what, here, there)) = about.difference(&this) {
-            return Err(format!(
-                "the record is of another tournament: its {what} is `{there}`, but `{here}` in {where_first}"
-            ));
+            return Err(Problem::OtherTournament { what, here, there, first: where_first.clone() });
         }
-        let g = about.read(rec).map_err(|e| forfeits::record_error_text(lang, &e))?;
+        let g = about.read(rec).map_err(Problem::Record)?;
         let index = g.index;
         games.push(g);
         Ok(index)
@@ -252,20 +263,23 @@ fn merge(m: MergeArgs) -> Result<()> {
         let (pairing, spec) = about.game(a);
         let (x, y) = about.pairings()[pairing];
         let last = about.game(b).1.seed;
-        format!("{} vs {}, {}", about.names[x], about.names[y], records::seeds_range(spec.seed, last))
+        GapAbout::Pairing {
+            players: [about.names[x].clone(), about.names[y].clone()],
+            seeds: (spec.seed, last),
+        }
     };
-    let text = (!gaps.is_empty()).then(|| records::missing_text(&gaps, &tell));
-    records::check_missing(text, m.records.partial)?;
+    let gaps = gaps.into_iter().map(|(a, b)| ((a, b), tell(a, b))).collect();
+    records::check_missing(gaps, m.records.partial, lang)?;
     let anchor = anchor_of(&about, m.report.anchor.as_deref())?;
     report(&Crosstable::new(&about, &games, 2 * about.units(), anchor, m.report.anchor_elo), &m.report)
 }
 
 /// The index of the anchored player.
-fn anchor_of(about: &About, anchor: Option<&str>) -> Result<usize> {
+fn anchor_of(about: &About, anchor: Option<&str>) -> Result<usize, RunError> {
     let Some(name) = anchor else { return Ok(0) };
     match about.names.iter().zip(&about.players).position(|(n, p)| n == name || p == name) {
         Some(i) => Ok(i),
-        None => bail!("--anchor {name}: no such player (players: {})", about.names.join(", ")),
+        None => Err(RunError::NoAnchor { name: name.to_string(), players: about.names.clone() }),
     }
 }
 
@@ -273,12 +287,10 @@ fn report(c: &Crosstable, r: &ReportArgs) -> Result<()> {
     let lang = r.lang.lang();
     print!("{}", crosstable::text(lang, c));
     if let Some(path) = &r.json {
-        std::fs::write(path, c.to_json() + "\n")
-            .with_context(|| format!("cannot write {}", path.display()))?;
+        std::fs::write(path, c.to_json() + "\n").map_err(|e| cannot_write(path, &e))?;
     }
     if let Some(path) = &r.html {
-        std::fs::write(path, crosstable::html(lang, c))
-            .with_context(|| format!("cannot write {}", path.display()))?;
+        std::fs::write(path, crosstable::html(lang, c)).map_err(|e| cannot_write(path, &e))?;
     }
     Ok(())
 }

@@ -157,8 +157,8 @@ fn a_match_merge_names_the_games_missing_and_what_differs() {
     cavalo(&[&slower[..], &["--shard", "3/3", "--out", &other, "-q"]].concat());
     let err = refused(&["match", "merge", &files[0], &files[1], &other]);
     assert!(
-        err.contains("its limits per move is `60 ms per move (tolerance 50 ms)`, but `50 ms per move (tolerance 50 ms)` in")
-            && err.contains("part1.jsonl line 1"),
+        err.contains("the limits per move `60 ms per move (tolerance 50 ms)`, but `50 ms per move (tolerance 50 ms)` in")
+            && err.contains("part1.jsonl, line 1"),
         "{err}"
     );
     let named = [
@@ -175,7 +175,7 @@ fn a_match_merge_names_the_games_missing_and_what_differs() {
     std::fs::remove_file(&other).unwrap();
     cavalo(&[&named[..], &["--shard", "3/3", "--out", &other, "-q"]].concat());
     let err = refused(&["match", "merge", &files[0], &other]);
-    assert!(err.contains("its engine 2 is `R`, but `random:9` in"), "{err}");
+    assert!(err.contains("the name of engine 2 `R`, but `random:9` in"), "{err}");
 }
 
 /// A round robin of greedy and two random players on `boards` boards per pairing.
@@ -203,7 +203,7 @@ fn a_tournament_merge_names_the_games_missing_and_what_differs() {
     let more = three_players_on("3");
     cavalo(&[&more[..], &["--shard", "2/2", "--out", &other, "-q"]].concat());
     let err = refused(&["tournament", "merge", &files[0], &other]);
-    assert!(err.contains("another tournament: its boards per pairing is `3`, but `2` in"), "{err}");
+    assert!(err.contains("another tournament: the boards per pairing `3`, but `2` in"), "{err}");
 }
 
 /// The Portuguese outputs of the tools (issue 45): `accuracy --lang pt`, `match`'s refusal of a

@@ -288,7 +288,9 @@ api-level-not-cavalo = a level is chosen for the cavalo engine only, and no side
 api-engine-options = `{ $engine }`: a game on the server may choose the engine's level and seed only
 api-bad-time = the time per move must be from { $min } to { $max } ms, not { $time }
 api-moved-on = the game has moved on: it is at ply { $ply }, not { $seen }; reload it
-api-bad-query = the query is not understood: { $reason }
+api-query-twice = the query parameter `{ $name }` is given twice
+api-query-not-whole = the query parameter `{ $name }` must be a whole number (0 or more), not `{ $value }`
+api-query-too-large = the query parameter `{ $name }` is too large: `{ $value }`
 api-hint-failed = the hint search failed
 api-hint-running = a hint is already being searched for this game: wait for it
 api-no-analysis = game { $id } has not been analysed yet: ask for its analysis first
@@ -314,10 +316,21 @@ api-upload-bad-date = the game's date `{ $date }` is not a date written as 2025-
 api-bad-host = this server answers only to this machine's own names (localhost, 127.0.0.1, [::1]), not `{ $host }`
 api-cross-origin = a page of another site ({ $origin }) may not change games on this server
 api-not-json = send the request as JSON, with the header `Content-Type: application/json`
-api-body-syntax = the body is not valid JSON: { $reason }
-api-body-shape = the body's fields are not the ones expected: { $reason }
+api-body-empty = the body is empty: send a JSON object
+api-body-syntax = the body is not valid JSON: the fault is at line { $line }, column { $column }
+api-body-eof = the body's JSON stops before its end (line { $line }, column { $column })
+api-body-twice = the field `{ $field }` is given twice
+api-body-unknown-field = the field `{ $field }` is not one this request takes; it takes { $accepted }
+api-body-unknown-field-none = the field `{ $field }` is not one this request takes; it takes no fields
+api-body-missing-field = the field `{ $field }` is missing
+api-body-wrong-value = the field `{ $field }` cannot be { $found }
+api-body-shape = the body's fields are not the ones expected
+api-json-text = the text { $text }
+api-json-number = the number { $number }
+api-json-list = a list
+api-json-object = an object
 api-body-too-large = the body is too large: at most { $max } bytes
-api-body-unreadable = the body could not be read: { $reason }
+api-body-unreadable = the body could not be read
 api-body-not-object = the body must be a JSON object of named fields, not { $found }
 api-too-slow = the request took too long and was stopped
 api-body-too-slow = the body of the request did not arrive within { $secs } s
@@ -960,3 +973,150 @@ chart-value = value after the ply, White's view (points; above 0: White ahead)
 chart-value-legend = White { $white } / Black { $black }
 chart-exact = exact (proven)
 chart-turning = turning point
+
+## cavalo games list and cavalo games show (the games database)
+
+# The columns of `cavalo games list`.
+games-col-id = id
+games-col-created = created
+games-col-mode = mode
+games-col-white = white
+games-col-black = black
+games-col-status = status
+games-col-result = result
+games-col-points = points
+games-col-plies = plies
+# A game's mode, status and winner in the list and in `games show`.
+games-mode-human-computer = human-computer
+games-mode-computer-computer = computer-computer
+games-mode-human-human = human-human
+games-status-playing = playing
+games-status-over = over
+games-status-quit = quit
+games-winner-white = white
+games-winner-black = black
+games-winner-draw = draw
+games-count = { $count ->
+    [one] { $count } game
+   *[other] { $count } games
+} in { $path }
+# `cavalo games show`: the labels of the set-up lines, and their text.
+games-show-game = game
+games-show-date = date
+games-show-mode = mode
+games-show-rules = rules
+games-show-status = status
+games-show-players = { $mode } (White { $white }, Black { $black })
+games-show-setup = { $rules }, { $ms } ms per computer move, start { $start }
+games-show-start-seed = seed { $seed }
+games-show-state = { $status }, result { $result }, points { $points }
+games-show-no-result = none
+# The columns of the plies in `cavalo games show`, and who played each.
+games-ply-col-ply = ply
+games-ply-col-side = side
+games-ply-col-player = player
+games-ply-col-move = move
+games-ply-col-gained = points
+games-ply-col-total = total
+games-ply-col-time = time-ms
+games-ply-col-nodes = nodes
+games-ply-col-depth = depth
+games-ply-col-value = value
+games-ply-col-pv = pv
+games-by-forced = forced
+games-by-human = human
+games-by-computer = computer
+
+## Details quoted after a sentence that says the problem: the system's, a JSON reader's or
+## a library's own words (in English), never instead of the sentence.
+
+with-detail = { $sentence } (“{ $detail }”)
+
+## What stops cavalo match, cavalo tournament and their merges
+
+run-seeds-not-range = --seeds `{ $given }` is not a range A..B of seeds such as 1..50
+run-seeds-empty = --seeds `{ $given }`: the range is empty
+run-games-odd = --games must be even and positive (each board is played twice), not { $games }
+run-at-least-one = { $flag } must be at least 1
+run-options-not-external = --{ $flag } is for external engines (cmd:...); give a built-in cavalo its options as `cavalo:hash=16,threads=2`
+run-option-not-name-value = --{ $flag } `{ $given }` is not NAME=VALUE
+run-bad-player = { $flag } `{ $given }`: { $reason }
+run-bad-shard = --shard `{ $given }` is not a shard K/N with 1 <= K <= N, such as 2/8
+run-cannot-read = cannot read { $path }
+run-cannot-write = cannot write { $path }
+run-at-line = { $path }, line { $line }
+run-not-record = { $at } is not a game record
+run-torn-line = note: the last line of { $path } was cut off (a run stopped while writing it) and is ignored
+run-in-line = { $at }: { $problem }
+run-resume-line = --resume: { $at }: { $problem }
+run-named-twice = { $path } is named twice
+run-game-twice = game { $game } is in { $first } and in { $second }: shards must not overlap
+run-resume-twice = --resume: { $at }: game { $game } is there twice
+run-no-games = no games in { $paths }
+run-other-match = game { $game } is of another match: { $what } `{ $there }`, but `{ $here }` in { $first }
+run-other-tournament = the record is of another tournament: { $what } `{ $there }`, but `{ $here }` in { $first }
+run-not-tournament-record = no `tournament` in meta: not a record of cavalo tournament
+run-no-anchor = --anchor { $name }: no such player (players: { $players })
+run-missing-game = game { $game } ({ $about })
+run-missing-games = games { $first }..{ $last } ({ $about })
+run-missing-more = { $count ->
+    [one] and { $count } more range
+   *[other] and { $count } more ranges
+}
+run-missing-one = { $list } is missing
+run-missing-many = { $list } are missing
+run-missing-refused = { $missing }: is a shard's file left out? (--partial merges the games there are)
+run-missing-note = note: { $missing }; the report counts the games there are
+run-seed = seed { $seed }
+run-seeds = seeds { $first }..{ $last }
+run-pairing = { $first } vs { $second }, { $seeds }
+# What two records of one match or tournament must share.
+aspect-engine-name = the name of engine { $n }
+aspect-engine-spec = the spec of engine { $n }
+aspect-players = the players
+aspect-names = the players' names
+aspect-format = the format
+aspect-first-seed = the first board's seed
+aspect-boards = the boards per pairing
+aspect-rules = the rules
+aspect-limits = the limits per move
+# Why a text names no player of a match or tournament (--engine1, --player).
+spec-no-command = `cmd:` needs a command, such as `cmd:./my-engine`
+spec-no-lisp-file = `lisp:` needs the team's file, such as `lisp:team.lisp,function=jogar`
+spec-not-key-value = `{ $item }` is not KEY=VALUE (keys: { $keys })
+spec-unknown-key = unknown key `{ $key }` (keys: { $keys })
+spec-glue-bad = `{ $key }={ $value }`: expected { $expected }
+spec-unknown-player = unknown player `{ $player }`: use `{ $help }`, or cmd:COMMAND for an external engine, or lisp:FILE for a Lisp program
+spec-name-twice = `name=` is given twice
+spec-name-empty = the name is empty: give the player a name, such as `name=Equipa 1`
+spec-name-long = the name `{ $name }` is longer than { $max } characters
+spec-name-hidden = the name holds a character that is not printable
+spec-expect-function = a Lisp function's name, such as `jogar`
+spec-expect-state = `board-points`, `points-board` or `board`
+spec-expect-args = `state`, `time` and `side` joined by + (each at most once, `state` needed), such as `state+time+side`
+spec-expect-yes-no = `yes` or `no`
+spec-expect-positive = a positive number, such as 1000 or 0.001
+spec-expect-reserve = a whole number of milliseconds up to 60000
+spec-expect-cell-base = 0 or 1
+spec-expect-forced = `adapter` or `team`
+spec-expect-millis = a whole number of milliseconds from { $min } to { $max }
+spec-expect-mebibytes = a whole number of MiB from { $min } to { $max }
+spec-expect-sbcl = the path of the SBCL program
+# The command line of cavalo match and cavalo tournament, when it is not understood.
+usage-invalid-value = `{ $value }` is not a value { $arg } takes
+usage-empty-value = { $arg } needs a value
+usage-not-whole = { $arg } takes a whole number, not `{ $value }`
+usage-too-large = { $arg }: `{ $value }` is too large
+usage-not-number = { $arg } takes a number, not `{ $value }`
+usage-bad-lang = `{ $value }` is not a language: use pt or en
+usage-unknown-argument = there is no option { $arg }
+usage-suggest = { $error }; did you mean { $suggestion }?
+usage-missing = these must be given: { $args }
+usage-conflict = { $arg } cannot be given with { $other }
+usage-other = the command line is not understood
+usage-help = For more, try '--help'.
+# Why the web server's analysis of a game failed.
+analysis-fail-closing = the server is closing
+analysis-fail-crashed = the analysis stopped unexpectedly
+analysis-fail-record = the game's moves could not be replayed
+analysis-fail-unreadable = the stored analysis cannot be read

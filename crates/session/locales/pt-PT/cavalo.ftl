@@ -288,7 +288,9 @@ api-level-not-cavalo = o nível escolhe-se só para o motor cavalo, e nenhum lad
 api-engine-options = `{ $engine }`: um jogo no servidor só pode escolher o nível e a semente do motor
 api-bad-time = o tempo por jogada tem de ser de { $min } a { $max } ms, não { $time }
 api-moved-on = o jogo avançou: está na meia-jogada { $ply }, não { $seen }; recarregue-o
-api-bad-query = o pedido não foi compreendido: { $reason }
+api-query-twice = o parâmetro `{ $name }` do endereço aparece duas vezes
+api-query-not-whole = o parâmetro `{ $name }` do endereço tem de ser um número inteiro (0 ou mais), não `{ $value }`
+api-query-too-large = o parâmetro `{ $name }` do endereço é grande demais: `{ $value }`
 api-hint-failed = a procura da sugestão falhou
 api-hint-running = já se está a procurar uma sugestão para este jogo: espere por ela
 api-no-analysis = o jogo { $id } ainda não foi analisado: peça primeiro a sua análise
@@ -314,10 +316,21 @@ api-upload-bad-date = a data do jogo `{ $date }` não é uma data escrita como 2
 api-bad-host = este servidor só responde aos nomes desta máquina (localhost, 127.0.0.1, [::1]), não a `{ $host }`
 api-cross-origin = uma página de outro sítio ({ $origin }) não pode alterar jogos neste servidor
 api-not-json = envie o pedido em JSON, com o cabeçalho `Content-Type: application/json`
-api-body-syntax = o corpo do pedido não é JSON válido: { $reason }
-api-body-shape = os campos do corpo do pedido não são os esperados: { $reason }
+api-body-empty = o corpo do pedido está vazio: envie um objeto JSON
+api-body-syntax = o corpo do pedido não é JSON válido: o erro está na linha { $line }, coluna { $column }
+api-body-eof = o JSON do corpo do pedido acaba antes do fim (linha { $line }, coluna { $column })
+api-body-twice = o campo `{ $field }` aparece duas vezes
+api-body-unknown-field = o campo `{ $field }` não é um dos que este pedido aceita; aceita { $accepted }
+api-body-unknown-field-none = o campo `{ $field }` não é um dos que este pedido aceita; não aceita nenhum campo
+api-body-missing-field = falta o campo `{ $field }`
+api-body-wrong-value = o campo `{ $field }` não pode ser { $found }
+api-body-shape = os campos do corpo do pedido não são os esperados
+api-json-text = o texto { $text }
+api-json-number = o número { $number }
+api-json-list = uma lista
+api-json-object = um objeto
 api-body-too-large = o corpo do pedido é grande demais: no máximo { $max } bytes
-api-body-unreadable = não foi possível ler o corpo do pedido: { $reason }
+api-body-unreadable = não foi possível ler o corpo do pedido
 api-body-not-object = o corpo do pedido tem de ser um objeto JSON com campos nomeados, não { $found }
 api-too-slow = o pedido demorou demasiado e foi interrompido
 api-body-too-slow = o corpo do pedido não chegou em { $secs } s
@@ -963,3 +976,150 @@ chart-value = valor depois da meia-jogada, do ponto de vista do Branco (pontos; 
 chart-value-legend = Branco { $white } / Preto { $black }
 chart-exact = exato (provado)
 chart-turning = ponto de viragem
+
+## cavalo games list e cavalo games show (a base de dados dos jogos)
+
+# As colunas de `cavalo games list`.
+games-col-id = id
+games-col-created = criado
+games-col-mode = modo
+games-col-white = branco
+games-col-black = preto
+games-col-status = estado
+games-col-result = resultado
+games-col-points = pontos
+games-col-plies = meias-jogadas
+# O modo, o estado e o vencedor de um jogo na lista e em `games show`.
+games-mode-human-computer = humano-computador
+games-mode-computer-computer = computador-computador
+games-mode-human-human = humano-humano
+games-status-playing = a decorrer
+games-status-over = terminado
+games-status-quit = abandonado
+games-winner-white = Branco
+games-winner-black = Preto
+games-winner-draw = empate
+games-count = { $count ->
+    [one] { $count } jogo
+   *[other] { $count } jogos
+} em { $path }
+# `cavalo games show`: os rótulos das linhas da configuração, e o seu texto.
+games-show-game = jogo
+games-show-date = data
+games-show-mode = modo
+games-show-rules = regras
+games-show-status = estado
+games-show-players = { $mode } (Branco { $white }, Preto { $black })
+games-show-setup = { $rules }, { $ms } ms por jogada do computador, início { $start }
+games-show-start-seed = semente { $seed }
+games-show-state = { $status }, resultado { $result }, pontos { $points }
+games-show-no-result = nenhum
+# As colunas das meias-jogadas em `cavalo games show`, e quem jogou cada uma.
+games-ply-col-ply = n.º
+games-ply-col-side = lado
+games-ply-col-player = jogador
+games-ply-col-move = jogada
+games-ply-col-gained = pontos
+games-ply-col-total = total
+games-ply-col-time = tempo-ms
+games-ply-col-nodes = nós
+games-ply-col-depth = profundidade
+games-ply-col-value = valor
+games-ply-col-pv = variante
+games-by-forced = forçada
+games-by-human = humano
+games-by-computer = computador
+
+## Pormenores citados depois de uma frase que diz o problema: as palavras do sistema, de um
+## leitor de JSON ou de uma biblioteca (em inglês), nunca em vez da frase.
+
+with-detail = { $sentence } («{ $detail }»)
+
+## O que faz parar o cavalo match, o cavalo tournament e as suas junções
+
+run-seeds-not-range = --seeds `{ $given }` não é um intervalo A..B de sementes, como 1..50
+run-seeds-empty = --seeds `{ $given }`: o intervalo está vazio
+run-games-odd = --games tem de ser par e positivo (cada tabuleiro joga-se duas vezes), não { $games }
+run-at-least-one = { $flag } tem de ser pelo menos 1
+run-options-not-external = --{ $flag } é para motores externos (cmd:...); as opções do cavalo interno dão-se como `cavalo:hash=16,threads=2`
+run-option-not-name-value = --{ $flag } `{ $given }` não é NOME=VALOR
+run-bad-player = { $flag } `{ $given }`: { $reason }
+run-bad-shard = --shard `{ $given }` não é uma parte K/N com 1 <= K <= N, como 2/8
+run-cannot-read = não foi possível ler { $path }
+run-cannot-write = não foi possível escrever { $path }
+run-at-line = { $path }, linha { $line }
+run-not-record = { $at } não é um registo de jogo
+run-torn-line = nota: a última linha de { $path } ficou cortada (uma execução parou a meio de a escrever) e é ignorada
+run-in-line = { $at }: { $problem }
+run-resume-line = --resume: { $at }: { $problem }
+run-named-twice = { $path } é indicado duas vezes
+run-game-twice = o jogo { $game } está em { $first } e em { $second }: as partes não se podem sobrepor
+run-resume-twice = --resume: { $at }: o jogo { $game } está lá duas vezes
+run-no-games = não há jogos em { $paths }
+run-other-match = o jogo { $game } é de outro encontro: { $what } `{ $there }`, mas `{ $here }` em { $first }
+run-other-tournament = o registo é de outro torneio: { $what } `{ $there }`, mas `{ $here }` em { $first }
+run-not-tournament-record = sem `tournament` em meta: não é um registo do cavalo tournament
+run-no-anchor = --anchor { $name }: não há esse jogador (jogadores: { $players })
+run-missing-game = o jogo { $game } ({ $about })
+run-missing-games = os jogos { $first }..{ $last } ({ $about })
+run-missing-more = { $count ->
+    [one] e mais { $count } intervalo
+   *[other] e mais { $count } intervalos
+}
+run-missing-one = falta { $list }
+run-missing-many = faltam { $list }
+run-missing-refused = { $missing }: ficou de fora o ficheiro de uma parte? (--partial junta os jogos que há)
+run-missing-note = nota: { $missing }; o relatório conta os jogos que há
+run-seed = semente { $seed }
+run-seeds = sementes { $first }..{ $last }
+run-pairing = { $first } contra { $second }, { $seeds }
+# O que dois registos do mesmo encontro ou torneio têm de partilhar.
+aspect-engine-name = o nome do motor { $n }
+aspect-engine-spec = a especificação do motor { $n }
+aspect-players = os jogadores
+aspect-names = os nomes dos jogadores
+aspect-format = o formato
+aspect-first-seed = a semente do primeiro tabuleiro
+aspect-boards = os tabuleiros por emparelhamento
+aspect-rules = as regras
+aspect-limits = os limites por jogada
+# Porque é que um texto não indica um jogador de um encontro ou torneio (--engine1, --player).
+spec-no-command = `cmd:` precisa de um comando, como `cmd:./meu-motor`
+spec-no-lisp-file = `lisp:` precisa do ficheiro da equipa, como `lisp:equipa.lisp,function=jogar`
+spec-not-key-value = `{ $item }` não é CHAVE=VALOR (chaves: { $keys })
+spec-unknown-key = chave desconhecida `{ $key }` (chaves: { $keys })
+spec-glue-bad = `{ $key }={ $value }`: esperava-se { $expected }
+spec-unknown-player = jogador desconhecido `{ $player }`: use `{ $help }`, ou cmd:COMANDO para um motor externo, ou lisp:FICHEIRO para um programa Lisp
+spec-name-twice = `name=` aparece duas vezes
+spec-name-empty = o nome está vazio: dê um nome ao jogador, como `name=Equipa 1`
+spec-name-long = o nome `{ $name }` tem mais de { $max } caracteres
+spec-name-hidden = o nome tem um carácter que não se vê
+spec-expect-function = o nome de uma função Lisp, como `jogar`
+spec-expect-state = `board-points`, `points-board` ou `board`
+spec-expect-args = `state`, `time` e `side` unidos por + (cada um no máximo uma vez, `state` obrigatório), como `state+time+side`
+spec-expect-yes-no = `yes` ou `no`
+spec-expect-positive = um número positivo, como 1000 ou 0.001
+spec-expect-reserve = um número inteiro de milissegundos até 60000
+spec-expect-cell-base = 0 ou 1
+spec-expect-forced = `adapter` ou `team`
+spec-expect-millis = um número inteiro de milissegundos de { $min } a { $max }
+spec-expect-mebibytes = um número inteiro de MiB de { $min } a { $max }
+spec-expect-sbcl = o caminho do programa SBCL
+# A linha de comandos do cavalo match e do cavalo tournament, quando não é compreendida.
+usage-invalid-value = `{ $value }` não é um valor que { $arg } aceite
+usage-empty-value = { $arg } precisa de um valor
+usage-not-whole = { $arg } pede um número inteiro, não `{ $value }`
+usage-too-large = { $arg }: `{ $value }` é grande demais
+usage-not-number = { $arg } pede um número, não `{ $value }`
+usage-bad-lang = `{ $value }` não é uma língua: use pt ou en
+usage-unknown-argument = não existe a opção { $arg }
+usage-suggest = { $error }; queria dizer { $suggestion }?
+usage-missing = falta indicar: { $args }
+usage-conflict = { $arg } não pode ser dado com { $other }
+usage-other = a linha de comandos não foi compreendida
+usage-help = Para saber mais, experimente '--help'.
+# Porque é que a análise de um jogo pelo servidor web falhou.
+analysis-fail-closing = o servidor está a fechar
+analysis-fail-crashed = a análise parou inesperadamente
+analysis-fail-record = não foi possível repetir as jogadas do jogo
+analysis-fail-unreadable = a análise guardada não se consegue ler

@@ -21,8 +21,9 @@ fn message_text(ftl: &str) -> String {
         } else if let Some(rest) = t.strip_prefix('}') {
             rest
         } else {
+            // A message's first line: its id (`usage-unknown-argument = …`) is not text.
             match line.split_once('=') {
-                Some((id, text)) if !line.starts_with(' ') && !id.contains(' ') => text,
+                Some((id, text)) if !line.starts_with(' ') && !id.trim_end().contains(' ') => text,
                 _ => line,
             }
         };
@@ -83,5 +84,7 @@ mod tests {
         assert_eq!(english_words_in("Resultado: white (over), 5 plies", &[]), ["over", "plies", "white"]);
         assert_eq!(english_words_in("computer:cavalo", &[]), ["computer"]);
         assert!(english_words_in("início seed:7", &["seed"]).is_empty());
+        // Ids are not text: `usage-unknown-argument = …` makes no word of `argument`.
+        assert_eq!(message_text("usage-unknown-argument = no option { $arg }\n"), " no option \n");
     }
 }

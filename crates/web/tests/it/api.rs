@@ -192,13 +192,22 @@ async fn every_bad_request_gets_a_4xx_json_error() {
     let games = "/api/games";
     let pt = "/api/games?lang=pt";
     // Creating games.
-    expect_error(&srv, "POST", games, Some("{\"mode\":"), 400, "not valid JSON").await;
+    expect_error(&srv, "POST", games, Some("{\"mode\":"), 400, "stops before its end").await;
+    expect_error(&srv, "POST", games, Some("{\"mode\" hh}"), 400, "not valid JSON").await;
     // A body that is JSON but not an object is refused before any default stands in for it.
     for body in ["[1,2]", "[]", "null", "3", "\"hh\"", "true"] {
         expect_error(&srv, "POST", games, Some(body), 400, "must be a JSON object").await;
     }
     expect_error(&srv, "POST", pt, Some("[]"), 400, "tem de ser um objeto JSON").await;
-    expect_error(&srv, "POST", games, Some(r#"{"colour":"red"}"#), 422, "unknown field").await;
+    expect_error(
+        &srv,
+        "POST",
+        games,
+        Some(r#"{"colour":"red"}"#),
+        422,
+        "`colour` is not one this request takes",
+    )
+    .await;
     expect_error(&srv, "POST", games, Some(r#"{"mode":"xx"}"#), 400, "not a mode").await;
     expect_error(&srv, "POST", pt, Some(r#"{"mode":"xx"}"#), 400, "não é um modo").await;
     expect_error(&srv, "POST", pt, Some(r#"{"time_ms":5}"#), 400, "tempo por jogada").await;
@@ -212,18 +221,26 @@ async fn every_bad_request_gets_a_4xx_json_error() {
         "`xx` is not a language of this server: use pt, en",
     )
     .await;
-    expect_error(&srv, "GET", "/api/games/nope?since=abc", None, 400, "not understood").await;
+    expect_error(&srv, "GET", "/api/games/nope?since=abc", None, 400, "must be a whole number").await;
     expect_error(&srv, "POST", games, Some(r#"{"human":"green"}"#), 400, "not a side").await;
     expect_error(&srv, "POST", games, Some(r#"{"engine":"stockfish"}"#), 400, "not a computer player").await;
     expect_error(&srv, "POST", games, Some(r#"{"time_ms":5}"#), 400, "time per move").await;
     expect_error(&srv, "POST", games, Some(r#"{"time_ms":999999}"#), 400, "time per move").await;
-    expect_error(&srv, "POST", games, Some(r#"{"time_ms":-1}"#), 422, "not the ones expected").await;
+    expect_error(&srv, "POST", games, Some(r#"{"time_ms":-1}"#), 422, "cannot be the number -1").await;
     expect_error(&srv, "POST", games, Some(r#"{"seed":1,"position":"seed:2"}"#), 400, "not both").await;
     expect_error(&srv, "POST", games, Some(r#"{"position":"banana"}"#), 400, "bad position").await;
     expect_error(&srv, "POST", games, Some(r#"{"position":"((1 2 3))"}"#), 400, "bad position").await;
-    expect_error(&srv, "POST", games, Some(r#"{"rules":{"threat":"yes"}}"#), 422, "not the ones expected")
+    expect_error(&srv, "POST", games, Some(r#"{"rules":{"threat":"yes"}}"#), 422, "`rules.threat` cannot be")
         .await;
-    expect_error(&srv, "POST", games, Some(r#"{"rules":{"gravity":true}}"#), 422, "unknown field").await;
+    expect_error(
+        &srv,
+        "POST",
+        games,
+        Some(r#"{"rules":{"gravity":true}}"#),
+        422,
+        "`rules.gravity` is not one",
+    )
+    .await;
     let big = format!(r#"{{"position":"{}"}}"#, "1,".repeat(20_000));
     expect_error(&srv, "POST", games, Some(&big), 413, "too large").await;
     let r = srv.http.post(srv.url(games)).body("{}").send().await.unwrap();
@@ -255,9 +272,9 @@ async fn every_bad_request_gets_a_4xx_json_error() {
     expect_error(&srv, "POST", &mv, Some(r#"{"move":"A1"}"#), 422, "").await;
     expect_error(&srv, "POST", &mv, Some(r#"{"move":"banana"}"#), 422, "is not a move").await;
     expect_error(&srv, "POST", &mv, Some(r#"{"move":"Z99"}"#), 422, "").await;
-    expect_error(&srv, "POST", &mv, Some(r#"{"move":7}"#), 422, "not the ones expected").await;
+    expect_error(&srv, "POST", &mv, Some(r#"{"move":7}"#), 422, "`move` cannot be the number 7").await;
     expect_error(&srv, "POST", &mv, Some("null"), 400, "must be a JSON object").await;
-    expect_error(&srv, "POST", &mv, Some(r#"{}"#), 422, "missing field").await;
+    expect_error(&srv, "POST", &mv, Some(r#"{}"#), 422, "the field `move` is missing").await;
     expect_error(&srv, "POST", &mv, Some(r#"{"move":"A1","ply":0}"#), 409, "moved on").await;
     let legal = st["destinations"][0]["cell"].as_str().unwrap();
     expect_error(&srv, "POST", &mv, Some(&format!(r#"{{"move":"{legal}","ply":99}}"#)), 409, "moved on")

@@ -68,7 +68,8 @@ async fn a_level_out_of_its_range_is_refused_in_the_readers_language() {
     let greedy = Some(r#"{"engine":"greedy","level":3}"#);
     expect_error(&srv, "POST", en, greedy, 400, "for the cavalo engine only").await;
     expect_error(&srv, "POST", pt, greedy, 400, "só para o motor cavalo").await;
-    expect_error(&srv, "POST", en, Some(r#"{"level":"x"}"#), 422, "not the ones expected").await;
+    expect_error(&srv, "POST", en, Some(r#"{"level":"x"}"#), 422, "the field `level` cannot be the text")
+        .await;
     let (status, v) = srv.post(en, json!({"level": 9})).await;
     assert_eq!((status, v["code"].as_str()), (400, Some("bad_level")), "{v}");
     let (status, v) = srv.post(en, json!({"engine": "cavalo:level=9"})).await;

@@ -6,6 +6,7 @@ mod common;
 
 mod analysis;
 mod api;
+mod bodies;
 mod doors;
 mod levels;
 mod limits;
