@@ -7,7 +7,10 @@ use std::path::PathBuf;
 
 use cavalo_engine::{Options, PlayerChoice, PlayerKind};
 use cavalo_match::Shard;
+use cavalo_rules::Side;
+use cavalo_session::Mode;
 use cavalo_session::i18n::Lang;
+use cavalo_session::key;
 use clap::Args;
 
 /// Engine choice and options, shared by every command that runs a player of its choice.
@@ -57,7 +60,18 @@ pub struct EngineOptionArgs {
 
 /// A player kind as `--opponents` gives it.
 pub fn parse_kind(s: &str) -> Result<PlayerKind, String> {
-    s.parse().map_err(|e: cavalo_engine::PlayerError| e.to_string())
+    s.parse().map_err(|e| cavalo_session::present::player_error_text(Lang::from_env(), &e))
+}
+
+/// A side (`white`/`w`, `black`/`b`), refused in the environment's language (clap parses before
+/// `--lang` is known).
+pub fn parse_side(s: &str) -> Result<Side, String> {
+    Side::parse(s).ok_or_else(|| Lang::from_env().tr_with(key!("bad-side"), &[("side", s.into())]))
+}
+
+/// A mode of play (`human-computer`/`hc`, …), refused in the environment's language.
+pub fn parse_mode(s: &str) -> Result<Mode, String> {
+    Mode::parse(s).ok_or_else(|| Lang::from_env().tr_with(key!("bad-mode"), &[("mode", s.into())]))
 }
 
 /// A player as `--engine` gives it, refused in the environment's language (clap parses before

@@ -1,9 +1,8 @@
 //! Plain SVG line charts over the plies of a game: one or more panels stacked, each with its
 //! series, a y axis from the smallest value (or 0) to the largest, ply numbers on the x axis.
-//! Hand-written: a few line series need no plotting library. Used by `cavalo stats --svg` (time
+//! A few line series need no plotting library: the geometry is worked out here and drawn by the
+//! template `templates/chart.svg`. Used by `cavalo stats --svg` (time
 //! and nodes per move) and `cavalo analyse --svg` (the value over the game).
-
-use std::fmt::Write as _;
 
 use cavalo_session::i18n::Lang;
 
@@ -30,99 +29,174 @@ pub struct Panel {
 /// A legend entry: a colour and its text.
 pub type Legend = (&'static str, String);
 
-/// Escapes text for SVG.
-pub fn esc(s: &str) -> String {
-    s.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;")
-}
-
 /// The SVG of `panels` stacked under `title`, the x axis from ply 1 to `max_ply`, the legend at
 /// the bottom (260 px per entry). The y axes have round ticks (1, 2 or 5 times a power of ten),
-/// written the way `lang` writes numbers.
+/// written the way `lang` writes numbers. The drawing is `templates/chart.svg`, which escapes every
+/// text; here only the geometry is worked out.
 pub fn render(title: &str, max_ply: f64, panels: &[Panel], legend: &[Legend], lang: Lang) -> String {
-    let (w, ph, left, top, gap) = (900.0, 260.0, 80.0, 50.0, 60.0);
-    let right = w - 30.0;
-    let max_ply = max_ply.max(2.0);
-    let n = panels.len().max(1) as f64;
-    let mut svg = String::new();
-    let height = top + n * ph + (n - 1.0) * gap + 50.0;
-    let _ = writeln!(
-        svg,
-        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{height}" viewBox="0 0 {w} {height}" font-family="sans-serif" font-size="12">"#
-    );
-    let _ = writeln!(svg, r#"<rect width="100%" height="100%" fill="white"/>"#);
-    let _ = writeln!(svg, r#"<text x="{left}" y="24" font-size="16">{}</text>"#, esc(title));
-    for (k, panel) in panels.iter().enumerate() {
-        let y0 = top + k as f64 * (ph + gap);
-        let y1 = y0 + ph;
+    let frame = Frame::new(max_ply, panels.len());
+    let chart = Chart {
+        width: frame.width,
+        height: frame.height,
+        left: frame.left,
+        right: frame.right,
+        tick_x: frame.left - 6.0,
+        title,
+        panels: panels.iter().enumerate().map(|(k, panel)| frame.panel(k, panel, lang)).collect(),
+        legend_y: frame.height - 18.0,
+        legend_mark_y: frame.height - 22.0,
+        legend: legend
+            .iter()
+            .enumerate()
+            .map(|(i, (colour, text))| {
+                let x = frame.left + i as f64 * 260.0;
+                LegendView { x, text_x: x + 20.0, colour, text }
+            })
+            .collect(),
+    };
+    let mut svg =
+        askama::Template::render(&chart).expect("a chart renders: its values are numbers and strings");
+    svg.push('\n');
+    svg
+}
+
+/// The page's measures: panels stacked `PANEL` high, `GAP` apart, under the title.
+struct Frame {
+    width: f64,
+    height: f64,
+    left: f64,
+    right: f64,
+    max_ply: f64,
+}
+
+/// A panel's height.
+const PANEL: f64 = 260.0;
+/// The space between two panels.
+const GAP: f64 = 60.0;
+/// The space above the first panel (the title's).
+const TOP: f64 = 50.0;
+
+impl Frame {
+    /// The frame of `panels` panels over plies 1 to `max_ply`.
+    fn new(max_ply: f64, panels: usize) -> Frame {
+        let n = panels.max(1) as f64;
+        let width = 900.0;
+        Frame {
+            width,
+            height: TOP + n * PANEL + (n - 1.0) * GAP + 50.0,
+            left: 80.0,
+            right: width - 30.0,
+            max_ply: max_ply.max(2.0),
+        }
+    }
+
+    /// Where ply `ply` is drawn.
+    fn x(&self, ply: f64) -> f64 {
+        self.left + (ply - 1.0) / (self.max_ply - 1.0) * (self.right - self.left)
+    }
+
+    /// The `k`th panel's lines, ticks and labels.
+    fn panel<'a>(&self, k: usize, panel: &'a Panel, lang: Lang) -> PanelView<'a> {
+        let y0 = TOP + k as f64 * (PANEL + GAP);
+        let y1 = y0 + PANEL;
         let values = || panel.series.iter().flat_map(|s| s.points.iter().map(|p| p.1));
         let ticks = Ticks::over(values().fold(0.0f64, f64::min), values().fold(0.0f64, f64::max));
-        let (lo, hi) = (ticks.lo, ticks.hi);
-        let x = |ply: f64| left + (ply - 1.0) / (max_ply - 1.0) * (right - left);
-        let y = |v: f64| y1 - (v - lo) / (hi - lo) * (ph - 10.0);
-        let _ = writeln!(
-            svg,
-            r#"<text x="{left}" y="{}" font-weight="bold">{}</text>"#,
-            y0 - 6.0,
-            esc(&panel.label)
-        );
-        let _ = writeln!(svg, r##"<line x1="{left}" y1="{y1}" x2="{right}" y2="{y1}" stroke="#333"/>"##);
-        let _ = writeln!(svg, r##"<line x1="{left}" y1="{y0}" x2="{left}" y2="{y1}" stroke="#333"/>"##);
-        for v in ticks.values() {
-            let yy = y(v);
-            let _ = writeln!(
-                svg,
-                r##"<line x1="{left}" y1="{yy:.1}" x2="{right}" y2="{yy:.1}" stroke="#ddd"/>"##
-            );
-            let _ = writeln!(
-                svg,
-                r#"<text x="{}" y="{:.1}" text-anchor="end">{}</text>"#,
-                left - 6.0,
-                yy + 4.0,
-                ticks.label(v, lang)
-            );
-        }
-        if lo < 0.0 {
-            let yy = y(0.0);
-            let _ = writeln!(
-                svg,
-                r##"<line x1="{left}" y1="{yy:.1}" x2="{right}" y2="{yy:.1}" stroke="#888" stroke-dasharray="4 3"/>"##
-            );
-        }
+        let y = |v: f64| y1 - (v - ticks.lo) / (ticks.hi - ticks.lo) * (PANEL - 10.0);
         // Ply 1, then round ply numbers (1, 2 or 5 times a power of ten apart).
-        let step = Ticks::over(0.0, max_ply * 0.7).step.max(1.0) as u32;
+        let step = Ticks::over(0.0, self.max_ply * 0.7).step.max(1.0) as u32;
         let plies = std::iter::once(1).chain((1..).map(|k| k * step).filter(|&t| t > 1));
-        for t in plies.take_while(|&t| t as f64 <= max_ply) {
-            let xx = x(t as f64);
-            let _ = writeln!(svg, r#"<text x="{xx:.1}" y="{}" text-anchor="middle">{t}</text>"#, y1 + 16.0);
-        }
-        for s in &panel.series {
-            let pts: Vec<(String, String)> =
-                s.points.iter().map(|&(px, py)| (format!("{:.1}", x(px)), format!("{:.1}", y(py)))).collect();
-            if pts.is_empty() {
-                continue;
-            }
-            let c = s.colour;
-            if s.line {
-                let joined: Vec<String> = pts.iter().map(|(a, b)| format!("{a},{b}")).collect();
-                let _ = writeln!(
-                    svg,
-                    r#"<polyline fill="none" stroke="{c}" stroke-width="2" points="{}"/>"#,
-                    joined.join(" ")
-                );
-            }
-            for (px, py) in &pts {
-                let _ = writeln!(svg, r#"<circle cx="{px}" cy="{py}" r="{}" fill="{c}"/>"#, s.dot);
-            }
+        PanelView {
+            label: &panel.label,
+            label_y: y0 - 6.0,
+            y0,
+            y1,
+            ticks: ticks
+                .values()
+                .map(|v| TickView {
+                    y: format!("{:.1}", y(v)),
+                    label_y: format!("{:.1}", y(v) + 4.0),
+                    label: ticks.label(v, lang),
+                })
+                .collect(),
+            zero: (ticks.lo < 0.0).then(|| format!("{:.1}", y(0.0))),
+            plies: plies
+                .take_while(|&t| t as f64 <= self.max_ply)
+                .map(|t| (format!("{:.1}", self.x(t as f64)), t))
+                .collect(),
+            ply_y: y1 + 16.0,
+            series: panel
+                .series
+                .iter()
+                .filter(|s| !s.points.is_empty())
+                .map(|s| {
+                    let dots: Vec<(String, String)> = s
+                        .points
+                        .iter()
+                        .map(|&(px, py)| (format!("{:.1}", self.x(px)), format!("{:.1}", y(py))))
+                        .collect();
+                    let joined =
+                        || dots.iter().map(|(a, b)| format!("{a},{b}")).collect::<Vec<_>>().join(" ");
+                    SeriesView { colour: s.colour, dot: s.dot, polyline: s.line.then(joined), dots }
+                })
+                .collect(),
         }
     }
-    let ly = height - 18.0;
-    for (i, (colour, text)) in legend.iter().enumerate() {
-        let lx = left + i as f64 * 260.0;
-        let _ = writeln!(svg, r#"<rect x="{lx}" y="{}" width="14" height="4" fill="{colour}"/>"#, ly - 4.0);
-        let _ = writeln!(svg, r#"<text x="{}" y="{ly}">{}</text>"#, lx + 20.0, esc(text));
-    }
-    svg.push_str("</svg>\n");
-    svg
+}
+
+/// What `templates/chart.svg` draws.
+#[derive(askama::Template)]
+#[template(path = "chart.svg", escape = "html")]
+struct Chart<'a> {
+    width: f64,
+    height: f64,
+    left: f64,
+    right: f64,
+    /// Where the y axes' labels end.
+    tick_x: f64,
+    title: &'a str,
+    panels: Vec<PanelView<'a>>,
+    legend_y: f64,
+    legend_mark_y: f64,
+    legend: Vec<LegendView<'a>>,
+}
+
+/// A panel as drawn: coordinates already written with one decimal where they vary.
+struct PanelView<'a> {
+    label: &'a str,
+    label_y: f64,
+    /// Its top and bottom.
+    y0: f64,
+    y1: f64,
+    ticks: Vec<TickView>,
+    /// The zero line, when the axis goes below zero.
+    zero: Option<String>,
+    /// Where each numbered ply is, and its number.
+    plies: Vec<(String, u32)>,
+    ply_y: f64,
+    series: Vec<SeriesView>,
+}
+
+/// A y tick: its grid line and its label.
+struct TickView {
+    y: String,
+    label_y: String,
+    label: String,
+}
+
+/// A series as drawn: its line's points (when joined) and its dots.
+struct SeriesView {
+    colour: &'static str,
+    dot: f64,
+    polyline: Option<String>,
+    dots: Vec<(String, String)>,
+}
+
+/// A legend entry as drawn.
+struct LegendView<'a> {
+    x: f64,
+    text_x: f64,
+    colour: &'a str,
+    text: &'a str,
 }
 
 /// A y axis's round ticks: from `lo` to `hi` by `step`, 1, 2 or 5 times a power of ten, at
@@ -187,7 +261,7 @@ mod tests {
             &[("#000", "a".into())],
             Lang::En,
         );
-        assert!(svg.contains("t &lt;1&gt;"));
+        assert!(svg.contains("t &#60;1&#62;") && !svg.contains("<1>"), "the title is escaped: {svg}");
         assert!(svg.contains(">-20</text>") && svg.contains(">40</text>"), "{svg}");
         assert_eq!(svg.matches("stroke-dasharray").count(), 1);
         assert_eq!(svg.matches("<polyline").count(), 1);

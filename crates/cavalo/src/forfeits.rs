@@ -85,10 +85,7 @@ fn sign_text(lang: Lang, sign: &Sign) -> String {
 
 /// What went wrong, in words.
 pub fn fault_text(lang: Lang, fault: &Fault) -> String {
-    let t = |key: Key, args: &[(&str, &str)]| {
-        let args: Vec<(&str, Arg)> = args.iter().map(|(k, v)| (*k, Arg::from(*v))).collect();
-        lang.tr_with(key, &args)
-    };
+    let t = |key: Key, args: &[(&str, &str)]| words(lang, key, args);
     match fault {
         Fault::CannotStart { program, error, hint } => {
             let text = t(key!("fault-cannot-start"), &[("program", program), ("error", error)]);
@@ -108,21 +105,7 @@ pub fn fault_text(lang: Lang, fault: &Fault) -> String {
         Fault::StoppedReading { line, error } => {
             t(key!("fault-stopped-reading"), &[("line", line), ("error", error)])
         }
-        Fault::Exited { status, during, sign } => {
-            let status = exit_text(lang, status);
-            let text = match during {
-                During::Waiting { reply } => {
-                    t(key!("fault-exited-waiting"), &[("status", &status), ("reply", reply)])
-                }
-                During::Sending { line, error } => {
-                    t(key!("fault-exited-sending"), &[("status", &status), ("line", line), ("error", error)])
-                }
-            };
-            match sign {
-                Some(s) => t(key!("fault-with-sign"), &[("sign", &sign_text(lang, s)), ("fault", &text)]),
-                None => text,
-            }
-        }
+        Fault::Exited { status, during, sign } => exited_text(lang, status, during, sign.as_ref()),
         Fault::SaidError { said } => said.clone(),
         Fault::LateLoad { program, load_ms } => {
             t(key!("fault-late-load"), &[("program", program), ("ms", &load_ms.to_string())])
@@ -147,29 +130,7 @@ pub fn fault_text(lang: Lang, fault: &Fault) -> String {
             t(key!("fault-refused-option"), &[("program", program), ("command", command), ("said", said)])
         }
         Fault::Panicked => lang.tr(key!("fault-panicked")),
-        Fault::IllegalMove { mv, reason, position, legal, said, lisp } => {
-            let reason = illegal_reason(lang, reason);
-            let text = match lisp {
-                Some(r) => t(
-                    key!("fault-illegal-lisp"),
-                    &[
-                        ("mv", mv),
-                        ("reason", &reason),
-                        ("answer", &lisp::report_text(lang, r)),
-                        ("position", position),
-                        ("legal", legal),
-                    ],
-                ),
-                None => t(
-                    key!("fault-illegal"),
-                    &[("mv", mv), ("reason", &reason), ("position", position), ("legal", legal)],
-                ),
-            };
-            match said {
-                Some(s) => t(key!("fault-engine-had-said"), &[("fault", &text), ("said", s)]),
-                None => text,
-            }
-        }
+        Fault::IllegalMove { .. } => illegal_move_text(lang, fault),
         Fault::Lisp { report } => lisp::report_text(lang, report),
         Fault::LispIllegal { report, position, legal } => t(
             key!("fault-said-illegal"),
@@ -182,6 +143,63 @@ pub fn fault_text(lang: Lang, fault: &Fault) -> String {
             t(key!("fault-not-a-move-said"), &[("mv", bestmove), ("said", said)])
         }
         Fault::NotAMove { bestmove, said: None, .. } => t(key!("fault-not-a-move"), &[("mv", bestmove)]),
+    }
+}
+
+/// The words of `args` under `key`, in `lang`.
+fn words(lang: Lang, key: Key, args: &[(&str, &str)]) -> String {
+    let args: Vec<(&str, Arg)> = args.iter().map(|(k, v)| (*k, Arg::from(*v))).collect();
+    lang.tr_with(key, &args)
+}
+
+/// A program that ended (`status`) while the referee waited for a reply or sent a line, with
+/// the sign of what killed it when there is one.
+fn exited_text(lang: Lang, status: &Option<Exit>, during: &During, sign: Option<&Sign>) -> String {
+    let status = exit_text(lang, status);
+    let text = match during {
+        During::Waiting { reply } => {
+            words(lang, key!("fault-exited-waiting"), &[("status", &status), ("reply", reply)])
+        }
+        During::Sending { line, error } => words(
+            lang,
+            key!("fault-exited-sending"),
+            &[("status", &status), ("line", line), ("error", error)],
+        ),
+    };
+    match sign {
+        Some(s) => words(lang, key!("fault-with-sign"), &[("sign", &sign_text(lang, s)), ("fault", &text)]),
+        None => text,
+    }
+}
+
+/// An illegal move (`fault` is a [`Fault::IllegalMove`]): why, the position, the legal moves,
+/// the Lisp program's own answer and what the engine had said before, when known.
+fn illegal_move_text(lang: Lang, fault: &Fault) -> String {
+    let Fault::IllegalMove { mv, reason, position, legal, said, lisp } = fault else {
+        return fault_text(lang, fault);
+    };
+    let reason = illegal_reason(lang, reason);
+    let text = match lisp {
+        Some(r) => words(
+            lang,
+            key!("fault-illegal-lisp"),
+            &[
+                ("mv", mv),
+                ("reason", &reason),
+                ("answer", &lisp::report_text(lang, r)),
+                ("position", position),
+                ("legal", legal),
+            ],
+        ),
+        None => words(
+            lang,
+            key!("fault-illegal"),
+            &[("mv", mv), ("reason", &reason), ("position", position), ("legal", legal)],
+        ),
+    };
+    match said {
+        Some(s) => words(lang, key!("fault-engine-had-said"), &[("fault", &text), ("said", s)]),
+        None => text,
     }
 }
 

@@ -2,7 +2,11 @@
 
 use anyhow::Result;
 use cavalo_rules::{Position, Rules, Side};
+use cavalo_session::i18n::Lang;
+use cavalo_session::key;
 use clap::Args;
+
+use crate::args::parse_side;
 
 /// Rule-variant switches shared by every command.
 #[derive(Args, Debug, Clone, Copy, Default)]
@@ -33,12 +37,8 @@ pub struct LispArgs {
     pub points: [u16; 2],
 }
 
-fn parse_side(s: &str) -> Result<Side, String> {
-    Side::parse(s).ok_or_else(|| format!("`{s}` is not a side: use w or b"))
-}
-
 fn parse_points(s: &str) -> Result<[u16; 2], String> {
-    let bad = || format!("`{s}` is not two whole numbers WHITE,BLACK such as 12,30");
+    let bad = || Lang::from_env().tr_with(key!("bad-points"), &[("points", s.into())]);
     let (w, b) = s.split_once(',').ok_or_else(bad)?;
     Ok([w.trim().parse().map_err(|_| bad())?, b.trim().parse().map_err(|_| bad())?])
 }

@@ -13,7 +13,7 @@ use std::sync::atomic::AtomicBool;
 
 use cavalo_rules::{Position, Rules};
 
-pub use crate::selfplay::Game;
+pub use crate::selfplay::SelfPlayGame;
 use crate::selfplay::{self, SelfPlay};
 use crate::{Engine, Limits, Options};
 
@@ -23,7 +23,7 @@ pub const GAME_NODES: u64 = 100_000;
 pub const PROOF_NODES: u64 = 10_000_000;
 
 /// A self-play game of the engine with `options` (threads forced to 1) at `nodes` per move.
-pub fn self_play(seed: u64, rules: Rules, nodes: u64, options: &Options) -> Game {
+pub fn self_play(seed: u64, rules: Rules, nodes: u64, options: &Options) -> SelfPlayGame {
     let options = Options { threads: 1, ..options.clone() };
     let mut engines = [Engine::new(options.clone()), Engine::new(options)];
     selfplay::play(seed, rules, SelfPlay { nodes, random_moves: 0 }, u16::MAX, &mut engines)
@@ -52,7 +52,7 @@ pub fn prove(pos: &Position, nodes: u64, options: &Options) -> (Option<i32>, u64
 /// The earliest proven ply of `game` (binary search, see the module's docs), and every attempt
 /// made. The end of the game counts as proven.
 pub fn earliest_proven_ply(
-    game: &Game,
+    game: &SelfPlayGame,
     rules: Rules,
     nodes: u64,
     options: &Options,

@@ -20,16 +20,17 @@ pub struct SelfPlay {
     pub random_moves: u16,
 }
 
-/// A game: its board's seed and its plies.
+/// A game the engine played against itself (or one read back from a file of them): its
+/// board's seed and its plies.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Game {
+pub struct SelfPlayGame {
     /// The board's seed.
     pub seed: u64,
     /// The plies played from the seeded board (placements included).
     pub moves: Vec<Move>,
 }
 
-impl Game {
+impl SelfPlayGame {
     /// The position after the first `ply` plies.
     pub fn position_at(&self, ply: usize, rules: Rules) -> Position {
         let mut p = Position::from_seed(self.seed, rules);
@@ -47,7 +48,7 @@ impl Game {
 ///
 /// # Panics
 /// When `engines` is empty.
-pub fn play(seed: u64, rules: Rules, how: SelfPlay, until: u16, engines: &mut [Engine]) -> Game {
+pub fn play(seed: u64, rules: Rules, how: SelfPlay, until: u16, engines: &mut [Engine]) -> SelfPlayGame {
     assert!(!engines.is_empty(), "self-play needs an engine");
     let mut pos = Position::from_seed(seed, rules);
     let mut rng = SmallRng::seed_from_u64(seed ^ 0x5EED_DA7A);
@@ -75,7 +76,7 @@ pub fn play(seed: u64, rules: Rules, how: SelfPlay, until: u16, engines: &mut [E
         pos.play(mv);
         moves.push(mv);
     }
-    Game { seed, moves }
+    SelfPlayGame { seed, moves }
 }
 
 /// The position after `ply` plies of the game of board `seed` played by one engine (see

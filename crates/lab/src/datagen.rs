@@ -35,7 +35,7 @@ pub struct Sample {
 
 /// One game of the file: one line.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct Game {
+pub struct GameLine {
     /// The format's version ([`VERSION`]).
     pub v: u32,
     /// The board's seed.
@@ -55,7 +55,7 @@ pub struct Game {
 }
 
 /// Reads the games of a training data file.
-pub fn read(path: &Path) -> Result<Vec<Game>> {
+pub fn read(path: &Path) -> Result<Vec<GameLine>> {
     let cannot = || format!("cannot read {}", path.display());
     let mut games = Vec::new();
     for (i, line) in
@@ -65,7 +65,7 @@ pub fn read(path: &Path) -> Result<Vec<Game>> {
         if line.trim().is_empty() {
             continue;
         }
-        let g: Game =
+        let g: GameLine =
             serde_json::from_str(&line).with_context(|| format!("{} line {}", path.display(), i + 1))?;
         if g.v != VERSION {
             bail!("{} line {}: format version {} (this program reads {VERSION})", path.display(), i + 1, g.v);
@@ -121,7 +121,7 @@ pub fn play_game(
     rules: Rules,
     opponent: PlayerKind,
     engine_white: bool,
-) -> Game {
+) -> GameLine {
     let stop = AtomicBool::new(false);
     let mut opp: Box<dyn Player> = opponent.build(&Options { hash_mib: 16, ..Options::default() });
     let mut rng = SmallRng::seed_from_u64(seed ^ 0xDA7A_6E11);
@@ -164,7 +164,7 @@ pub fn play_game(
     samples.reverse();
     let (ours, theirs) = ("cavalo".to_string(), opponent.to_string());
     let (white, black) = if engine_white { (ours, theirs) } else { (theirs, ours) };
-    Game {
+    GameLine {
         v: VERSION,
         seed,
         rules,

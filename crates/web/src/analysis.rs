@@ -11,7 +11,7 @@
 //!   while one is waiting for an engine (`queued`) or searching (`running`); 404 `no_analysis`
 //!   when none was asked for; the reason of one that failed (`analysis_failed`).
 //!
-//! Bounds: each client has at most [`crate::Limits::max_analyses_per_client`] analyses waiting or
+//! Bounds: each client has at most [`crate::ServerLimits::max_analyses_per_client`] analyses waiting or
 //! running (429 `analysis_limit` beyond); the whole server at most as many as it has engines.
 //! An analysis holds its place until its search has ended: asking again for a game that has
 //! grown stops the analysis under way (its place is freed when it has stopped) and starts one
@@ -375,7 +375,7 @@ mod tests {
     use cavalo_session::{GameConfig, PlayerConfig, Session, Turn};
 
     /// A server of one engine whose analyses take long, and a game of two humans in it.
-    fn app_with_game() -> (tempfile::TempDir, App, Arc<crate::game::Game>) {
+    fn app_with_game() -> (tempfile::TempDir, App, Arc<crate::game::HostedGame>) {
         let dir = tempfile::tempdir().unwrap();
         let mut config = crate::WebConfig::new(dir.path());
         config.max_searches = 2;
@@ -386,12 +386,12 @@ mod tests {
         let mut s = Session::new(c).unwrap();
         app.db().add_web_game(&s, &[], false).unwrap();
         s.keep_in(app.db().clone());
-        let game = Arc::new(crate::game::Game::new(s, Vec::new()));
+        let game = Arc::new(crate::game::HostedGame::new(s, Vec::new()));
         app.insert(game.clone());
         (dir, app, game)
     }
 
-    fn grow(game: &crate::game::Game) {
+    fn grow(game: &crate::game::HostedGame) {
         let mut s = game.lock();
         if matches!(s.turn(), Turn::Forced { .. }) {
             s.play_forced().unwrap();

@@ -20,7 +20,7 @@ use serde_json::{Value, json};
 use crate::App;
 use crate::body::{BODY_LIMIT, Body};
 use crate::error::{ApiError, ApiResult};
-use crate::game::{self, Game};
+use crate::game::{self, HostedGame};
 use crate::guard::serving;
 use crate::herald::Changes;
 use crate::lang::ReqLang;
@@ -178,7 +178,7 @@ async fn create(
         app.db().add_web_game(&s, &pairs, public).map_err(|e| ApiError::store(&e, lang))?;
         s.keep_in(app.db().clone());
         let seats = app.db().seats(s.id()).map_err(|e| ApiError::store(&e, lang))?;
-        let g = Arc::new(Game::owned_by(s, seats, peer));
+        let g = Arc::new(HostedGame::owned_by(s, seats, peer));
         app.insert(g.clone());
         let state = g.lock().state(None);
         let tokens = tokens.into_iter().map(|(side, t)| (side.name(), t)).collect();
@@ -227,7 +227,7 @@ async fn change(
     lang: Lang,
     token: SeatToken,
     need: impl FnOnce(&Session) -> Need + Send + 'static,
-    act: impl FnOnce(&mut Session, &Game) -> ApiResult<()> + Send + 'static,
+    act: impl FnOnce(&mut Session, &HostedGame) -> ApiResult<()> + Send + 'static,
 ) -> ApiResult<Json<Changes>> {
     serving(app, lang)?;
     let app2 = app.clone();

@@ -94,7 +94,7 @@ pub(crate) async fn list(
     let sides: Vec<Side> = match side {
         Some(name) => vec![
             Side::parse(name)
-                .ok_or_else(|| ApiError::bad(lang, key!("api-bad-side"), &[("side", name.into())]))?,
+                .ok_or_else(|| ApiError::bad(lang, key!("bad-side"), &[("side", name.into())]))?,
         ],
         None if humans.iter().any(|h| *h) => Side::BOTH.into_iter().filter(|s| humans[s.index()]).collect(),
         None => Side::BOTH.to_vec(),

@@ -68,7 +68,7 @@ struct Table {
 /// The game's lock, held: the session (through `Deref`), and the changes that need the lock (the
 /// seats, the problem, the state as a page loads it). Holding one proves the lock is held.
 pub(crate) struct Held<'a> {
-    game: &'a Game,
+    game: &'a HostedGame,
     table: MutexGuard<'a, Table>,
 }
 
@@ -137,7 +137,7 @@ impl Held<'_> {
 }
 
 /// One game on the server.
-pub(crate) struct Game {
+pub(crate) struct HostedGame {
     pub id: String,
     /// Who created the game (the peer's address; unspecified for games loaded from disk): the
     /// scheduler's turns and the per-client caps count by it.
@@ -155,21 +155,21 @@ pub(crate) struct Game {
     pub hinting: AtomicBool,
 }
 
-impl Game {
+impl HostedGame {
     /// A game loaded from the database (no known client).
-    pub fn new(s: Session, seats: Vec<SeatView>) -> Game {
-        Game::owned_by(s, seats, IpAddr::V4(Ipv4Addr::UNSPECIFIED))
+    pub fn new(s: Session, seats: Vec<SeatView>) -> HostedGame {
+        HostedGame::owned_by(s, seats, IpAddr::V4(Ipv4Addr::UNSPECIFIED))
     }
 
     /// A game created by `client`. Its searches borrow an engine from the server's pool; its
     /// committed events are told to its watchers by a broadcaster registered after its stores.
-    pub fn owned_by(mut session: Session, seats: Vec<SeatView>, client: IpAddr) -> Game {
+    pub fn owned_by(mut session: Session, seats: Vec<SeatView>, client: IpAddr) -> HostedGame {
         // From the time it was loaded (ms since the epoch): a game read again from the
         // database goes on past any version a page saw of it before.
         let herald = Herald::new(crate::now_ms().max(1) as u64);
         session.add_sink(Box::new(Broadcast(herald.clone())), false).expect("telling nothing cannot fail");
         let computers_only = session.mode() == cavalo_session::Mode::ComputerComputer;
-        Game {
+        HostedGame {
             id: session.id().to_string(),
             client,
             table: Mutex::new(Table { session, seats, problem: None }),
@@ -259,7 +259,7 @@ impl Game {
         self.herald.live(self.live_view().as_ref());
     }
 
-    /// Notes that the game is in use now (see [`Game::touched_ms`]).
+    /// Notes that the game is in use now (see [`HostedGame::touched_ms`]).
     pub fn touch(&self) {
         self.herald.touch();
     }
@@ -284,7 +284,7 @@ fn default_since(s: &cavalo_session::Game) -> usize {
 
 /// Starts the game's driver if it is not running: it plays forced plies and computer moves until
 /// a human is to move or the game ends.
-pub(crate) fn kick(app: &App, game: &Arc<Game>) {
+pub(crate) fn kick(app: &App, game: &Arc<HostedGame>) {
     if app.closed() || game.driving.swap(true, Ordering::SeqCst) {
         return;
     }
@@ -307,7 +307,7 @@ enum Step {
 /// The driver: plays forced plies and computer moves until a human is to move or the game ends.
 /// Everything that stores a ply (SQLite, log.dat) runs on a blocking thread (see
 /// [`crate::offload`]); only the wait for the search stays on the async runtime.
-async fn drive(app: App, game: Arc<Game>) {
+async fn drive(app: App, game: Arc<HostedGame>) {
     loop {
         if app.closed() || game.is_deleted() {
             game.driving.store(false, Ordering::SeqCst);
@@ -358,7 +358,7 @@ async fn drive(app: App, game: Arc<Game>) {
 
 /// After a ply the driver played was stored: the server notes the change, the problem (if any)
 /// is cleared, the watchers are told, and an ended game leaves memory.
-fn stored_and_told(app: &App, game: &Game, mut s: Held<'_>) {
+fn stored_and_told(app: &App, game: &HostedGame, mut s: Held<'_>) {
     app.changed(&mut s);
     s.set_problem(None);
     let status = s.status();
@@ -367,7 +367,7 @@ fn stored_and_told(app: &App, game: &Game, mut s: Held<'_>) {
 }
 
 /// One look at the game (on a blocking thread): plays a forced ply, or says what comes next.
-fn next_step(app: &App, game: &Game) -> Step {
+fn next_step(app: &App, game: &HostedGame) -> Step {
     let mut s = game.lock();
     match s.advance() {
         Ok(Advance::Played) => {
@@ -388,7 +388,7 @@ fn next_step(app: &App, game: &Game) -> Step {
 /// Stores the computer's move (on a blocking thread) and tells the watchers; false when it could
 /// not be stored (disk full, read-only, locked): the game does not advance, everyone watching is
 /// told, and the driver tries again a little later.
-fn store_move(app: &App, game: &Game, thought: cavalo_session::Thought) -> bool {
+fn store_move(app: &App, game: &HostedGame, thought: cavalo_session::Thought) -> bool {
     let mut s = game.lock();
     match s.finish(thought) {
         Ok(_) => {
@@ -411,7 +411,7 @@ fn store_move(app: &App, game: &Game, thought: cavalo_session::Thought) -> bool 
 /// or the thread failed.
 pub(crate) async fn run_search(
     app: &App,
-    game: &Arc<Game>,
+    game: &Arc<HostedGame>,
     mut job: ThinkJob,
     time_ms: u64,
 ) -> Option<cavalo_session::Thought> {
@@ -467,7 +467,7 @@ pub(crate) async fn run_search(
 }
 
 /// Clears a game's live search display when dropped.
-struct ClearLive(Arc<Game>);
+struct ClearLive(Arc<HostedGame>);
 
 impl Drop for ClearLive {
     fn drop(&mut self) {

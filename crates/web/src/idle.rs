@@ -1,5 +1,5 @@
 //! Unfinished games nobody uses are closed: a game untouched (no move, no other change, no hint)
-//! for `Limits::idle_game` is abandoned through its session, so the games database and `log.dat`
+//! for `ServerLimits::idle_game` is abandoned through its session, so the games database and `log.dat`
 //! record its end like a player's quit; its watchers are told, and it then leaves memory and is
 //! kept or deleted by the retention rules like any ended game. A game loaded from the database at
 //! start counts as touched then.

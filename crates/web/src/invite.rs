@@ -13,7 +13,7 @@ use serde_json::{Value, json};
 use crate::App;
 use crate::body::Body;
 use crate::error::{ApiError, ApiResult};
-use crate::game::Game;
+use crate::game::HostedGame;
 use crate::guard::{Refusal, serving};
 use crate::lang::ReqLang;
 use crate::lookup::find;
@@ -21,7 +21,7 @@ use crate::offload::blocking;
 use crate::seats::{Need, SeatToken, seat_of};
 
 /// Reads the game's seats again after a change of theirs and tells the watchers.
-fn refresh_seats(app: &App, g: &Game, lang: Lang) -> ApiResult<()> {
+fn refresh_seats(app: &App, g: &HostedGame, lang: Lang) -> ApiResult<()> {
     let mut s = g.lock();
     s.set_seats(app.db().seats(&g.id).map_err(|e| ApiError::store(&e, lang))?);
     Ok(())
@@ -45,7 +45,7 @@ pub(crate) async fn invite(
 ) -> ApiResult<Json<Value>> {
     serving(&app, lang)?;
     let side = Side::parse(&req.side)
-        .ok_or_else(|| ApiError::bad(lang, key!("api-bad-side"), &[("side", req.side.as_str().into())]))?;
+        .ok_or_else(|| ApiError::bad(lang, key!("bad-side"), &[("side", req.side.as_str().into())]))?;
     // The seats are written on a blocking thread (see `crate::offload`).
     blocking(lang, move || {
         let g = find(&app, &id, lang)?;

@@ -61,7 +61,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, RwLock};
 use std::time::Duration;
 
-use crate::game::Game;
+use crate::game::HostedGame;
 use crate::sched::Scheduler;
 use cavalo_session::Session;
 use cavalo_session::store::db::web::Retention;
@@ -71,7 +71,7 @@ pub use crate::engines::{DEFAULT_ENGINES, DEFAULT_SEARCH_MIB, default_hash_mib, 
 pub use crate::hosts::valid_allowed_host;
 pub use crate::limits::LimitError;
 pub use crate::lockfile::LockError;
-pub use crate::server::{Limits, default_study_searches};
+pub use crate::server::{ServerLimits, default_study_searches};
 
 /// How the server runs.
 #[derive(Clone, Debug)]
@@ -95,7 +95,7 @@ pub struct WebConfig {
     /// The rule variant of a new game that names none (the page's default).
     pub default_rules: cavalo_rules::Rules,
     /// Connections, timeouts, body size, event streams, computer-vs-computer games per client.
-    pub limits: Limits,
+    pub limits: ServerLimits,
     /// Names the server answers to as `Host` besides its own (`cavalo serve --allow-host`).
     pub allowed_hosts: Vec<String>,
     /// The nodes searched per position by a game's analysis (the analysis board): with one
@@ -128,7 +128,7 @@ impl WebConfig {
             hash_mib: default_hash_mib(DEFAULT_ENGINES),
             retention: Retention::default(),
             default_rules: cavalo_rules::Rules::default(),
-            limits: Limits::default(),
+            limits: ServerLimits::default(),
             allowed_hosts: Vec::new(),
             analysis_nodes: DEFAULT_ANALYSIS_NODES,
             analysis_max_nodes_per_game: None,
@@ -156,7 +156,7 @@ pub struct App {
 struct Inner {
     config: WebConfig,
     db: Arc<Db>,
-    games: Mutex<HashMap<String, Arc<Game>>>,
+    games: Mutex<HashMap<String, Arc<HostedGame>>>,
     sched: Arc<Scheduler>,
     /// The open event streams, per client.
     streams: Arc<quota::Places>,
@@ -280,7 +280,8 @@ impl App {
     /// Starts the background drivers of every game whose turn is the computer's, the periodic
     /// retention and the database's sync (call inside a tokio runtime; [`App::spawn`] does it).
     pub fn resume(&self) {
-        let games: Vec<Arc<Game>> = self.inner.games.lock().expect("games lock").values().cloned().collect();
+        let games: Vec<Arc<HostedGame>> =
+            self.inner.games.lock().expect("games lock").values().cloned().collect();
         for g in games {
             game::kick(self, &g);
         }
@@ -387,7 +388,7 @@ impl App {
     }
 
     /// The game `id`: one in memory, else a web game of the database (loaded then kept).
-    fn game(&self, id: &str) -> Result<Option<Arc<Game>>, StoreError> {
+    fn game(&self, id: &str) -> Result<Option<Arc<HostedGame>>, StoreError> {
         if let Some(g) = self.inner.games.lock().expect("games lock").get(id) {
             return Ok(Some(g.clone()));
         }
@@ -400,18 +401,18 @@ impl App {
     }
 
     /// The games in memory.
-    fn games(&self) -> Vec<Arc<Game>> {
+    fn games(&self) -> Vec<Arc<HostedGame>> {
         self.inner.games.lock().expect("games lock").values().cloned().collect()
     }
 
     /// Adds a new game to the games in memory (it is in the database already).
-    fn insert(&self, game: Arc<Game>) {
+    fn insert(&self, game: Arc<HostedGame>) {
         self.inner.games.lock().expect("games lock").insert(game.id.clone(), game);
     }
 
     /// Lets go of `game` once it has ended (over or abandoned) and its end is stored and told:
     /// it is read from the database again when asked for. Call without its session locked.
-    fn let_go_if_ended(&self, game: &Game, status: cavalo_session::Status) {
+    fn let_go_if_ended(&self, game: &HostedGame, status: cavalo_session::Status) {
         if status == cavalo_session::Status::Playing {
             return;
         }
@@ -455,12 +456,12 @@ impl App {
 }
 
 /// The game `id` from the database, kept there from now on.
-fn load(db: &Arc<Db>, config: &WebConfig, id: &str) -> Result<Arc<Game>, StoreError> {
+fn load(db: &Arc<Db>, config: &WebConfig, id: &str) -> Result<Arc<HostedGame>, StoreError> {
     let mut s = cavalo_session::Session::from(db.load(id)?);
     s.keep_in(db.clone());
     s.set_log(Some(config.data_dir.join("log.dat")));
     let seats = db.seats(id)?;
-    Ok(Arc::new(Game::new(s, seats)))
+    Ok(Arc::new(HostedGame::new(s, seats)))
 }
 
 fn now_ms() -> i64 {

@@ -26,7 +26,7 @@ use cavalo_session::{ThinkJob, Thought};
 
 use crate::App;
 use crate::error::ApiError;
-use crate::game::Game;
+use crate::game::HostedGame;
 use crate::lang::ReqLang;
 
 /// Reads a request's body whole within `within` before the routes see it (bodies are at most the
@@ -62,12 +62,12 @@ fn too_large(e: &axum::Error) -> bool {
 }
 
 /// The one hint search a game may have at a time; dropping it (the search ended) frees it.
-pub(crate) struct HintPlace(Arc<Game>);
+pub(crate) struct HintPlace(Arc<HostedGame>);
 
 impl HintPlace {
     /// The game's place for a hint search, or 409 `hint_running` (in `lang`) when a hint is
     /// being searched for it already.
-    pub(crate) fn take(game: &Arc<Game>, lang: Lang) -> Result<HintPlace, ApiError> {
+    pub(crate) fn take(game: &Arc<HostedGame>, lang: Lang) -> Result<HintPlace, ApiError> {
         if game.hinting.swap(true, Ordering::SeqCst) {
             let e = ApiError::say(StatusCode::CONFLICT, lang, key!("api-hint-running"), &[]);
             return Err(e.code("hint_running"));
@@ -83,7 +83,7 @@ impl HintPlace {
     pub(crate) async fn search(
         self,
         app: &App,
-        game: &Arc<Game>,
+        game: &Arc<HostedGame>,
         job: ThinkJob,
         time_ms: u64,
     ) -> Option<Thought> {

@@ -9,11 +9,11 @@ use cavalo_session::i18n::Lang;
 
 use crate::App;
 use crate::error::{ApiError, ApiResult};
-use crate::game::Game;
+use crate::game::HostedGame;
 
 /// The game `id` (in memory, else a web game of the database), or the answer saying why not, in
 /// `lang`.
-pub(crate) fn find(app: &App, id: &str, lang: Lang) -> ApiResult<Arc<Game>> {
+pub(crate) fn find(app: &App, id: &str, lang: Lang) -> ApiResult<Arc<HostedGame>> {
     if id.is_empty() || id.len() > 64 || !id.chars().all(|c| c.is_ascii_alphanumeric() || c == '-') {
         return Err(ApiError::bad(lang, key!("api-not-game-id"), &[("id", id.into())]));
     }

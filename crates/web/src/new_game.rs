@@ -107,13 +107,13 @@ pub(crate) fn game_config(app: &App, req: NewGame, lang: Lang) -> ApiResult<Game
     let mode = match req.mode.as_deref() {
         None => Mode::HumanComputer,
         Some(m) => {
-            Mode::parse(m).ok_or_else(|| ApiError::bad(lang, key!("api-bad-mode"), &[("mode", m.into())]))?
+            Mode::parse(m).ok_or_else(|| ApiError::bad(lang, key!("bad-mode"), &[("mode", m.into())]))?
         }
     };
     let human = match req.human.as_deref() {
         None => Side::White,
         Some(h) => {
-            Side::parse(h).ok_or_else(|| ApiError::bad(lang, key!("api-bad-side"), &[("side", h.into())]))?
+            Side::parse(h).ok_or_else(|| ApiError::bad(lang, key!("bad-side"), &[("side", h.into())]))?
         }
     };
     let level = req.level.map(|l| checked_level(l, lang)).transpose()?;

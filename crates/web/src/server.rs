@@ -39,7 +39,7 @@ use crate::quota::{NoPlace, Place, Places};
 
 /// The server's limits (see the module's documentation).
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Limits {
+pub struct ServerLimits {
     /// Open connections served at once; more wait to be accepted.
     pub max_connections: usize,
     /// Open connections of one client (IP address); more are closed as soon as they are accepted.
@@ -79,15 +79,15 @@ pub struct Limits {
     pub max_study_searches: usize,
 }
 
-impl Default for Limits {
+impl Default for ServerLimits {
     /// 256 connections (128 per client: a browser needs about 8, a classroom of 30 behind one
     /// NAT address about 90), 10 s for a request head and 10 s for its body, 60 s for an answer,
     /// 256 KiB bodies (an uploaded log.dat; the JSON API's own routes take 16 KiB), 128 event streams (8 per client), 4 running computer-vs-computer games per
     /// client and 64 in all, 200 unfinished games per client, closed after 6 hours untouched, 2
     /// analyses under way per client, 20 uploads per client an hour and 200 uploaded games kept,
     /// [`default_study_searches`] searches of the study lane at once.
-    fn default() -> Limits {
-        Limits {
+    fn default() -> ServerLimits {
+        ServerLimits {
             max_connections: 256,
             max_connections_per_client: 128,
             header_timeout: Duration::from_secs(10),

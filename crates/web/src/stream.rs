@@ -15,7 +15,7 @@ use tokio::sync::broadcast::error::RecvError;
 
 use crate::App;
 use crate::error::ApiResult;
-use crate::game::Game;
+use crate::game::HostedGame;
 use crate::guard::serving;
 use crate::herald::{Event, Told};
 use crate::lang::ReqLang;
@@ -81,7 +81,7 @@ pub(crate) async fn events(
 
 /// What a page that shows version `known` lacks of `g` (the events after it, else the whole
 /// state), with the version that brings it to.
-fn catch_up(g: &Game, known: Option<u64>) -> (Vec<SseEvent>, u64) {
+fn catch_up(g: &HostedGame, known: Option<u64>) -> (Vec<SseEvent>, u64) {
     let s = g.lock();
     let now = g.version();
     let events = match known.and_then(|v| g.told_since(v)) {

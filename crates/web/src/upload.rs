@@ -11,8 +11,8 @@
 //! [`CHOICES`]).
 //!
 //! Bounded three ways, so that no client fills the disk: the body's size (256 KiB); each
-//! client's uploads in an hour ([`crate::Limits::max_uploads_per_client`], 429 `upload_limit`
-//! beyond); and the uploaded games kept ([`crate::Limits::max_uploads_kept`]: an upload beyond
+//! client's uploads in an hour ([`crate::ServerLimits::max_uploads_per_client`], 429 `upload_limit`
+//! beyond); and the uploaded games kept ([`crate::ServerLimits::max_uploads_kept`]: an upload beyond
 //! it deletes the oldest uploaded game, in the same transaction), besides the retention rules
 //! of every finished game. The record's date reaches log.dat: one not written as Cavalo writes
 //! dates is refused (400 `bad_game`).

@@ -199,7 +199,7 @@ mod tests {
     use cavalo_session::{GameConfig, PlayerConfig, Session, Turn};
 
     use super::*;
-    use crate::game::Game;
+    use crate::game::HostedGame;
 
     /// The state's and the events' game part is the session's situation, field for field.
     #[test]
@@ -224,7 +224,7 @@ mod tests {
             s.play_forced().unwrap();
         }
         let situation = serde_json::to_value(Situation::of(&s)).unwrap();
-        let game = Game::new(s, Vec::new());
+        let game = HostedGame::new(s, Vec::new());
         let state = serde_json::to_value(game.lock().state(None)).unwrap();
         let fields = situation.as_object().unwrap();
         assert!(fields.len() >= 11, "{fields:?}");

@@ -15,7 +15,7 @@ use cavalo_session::present;
 use cavalo_session::{EngineConfig, GameConfig, Mode, Session};
 use clap::Args;
 
-use crate::args::{EngineArgs, parse_choice};
+use crate::args::{EngineArgs, parse_choice, parse_mode, parse_side};
 use crate::game_ends::finish;
 use crate::input::{LispArgs, read_position};
 use crate::view;
@@ -77,16 +77,6 @@ pub struct PlayArgs {
 
 pub fn parse_lang(s: &str) -> Result<Lang, String> {
     s.parse().map_err(|e: cavalo_session::i18n::UnknownLang| e.to_string())
-}
-
-fn parse_mode(s: &str) -> Result<Mode, String> {
-    Mode::parse(s).ok_or_else(|| {
-        format!("`{s}` is not a mode: use human-computer (hc), computer-computer (cc) or human-human (hh)")
-    })
-}
-
-fn parse_side(s: &str) -> Result<Side, String> {
-    Side::parse(s).ok_or_else(|| format!("`{s}` is not a side: use white or black"))
 }
 
 impl PlayArgs {

@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result, bail};
 use cavalo_engine::Options;
-use cavalo_engine::horizon::{self, Game};
+use cavalo_engine::horizon::{self, SelfPlayGame};
 use cavalo_rules::Rules;
 use clap::Args;
 
@@ -48,7 +48,7 @@ pub struct ProofPlyArgs {
     engine: EngineOptionArgs,
 }
 
-fn read_games(path: &Path, rules: Rules) -> Result<Vec<Game>> {
+fn read_games(path: &Path, rules: Rules) -> Result<Vec<SelfPlayGame>> {
     let text =
         cavalo_session::files::read_text(path).with_context(|| format!("cannot read {}", path.display()))?;
     let mut games = Vec::new();
@@ -57,7 +57,7 @@ fn read_games(path: &Path, rules: Rules) -> Result<Vec<Game>> {
         let mut words = line.split_whitespace();
         let seed: u64 =
             words.next().unwrap_or("").parse().with_context(|| format!("{}: no seed first", at()))?;
-        let game = Game { seed, moves: Vec::new() };
+        let game = SelfPlayGame { seed, moves: Vec::new() };
         let mut pos = game.position_at(0, rules);
         let mut moves = Vec::new();
         for w in words {
@@ -68,7 +68,7 @@ fn read_games(path: &Path, rules: Rules) -> Result<Vec<Game>> {
         if !pos.is_over() {
             bail!("{}: the game does not reach its end", at());
         }
-        games.push(Game { seed, moves });
+        games.push(SelfPlayGame { seed, moves });
     }
     if games.is_empty() {
         bail!("{}: no games", path.display());

@@ -269,8 +269,9 @@ api-nothing-at = there is nothing at { $path }
 api-not-allowed = { $method } is not allowed on { $path }
 api-seed-or-position = give a seed or a position, not both
 api-bad-position = bad position: { $reason }
-api-bad-mode = `{ $mode }` is not a mode: use human-computer (hc), computer-computer (cc) or human-human (hh)
-api-bad-side = `{ $side }` is not a side: use `white` or `black`
+bad-mode = `{ $mode }` is not a mode: use human-computer (hc), computer-computer (cc) or human-human (hh)
+bad-side = `{ $side }` is not a side: use `white` (`w`) or `black` (`b`)
+bad-points = `{ $points }` is not two whole numbers WHITE,BLACK such as 12,30
 err-player-unknown = `{ $player }` is not a player: use { $help }
 err-player-not-a-number = `{ $value }` is not a whole number ({ $what ->
     [depth] a depth

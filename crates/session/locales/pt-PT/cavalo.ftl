@@ -269,8 +269,9 @@ api-nothing-at = não há nada em { $path }
 api-not-allowed = { $method } não é permitido em { $path }
 api-seed-or-position = indique uma semente ou uma posição, não ambas
 api-bad-position = posição inválida: { $reason }
-api-bad-mode = `{ $mode }` não é um modo: use human-computer (hc), computer-computer (cc) ou human-human (hh)
-api-bad-side = `{ $side }` não é um lado: use `white` ou `black`
+bad-mode = `{ $mode }` não é um modo: use human-computer (hc), computer-computer (cc) ou human-human (hh)
+bad-side = `{ $side }` não é um lado: use `white` (`w`) ou `black` (`b`)
+bad-points = `{ $points }` não são dois números inteiros BRANCAS,PRETAS como 12,30
 err-player-unknown = `{ $player }` não é um jogador: use { $help }
 err-player-not-a-number = `{ $value }` não é um número inteiro ({ $what ->
     [depth] uma profundidade
