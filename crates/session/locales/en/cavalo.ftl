@@ -313,6 +313,7 @@ serve-db-in-use = another cavalo serve{ $pid ->
     } already uses the games database { $db }: stop it first, or give this server another --data-dir
 api-upload-quota = you have uploaded { $max } games in the last hour: wait before uploading more
 api-upload-bad-date = the game's date `{ $date }` is not a date written as 2025-03-01T14:05:09Z
+api-upload-bad-meta = the game record's `{ $key }` holds a value of the wrong kind: { $found }
 api-bad-host = this server answers only to this machine's own names (localhost, 127.0.0.1, [::1]), not `{ $host }`
 api-cross-origin = a page of another site ({ $origin }) may not change games on this server
 api-not-json = send the request as JSON, with the header `Content-Type: application/json`

@@ -313,6 +313,7 @@ serve-db-in-use = outro cavalo serve{ $pid ->
     } já usa a base de dados de jogos { $db }: pare-o primeiro, ou dê a este servidor outro --data-dir
 api-upload-quota = já enviou { $max } jogos na última hora: espere antes de enviar mais
 api-upload-bad-date = a data do jogo `{ $date }` não é uma data escrita como 2025-03-01T14:05:09Z
+api-upload-bad-meta = o registo do jogo tem em `{ $key }` um valor de outro tipo: { $found }
 api-bad-host = este servidor só responde aos nomes desta máquina (localhost, 127.0.0.1, [::1]), não a `{ $host }`
 api-cross-origin = uma página de outro sítio ({ $origin }) não pode alterar jogos neste servidor
 api-not-json = envie o pedido em JSON, com o cabeçalho `Content-Type: application/json`
