@@ -130,7 +130,8 @@ pub fn run(a: AnalyseArgs) -> Result<()> {
         }
     }
     if let Some(path) = &a.svg {
-        std::fs::write(path, chart(&an, lang)).with_context(|| format!("cannot write {}", path.display()))?;
+        std::fs::write(path, chart(&an, &meta, lang))
+            .with_context(|| format!("cannot write {}", path.display()))?;
         let line =
             lang.tr_with(key!("analyse-chart-written"), &[("path", path.display().to_string().into())]);
         if to_stdout { eprintln!("{line}") } else { println!("{line}") }
@@ -198,13 +199,13 @@ pub fn table(an: &Analysis, meta: &SessionMeta, lang: Lang) -> String {
     for side in Side::BOTH {
         let s = &an.sides[side.index()];
         if an.too_small {
-            let args = [("side", Arg::from(side_name(lang, side))), ("who", who(an, side, lang).into())];
+            let args = [("side", Arg::from(side_name(lang, side))), ("who", who(side).into())];
             let _ = writeln!(out, "{}", lang.tr_with(key!("analyse-not-judged"), &args));
             continue;
         }
         let args = [
             ("side", Arg::from(side_name(lang, side))),
-            ("who", who(an, side, lang).into()),
+            ("who", who(side).into()),
             ("judged", s.judged.into()),
             ("accuracy", lang.decimal(s.accuracy, 1).into()),
             ("loss", lang.decimal(s.mean_loss, 1).into()),
@@ -293,7 +294,8 @@ const TURNING: &str = "#c62828";
 
 /// The chart: the value after every ply from White's view (above 0: White ahead), proven values
 /// and turning points marked.
-pub fn chart(an: &Analysis, lang: Lang) -> String {
+pub fn chart(an: &Analysis, meta: &SessionMeta, lang: Lang) -> String {
+    let who = |side: Side| recorded_player_text(lang, meta.player(side));
     let after = |p: &PlyAnalysis| (p.ply as f64, p.white_after() as f64);
     let exact: Vec<(f64, f64)> = an.plies.iter().filter(|p| p.played_value.exact).map(after).collect();
     let turning: Vec<(f64, f64)> = an.plies.iter().filter(|p| p.turning).map(after).collect();
@@ -303,13 +305,13 @@ pub fn chart(an: &Analysis, lang: Lang) -> String {
         Series { colour: TURNING, points: turning, line: false, dot: 5.0 },
     ];
     let panel = Panel { label: lang.tr(key!("chart-value")), series };
-    let players =
-        [("white", Arg::from(who(an, Side::White, lang))), ("black", who(an, Side::Black, lang).into())];
+    let players = [("white", Arg::from(who(Side::White))), ("black", who(Side::Black).into())];
     let legend: [Legend; 3] = [
         (VALUE, lang.tr_with(key!("chart-value-legend"), &players)),
         (EXACT, lang.tr(key!("chart-exact"))),
         (TURNING, lang.tr(key!("chart-turning"))),
     ];
-    let title = lang.tr_with(key!("chart-analysis-title"), &[("id", meta(an, "id").into())]);
+    let title =
+        lang.tr_with(key!("chart-analysis-title"), &[("id", meta.id.as_deref().unwrap_or("?").into())]);
     render(&title, an.plies.len() as f64, &[panel], &legend, lang)
 }

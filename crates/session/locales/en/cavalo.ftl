@@ -698,13 +698,8 @@ report-seeds-merged = { $seeds } (merged from { $files ->
     [one] { $files } file
    *[other] { $files } files
 })
-# $rules: canonical, no-threat, no-zero-double or no-threat-no-zero-double.
-report-rules = rules { $rules ->
-    [no-threat] no-threat
-    [no-zero-double] no-zero-double
-    [no-threat-no-zero-double] no-threat,no-zero-double
-   *[canonical] canonical
-}
+# $rules: the rule variant in words (rules-canonical, or rules-no-threat and rules-no-zero-double).
+report-rules = rules { $rules }
 report-games = { $games } ({ $pairs }): { $wins }, { $draws }, { $losses } for { $engine1 }
 report-complete-pairs = { $count ->
     [one] { $count } complete pair
@@ -775,6 +770,7 @@ report-progress-score = score { $score }%
 report-tournament-start = { $about }: { $games }{ $shard }{ $already }
 report-shard = shard { $shard }
 # Why a game was lost by forfeit (records keep the English names).
+reason-normal = played out
 reason-illegal-move = illegal move
 reason-timeout = timeout
 reason-crash = crash

@@ -701,13 +701,8 @@ report-seeds-merged = { $seeds } (juntos de { $files ->
     [one] { $files } ficheiro
    *[other] { $files } ficheiros
 })
-# $rules: canonical, no-threat, no-zero-double ou no-threat-no-zero-double.
-report-rules = regras { $rules ->
-    [no-threat] sem a ameaça
-    [no-zero-double] com o 00 não duplo
-    [no-threat-no-zero-double] sem a ameaça e com o 00 não duplo
-   *[canonical] canónicas
-}
+# $rules: a variante das regras em palavras (rules-canonical, ou rules-no-threat e rules-no-zero-double).
+report-rules = regras { $rules }
 report-games = { $games } ({ $pairs }): { $wins }, { $draws }, { $losses } de { $engine1 }
 report-complete-pairs = { $count ->
     [one] { $count } par completo
@@ -778,6 +773,7 @@ report-progress-score = pontuação { $score }%
 report-tournament-start = { $about }: { $games }{ $shard }{ $already }
 report-shard = fatia { $shard }
 # Porque se perdeu um jogo por falta (os registos guardam os nomes em inglês).
+reason-normal = jogado até ao fim
 reason-illegal-move = jogada ilegal
 reason-timeout = tempo esgotado
 reason-crash = falha do programa
