@@ -5,10 +5,11 @@
 use cavalo_session::i18n::Key;
 use std::fmt::Write as _;
 
+use cavalo_match::Termination;
 use cavalo_match::tournament::{About, Crosstable, Format, Standing};
 use cavalo_session::i18n::{Arg, Lang};
 
-use crate::match_report::{reason_text, rules_text};
+use crate::match_report::{limits_of, reason_text, rules_text};
 use crate::numbers::{dec, plain, signed};
 use cavalo_match::shown_example;
 use cavalo_session::key;
@@ -28,26 +29,18 @@ pub fn about_text(lang: Lang, a: &About) -> String {
         ("boards", lang.tr_with(key!("report-boards-count"), &[("count", Arg::Count(a.boards))]).into()),
         ("first", Arg::Count(a.first_seed)),
         ("last", Arg::Count(a.last_seed())),
-        ("limits", limits_of(lang, a.limits_per_move.as_ref(), &a.limits).into()),
-        ("rules", rules_text(lang, &a.rules).into()),
+        ("limits", limits_of(lang, &a.limits()).into()),
+        ("rules", rules_text(lang, a.rules).into()),
     ];
     lang.tr_with(key!("report-tournament-about"), &args)
 }
 
-/// A tournament's limits per move in words: from the data when its records keep it.
-fn limits_of(lang: Lang, data: Option<&cavalo_match::MoveLimits>, described: &str) -> String {
-    match data {
-        Some(l) => crate::match_report::move_limits_text(lang, l),
-        None => crate::match_report::limits_text(lang, described),
-    }
-}
-
 /// A player's forfeits: `2 illegal move, 1 timeout`.
 fn forfeits_text(lang: Lang, s: &Standing) -> String {
-    let each = |(k, v): (&String, &u64)| {
+    let each = |(k, v): (&Termination, &u64)| {
         lang.tr_with(
             key!("report-forfeit-count"),
-            &[("count", Arg::Count(*v)), ("reason", reason_text(lang, k).into())],
+            &[("count", Arg::Count(*v)), ("reason", reason_text(lang, *k).into())],
         )
     };
     s.forfeits.iter().map(each).collect::<Vec<_>>().join(", ")
@@ -140,7 +133,7 @@ fn forfeit_cases(lang: Lang, c: &Crosstable) -> Vec<(String, String, String)> {
         for (reason, case) in &s.forfeit_cases {
             out.push((
                 s.name.clone(),
-                reason_text(lang, reason),
+                reason_text(lang, *reason),
                 crate::forfeits::case_text(lang, case, &s.name),
             ));
         }
@@ -323,7 +316,6 @@ pub fn html(lang: Lang, c: &Crosstable) -> String {
 
 #[cfg(test)]
 mod tests {
-    use cavalo_match::Termination;
     use cavalo_match::tournament::Game;
 
     use super::*;
@@ -335,7 +327,7 @@ mod tests {
             format: Format::RoundRobin,
             first_seed: 1,
             boards: 1,
-            rules: "canonical".into(),
+            rules: cavalo_rules::Rules::CANONICAL,
             limits: "<script>".into(),
             limits_per_move: None,
         };

@@ -9,9 +9,12 @@
 use cavalo_session::i18n::Key;
 use std::fmt::Write as _;
 
-use cavalo_match::{MatchLimits, MoveLimits, Shard, Sprt, SprtVerdict, Summary, Tally, shown_example};
+use cavalo_match::{
+    MoveLimits, RecordedLimits, Shard, Sprt, SprtVerdict, Summary, Tally, Termination, shown_example,
+};
+use cavalo_rules::Rules;
 use cavalo_session::i18n::{Arg, Lang};
-use cavalo_session::key;
+use cavalo_session::{key, present};
 
 pub use crate::numbers::{dec, plain, signed};
 
@@ -34,25 +37,34 @@ fn margin_text(lang: Lang, m: f64) -> String {
     if m.is_finite() { dec(lang, m, 1) } else { "inf".into() }
 }
 
-/// The rule variant as records name it (`canonical`, `no-threat`, ...), in words.
-pub fn rules_text(lang: Lang, rules: &str) -> String {
-    const KNOWN: [&str; 4] = ["canonical", "no-threat", "no-zero-double", "no-threat,no-zero-double"];
-    if KNOWN.contains(&rules) {
-        lang.tr_with(key!("report-rules"), &[("rules", rules.replace(',', "-").into())])
-    } else {
-        rules.to_string()
-    }
+/// The rule variant in words, as the reports show it: `rules canonical`, `regras canónicas`
+/// (the variant worded by [`present::rules_text`]).
+pub fn rules_text(lang: Lang, rules: Rules) -> String {
+    lang.tr_with(key!("report-rules"), &[("rules", present::rules_text(lang, rules).into())])
 }
 
-/// A forfeit's reason as records name it (`illegal move`, `timeout`, ...), in words.
-pub fn reason_text(lang: Lang, reason: &str) -> String {
-    lang.try_tr(&format!("reason-{}", reason.replace(' ', "-")), &[]).unwrap_or_else(|_| reason.to_string())
+/// How a game ended (a forfeit's reason), in words: `jogada ilegal`, `tempo esgotado`.
+pub fn reason_text(lang: Lang, reason: Termination) -> String {
+    lang.tr(match reason {
+        Termination::Normal => key!("reason-normal"),
+        Termination::IllegalMove => key!("reason-illegal-move"),
+        Termination::Timeout => key!("reason-timeout"),
+        Termination::Crash => key!("reason-crash"),
+        Termination::Malformed => key!("reason-malformed-output"),
+        Termination::LineTooLong => key!("reason-line-too-long"),
+        Termination::InvalidUtf8 => key!("reason-invalid-utf-8"),
+        Termination::ExtraBestmove => key!("reason-second-bestmove"),
+        Termination::RefusedOption => key!("reason-refused-option"),
+    })
 }
 
-/// The limits per move in words: from the data when the summary has it, else from the English
-/// description older records keep ([`limits_text`]).
-pub fn limits_of(lang: Lang, data: Option<&MatchLimits>, described: &str) -> String {
-    let Some(l) = data else { return limits_text(lang, described) };
+/// The limits per move in words: from the data, or a description older records keep that this
+/// version cannot read as data, shown as it is.
+pub fn limits_of(lang: Lang, limits: &RecordedLimits) -> String {
+    let l = match limits {
+        RecordedLimits::Data(l) => l,
+        RecordedLimits::Described(text) => return text.clone(),
+    };
     match &l.engine2 {
         Some(l2) => {
             let args = [
@@ -84,40 +96,6 @@ pub fn move_limits_text(lang: Lang, l: &MoveLimits) -> String {
     parts.join(", ")
 }
 
-/// The limits per move as records describe them (`100 ms per move (tolerance 50 ms)`, `depth
-/// 4, 2000 nodes, at most 60000 ms per move`, `engine 1: ...; engine 2: ...`), in words; a
-/// description not of that form is left as it is.
-pub fn limits_text(lang: Lang, described: &str) -> String {
-    let parts = |s: &str| -> Option<String> {
-        let words: Option<Vec<String>> = s.split(", ").map(|p| limit_part(lang, p)).collect();
-        words.map(|w| w.join(", "))
-    };
-    let both = described.strip_prefix("engine 1: ").and_then(|r| r.split_once("; engine 2: "));
-    let text = match both {
-        Some((one, two)) => parts(one).zip(parts(two)).map(|(a, b)| {
-            lang.tr_with(key!("report-limit-engines"), &[("limits1", a.into()), ("limits2", b.into())])
-        }),
-        None => parts(described),
-    };
-    text.unwrap_or_else(|| described.to_string())
-}
-
-/// One limit of [`cavalo_match::MoveLimits::describe`] in words.
-fn limit_part(lang: Lang, part: &str) -> Option<String> {
-    let num = |s: &str| s.parse::<u64>().ok().map(Arg::Count);
-    if let Some(max) = part.strip_prefix("at most ").and_then(|r| r.strip_suffix(" ms per move")) {
-        return Some(lang.tr_with(key!("report-limit-max"), &[("ms", num(max)?)]));
-    }
-    if let Some(depth) = part.strip_prefix("depth ") {
-        return Some(lang.tr_with(key!("report-limit-depth"), &[("depth", num(depth)?)]));
-    }
-    if let Some(nodes) = part.strip_suffix(" nodes") {
-        return Some(lang.tr_with(key!("report-limit-nodes"), &[("count", num(nodes)?)]));
-    }
-    let (ms, tolerance) = part.strip_suffix(" ms)")?.split_once(" ms per move (tolerance ")?;
-    Some(lang.tr_with(key!("report-limit-time"), &[("ms", num(ms)?), ("tolerance", num(tolerance)?)]))
-}
-
 /// The boards: `1..50`, `1..50 shard 2/3`, `1..50 (merged from 3 files)`.
 pub fn seeds_text(lang: Lang, first: u64, last: u64, shard: Option<Shard>, merged: Option<usize>) -> String {
     let mut s = format!("{first}..{last}");
@@ -138,18 +116,19 @@ pub fn games_count(lang: Lang, n: u64) -> String {
 
 /// The first line of a match, on standard error: who, how many games, which boards, the limits.
 pub fn match_start(lang: Lang, s: &Summary, already: usize) -> String {
+    let a = &s.about;
     let already = if already == 0 {
         String::new()
     } else {
         format!(" {}", lang.tr_with(key!("report-already"), &[("count", Arg::Count(already as u64))]))
     };
     let args = [
-        ("engine1", s.engine1.as_str().into()),
-        ("engine2", s.engine2.as_str().into()),
-        ("games", games_count(lang, s.planned_games).into()),
-        ("seeds", seeds_text(lang, s.first_seed, s.last_seed, s.shard, s.merged_files).into()),
+        ("engine1", a.engine1.as_str().into()),
+        ("engine2", a.engine2.as_str().into()),
+        ("games", games_count(lang, a.planned_games).into()),
+        ("seeds", seeds_text(lang, a.first_seed, a.last_seed, a.shard, a.merged_files).into()),
         ("already", already.into()),
-        ("limits", limits_of(lang, s.limits_per_move.as_ref(), &s.limits).into()),
+        ("limits", limits_of(lang, &a.limits).into()),
     ];
     lang.tr_with(key!("report-match-start"), &args)
 }
@@ -176,6 +155,7 @@ pub fn progress(lang: Lang, t: &Tally, sprt: Option<&Sprt>) -> String {
 
 /// The summary of a match as text.
 pub fn summary_text(lang: Lang, s: &Summary) -> String {
+    let a = &s.about;
     let label = |key: Key| lang.tr(key);
     let keys = [
         key!("report-label-match"),
@@ -194,16 +174,16 @@ pub fn summary_text(lang: Lang, s: &Summary) -> String {
     let mut line = |key: Key, text: String| {
         let _ = writeln!(out, "{:<width$}{text}", label(key));
     };
-    let e1 = || Arg::from(s.engine1.as_str());
+    let e1 = || Arg::from(a.engine1.as_str());
     line(
         key!("report-label-match"),
-        lang.tr_with(key!("report-vs"), &[("engine1", e1()), ("engine2", s.engine2.as_str().into())]),
+        lang.tr_with(key!("report-vs"), &[("engine1", e1()), ("engine2", a.engine2.as_str().into())]),
     );
     let setup = [
-        ("seeds", seeds_text(lang, s.first_seed, s.last_seed, s.shard, s.merged_files).into()),
-        ("planned", lang.tr_with(key!("report-planned"), &[("count", Arg::Count(s.planned_games))]).into()),
-        ("limits", limits_of(lang, s.limits_per_move.as_ref(), &s.limits).into()),
-        ("rules", rules_text(lang, &s.rules).into()),
+        ("seeds", seeds_text(lang, a.first_seed, a.last_seed, a.shard, a.merged_files).into()),
+        ("planned", lang.tr_with(key!("report-planned"), &[("count", Arg::Count(a.planned_games))]).into()),
+        ("limits", limits_of(lang, &a.limits).into()),
+        ("rules", rules_text(lang, a.rules).into()),
     ];
     line(key!("report-label-setup"), lang.tr_with(key!("report-setup"), &setup));
     let count = |key: Key, n: u64| Arg::from(lang.tr_with(key, &[("count", Arg::Count(n))]));
@@ -264,8 +244,8 @@ fn elo_line(lang: Lang, s: &Summary) -> String {
 /// Each player's forfeits by reason, and the first game lost for each reason.
 fn forfeit_lines(lang: Lang, s: &Summary, width: usize, out: &mut String) {
     for (name, map, examples, cases) in [
-        (&s.engine1, &s.engine1_forfeits, &s.engine1_forfeit_examples, &s.engine1_forfeit_cases),
-        (&s.engine2, &s.engine2_forfeits, &s.engine2_forfeit_examples, &s.engine2_forfeit_cases),
+        (&s.about.engine1, &s.engine1_forfeits, &s.engine1_forfeit_examples, &s.engine1_forfeit_cases),
+        (&s.about.engine2, &s.engine2_forfeits, &s.engine2_forfeit_examples, &s.engine2_forfeit_cases),
     ] {
         if !map.is_empty() {
             let list: Vec<String> = map
@@ -273,7 +253,7 @@ fn forfeit_lines(lang: Lang, s: &Summary, width: usize, out: &mut String) {
                 .map(|(k, v)| {
                     lang.tr_with(
                         key!("report-forfeit-by"),
-                        &[("count", Arg::Count(*v)), ("reason", reason_text(lang, k).into())],
+                        &[("count", Arg::Count(*v)), ("reason", reason_text(lang, *k).into())],
                     )
                 })
                 .collect();
@@ -293,7 +273,7 @@ fn forfeit_lines(lang: Lang, s: &Summary, width: usize, out: &mut String) {
                 _ => example.clone(),
             };
             let args =
-                [("reason", reason_text(lang, reason).into()), ("example", shown_example(&example).into())];
+                [("reason", reason_text(lang, *reason).into()), ("example", shown_example(&example).into())];
             let _ = writeln!(out, "{:width$}{}", "", lang.tr_with(key!("report-forfeit-first"), &args));
         }
     }
@@ -327,44 +307,35 @@ fn sprt_line(lang: Lang, s: &Summary) -> Option<String> {
 
 #[cfg(test)]
 mod tests {
-    use cavalo_match::MoveLimits;
+    use cavalo_match::{MatchLimits, MoveLimits};
 
     use super::*;
 
     #[test]
-    fn limits_are_read_back_from_their_description() {
+    fn limits_in_words() {
         let mut depth = MoveLimits::movetime(100);
         depth.time_ms = None;
         depth.depth = Some(4);
         depth.nodes = Some(1);
-        for l in [MoveLimits::movetime(100), MoveLimits { nodes: Some(2000), ..depth.clone() }] {
-            assert_eq!(limits_text(Lang::En, &l.describe()), l.describe());
-        }
-        assert_eq!(limits_text(Lang::En, &depth.describe()), "depth 4, 1 node, at most 60000 ms per move");
+        let one = |l: MoveLimits| RecordedLimits::Data(MatchLimits { engine1: l, engine2: None });
+        assert_eq!(limits_of(Lang::En, &one(depth.clone())), "depth 4, 1 node, at most 60000 ms per move");
+        assert_eq!(limits_of(Lang::Pt, &one(depth)), "profundidade 4, 1 nó, no máximo 60000 ms por jogada");
+        let two = MatchLimits { engine1: MoveLimits::movetime(60), engine2: Some(MoveLimits::movetime(6)) };
         assert_eq!(
-            limits_text(Lang::Pt, &depth.describe()),
-            "profundidade 4, 1 nó, no máximo 60000 ms por jogada"
-        );
-        let two = format!(
-            "engine 1: {}; engine 2: {}",
-            MoveLimits::movetime(60).describe(),
-            MoveLimits::movetime(6).describe()
-        );
-        assert_eq!(limits_text(Lang::En, &two), two);
-        assert_eq!(
-            limits_text(Lang::Pt, &two),
+            limits_of(Lang::Pt, &RecordedLimits::Data(two)),
             "motor 1: 60 ms por jogada (tolerância 50 ms); motor 2: 6 ms por jogada (tolerância 50 ms)"
         );
-        assert_eq!(limits_text(Lang::Pt, "something else"), "something else");
+        let odd = RecordedLimits::Described("something else".into());
+        assert_eq!(limits_of(Lang::Pt, &odd), "something else");
     }
 
     #[test]
     fn rules_and_reasons_in_words() {
-        assert_eq!(rules_text(Lang::En, "no-threat,no-zero-double"), "rules no-threat,no-zero-double");
-        assert_eq!(rules_text(Lang::Pt, "canonical"), "regras canónicas");
-        assert_eq!(reason_text(Lang::Pt, "illegal move"), "jogada ilegal");
-        assert_eq!(reason_text(Lang::En, "invalid utf-8"), "invalid utf-8");
-        assert_eq!(reason_text(Lang::Pt, "a new reason"), "a new reason");
+        let odd = Rules { threat: false, zero_double: false };
+        assert_eq!(rules_text(Lang::En, odd), "rules no threat rule, 00 not a double");
+        assert_eq!(rules_text(Lang::Pt, Rules::CANONICAL), "regras canónicas");
+        assert_eq!(reason_text(Lang::Pt, Termination::IllegalMove), "jogada ilegal");
+        assert_eq!(reason_text(Lang::En, Termination::InvalidUtf8), "invalid utf-8");
         assert_eq!(
             (signed(Lang::Pt, 1424.24, 1), dec(Lang::En, 1424.24, 1)),
             ("+1424,2".into(), "1424.2".into())

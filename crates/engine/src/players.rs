@@ -22,6 +22,8 @@ use crate::timeman::TimeManager;
 pub trait Player: Send {
     /// A short name, e.g. `cavalo` or `classic:4`.
     fn name(&self) -> String;
+    /// Which player this is (our engine, a reference player), to check without reading its name.
+    fn kind(&self) -> PlayerKind;
     /// Forget what was learnt in the previous game.
     fn new_game(&mut self) {}
     /// Plays at `level` with the choices' `seed` from the next search on (our engine's levels,
@@ -41,6 +43,9 @@ pub trait Player: Send {
 impl Player for Engine {
     fn name(&self) -> String {
         "cavalo".into()
+    }
+    fn kind(&self) -> PlayerKind {
+        PlayerKind::Cavalo
     }
     fn new_game(&mut self) {
         Engine::new_game(self)
@@ -201,6 +206,9 @@ impl Player for Greedy {
     fn name(&self) -> String {
         "greedy".into()
     }
+    fn kind(&self) -> PlayerKind {
+        PlayerKind::Greedy
+    }
     fn choose(
         &mut self,
         pos: &Position,
@@ -230,6 +238,9 @@ pub struct RandomPlayer {
 impl Player for RandomPlayer {
     fn name(&self) -> String {
         format!("random:{}", self.seed)
+    }
+    fn kind(&self) -> PlayerKind {
+        PlayerKind::Random { seed: self.seed }
     }
     fn choose(
         &mut self,
@@ -306,6 +317,9 @@ impl Player for Classic {
     fn name(&self) -> String {
         format!("classic:{}", self.depth)
     }
+    fn kind(&self) -> PlayerKind {
+        PlayerKind::Classic { depth: self.depth }
+    }
     fn choose(
         &mut self,
         pos: &Position,
@@ -343,6 +357,21 @@ impl Player for Classic {
                 hashfull: 0,
                 pv: best.into_iter().collect(),
             },
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_built_player_knows_its_kind() {
+        let small = Options { hash_mib: 1, ..Options::default() };
+        for text in ["cavalo", "classic:3", "greedy", "random:9"] {
+            let kind: PlayerKind = text.parse().unwrap();
+            let player = kind.build(&small);
+            assert_eq!((player.kind(), player.name()), (kind, text.to_string()));
         }
     }
 }

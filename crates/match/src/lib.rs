@@ -30,6 +30,7 @@ pub mod fault;
 pub mod limits;
 pub mod lisp;
 pub mod merge;
+pub mod meta;
 pub mod ratings;
 pub mod referee;
 pub mod runner;
@@ -43,7 +44,7 @@ pub mod tune;
 use std::collections::{BTreeMap, HashMap, HashSet};
 use std::ops::ControlFlow;
 
-use cavalo_rules::GameRecord;
+use cavalo_rules::{GameRecord, Rules};
 use serde::Serialize;
 
 /// The most of a forfeit's detail shown in the text summary (the JSON summary has it whole).
@@ -51,6 +52,7 @@ const EXAMPLE_CHARS: usize = 1000;
 
 pub use error::{Aspect, GlueError, PairError, ParseSpecError, PlanError, RecordError, SprtError};
 pub use limits::{MatchLimits, MoveLimits};
+pub use meta::{MatchMeta, RecordedLimits};
 pub use referee::{GameSetup, GameSpec, GameSummary, play_game};
 pub use runner::{Shard, Unit, run_units};
 pub use spec::{NamedPlayer, PlayerSpec, SpecError};
@@ -99,17 +101,19 @@ impl MatchPlan {
     /// Marks a record of this match: `meta.engine1`, `engine2`, `white` and `black` give the
     /// players' names, `meta.engine1_spec` and `engine2_spec` what played, and `meta.match` the
     /// schedule (`first_seed`, `pairs`), so that a merge knows which games belong to the match.
+    /// A record that is no match's is left as it is.
     pub fn annotate(&self, rec: &mut GameRecord) {
-        let [n1, n2] = &self.names;
-        let [s1, s2] = self.specs();
-        mark_players(rec, [n1, n2], [&s1, &s2]);
-        let schedule = serde_json::json!({ "first_seed": self.first_seed, "pairs": self.pairs });
-        rec.meta.insert("match".into(), schedule);
+        if let Ok(mut m) = MatchMeta::read(&rec.meta) {
+            (m.names, m.specs) = (self.names.clone(), self.specs());
+            m.schedule = Some(meta::Schedule { first_seed: self.first_seed, pairs: self.pairs });
+            m.write(&mut rec.meta);
+        }
     }
 
     /// Checks that a record (from `--resume`) belongs to this match, and reads it.
     pub fn check_record(&self, rec: &GameRecord) -> Result<GameSummary, RecordError> {
-        let g = GameSummary::from_record(rec)?;
+        let m = MatchMeta::read(&rec.meta)?;
+        let g = GameSummary::of(rec, &m);
         let game = g.index;
         if game >= 2 * self.pairs {
             return Err(RecordError::Beyond { game, games: 2 * self.pairs, tournament: false });
@@ -119,7 +123,7 @@ impl MatchPlan {
         {
             return Err(RecordError::NotInShard { game, shard });
         }
-        let (found, want) = (recorded_specs(rec), self.specs());
+        let (found, want) = (m.specs, self.specs());
         if found != want {
             return Err(RecordError::OtherPlayers { game, found, want });
         }
@@ -135,32 +139,6 @@ impl MatchPlan {
         }
         Ok(g)
     }
-}
-
-/// Gives a record its players: `meta.engine1`, `engine2`, `white` and `black` their names,
-/// `meta.engine1_spec` and `engine2_spec` what played.
-pub(crate) fn mark_players(rec: &mut GameRecord, names: [&str; 2], specs: [&str; 2]) {
-    let engine1_white = rec.meta.get("engine1_side").and_then(|v| v.as_str()) != Some("black");
-    let (white, black) = if engine1_white { (names[0], names[1]) } else { (names[1], names[0]) };
-    let meta = &mut rec.meta;
-    for (k, v) in [
-        ("white", white),
-        ("black", black),
-        ("engine1", names[0]),
-        ("engine2", names[1]),
-        ("engine1_spec", specs[0]),
-        ("engine2_spec", specs[1]),
-    ] {
-        meta.insert(k.into(), v.into());
-    }
-}
-
-/// The specs of the players of a recorded game (`meta.engine1_spec`, `engine2_spec`; records
-/// written before players had names hold them in `meta.engine1`, `engine2`).
-pub fn recorded_specs(rec: &GameRecord) -> [String; 2] {
-    let text = |k: &str| rec.meta.get(k).and_then(|v| v.as_str()).map(str::to_string);
-    let spec = |k: &str| text(&format!("{k}_spec")).or_else(|| text(k)).unwrap_or_default();
-    [spec("engine1"), spec("engine2")]
 }
 
 /// Plays the games of `plan` (of its shard) that are not in `done`, `plan.concurrency` at a
@@ -208,12 +186,12 @@ pub struct Tally {
     /// Complete pairs by engine 1's points in the pair: 0, ½, 1, 1½, 2.
     pub pentanomial: [u64; 5],
     /// Games lost by forfeit, by loser (0: engine 1, 1: engine 2) and reason.
-    pub forfeits: [BTreeMap<String, u64>; 2],
+    pub forfeits: [BTreeMap<Termination, u64>; 2],
     /// The first forfeit's detail for each loser and reason: what a user needs to see to
     /// mend a program without reading the records.
-    pub forfeit_examples: [BTreeMap<String, String>; 2],
+    pub forfeit_examples: [BTreeMap<Termination, String>; 2],
     /// The same first forfeits as data, when their records keep it (for front ends to word).
-    pub forfeit_cases: [BTreeMap<String, ForfeitCase>; 2],
+    pub forfeit_cases: [BTreeMap<Termination, ForfeitCase>; 2],
     /// Engine 1's points margin over each complete pair whose two games were played out.
     pub pair_margins: Vec<f64>,
     open_pairs: HashMap<u64, (f64, Option<f64>)>,
@@ -229,15 +207,15 @@ impl Tally {
         }
         if g.termination != Termination::Normal {
             let loser = if g.engine1_points <= 0.0 { 0 } else { 1 };
-            *self.forfeits[loser].entry(g.termination.name().to_string()).or_default() += 1;
+            *self.forfeits[loser].entry(g.termination).or_default() += 1;
             if let Some(d) = &g.detail {
                 self.forfeit_examples[loser]
-                    .entry(g.termination.name().to_string())
+                    .entry(g.termination)
                     .or_insert_with(|| format!("game {} (seed {}): {d}", g.index, g.seed));
             }
             if let Some(f) = &g.forfeit {
                 let case = || ForfeitCase { game: g.index, seed: g.seed, forfeit: f.clone() };
-                self.forfeit_cases[loser].entry(g.termination.name().to_string()).or_insert_with(case);
+                self.forfeit_cases[loser].entry(g.termination).or_insert_with(case);
             }
         }
         let pair = g.index / 2;
@@ -306,7 +284,7 @@ pub struct SprtSummary {
 }
 
 /// What a summary says of the match besides the results.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct MatchAbout {
     /// Engine 1's name.
     pub engine1: String,
@@ -316,27 +294,34 @@ pub struct MatchAbout {
     pub engine1_spec: String,
     /// Engine 2's spec.
     pub engine2_spec: String,
-    /// The rule variant.
-    pub rules: String,
-    /// The limits per move, described in English (as records written before
-    /// `limits_per_move` kept them).
-    pub limits: String,
-    /// The limits per move as data, when known.
-    pub limits_per_move: Option<MatchLimits>,
+    /// The rule variant (in JSON as records name it: `canonical`, `no-threat`, …).
+    #[serde(serialize_with = "as_text")]
+    pub rules: Rules,
+    /// The limits per move (in JSON: `limits`, their English description, and
+    /// `limits_per_move`, the data, when known).
+    #[serde(flatten)]
+    pub limits: RecordedLimits,
     /// The first board's seed.
     pub first_seed: u64,
     /// The last board's seed.
     pub last_seed: u64,
     /// The slice of the pairs played, when only one was.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub shard: Option<Shard>,
     /// How many record files a merge read.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub merged_files: Option<usize>,
     /// Games planned.
     pub planned_games: u64,
 }
 
+fn as_text<S: serde::Serializer, T: std::fmt::Display>(v: &T, s: S) -> Result<S::Ok, S::Error> {
+    s.collect_str(v)
+}
+
 impl MatchAbout {
-    /// The boards as text: `1..50`, `1..50 shard 2/3`, `1..50 (merged from 3 files)`.
+    /// The boards as text: `1..50`, `1..50 shard 2/3`, `1..50 (merged from 3 files)` (for the
+    /// JSON summary; the binary words them from its catalogues).
     pub fn seeds(&self) -> String {
         let mut s = format!("{}..{}", self.first_seed, self.last_seed);
         if let Some(k) = self.shard {
@@ -349,38 +334,14 @@ impl MatchAbout {
     }
 }
 
-/// The result of a match, for people (`Display`) and programs (JSON).
+/// The result of a match, for people (the binary words it) and programs (JSON).
 #[derive(Clone, Debug, Serialize)]
 pub struct Summary {
-    /// Engine 1's name.
-    pub engine1: String,
-    /// Engine 2's name.
-    pub engine2: String,
-    /// Engine 1's spec (what played).
-    pub engine1_spec: String,
-    /// Engine 2's spec.
-    pub engine2_spec: String,
-    /// The rule variant.
-    pub rules: String,
-    /// The limits per move, described in English.
-    pub limits: String,
-    /// The limits per move as data, when known (records written before it was kept lack it).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub limits_per_move: Option<MatchLimits>,
+    /// The match.
+    #[serde(flatten)]
+    pub about: MatchAbout,
     /// The boards of the match, as text (see [`MatchAbout::seeds`]).
     pub seeds: String,
-    /// The first board's seed.
-    pub first_seed: u64,
-    /// The last board's seed.
-    pub last_seed: u64,
-    /// The slice of the pairs played, when only one was.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub shard: Option<Shard>,
-    /// How many record files a merge read.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub merged_files: Option<usize>,
-    /// Games planned.
-    pub planned_games: u64,
     /// Games played.
     pub games: u64,
     /// Complete pairs played.
@@ -406,21 +367,21 @@ pub struct Summary {
     /// boards favour one colour.
     pub pair_margin: Option<MeanEstimate>,
     /// Engine 1's forfeited games by reason.
-    pub engine1_forfeits: BTreeMap<String, u64>,
+    pub engine1_forfeits: BTreeMap<Termination, u64>,
     /// Engine 2's forfeited games by reason.
-    pub engine2_forfeits: BTreeMap<String, u64>,
+    pub engine2_forfeits: BTreeMap<Termination, u64>,
     /// The first of engine 1's forfeits for each reason, with its game, seed and detail.
     #[serde(skip_serializing_if = "BTreeMap::is_empty")]
-    pub engine1_forfeit_examples: BTreeMap<String, String>,
+    pub engine1_forfeit_examples: BTreeMap<Termination, String>,
     /// The same for engine 2.
     #[serde(skip_serializing_if = "BTreeMap::is_empty")]
-    pub engine2_forfeit_examples: BTreeMap<String, String>,
+    pub engine2_forfeit_examples: BTreeMap<Termination, String>,
     /// Engine 1's first forfeits as data (when their records keep it), by reason.
     #[serde(skip_serializing_if = "BTreeMap::is_empty")]
-    pub engine1_forfeit_cases: BTreeMap<String, ForfeitCase>,
+    pub engine1_forfeit_cases: BTreeMap<Termination, ForfeitCase>,
     /// The same for engine 2.
     #[serde(skip_serializing_if = "BTreeMap::is_empty")]
-    pub engine2_forfeit_cases: BTreeMap<String, ForfeitCase>,
+    pub engine2_forfeit_cases: BTreeMap<Termination, ForfeitCase>,
     /// The SPRT, when asked for.
     pub sprt: Option<SprtSummary>,
 }
@@ -441,9 +402,8 @@ impl Summary {
             engine2,
             engine1_spec,
             engine2_spec,
-            rules: plan.setup.rules.to_string(),
-            limits: plan.setup.describe_limits(),
-            limits_per_move: Some(plan.setup.kept_limits()),
+            rules: plan.setup.rules,
+            limits: RecordedLimits::Data(plan.setup.kept_limits()),
             first_seed: plan.first_seed,
             last_seed: plan.last_seed(),
             shard: plan.shard,
@@ -463,18 +423,7 @@ impl Summary {
         let elo = tally.elo();
         Summary {
             seeds: about.seeds(),
-            engine1: about.engine1,
-            engine2: about.engine2,
-            engine1_spec: about.engine1_spec,
-            engine2_spec: about.engine2_spec,
-            rules: about.rules,
-            limits: about.limits,
-            limits_per_move: about.limits_per_move,
-            first_seed: about.first_seed,
-            last_seed: about.last_seed,
-            shard: about.shard,
-            merged_files: about.merged_files,
-            planned_games: about.planned_games,
+            about,
             games: tally.games(),
             pairs: tally.pairs(),
             wins: tally.wins,
@@ -549,15 +498,15 @@ mod tests {
         t.add(&summary(4, 1.0, Termination::IllegalMove));
         assert_eq!((t.wins, t.draws, t.losses), (2, 2, 1));
         assert_eq!(t.pentanomial, [0, 1, 0, 1, 0]);
-        assert_eq!(t.forfeits[0].get("timeout"), Some(&1));
+        assert_eq!(t.forfeits[0].get(&Termination::Timeout), Some(&1));
         // The first forfeit of each reason is kept as the example, with its game and seed.
         let mut more = t.clone();
         more.add(&summary(6, 0.0, Termination::Timeout));
-        assert_eq!(more.forfeits[0].get("timeout"), Some(&2));
+        assert_eq!(more.forfeits[0].get(&Termination::Timeout), Some(&2));
         let example = "game 2 (seed 1): what went wrong in game 2";
-        assert_eq!(more.forfeit_examples[0].get("timeout").map(String::as_str), Some(example));
+        assert_eq!(more.forfeit_examples[0].get(&Termination::Timeout).map(String::as_str), Some(example));
         assert_eq!(more.forfeit_examples[1].len(), 1);
-        assert_eq!(t.forfeits[1].get("illegal move"), Some(&1));
+        assert_eq!(t.forfeits[1].get(&Termination::IllegalMove), Some(&1));
         assert!((t.score() - 0.6).abs() < 1e-12);
         assert_eq!(t.elo().unwrap().1, "pentanomial");
         // Margins: pair 1 (games 3 and 2) has a forfeit, so only pair 0 (+10 and 0) counts.

@@ -4,11 +4,10 @@
 
 use std::collections::BTreeSet;
 
-use cavalo_rules::GameRecord;
-use serde_json::Value;
+use cavalo_rules::{GameRecord, Rules};
 
 use crate::error::Aspect;
-use crate::recorded_specs;
+use crate::meta::{MatchMeta, RecordedLimits};
 use crate::referee::GameSummary;
 
 /// The games of `0..total` that are not in `present`, as inclusive ranges in order; a range never
@@ -33,11 +32,9 @@ pub struct RecordedMatch {
     /// What played (engine 1, engine 2).
     pub specs: [String; 2],
     /// The rule variant.
-    pub rules: String,
-    /// The limits per move, as described.
-    pub limits: String,
-    /// The limits per move as data, when the record keeps them (`meta.limits_per_move`).
-    pub limits_per_move: Option<crate::MatchLimits>,
+    pub rules: Rules,
+    /// The limits per move, when the record keeps them.
+    pub limits: Option<RecordedLimits>,
     /// The seed of the match's first board (game `g` is on board `first_seed + g / 2`).
     pub first_seed: u64,
     /// The boards (pairs) of the whole match, when the record says (`meta.match.pairs`; records
@@ -48,35 +45,32 @@ pub struct RecordedMatch {
 impl RecordedMatch {
     /// Reads a record: the match it belongs to, and the game.
     pub fn of(rec: &GameRecord) -> Result<(RecordedMatch, GameSummary), crate::RecordError> {
-        let g = GameSummary::from_record(rec)?;
-        let limits = rec.meta.get("limits").and_then(Value::as_str).unwrap_or("?").to_string();
-        let pairs = rec.meta.get("match").and_then(|m| m.get("pairs")).and_then(Value::as_u64);
-        let m = RecordedMatch {
-            names: g.engines.clone(),
-            specs: recorded_specs(rec),
-            rules: rec.rules.to_string(),
-            limits,
-            limits_per_move: rec
-                .meta
-                .get("limits_per_move")
-                .and_then(|l| serde_json::from_value(l.clone()).ok()),
-            first_seed: g.seed.wrapping_sub(g.index / 2),
-            pairs,
+        let m = MatchMeta::read(&rec.meta)?;
+        let g = GameSummary::of(rec, &m);
+        let first_seed = m.first_seed();
+        let recorded = RecordedMatch {
+            names: m.names,
+            specs: m.specs,
+            rules: rec.rules,
+            limits: m.limits,
+            first_seed,
+            pairs: m.schedule.map(|s| s.pairs),
         };
-        Ok((m, g))
+        Ok((recorded, g))
     }
 
     /// The first thing in which `other`'s match differs from this one: what it is, its value here
     /// and its value in `other`. The number of pairs may differ (a match extended by `--resume`
     /// with more games).
     pub fn difference(&self, other: &RecordedMatch) -> Option<(Aspect, String, String)> {
+        let limits = |m: &RecordedMatch| m.limits.as_ref().map_or_else(|| "?".to_string(), |l| l.describe());
         let fields: [(Aspect, String, String); 7] = [
             (Aspect::EngineName(1), self.names[0].clone(), other.names[0].clone()),
             (Aspect::EngineName(2), self.names[1].clone(), other.names[1].clone()),
             (Aspect::EngineSpec(1), self.specs[0].clone(), other.specs[0].clone()),
             (Aspect::EngineSpec(2), self.specs[1].clone(), other.specs[1].clone()),
-            (Aspect::Rules, self.rules.clone(), other.rules.clone()),
-            (Aspect::Limits, self.limits.clone(), other.limits.clone()),
+            (Aspect::Rules, self.rules.to_string(), other.rules.to_string()),
+            (Aspect::Limits, limits(self), limits(other)),
             (Aspect::FirstSeed, self.first_seed.to_string(), other.first_seed.to_string()),
         ];
         fields.into_iter().find(|(_, a, b)| a != b)

@@ -5,13 +5,13 @@
 use std::time::Instant;
 
 use cavalo_rules::{GameRecord, MoveError, Outcome, Position, Rules, Side, Start};
-use serde_json::{Value, json};
 
 use crate::contestant::{Contestant, Question};
 use crate::error::RecordError;
 use crate::external::EngineReport;
 pub use crate::limits::{MatchLimits, MoveLimits};
 use crate::lisp::report::LispReport;
+use crate::meta::{MatchMeta, MoveStat, RecordedLimits};
 use crate::spec::PlayerSpec;
 pub use crate::termination::{Failure, Fault, Forfeit, Termination};
 
@@ -96,7 +96,7 @@ pub fn play_game(setup: &GameSetup, game: GameSpec) -> GameRecord {
     let mut pos = Position::from_seed(game.seed, rules);
     let e1 = game.engine1_side();
     let spec_of = |side: Side| if side == e1 { &setup.engine1 } else { &setup.engine2 };
-    let mut stats: Vec<Value> = Vec::new();
+    let mut stats: Vec<MoveStat> = Vec::new();
     let started = Instant::now();
 
     // Start both players; a player that cannot start forfeits.
@@ -151,17 +151,8 @@ pub fn play_game(setup: &GameSetup, game: GameSpec) -> GameRecord {
         };
         pos.play(mv);
         rec.moves.push(mv.to_string());
-        let mut s = json!({ "ms": took.as_millis() as u64 });
-        for (k, v) in [
-            ("depth", answer.depth.map(Value::from)),
-            ("score", answer.score.map(Value::from)),
-            ("nodes", answer.nodes.map(Value::from)),
-        ] {
-            if let Some(v) = v {
-                s[k] = v;
-            }
-        }
-        stats.push(s);
+        let ms = took.as_millis() as u64;
+        stats.push(MoveStat { ms, depth: answer.depth, score: answer.score, nodes: answer.nodes });
     }
     // The loser's last lines on standard error say more of a crash, or of what it was doing.
     if let Some(f) = &mut forfeit
@@ -188,26 +179,26 @@ pub fn play_game(setup: &GameSetup, game: GameSpec) -> GameRecord {
         Some(s) if s == e1 => 1.0,
         Some(_) => 0.0,
     };
-    let meta = &mut rec.meta;
-    meta.insert("game".into(), json!(game.index));
-    meta.insert("pair".into(), json!(game.pair()));
-    meta.insert("seed".into(), json!(game.seed));
-    meta.insert("engine1".into(), json!(setup.engine1.to_string()));
-    meta.insert("engine2".into(), json!(setup.engine2.to_string()));
-    meta.insert("engine1_side".into(), json!(e1.name()));
-    meta.insert("white".into(), json!(spec_of(Side::White).to_string()));
-    meta.insert("black".into(), json!(spec_of(Side::Black).to_string()));
-    meta.insert("winner".into(), json!(winner.name()));
-    meta.insert("termination".into(), json!(termination.name()));
-    meta.insert("detail".into(), json!(detail));
-    if let Some(f) = &forfeit {
-        meta.insert("forfeit".into(), json!(f));
-    }
-    meta.insert("engine1_points".into(), json!(engine1_points));
-    meta.insert("limits".into(), json!(setup.describe_limits()));
-    meta.insert("limits_per_move".into(), json!(setup.kept_limits()));
-    meta.insert("ms".into(), json!(started.elapsed().as_millis() as u64));
-    meta.insert("stats".into(), Value::Array(stats));
+    let spec_text = [setup.engine1.to_string(), setup.engine2.to_string()];
+    let meta = MatchMeta {
+        game: game.index,
+        seed: game.seed,
+        names: spec_text.clone(),
+        specs: spec_text,
+        engine1_side: e1,
+        winner: Some(winner),
+        termination,
+        detail: Some(detail),
+        forfeit,
+        engine1_points,
+        limits: Some(RecordedLimits::Data(setup.kept_limits())),
+        ms: Some(started.elapsed().as_millis() as u64),
+        stats,
+        schedule: None,
+        tournament: None,
+        other: Default::default(),
+    };
+    meta.write(&mut rec.meta);
     rec
 }
 
@@ -277,44 +268,27 @@ pub struct GameSummary {
 impl GameSummary {
     /// Reads the match fields of a record written by [`play_game`].
     pub fn from_record(rec: &GameRecord) -> Result<GameSummary, RecordError> {
-        let m = &rec.meta;
-        let num = |k: &'static str| m.get(k).and_then(Value::as_u64).ok_or(RecordError::Missing(k));
-        let text = |k: &'static str| {
-            m.get(k).and_then(Value::as_str).map(str::to_string).ok_or(RecordError::Missing(k))
-        };
-        let engine1_points = m
-            .get("engine1_points")
-            .and_then(Value::as_f64)
-            .filter(|p| [0.0, 0.5, 1.0].contains(p))
-            .ok_or(RecordError::Invalid("engine1_points"))?;
-        let termination: Termination =
-            serde_json::from_value(m.get("termination").cloned().unwrap_or_default())
-                .map_err(|_| RecordError::Invalid("termination"))?;
-        let index = num("game")?;
-        let engine1_side = match m.get("engine1_side").and_then(Value::as_str) {
-            Some(side) => Side::parse(side).ok_or(RecordError::Invalid("engine1_side"))?,
-            None if index.is_multiple_of(2) => Side::White,
-            None => Side::Black,
-        };
+        Ok(GameSummary::of(rec, &MatchMeta::read(&rec.meta)?))
+    }
+
+    /// The game of `rec`, whose meta is `m`.
+    pub fn of(rec: &GameRecord, m: &MatchMeta) -> GameSummary {
         // (A forfeit's record keeps the board's points when it ended: no margin of a game.)
-        let played_out = termination == Termination::Normal;
+        let played_out = m.termination == Termination::Normal;
         let engine1_margin = rec.points.filter(|_| played_out).map(|[w, b]| {
             let d = w as f64 - b as f64;
-            if engine1_side == Side::White { d } else { -d }
+            if m.engine1_side == Side::White { d } else { -d }
         });
-        Ok(GameSummary {
-            index,
-            seed: num("seed")?,
-            engine1_points,
-            termination,
-            engines: [text("engine1")?, text("engine2")?],
+        GameSummary {
+            index: m.game,
+            seed: m.seed,
+            engine1_points: m.engine1_points,
+            termination: m.termination,
+            engines: m.names.clone(),
             engine1_margin,
-            detail: (!played_out).then(|| text("detail").ok()).flatten(),
-            forfeit: m
-                .get("forfeit")
-                .filter(|_| !played_out)
-                .and_then(|f| serde_json::from_value(f.clone()).ok()),
-        })
+            detail: m.detail.clone().filter(|_| !played_out),
+            forfeit: m.forfeit.clone().filter(|_| !played_out),
+        }
     }
 }
 

@@ -14,14 +14,15 @@ use serde::{Deserialize, Serialize};
 
 use crate::ForfeitCase;
 use crate::error::{Aspect, PlanError, RecordError};
-use crate::limits::MoveLimits;
+use crate::limits::{MatchLimits, MoveLimits};
+
+use crate::meta::{MatchMeta, RecordedLimits};
 use crate::ratings::{self, Rating, Results};
 use crate::referee::{GameSetup, GameSpec, GameSummary};
 use crate::runner::{Shard, Unit};
 use crate::spec::{NamedPlayer, PlayerSpec, resolve_names};
 use crate::termination::Forfeit;
 use crate::termination::Termination;
-use crate::{mark_players, recorded_specs};
 
 /// Who plays whom.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -47,16 +48,44 @@ pub struct About {
     pub first_seed: u64,
     /// Boards per pairing.
     pub boards: u64,
-    /// The rule variant.
-    pub rules: String,
-    /// The limits per move, described in English.
+    /// The rule variant (as records name it: `canonical`, `no-threat`, …).
+    #[serde(with = "rules_name")]
+    pub rules: Rules,
+    /// The limits per move, described in English (for older versions, and as records written
+    /// before `limits_per_move` kept them; see [`About::limits`]).
     pub limits: String,
     /// The limits per move as data (records written before it was kept lack it).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub limits_per_move: Option<MoveLimits>,
 }
 
+mod rules_name {
+    use cavalo_rules::Rules;
+    use serde::{Deserialize, Deserializer, Serializer, de::Error};
+
+    pub fn serialize<S: Serializer>(r: &Rules, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(r)
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Rules, D::Error> {
+        let name = String::deserialize(d)?;
+        Rules::from_name(&name).ok_or_else(|| D::Error::custom(format!("no rules `{name}`")))
+    }
+}
+
 impl About {
+    /// The limits per move: the data, or for a record written before it was kept, its
+    /// description read back ([`MatchLimits::from_description`]).
+    pub fn limits(&self) -> RecordedLimits {
+        match &self.limits_per_move {
+            Some(l) => RecordedLimits::Data(MatchLimits { engine1: l.clone(), engine2: None }),
+            None => match MatchLimits::from_description(&self.limits) {
+                Some(l) => RecordedLimits::Data(l),
+                None => RecordedLimits::Described(self.limits.clone()),
+            },
+        }
+    }
+
     /// The pairings, in schedule order.
     pub fn pairings(&self) -> Vec<(usize, usize)> {
         let n = self.names.len();
@@ -96,7 +125,7 @@ impl About {
             (Aspect::Format, format(self), format(other)),
             (Aspect::FirstSeed, self.first_seed.to_string(), other.first_seed.to_string()),
             (Aspect::Boards, self.boards.to_string(), other.boards.to_string()),
-            (Aspect::Rules, self.rules.clone(), other.rules.clone()),
+            (Aspect::Rules, self.rules.to_string(), other.rules.to_string()),
             (Aspect::Limits, self.limits.clone(), other.limits.clone()),
         ];
         fields.into_iter().find(|(_, a, b)| a != b)
@@ -104,18 +133,21 @@ impl About {
 
     /// Reads one game of this tournament from its record.
     pub fn read(&self, rec: &GameRecord) -> Result<Game, RecordError> {
-        let about: About = serde_json::from_value(rec.meta.get("tournament").cloned().unwrap_or_default())
-            .map_err(|_| RecordError::NotTournament)?;
-        if let Some((what, here, there)) = self.difference(&about) {
+        let m = MatchMeta::read(&rec.meta).map_err(|e| match e {
+            RecordError::Invalid("tournament") => RecordError::NotTournament,
+            e => e,
+        })?;
+        let about = m.tournament.as_ref().ok_or(RecordError::NotTournament)?;
+        if let Some((what, here, there)) = self.difference(about) {
             return Err(RecordError::OtherTournament { what, here, there });
         }
-        let g = GameSummary::from_record(rec)?;
+        let g = GameSummary::of(rec, &m);
         if g.index >= 2 * self.units() {
             return Err(RecordError::Beyond { game: g.index, games: 2 * self.units(), tournament: true });
         }
         let (pairing, spec) = self.game(g.index);
         let (a, b) = self.pairings()[pairing];
-        if recorded_specs(rec) != [self.players[a].clone(), self.players[b].clone()] || g.seed != spec.seed {
+        if m.specs != [self.players[a].clone(), self.players[b].clone()] || g.seed != spec.seed {
             return Err(RecordError::Misplaced(g.index));
         }
         Ok(Game {
@@ -129,9 +161,9 @@ impl About {
         })
     }
 
-    /// The description of the first record that has one.
+    /// The tournament a record is of, when it is one's.
     pub fn of_record(rec: &GameRecord) -> Option<About> {
-        serde_json::from_value(rec.meta.get("tournament").cloned()?).ok()
+        MatchMeta::read(&rec.meta).ok()?.tournament
     }
 }
 
@@ -207,7 +239,7 @@ impl TournamentPlan {
             format,
             first_seed,
             boards,
-            rules: rules.to_string(),
+            rules,
             limits: setup.describe_limits(),
             limits_per_move: Some(limits.clone()),
         };
@@ -250,15 +282,17 @@ impl TournamentPlan {
     }
 
     /// Marks a record as this tournament's (`meta.tournament`), with its players' names and specs
-    /// (as [`crate::MatchPlan::annotate`] does).
+    /// (as [`crate::MatchPlan::annotate`] does). A record that is no match's is left as it is.
     pub fn annotate(&self, rec: &mut GameRecord) {
-        let index = rec.meta.get("game").and_then(serde_json::Value::as_u64);
-        if let Some(index) = index.filter(|&g| g < 2 * self.about.units()) {
-            let (a, b) = self.about.pairings()[self.about.game(index).0];
+        let Ok(mut m) = MatchMeta::read(&rec.meta) else { return };
+        if m.game < 2 * self.about.units() {
+            let (a, b) = self.about.pairings()[self.about.game(m.game).0];
             let (names, specs) = (&self.about.names, &self.about.players);
-            mark_players(rec, [&names[a], &names[b]], [&specs[a], &specs[b]]);
+            m.names = [names[a].clone(), names[b].clone()];
+            m.specs = [specs[a].clone(), specs[b].clone()];
         }
-        rec.meta.insert("tournament".into(), serde_json::to_value(&self.about).expect("serialises"));
+        m.tournament = Some(self.about.clone());
+        m.write(&mut rec.meta);
     }
 
     /// Reads a record (from `--resume`): it must be of this tournament and of its shard.
@@ -314,10 +348,10 @@ pub struct Standing {
     /// Mean of (own board points − opponent's) over the games that have them.
     pub mean_margin: Option<f64>,
     /// Games lost by forfeit, by reason.
-    pub forfeits: BTreeMap<String, u64>,
+    pub forfeits: BTreeMap<Termination, u64>,
     /// The first game (the lowest number) lost by each reason, with what went wrong.
     #[serde(skip_serializing_if = "BTreeMap::is_empty")]
-    pub forfeit_cases: BTreeMap<String, ForfeitCase>,
+    pub forfeit_cases: BTreeMap<Termination, ForfeitCase>,
     /// Points and games against each player (by index in the tournament's order).
     pub against: Vec<Option<[f64; 2]>>,
 }
@@ -381,7 +415,7 @@ impl Crosstable {
                     _ => s.draws += 1,
                 }
                 if g.termination != Termination::Normal && pts <= 0.0 {
-                    *s.forfeits.entry(g.termination.name().to_string()).or_default() += 1;
+                    *s.forfeits.entry(g.termination).or_default() += 1;
                     if let Some(f) = &g.forfeit {
                         first_case(&mut s.forfeit_cases, g, f);
                     }
@@ -423,9 +457,9 @@ impl Crosstable {
 }
 
 /// Keeps `g` as the case of its reason in `cases` unless a game of a lower number is kept.
-fn first_case(cases: &mut BTreeMap<String, ForfeitCase>, g: &Game, f: &Forfeit) {
+fn first_case(cases: &mut BTreeMap<Termination, ForfeitCase>, g: &Game, f: &Forfeit) {
     let case = ForfeitCase { game: g.index, seed: g.seed, forfeit: f.clone() };
-    let kept = cases.entry(g.termination.name().to_string()).or_insert_with(|| case.clone());
+    let kept = cases.entry(g.termination).or_insert_with(|| case.clone());
     if kept.game > g.index {
         *kept = case;
     }

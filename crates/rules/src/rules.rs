@@ -19,6 +19,15 @@ impl Default for Rules {
 }
 
 impl Rules {
+    /// The variant [`Display`](fmt::Display) names (`canonical`, `no-threat`, `no-zero-double`,
+    /// `no-threat,no-zero-double`); `None` for another text.
+    pub fn from_name(name: &str) -> Option<Rules> {
+        [true, false]
+            .into_iter()
+            .flat_map(|threat| [true, false].map(|zero_double| Rules { threat, zero_double }))
+            .find(|r| r.to_string() == name)
+    }
+
     /// The canonical rules: threat rule on, `00` a double.
     pub const CANONICAL: Rules = Rules { threat: true, zero_double: true };
 

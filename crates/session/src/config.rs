@@ -165,6 +165,17 @@ impl PlayerConfig {
         }
     }
 
+    /// The player a label names (see [`label`](PlayerConfig::label)): `human`, `human:NAME`,
+    /// `computer:ENGINE`; `None` for another text.
+    pub fn from_label(label: &str) -> Option<PlayerConfig> {
+        match label.split_once(':') {
+            None if label == "human" => Some(PlayerConfig::human()),
+            Some(("human", name)) => Some(PlayerConfig::Human { name: name.to_string() }),
+            Some(("computer", engine)) => engine.parse().ok().map(PlayerConfig::Computer),
+            _ => None,
+        }
+    }
+
     /// For people: `human`, `Ana`, `computer (cavalo)`.
     pub fn describe(&self) -> String {
         match self {

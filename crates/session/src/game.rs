@@ -131,18 +131,20 @@ impl Game {
         Game::assemble(data).map_err(SessionError::Start)
     }
 
-    /// The game of `record` played again by `players` under a new id (its date the record's, when
-    /// it has one): every move checked, the forced ones (placements, passes) marked so, no time
-    /// spent and no search. A record that stops before the end gives an abandoned game, so that nobody is
-    /// asked to play it on.
+    /// The game of `record` played again by `players` under a new id (its date `date`, the
+    /// record's [`SessionMeta::date`](crate::store::SessionMeta::date), when it has one): every
+    /// move checked, the forced ones (placements, passes) marked so, no time spent and no search.
+    /// A record that stops before the end gives an abandoned game, so that nobody is asked to
+    /// play it on.
     pub fn of_record(
         record: &cavalo_rules::GameRecord,
+        date: Option<&str>,
         players: [PlayerConfig; 2],
     ) -> Result<Game, SessionError> {
         let config = GameConfig { rules: record.rules, players, ..GameConfig::new(record.start.clone()) };
         let mut game = Game::new(config)?;
         // Only a date written our way is kept (a text from elsewhere reaches log.dat's lines).
-        if let Some(date) = record.meta.get("date").and_then(serde_json::Value::as_str)
+        if let Some(date) = date
             && crate::datetime::is_iso(date)
         {
             game.date = date.to_string();
@@ -511,7 +513,8 @@ mod tests {
         let g = played_out();
         let rec = crate::store::record::build(&g);
         let players = [PlayerConfig::human(), PlayerConfig::computer(cavalo_engine::PlayerKind::Greedy)];
-        let again = Game::of_record(&rec, players).unwrap();
+        let meta = crate::store::SessionMeta::read(&rec.meta).unwrap();
+        let again = Game::of_record(&rec, meta.date.as_deref(), players).unwrap();
         assert_ne!(again.id(), g.id());
         assert_eq!(again.date(), g.date(), "the record's date");
         assert_eq!(again.status(), Status::Over);
@@ -524,10 +527,10 @@ mod tests {
     #[test]
     fn a_record_keeps_only_a_date_written_our_way() {
         let g = played_out();
-        let mut rec = crate::store::record::build(&g);
+        let rec = crate::store::record::build(&g);
         let forged = "2025-03-01T14:05:09Z\nGAME id=forged";
-        rec.meta.insert("date".into(), forged.into());
-        let again = Game::of_record(&rec, [PlayerConfig::human(), PlayerConfig::human()]).unwrap();
+        let again =
+            Game::of_record(&rec, Some(forged), [PlayerConfig::human(), PlayerConfig::human()]).unwrap();
         assert!(crate::datetime::is_iso(again.date()), "{:?}", again.date());
         assert_ne!(again.date(), forged);
     }
@@ -537,10 +540,10 @@ mod tests {
         let g = played_out();
         let mut rec = crate::store::record::build(&g);
         rec.moves.truncate(5);
-        let cut = Game::of_record(&rec, [PlayerConfig::human(), PlayerConfig::human()]).unwrap();
+        let cut = Game::of_record(&rec, None, [PlayerConfig::human(), PlayerConfig::human()]).unwrap();
         assert_eq!((cut.status(), cut.plies().len()), (Status::Quit, 5));
         let mut bad = GameRecord::new(Start::Seed(2), Default::default());
         bad.moves = vec!["A1".into(), "A1".into()];
-        assert!(Game::of_record(&bad, [PlayerConfig::human(), PlayerConfig::human()]).is_err());
+        assert!(Game::of_record(&bad, None, [PlayerConfig::human(), PlayerConfig::human()]).is_err());
     }
 }

@@ -11,7 +11,8 @@ use serde::Serialize;
 use crate::game::{Game, GameEvent, Turn};
 use crate::i18n::{Arg, Lang};
 use crate::key;
-use crate::{Actor, Ply, SessionError};
+use crate::store::RecordedPlayer;
+use crate::{Actor, PlayerConfig, Ply, SessionError};
 
 mod message;
 pub use message::{Message, Words, error_words, side_message, store_error_message};
@@ -148,6 +149,22 @@ pub fn player_text(lang: Lang, label: &str) -> String {
         Some(("human", name)) => name.replace('_', " "),
         Some(("computer", name)) => lang.tr_with(key!("player-computer-named"), &[("name", name.into())]),
         _ => label.to_string(),
+    }
+}
+
+/// A record's player for people: `humano`, `Ana`, `computador (cavalo)`, or the name a match
+/// gave it; `?` when the record names none.
+pub fn recorded_player_text(lang: Lang, player: Option<&RecordedPlayer>) -> String {
+    match player {
+        None => "?".into(),
+        Some(RecordedPlayer::Config(PlayerConfig::Human { name })) if name.is_empty() => {
+            lang.tr(key!("player-human"))
+        }
+        Some(RecordedPlayer::Config(PlayerConfig::Human { name })) => name.replace('_', " "),
+        Some(RecordedPlayer::Config(PlayerConfig::Computer(e))) => {
+            lang.tr_with(key!("player-computer-named"), &[("name", e.player_text().into())])
+        }
+        Some(RecordedPlayer::Named(name)) => name.clone(),
     }
 }
 

@@ -63,7 +63,7 @@ impl Slot {
     pub(crate) fn take_back(&mut self, thought: &mut Thought) {
         if let Some(engine) = thought.take_engine()
             && self.engine.is_none()
-            && engine.name() == "cavalo"
+            && engine.kind() == PlayerKind::Cavalo
         {
             self.engine = Some(engine);
         }

@@ -24,7 +24,7 @@ use cavalo_rules::Side;
 use cavalo_session::i18n::{Arg, Lang};
 use cavalo_session::store::logfile;
 use cavalo_session::store::text::first_ids;
-use cavalo_session::store::{TextGameError, game_of_text, import::player_of_label};
+use cavalo_session::store::{RecordedPlayer, SessionMeta, TextGameError, game_of_text};
 use cavalo_session::{Game, PlayerConfig, key};
 use serde::Deserialize;
 use serde_json::{Value, json};
@@ -114,7 +114,12 @@ pub(crate) async fn upload(
     crate::guard::serving(&app, lang)?;
     // Reading a log of many games takes a while: off the runtime's threads.
     let record = blocking(lang, move || record_of(&req.text, req.game.as_deref(), lang)).await?;
-    if let Some(date) = record.meta.get("date").and_then(Value::as_str)
+    let meta = SessionMeta::read(&record.meta).map_err(|e| {
+        let found: String = e.found.escape_debug().to_string();
+        let args = [("key", Arg::from(e.key)), ("found", found.into())];
+        ApiError::bad(lang, key!("api-upload-bad-meta"), &args).code("bad_game")
+    })?;
+    if let Some(date) = meta.date.as_deref()
         && !cavalo_session::datetime::is_iso(date)
     {
         let shown: String = date.chars().take(40).collect::<String>().escape_debug().to_string();
@@ -122,11 +127,13 @@ pub(crate) async fn upload(
             ApiError::bad(lang, key!("api-upload-bad-date"), &[("date", shown.into())]).code("bad_game")
         );
     }
+    // A player the record names otherwise (a match's engine) is played again as a human: nobody
+    // plays an uploaded game on.
     let players = Side::BOTH.map(|side| {
-        let label = record.meta.get(side.name()).and_then(Value::as_str);
-        label.and_then(player_of_label).unwrap_or_else(PlayerConfig::human)
+        meta.player(side).and_then(RecordedPlayer::config).cloned().unwrap_or_else(PlayerConfig::human)
     });
-    let game = Game::of_record(&record, players).map_err(|e| ApiError::session(&e, lang))?;
+    let game =
+        Game::of_record(&record, meta.date.as_deref(), players).map_err(|e| ApiError::session(&e, lang))?;
     let (id, plies) = (game.id().to_string(), game.plies().len());
     // Counted once the upload is a game: a refused text costs the client nothing.
     if !app.inner.uploads.take(client) {

@@ -11,8 +11,8 @@ use anyhow::{Context, Result};
 use cavalo_lab::analysis::{self, Analysis, Budget, Class, Effort, PlyAnalysis, Thresholds, Value};
 use cavalo_rules::{GameRecord, Side};
 use cavalo_session::i18n::{Arg, Lang};
-use cavalo_session::present::side_name;
-use cavalo_session::store::TextGameError;
+use cavalo_session::present::{recorded_player_text, side_name};
+use cavalo_session::store::{SessionMeta, TextGameError};
 use clap::Args;
 
 use crate::args::{EngineOptionArgs, LangArg};
@@ -101,6 +101,7 @@ pub fn run(a: AnalyseArgs) -> Result<()> {
     let time_ms = a.time_ms.or(if a.nodes.is_none() { Some(1000) } else { None });
     let budget = Budget { nodes: a.nodes, time_ms, threads: options.threads };
     let game = load_game(&a)?;
+    let meta = SessionMeta::read(&game.meta)?;
     let lang = a.lang.lang();
     let bar =
         crate::progress::bar(0, !std::io::stderr().is_terminal(), crate::progress::Counting::Positions, lang);
@@ -114,7 +115,7 @@ pub fn run(a: AnalyseArgs) -> Result<()> {
     let an = result?;
     let to_stdout = a.json.as_deref() == Some(Path::new("-"));
     if !to_stdout {
-        print!("{}", table(&an, lang));
+        print!("{}", table(&an, &meta, lang));
     }
     if let Some(path) = &a.json {
         if to_stdout {
@@ -129,7 +130,8 @@ pub fn run(a: AnalyseArgs) -> Result<()> {
         }
     }
     if let Some(path) = &a.svg {
-        std::fs::write(path, chart(&an, lang)).with_context(|| format!("cannot write {}", path.display()))?;
+        std::fs::write(path, chart(&an, &meta, lang))
+            .with_context(|| format!("cannot write {}", path.display()))?;
         let line =
             lang.tr_with(key!("analyse-chart-written"), &[("path", path.display().to_string().into())]);
         if to_stdout { eprintln!("{line}") } else { println!("{line}") }
@@ -142,25 +144,18 @@ fn value_text(v: Value) -> String {
     format!("{:+}{}", v.points, if v.exact { "*" } else { "" })
 }
 
-fn meta(an: &Analysis, k: &str) -> String {
-    an.game.meta.get(k).and_then(|v| v.as_str()).unwrap_or("?").to_string()
-}
-
-/// The player of `side`, for people (`humano`, `computador (cavalo)`).
-fn who(an: &Analysis, side: Side, lang: Lang) -> String {
-    cavalo_session::present::player_text(lang, &meta(an, side.name()))
-}
-
-/// The text report: the table of plies, each side's figures, the turning points.
-pub fn table(an: &Analysis, lang: Lang) -> String {
+/// The text report of the game whose record's meta is `meta`: the table of plies, each side's
+/// figures, the turning points.
+pub fn table(an: &Analysis, meta: &SessionMeta, lang: Lang) -> String {
+    let who = |side: Side| recorded_player_text(lang, meta.player(side));
     let mut out = String::new();
     let nodes = an.budget.nodes.map(|n| lang.tr_with(key!("analyse-budget-nodes"), &[("nodes", n.into())]));
     let ms = an.budget.time_ms.map(|t| format!("{t} ms"));
     let budget = nodes.into_iter().chain(ms).collect::<Vec<_>>().join(" / ");
     let args = [
-        ("game", Arg::from(meta(an, "id"))),
-        ("white", who(an, Side::White, lang).into()),
-        ("black", who(an, Side::Black, lang).into()),
+        ("game", Arg::from(meta.id.as_deref().unwrap_or("?"))),
+        ("white", who(Side::White).into()),
+        ("black", who(Side::Black).into()),
         ("budget", budget.into()),
         ("threads", an.budget.threads.into()),
     ];
@@ -204,13 +199,13 @@ pub fn table(an: &Analysis, lang: Lang) -> String {
     for side in Side::BOTH {
         let s = &an.sides[side.index()];
         if an.too_small {
-            let args = [("side", Arg::from(side_name(lang, side))), ("who", who(an, side, lang).into())];
+            let args = [("side", Arg::from(side_name(lang, side))), ("who", who(side).into())];
             let _ = writeln!(out, "{}", lang.tr_with(key!("analyse-not-judged"), &args));
             continue;
         }
         let args = [
             ("side", Arg::from(side_name(lang, side))),
-            ("who", who(an, side, lang).into()),
+            ("who", who(side).into()),
             ("judged", s.judged.into()),
             ("accuracy", lang.decimal(s.accuracy, 1).into()),
             ("loss", lang.decimal(s.mean_loss, 1).into()),
@@ -299,7 +294,8 @@ const TURNING: &str = "#c62828";
 
 /// The chart: the value after every ply from White's view (above 0: White ahead), proven values
 /// and turning points marked.
-pub fn chart(an: &Analysis, lang: Lang) -> String {
+pub fn chart(an: &Analysis, meta: &SessionMeta, lang: Lang) -> String {
+    let who = |side: Side| recorded_player_text(lang, meta.player(side));
     let after = |p: &PlyAnalysis| (p.ply as f64, p.white_after() as f64);
     let exact: Vec<(f64, f64)> = an.plies.iter().filter(|p| p.played_value.exact).map(after).collect();
     let turning: Vec<(f64, f64)> = an.plies.iter().filter(|p| p.turning).map(after).collect();
@@ -309,13 +305,13 @@ pub fn chart(an: &Analysis, lang: Lang) -> String {
         Series { colour: TURNING, points: turning, line: false, dot: 5.0 },
     ];
     let panel = Panel { label: lang.tr(key!("chart-value")), series };
-    let players =
-        [("white", Arg::from(who(an, Side::White, lang))), ("black", who(an, Side::Black, lang).into())];
+    let players = [("white", Arg::from(who(Side::White))), ("black", who(Side::Black).into())];
     let legend: [Legend; 3] = [
         (VALUE, lang.tr_with(key!("chart-value-legend"), &players)),
         (EXACT, lang.tr(key!("chart-exact"))),
         (TURNING, lang.tr(key!("chart-turning"))),
     ];
-    let title = lang.tr_with(key!("chart-analysis-title"), &[("id", meta(an, "id").into())]);
+    let title =
+        lang.tr_with(key!("chart-analysis-title"), &[("id", meta.id.as_deref().unwrap_or("?").into())]);
     render(&title, an.plies.len() as f64, &[panel], &legend, lang)
 }

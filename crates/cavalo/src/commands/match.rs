@@ -9,7 +9,8 @@ use anyhow::Result;
 use cavalo_match::merge::{RecordedMatch, missing};
 use cavalo_match::spec::resolve_names;
 use cavalo_match::{
-    GameSetup, GameSummary, MatchAbout, MatchPlan, NamedPlayer, PlayerSpec, Sprt, Summary, Tally,
+    GameSetup, GameSummary, MatchAbout, MatchPlan, NamedPlayer, PlayerSpec, RecordedLimits, Sprt, Summary,
+    Tally,
 };
 use cavalo_rules::Rules;
 use clap::{Args, Subcommand};
@@ -284,8 +285,7 @@ fn merge(m: MergeArgs) -> Result<()> {
         engine1_spec,
         engine2_spec,
         rules: f.rules,
-        limits: f.limits,
-        limits_per_move: f.limits_per_move,
+        limits: f.limits.unwrap_or_else(|| RecordedLimits::Described("?".into())),
         first_seed: f.first_seed,
         last_seed: f.first_seed.wrapping_add(pairs.saturating_sub(1)),
         shard: None,

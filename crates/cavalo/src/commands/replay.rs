@@ -12,6 +12,7 @@ use crate::view;
 use cavalo_session::i18n::Arg;
 use cavalo_session::key;
 use cavalo_session::present;
+use cavalo_session::store::SessionMeta;
 
 #[derive(Args, Debug)]
 pub struct ReplayArgs {
@@ -31,21 +32,21 @@ pub fn replay(a: ReplayArgs) -> Result<()> {
     let positions = rec.replay()?;
     let moves = rec.parsed_moves()?;
     let lang = a.lang.lang();
-    let meta = |k: &str| rec.meta.get(k).and_then(|v| v.as_str()).unwrap_or("?").to_string();
-    let side = |s: Side, k: &str| {
-        format!("{} {}", present::side_name(lang, s), present::player_text(lang, &meta(k)))
+    let meta = SessionMeta::read(&rec.meta)?;
+    let side = |s: Side| {
+        format!("{} {}", present::side_name(lang, s), present::recorded_player_text(lang, meta.player(s)))
     };
     let title = lang.tr_with(
         key!("replay-title"),
         &[
-            ("date", meta("date").into()),
-            ("white", side(Side::White, "white").into()),
-            ("black", side(Side::Black, "black").into()),
+            ("date", meta.date.as_deref().unwrap_or("?").into()),
+            ("white", side(Side::White).into()),
+            ("black", side(Side::Black).into()),
         ],
     );
     let tty = std::io::stdin().is_terminal() && std::io::stdout().is_terminal();
     if tty && !a.plain {
-        let stats = search_stats(&rec, lang);
+        let stats = search_stats(&meta, lang);
         let r = crate::tui::Replay { title: &title, positions: &positions, moves: &moves, stats: &stats };
         return crate::tui::replay(lang, &r);
     }
@@ -62,7 +63,7 @@ pub fn replay(a: ReplayArgs) -> Result<()> {
         )
     );
     print!("{}", view::ascii_board(&present::marks(&positions[0], None, None)));
-    let stats = search_stats(&rec, lang);
+    let stats = search_stats(&meta, lang);
     for (i, mv) in moves.iter().enumerate() {
         let (before, after) = (&positions[i], &positions[i + 1]);
         let side = before.side_to_move();
@@ -89,19 +90,9 @@ pub fn replay(a: ReplayArgs) -> Result<()> {
     Ok(())
 }
 
-/// Each ply's search statistics as the record keeps them (`meta.plies[i].search`), worded; none
+/// Each ply's search statistics as the record keeps them ([`SessionMeta::plies`]), worded; none
 /// for a ply without a search (a human's, a forced one) or a record without them.
-pub fn search_stats(rec: &GameRecord, lang: cavalo_session::i18n::Lang) -> Vec<Option<String>> {
-    let plies = rec.meta.get("plies").and_then(|p| p.as_array());
-    plies
-        .map(|plies| {
-            plies
-                .iter()
-                .map(|p| {
-                    let ply: cavalo_session::Ply = serde_json::from_value(p.clone()).ok()?;
-                    Some(present::stats_line(lang, ply.search.as_ref()?))
-                })
-                .collect()
-        })
-        .unwrap_or_default()
+pub fn search_stats(meta: &SessionMeta, lang: cavalo_session::i18n::Lang) -> Vec<Option<String>> {
+    let plies = meta.plies.as_deref().unwrap_or_default();
+    plies.iter().map(|ply| Some(present::stats_line(lang, ply.search.as_ref()?))).collect()
 }

@@ -314,6 +314,7 @@ serve-db-in-use = another cavalo serve{ $pid ->
     } already uses the games database { $db }: stop it first, or give this server another --data-dir
 api-upload-quota = you have uploaded { $max } games in the last hour: wait before uploading more
 api-upload-bad-date = the game's date `{ $date }` is not a date written as 2025-03-01T14:05:09Z
+api-upload-bad-meta = the game record's `{ $key }` holds a value of the wrong kind: { $found }
 api-bad-host = this server answers only to this machine's own names (localhost, 127.0.0.1, [::1]), not `{ $host }`
 api-cross-origin = a page of another site ({ $origin }) may not change games on this server
 api-not-json = send the request as JSON, with the header `Content-Type: application/json`
@@ -698,13 +699,8 @@ report-seeds-merged = { $seeds } (merged from { $files ->
     [one] { $files } file
    *[other] { $files } files
 })
-# $rules: canonical, no-threat, no-zero-double or no-threat-no-zero-double.
-report-rules = rules { $rules ->
-    [no-threat] no-threat
-    [no-zero-double] no-zero-double
-    [no-threat-no-zero-double] no-threat,no-zero-double
-   *[canonical] canonical
-}
+# $rules: the rule variant in words (rules-canonical, or rules-no-threat and rules-no-zero-double).
+report-rules = rules { $rules }
 report-games = { $games } ({ $pairs }): { $wins }, { $draws }, { $losses } for { $engine1 }
 report-complete-pairs = { $count ->
     [one] { $count } complete pair
@@ -775,6 +771,7 @@ report-progress-score = score { $score }%
 report-tournament-start = { $about }: { $games }{ $shard }{ $already }
 report-shard = shard { $shard }
 # Why a game was lost by forfeit (records keep the English names).
+reason-normal = played out
 reason-illegal-move = illegal move
 reason-timeout = timeout
 reason-crash = crash

@@ -314,6 +314,7 @@ serve-db-in-use = outro cavalo serve{ $pid ->
     } já usa a base de dados de jogos { $db }: pare-o primeiro, ou dê a este servidor outro --data-dir
 api-upload-quota = já enviou { $max } jogos na última hora: espere antes de enviar mais
 api-upload-bad-date = a data do jogo `{ $date }` não é uma data escrita como 2025-03-01T14:05:09Z
+api-upload-bad-meta = o registo do jogo tem em `{ $key }` um valor de outro tipo: { $found }
 api-bad-host = este servidor só responde aos nomes desta máquina (localhost, 127.0.0.1, [::1]), não a `{ $host }`
 api-cross-origin = uma página de outro sítio ({ $origin }) não pode alterar jogos neste servidor
 api-not-json = envie o pedido em JSON, com o cabeçalho `Content-Type: application/json`
@@ -701,13 +702,8 @@ report-seeds-merged = { $seeds } (juntos de { $files ->
     [one] { $files } ficheiro
    *[other] { $files } ficheiros
 })
-# $rules: canonical, no-threat, no-zero-double ou no-threat-no-zero-double.
-report-rules = regras { $rules ->
-    [no-threat] sem a ameaça
-    [no-zero-double] com o 00 não duplo
-    [no-threat-no-zero-double] sem a ameaça e com o 00 não duplo
-   *[canonical] canónicas
-}
+# $rules: a variante das regras em palavras (rules-canonical, ou rules-no-threat e rules-no-zero-double).
+report-rules = regras { $rules }
 report-games = { $games } ({ $pairs }): { $wins }, { $draws }, { $losses } de { $engine1 }
 report-complete-pairs = { $count ->
     [one] { $count } par completo
@@ -778,6 +774,7 @@ report-progress-score = pontuação { $score }%
 report-tournament-start = { $about }: { $games }{ $shard }{ $already }
 report-shard = fatia { $shard }
 # Porque se perdeu um jogo por falta (os registos guardam os nomes em inglês).
+reason-normal = jogado até ao fim
 reason-illegal-move = jogada ilegal
 reason-timeout = tempo esgotado
 reason-crash = falha do programa

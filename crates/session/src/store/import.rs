@@ -3,10 +3,11 @@
 
 use std::path::PathBuf;
 
-use cavalo_rules::GameRecord;
+use cavalo_rules::{GameRecord, Side};
 use serde_json::{Value, json};
 
-use crate::game::Game;
+use crate::game::{Game, Status};
+use crate::store::meta::{MetaError, RecordedPlayer, SessionMeta};
 use crate::store::{Db, StoreError, StoreErrorKind};
 use crate::{GameConfig, PlayerConfig};
 
@@ -83,6 +84,9 @@ pub enum ImportError {
     /// JSON, but neither a game record nor a saved session.
     #[error("not a game: {0}")]
     NotAGame(String),
+    /// A game record whose `meta` holds a value of the wrong kind.
+    #[error("not a game: {0}")]
+    BadMeta(#[from] MetaError),
 }
 
 /// The game in `bytes`: a saved session, or a game record with the session's data in `meta`
@@ -106,35 +110,32 @@ pub fn read_game(bytes: &[u8]) -> Result<Game, ImportError> {
 fn session_of_record(text: &str) -> Result<Value, ImportError> {
     let bad = |m: String| ImportError::NotAGame(m);
     let rec = GameRecord::from_json(text).map_err(|e| bad(e.to_string()))?;
-    let meta = &rec.meta;
-    let field = |k: &str| meta.get(k).ok_or_else(|| bad(format!("the record has no `{k}` in its meta")));
-    let player = |k: &str| -> Result<PlayerConfig, ImportError> {
-        let label = field(k)?.as_str().unwrap_or_default();
-        player_of_label(label).ok_or_else(|| bad(format!("`{label}` is not a player")))
+    let meta = SessionMeta::read(&rec.meta)?;
+    let missing = |k: &str| bad(format!("the record has no `{k}` in its meta"));
+    let player = |side: Side| -> Result<PlayerConfig, ImportError> {
+        match meta.player(side).ok_or_else(|| missing(side.name()))? {
+            RecordedPlayer::Config(p) => Ok(p.clone()),
+            RecordedPlayer::Named(label) => Err(bad(format!("`{label}` is not a player"))),
+        }
     };
     let config = GameConfig {
         rules: rec.rules,
-        players: [player("white")?, player("black")?],
-        time_ms: field("time_ms")?.as_u64().ok_or_else(|| bad("time_ms is not a number".into()))?,
+        players: [player(Side::White)?, player(Side::Black)?],
+        time_ms: meta.time_ms.ok_or_else(|| missing("time_ms"))?,
         ..GameConfig::new(rec.start.clone())
     };
     Ok(json!({
-        "id": field("id")?,
-        "date": field("date")?,
+        "id": meta.id.as_ref().ok_or_else(|| missing("id"))?,
+        "date": meta.date.as_ref().ok_or_else(|| missing("date"))?,
         "config": config,
-        "plies": field("plies")?,
-        "quit": meta.get("status").and_then(Value::as_str) == Some("quit"),
+        "plies": meta.plies.as_ref().ok_or_else(|| missing("plies"))?,
+        "quit": meta.status == Some(Status::Quit),
     }))
 }
 
 /// The player a log or record label names: `human`, `human:NAME`, `computer:ENGINE`.
 pub fn player_of_label(label: &str) -> Option<PlayerConfig> {
-    match label.split_once(':') {
-        None if label == "human" => Some(PlayerConfig::human()),
-        Some(("human", name)) => Some(PlayerConfig::Human { name: name.to_string() }),
-        Some(("computer", engine)) => engine.parse().ok().map(PlayerConfig::Computer),
-        _ => None,
-    }
+    PlayerConfig::from_label(label)
 }
 
 #[cfg(test)]

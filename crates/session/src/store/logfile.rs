@@ -29,6 +29,7 @@ use cavalo_rules::{GameRecord, Position, Rules, Side};
 
 use crate::PlayerConfig;
 use crate::game::{Game, Status};
+use crate::store::meta::{RecordedPlayer, SessionMeta};
 use crate::{Actor, Ply};
 
 /// Appends `text` to the file at `path` (created if missing, never truncated).
@@ -213,11 +214,14 @@ impl LogGame {
         let start = crate::read_start(start, rules).map_err(|reason| LogRecordError::Start { id, reason })?;
         let mut rec = GameRecord::new(start, rules);
         rec.moves = self.plies.iter().map(|p| p.mv.clone()).collect();
-        for k in ["id", "date", "white", "black"] {
-            if let Some(v) = self.header.get(k) {
-                rec.meta.insert(k.to_string(), v.clone().into());
-            }
-        }
+        let label = |k: &str| self.header.get(k).map(|l| RecordedPlayer::of_label(l));
+        let meta = SessionMeta {
+            id: self.header.get("id").cloned(),
+            date: self.header.get("date").cloned(),
+            players: [label("white"), label("black")],
+            ..SessionMeta::default()
+        };
+        meta.write(&mut rec.meta);
         Ok(rec)
     }
 }

@@ -7,12 +7,14 @@ use std::path::{Path, PathBuf};
 pub mod db;
 pub mod import;
 pub mod logfile;
+pub mod meta;
 pub mod record;
 pub mod sinks;
 pub mod text;
 
 pub use db::{Db, GameRow, StoreError, StoreErrorKind};
 pub use import::{ImportError, ImportReport, import_files, read_game};
+pub use meta::{MetaError, RecordedPlayer, SessionMeta};
 pub use record::write_atomically;
 pub use text::{TextGameError, game_of_text};
 

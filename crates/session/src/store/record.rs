@@ -1,33 +1,33 @@
-//! Game records with the session's data in `meta`, and atomic file writes.
+//! Game records with the session's data in `meta` ([`SessionMeta`]), and atomic file writes.
 
 use std::io::Write;
 use std::path::Path;
 
 use cavalo_rules::{GameRecord, Side};
-use serde_json::{Value, json};
 
 use crate::game::Game;
+use crate::store::meta::{RecordedPlayer, SessionMeta};
 
 /// The game record of `s`: the moves, the result and points when over, and in `meta` the id,
-/// date, mode, players, time limit, status and every ply's statistics.
+/// date, mode, players, time limit, status and every ply's statistics ([`SessionMeta`]).
 pub fn build(s: &Game) -> GameRecord {
     let cfg = s.config();
     let mut rec = GameRecord::new(cfg.start.clone(), cfg.rules);
     rec.moves = s.plies().iter().map(|p| p.mv.to_string()).collect();
     rec.finish(s.position());
-    let meta = &mut rec.meta;
-    meta.insert("program".into(), json!(format!("cavalo {}", env!("CARGO_PKG_VERSION"))));
-    meta.insert("id".into(), json!(s.id()));
-    meta.insert("date".into(), json!(s.date()));
-    meta.insert("mode".into(), json!(s.mode().name()));
-    meta.insert("white".into(), json!(cfg.player(Side::White).label()));
-    meta.insert("black".into(), json!(cfg.player(Side::Black).label()));
-    meta.insert("time_ms".into(), json!(cfg.time_ms));
-    meta.insert("status".into(), json!(s.status().name()));
-    let plies: Vec<Value> =
-        s.plies().iter().map(|p| serde_json::to_value(p).expect("a ply serialises")).collect();
-    meta.insert("plies".into(), Value::Array(plies));
-    meta.insert("summary".into(), serde_json::to_value(s.summary()).expect("a summary serialises"));
+    let meta = SessionMeta {
+        program: Some(format!("cavalo {}", env!("CARGO_PKG_VERSION"))),
+        id: Some(s.id().to_string()),
+        date: Some(s.date().to_string()),
+        mode: Some(s.mode()),
+        players: Side::BOTH.map(|side| Some(RecordedPlayer::Config(cfg.player(side).clone()))),
+        time_ms: Some(cfg.time_ms),
+        status: Some(s.status()),
+        plies: Some(s.plies().to_vec()),
+        summary: Some(s.summary()),
+        other: Default::default(),
+    };
+    meta.write(&mut rec.meta);
     rec
 }
 
