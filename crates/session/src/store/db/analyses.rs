@@ -27,7 +27,7 @@ impl Db {
             |r| Ok(StoredAnalysis { plies: r.get::<_, i64>(0)? as usize, json: r.get(1)? }),
         )
         .optional()
-        .map_err(|e| self.err(e))
+        .map_err(|e| self.sql_error(e))
     }
 
     /// Stores the analysis `json` of the first `plies` plies of game `id` with the budget named
@@ -40,7 +40,7 @@ impl Db {
                 params![id, budget, plies as i64, json, now()],
             )
             .map(|_| ())
-            .map_err(|e| self.err(e))
+            .map_err(|e| self.sql_error(e))
         })
     }
 }

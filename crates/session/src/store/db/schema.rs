@@ -88,8 +88,23 @@ const V6: &str = "
 ALTER TABLE web_games ADD COLUMN uploaded INTEGER NOT NULL DEFAULT 0;
 ";
 
+/// The stores of the crates above get versions of their own (see [`super::stores`]): the table
+/// of their versions, and the file's schema version before this one, which tells each store what
+/// an older file already holds of its tables.
+const V7: &str = "
+CREATE TABLE store_versions (
+    store        TEXT PRIMARY KEY NOT NULL,
+    version      INTEGER NOT NULL CHECK (version >= 0)
+) STRICT;
+CREATE TABLE schema_before_stores (
+    version      INTEGER NOT NULL CHECK (version >= 0)
+) STRICT;
+INSERT INTO schema_before_stores (version) SELECT user_version FROM pragma_user_version;
+";
+
 /// The migrations, oldest first (see the module documentation of [`super`]).
-pub(super) const STEPS: &[M<'static>] = &[M::up(V1), M::up(V2), M::up(V3), M::up(V4), M::up(V5), M::up(V6)];
+pub(super) const STEPS: &[M<'static>] =
+    &[M::up(V1), M::up(V2), M::up(V3), M::up(V4), M::up(V5), M::up(V6), M::up(V7)];
 
 /// The schema's migrations, oldest first (the schema version is their count).
 pub fn migrations() -> Migrations<'static> {

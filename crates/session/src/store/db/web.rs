@@ -74,13 +74,13 @@ impl Db {
                 "INSERT INTO web_games (game_id, added, public) VALUES (?1, ?2, ?3)",
                 params![s.id(), t, public],
             )
-            .map_err(|e| self.err(e))?;
+            .map_err(|e| self.sql_error(e))?;
             for (side, token) in seats {
                 tx.execute(
                     "INSERT INTO seats (game_id, side, token_hash, created) VALUES (?1, ?2, ?3, ?4)",
                     params![s.id(), side.name(), digest(token), t],
                 )
-                .map_err(|e| self.err(e))?;
+                .map_err(|e| self.sql_error(e))?;
             }
             Ok(())
         })
@@ -91,7 +91,7 @@ impl Db {
         self.write(|tx| {
             tx.execute("INSERT OR IGNORE INTO web_games (game_id, added) VALUES (?1, ?2)", params![id, now()])
                 .map(|_| ())
-                .map_err(|e| self.err(e))
+                .map_err(|e| self.sql_error(e))
         })
     }
 
@@ -105,20 +105,20 @@ impl Db {
                 "INSERT INTO web_games (game_id, added, uploaded) VALUES (?1, ?2, 1)",
                 params![s.id(), now()],
             )
-            .map_err(|e| self.err(e))?;
+            .map_err(|e| self.sql_error(e))?;
             let mut stmt = tx
                 .prepare(
                     "SELECT game_id FROM web_games WHERE uploaded
                      ORDER BY added DESC, rowid DESC LIMIT -1 OFFSET ?1",
                 )
-                .map_err(|e| self.err(e))?;
+                .map_err(|e| self.sql_error(e))?;
             let gone: Vec<String> = stmt
                 .query_map([keep as i64], |r| r.get(0))
-                .map_err(|e| self.err(e))?
+                .map_err(|e| self.sql_error(e))?
                 .collect::<Result<_, _>>()
-                .map_err(|e| self.err(e))?;
+                .map_err(|e| self.sql_error(e))?;
             for id in &gone {
-                tx.execute("DELETE FROM games WHERE id = ?1", [id]).map_err(|e| self.err(e))?;
+                tx.execute("DELETE FROM games WHERE id = ?1", [id]).map_err(|e| self.sql_error(e))?;
             }
             Ok(gone)
         })
@@ -129,7 +129,7 @@ impl Db {
         let conn = self.conn();
         conn.query_row("SELECT count(*) FROM web_games WHERE uploaded", [], |r| r.get::<_, i64>(0))
             .map(|n| n as usize)
-            .map_err(|e| self.err(e))
+            .map_err(|e| self.sql_error(e))
     }
 
     /// Whether `id` is a web server's game.
@@ -138,7 +138,7 @@ impl Db {
         conn.query_row("SELECT 1 FROM web_games WHERE game_id = ?1", [id], |_| Ok(()))
             .optional()
             .map(|r| r.is_some())
-            .map_err(|e| self.err(e))
+            .map_err(|e| self.sql_error(e))
     }
 
     /// The ids of the web server's games, the ones still being played only when `playing`.
@@ -149,11 +149,11 @@ impl Db {
                 "SELECT g.id FROM games g JOIN web_games w ON w.game_id = g.id
                  WHERE ?1 = 0 OR g.status = 'playing' ORDER BY g.created, g.id",
             )
-            .map_err(|e| self.err(e))?;
+            .map_err(|e| self.sql_error(e))?;
         stmt.query_map([playing], |r| r.get(0))
-            .map_err(|e| self.err(e))?
+            .map_err(|e| self.sql_error(e))?
             .collect::<Result<_, _>>()
-            .map_err(|e| self.err(e))
+            .map_err(|e| self.sql_error(e))
     }
 
     /// The web server's games a client may see listed: those whose seats its `tokens` open
@@ -180,14 +180,14 @@ impl Db {
                (SELECT w.game_id, w.public, {mine} AS mine, {named} AS named FROM web_games w)
              WHERE public OR mine OR named"
         );
-        let mut stmt = conn.prepare(&sql).map_err(|e| self.err(e))?;
+        let mut stmt = conn.prepare(&sql).map_err(|e| self.sql_error(e))?;
         let params = digests.iter().map(String::as_str).chain(uploads.iter().copied());
         stmt.query_map(rusqlite::params_from_iter(params), |r| {
             Ok(Listed { id: r.get(0)?, public: r.get(1)?, mine: r.get(2)?, uploaded: r.get(3)? })
         })
-        .map_err(|e| self.err(e))?
+        .map_err(|e| self.sql_error(e))?
         .collect::<Result<_, _>>()
-        .map_err(|e| self.err(e))
+        .map_err(|e| self.sql_error(e))
     }
 
     /// The side whose seat `token` opens in game `id`, if any.
@@ -200,7 +200,7 @@ impl Db {
                 |r| r.get(0),
             )
             .optional()
-            .map_err(|e| self.err(e))?;
+            .map_err(|e| self.sql_error(e))?;
         side.as_deref().map(side_of).transpose()
     }
 
@@ -212,12 +212,12 @@ impl Db {
                 "SELECT side, invite_hash IS NOT NULL, claimed FROM seats WHERE game_id = ?1
                  ORDER BY side = 'black'",
             )
-            .map_err(|e| self.err(e))?;
+            .map_err(|e| self.sql_error(e))?;
         let rows: Vec<(String, bool, bool)> = stmt
             .query_map([id], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))
-            .map_err(|e| self.err(e))?
+            .map_err(|e| self.sql_error(e))?
             .collect::<Result<_, _>>()
-            .map_err(|e| self.err(e))?;
+            .map_err(|e| self.sql_error(e))?;
         rows.into_iter()
             .map(|(side, invited, claimed)| Ok(SeatView { side: side_of(&side)?, invited, claimed }))
             .collect()
@@ -232,7 +232,7 @@ impl Db {
                 params![id, side.name(), digest(code)],
             )
             .map(|n| n > 0)
-            .map_err(|e| self.err(e))
+            .map_err(|e| self.sql_error(e))
         })
     }
 
@@ -249,7 +249,7 @@ impl Db {
                     |r| r.get(0),
                 )
                 .optional()
-                .map_err(|e| self.err(e))?;
+                .map_err(|e| self.sql_error(e))?;
             side.as_deref().map(side_of).transpose()
         })
     }
@@ -261,14 +261,14 @@ impl Db {
         self.write(|tx| {
             let mut gone = Vec::new();
             let mut take = |sql: &str, arg: rusqlite::types::Value| -> Result<(), StoreError> {
-                let mut stmt = tx.prepare(sql).map_err(|e| self.err(e))?;
+                let mut stmt = tx.prepare(sql).map_err(|e| self.sql_error(e))?;
                 let ids: Vec<String> = stmt
                     .query_map([arg], |r| r.get(0))
-                    .map_err(|e| self.err(e))?
+                    .map_err(|e| self.sql_error(e))?
                     .collect::<Result<_, _>>()
-                    .map_err(|e| self.err(e))?;
+                    .map_err(|e| self.sql_error(e))?;
                 for id in ids {
-                    tx.execute("DELETE FROM games WHERE id = ?1", [&id]).map_err(|e| self.err(e))?;
+                    tx.execute("DELETE FROM games WHERE id = ?1", [&id]).map_err(|e| self.sql_error(e))?;
                     gone.push(id);
                 }
                 Ok(())
