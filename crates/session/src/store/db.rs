@@ -6,15 +6,15 @@
 //!
 //! The schema grows by numbered migrations ([`migrations`]), applied when the file is opened:
 //! - v1: `games` (set-up, players, status, result, points, times), `plies` (move, points, time,
-//!   the course's statistics and the principal variation per computer move, the ply as JSON),
-//!   `seats` (for the web's players; unused yet);
+//!   the course's statistics and the principal variation per computer move, the ply as JSON);
 //! - v2: `games.ended` (when the game ended or was abandoned) and an index by last update;
-//! - v3: `web_games` (the games a web server keeps and resumes), the seats' invitations
-//!   (`seats.invite_hash`, `seats.claimed`) and an index by end (see [`web`]);
-//! - v4: `web_games.public` (a game its creator lists for everyone) and an index of the seats by
-//!   token (the list of a client's own games);
-//! - v5: `analyses` (a game's analysis by the engine, kept so that it is computed once; see
-//!   [`analyses`]).
+//! - v3: an index of the games by end;
+//! - v4 to v6: nothing of the games (they changed tables of the stores above, see below);
+//! - v7: the stores above get versions of their own (`store_versions`, `schema_before_stores`).
+//!
+//! The crates above keep their own tables in the same file, as stores with migrations of their
+//! own ([`stores`]): the web server's seats, invitations and games (`cavalo_web::store`), the
+//! analyses (`cavalo_lab::analysis::store`). This crate knows the games and plies only.
 
 use std::path::{Path, PathBuf};
 use std::sync::{Mutex, MutexGuard};
@@ -564,14 +564,12 @@ fn migration_error(path: &Path, e: rusqlite_migration::Error) -> StoreError {
     }
 }
 
-pub mod analyses;
 mod checks;
 mod schema;
 pub mod stores;
 use schema::STEPS;
 pub use schema::migrations;
 pub use stores::StoreSchema;
-pub mod web;
 
 #[cfg(test)]
 mod tests;

@@ -35,10 +35,16 @@ pub struct StoreSchema {
 
 impl Db {
     /// Brings the tables of the store `schema` up to date: applies the migrations the file lacks
-    /// in one transaction (all or none) and records the store's version. A file whose version of
+    /// in one transaction (all or none, looked at again under the write lock, so that two
+    /// programs opening the file at once apply them once) and records the store's version. A file whose version of
     /// the store is above the ones this program knows (a newer Cavalo made it) is refused with
     /// [`StoreErrorKind::Newer`], unchanged.
     pub fn migrate_store(&self, schema: &StoreSchema) -> Result<(), StoreError> {
+        // Up to date (the usual case): nothing is written, so a second connection to a file in
+        // use takes no write lock.
+        if self.store_version(schema)? == schema.steps.len() {
+            return Ok(());
+        }
         self.write(|tx| {
             let found = self.store_version_in(tx, schema)?;
             let known = schema.steps.len();
