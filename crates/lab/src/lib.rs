@@ -3,7 +3,8 @@
 //! The measurements of *Jogo do Cavalo*'s engine, as a library under the `cavalo` commands that
 //! print them:
 //!
-//! - [`analysis`]: the engine as a teacher, every ply of a played game judged (`cavalo analyse`);
+//! - [`analysis`]: the engine as a teacher, every ply of a played game judged (`cavalo analyse`),
+//!   and the analyses a server keeps in the games database ([`analysis::store`]);
 //! - [`exercises`]: learn from your mistakes, a game's worst moves as exercises and a try judged;
 //! - [`suite`]: the accuracy suite, positions with the exact value of every legal move: its file
 //!   format, and how it is built and merged (`cavalo accuracy --build`, `--merge`);
@@ -16,8 +17,9 @@
 //!   ranges of seeds;
 //! - [`files`]: the files a user names, read with a bound on their size.
 //!
-//! It knows the rules (`cavalo-rules`) and the engine (`cavalo-engine`), nothing of a game
-//! session, a terminal or a referee: a player driven over the protocol is the binary's business.
+//! It knows the rules (`cavalo-rules`) and the engine (`cavalo-engine`); of a game session
+//! (`cavalo-session`) only the files it reads and the games database its analyses' store extends;
+//! nothing of a terminal or a referee: a player driven over the protocol is the binary's business.
 #![warn(missing_docs)]
 
 pub mod accuracy;

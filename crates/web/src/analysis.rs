@@ -29,19 +29,18 @@ use axum::Json;
 use axum::extract::{Path, State};
 use axum::http::{StatusCode, header};
 use axum::response::{IntoResponse, Response};
+use cavalo_lab::analysis::store::{AnalysisStoreError, StoredAnalysis};
 use cavalo_lab::analysis::{self, Budget, Effort, FORMAT_VERSION, Thresholds};
 use cavalo_rules::{GameRecord, Side};
 use cavalo_session::i18n::Lang;
 use cavalo_session::key;
 use cavalo_session::present::store_error_text;
 use cavalo_session::store::StoreError;
-use cavalo_session::store::db::analyses::StoredAnalysis;
 use serde::Serialize;
 
 use crate::error::{ApiError, ApiResult};
 use crate::lang::ReqLang;
 use crate::lookup::find;
-use crate::offload::blocking;
 use crate::quota::{NoPlace, Place, Places};
 use crate::sched::Lane;
 use crate::server::Peer;
@@ -189,18 +188,23 @@ pub(crate) struct GameRead {
     pub(crate) stored: Option<StoredAnalysis>,
 }
 
-/// Reads game `id` on a blocking thread, with its stored analysis when `with_analysis`.
+/// Reads game `id` on a blocking thread, with its stored analysis when `with_analysis` (one
+/// that no longer reads is the failure [`Failure::Unreadable`]).
 pub(crate) async fn read(app: &App, id: &str, lang: Lang, with_analysis: bool) -> ApiResult<GameRead> {
-    let (app, id) = (app.clone(), id.to_string());
-    blocking(lang, move || {
-        let g = find(&app, &id, lang)?;
+    let (app2, id) = (app.clone(), id.to_string());
+    app.store(lang, move |st| {
+        let app = app2;
+        let g = find(&app, st, &id, lang)?;
         let (record, humans) = {
             let s = g.lock();
             (s.record(), Side::BOTH.map(|side| s.player(side).is_human()))
         };
         let stored = if with_analysis {
             let key = budget_key(app.config());
-            app.db().analysis(&id, &key).map_err(|e| ApiError::store(&e, lang))?
+            st.analyses().get(&id, &key).map_err(|e| match e {
+                AnalysisStoreError::Store(e) => ApiError::store(&e, lang),
+                AnalysisStoreError::Unreadable { why, .. } => Failure::Unreadable(why).answer(lang),
+            })?
         } else {
             None
         };
@@ -209,8 +213,9 @@ pub(crate) async fn read(app: &App, id: &str, lang: Lang, with_analysis: bool) -
     .await
 }
 
-fn stored_answer(json: String) -> Response {
-    ([(header::CONTENT_TYPE, "application/json")], json).into_response()
+/// A stored analysis as `cavalo analyse --json` writes it.
+fn stored_answer(stored: &StoredAnalysis) -> Response {
+    ([(header::CONTENT_TYPE, "application/json")], stored.analysis.to_json()).into_response()
 }
 
 /// `GET /api/games/{id}/analysis`.
@@ -230,7 +235,7 @@ pub(crate) async fn show(
         }
     }
     match stored {
-        Some(s) => Ok(stored_answer(s.json)),
+        Some(s) => Ok(stored_answer(&s)),
         None => {
             Err(ApiError::say(StatusCode::NOT_FOUND, lang, key!("api-no-analysis"), &[("id", id.into())])
                 .code("no_analysis"))
@@ -251,7 +256,7 @@ pub(crate) async fn start(
     if let Some(s) = stored
         && s.plies >= plies
     {
-        return Ok(stored_answer(s.json));
+        return Ok(stored_answer(&s));
     }
     let (job, place) = {
         let mut jobs = app.inner.analyses.lock();
@@ -325,7 +330,7 @@ async fn run(app: App, id: String, record: GameRecord, job: Arc<Job>, place: Pla
 }
 
 /// The analysis on its own thread (below the web's threads) with the engine of `lease`, then
-/// stored.
+/// stored through the database's gate.
 async fn analyse_apart(
     app: &App,
     id: &str,
@@ -334,8 +339,8 @@ async fn analyse_apart(
     mut lease: crate::sched::Lease,
 ) -> Result<(), Failure> {
     job.running.store(true, Ordering::SeqCst);
-    let (app2, id2, job2) = (app.clone(), id.to_string(), job.clone());
-    let (nodes, key) = (app.config().analysis_nodes, budget_key(app.config()));
+    let (app2, job2) = (app.clone(), job.clone());
+    let nodes = app.config().analysis_nodes;
     let effort =
         Effort { max_nodes_per_game: app.config().analysis_max_nodes_per_game, nodes_per_search: None };
     let outcome = crate::offload::searching(move || {
@@ -355,12 +360,22 @@ async fn analyse_apart(
             Err(e) => Err(Failure::Record(e)),
             Ok(_) if app2.inner.closed.load(Ordering::SeqCst) => Err(Failure::Closing),
             // Replaced by the analysis of a longer game: nothing to store.
-            Ok(_) if job2.stop.load(Ordering::SeqCst) => Ok(()),
-            Ok(an) => app2.db().put_analysis(&id2, &key, job2.plies, &an.to_json()).map_err(Failure::Store),
+            Ok(_) if job2.stop.load(Ordering::SeqCst) => Ok(None),
+            Ok(an) => Ok(Some(an)),
         }
     })
     .await;
-    outcome.unwrap_or(Err(Failure::Crashed))
+    let Some(analysis) = outcome.unwrap_or(Err(Failure::Crashed))? else { return Ok(()) };
+    // A closed app (another server may own the database now) stores nothing.
+    if app.closed() {
+        return Err(Failure::Closing);
+    }
+    let (id, key) = (id.to_string(), budget_key(app.config()));
+    let stored = StoredAnalysis { plies: job.plies, analysis };
+    match app.store_background(move |st| st.analyses().put(&id, &key, &stored)).await {
+        Some(put) => put.map_err(Failure::Store),
+        None => Err(Failure::Crashed),
+    }
 }
 
 /// The server's budget per position: `nodes`, one thread.
@@ -384,8 +399,10 @@ mod tests {
         let mut c = GameConfig::new(Start::Seed(5));
         c.players = [PlayerConfig::human(), PlayerConfig::human()];
         let mut s = Session::new(c).unwrap();
-        app.db().add_web_game(&s, &[], false).unwrap();
-        s.keep_in(app.db().clone());
+        // Written over a connection of the test's own (the app's is behind its gate).
+        let db = Arc::new(cavalo_session::store::Db::open(&app.config().db).unwrap());
+        crate::store::WebStore::open(db.clone()).unwrap().add_game(&s, &[], false).unwrap();
+        s.keep_in(db);
         let game = Arc::new(crate::game::HostedGame::new(s, Vec::new()));
         app.insert(game.clone());
         (dir, app, game)

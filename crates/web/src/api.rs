@@ -12,7 +12,6 @@ use axum::{Json, Router};
 use cavalo_engine::level;
 use cavalo_rules::Side;
 use cavalo_session::i18n::{Arg, Lang};
-use cavalo_session::store::db::web::new_secret;
 use cavalo_session::{Finished, Mode, MoveChoice, Session, SessionError, interpret_move};
 use serde::Deserialize;
 use serde_json::{Value, json};
@@ -31,6 +30,7 @@ use crate::offload::blocking;
 use crate::query::Params;
 use crate::seats::{self, HeldSeats, HeldUploads, Need, SeatToken, seat_of};
 use crate::server::Peer;
+use crate::store::new_secret;
 use crate::wire::GameState;
 
 /// The routes of `app`: the page, its files and the API, behind the request guard.
@@ -106,16 +106,16 @@ async fn list(
     HeldSeats(tokens): HeldSeats,
     HeldUploads(uploads): HeldUploads,
 ) -> ApiResult<Json<Value>> {
-    let db = app.db().clone();
-    let (listed, mut rows) = blocking(lang, move || {
-        let tokens: Vec<&str> = tokens.iter().map(String::as_str).collect();
-        let uploads: Vec<&str> = uploads.iter().map(String::as_str).collect();
-        let listed = db.listed_web_games(&tokens, &uploads).map_err(|e| ApiError::store(&e, lang))?;
-        let listed: std::collections::HashMap<String, (bool, bool, bool)> =
-            listed.into_iter().map(|l| (l.id, (l.public, l.mine, l.uploaded))).collect();
-        Ok((listed, db.list().map_err(|e| ApiError::store(&e, lang))?))
-    })
-    .await?;
+    let (listed, mut rows) = app
+        .store(lang, move |st| {
+            let tokens: Vec<&str> = tokens.iter().map(String::as_str).collect();
+            let uploads: Vec<&str> = uploads.iter().map(String::as_str).collect();
+            let listed = st.web().listed(&tokens, &uploads).map_err(|e| ApiError::store(&e, lang))?;
+            let listed: std::collections::HashMap<String, (bool, bool, bool)> =
+                listed.into_iter().map(|l| (l.id, (l.public, l.mine, l.uploaded))).collect();
+            Ok((listed, st.games().list().map_err(|e| ApiError::store(&e, lang))?))
+        })
+        .await?;
     rows.retain(|r| listed.contains_key(&r.id));
     rows.sort_by(|a, b| b.created.cmp(&a.created).then(b.id.cmp(&a.id)));
     let games: Vec<Value> = rows
@@ -167,24 +167,25 @@ async fn create(
     let public = req.public;
     let config = game_config(&app, req, lang)?;
     let app2 = app.clone();
-    let (g, created) = blocking(lang, move || {
-        let app = app2;
-        let _counted = app.check_new_game(peer, config.mode()).map_err(|e| e.answer(lang))?;
-        let mut s = Session::new(config).map_err(|e| ApiError::session(&e, lang))?;
-        let humans = Side::BOTH.map(|side| s.player(side).is_human());
-        let tokens: Vec<(Side, String)> =
-            seats::seat_sides(humans).into_iter().map(|side| (side, new_secret())).collect();
-        let pairs: Vec<(Side, &str)> = tokens.iter().map(|(side, t)| (*side, t.as_str())).collect();
-        app.db().add_web_game(&s, &pairs, public).map_err(|e| ApiError::store(&e, lang))?;
-        s.keep_in(app.db().clone());
-        let seats = app.db().seats(s.id()).map_err(|e| ApiError::store(&e, lang))?;
-        let g = Arc::new(HostedGame::owned_by(s, seats, peer));
-        app.insert(g.clone());
-        let state = g.lock().state(None);
-        let tokens = tokens.into_iter().map(|(side, t)| (side.name(), t)).collect();
-        Ok((g, Created { state, tokens }))
-    })
-    .await?;
+    let (g, created) = app
+        .store(lang, move |st| {
+            let app = app2;
+            let _counted = app.check_new_game(peer, config.mode()).map_err(|e| e.answer(lang))?;
+            let mut s = Session::new(config).map_err(|e| ApiError::session(&e, lang))?;
+            let humans = Side::BOTH.map(|side| s.player(side).is_human());
+            let tokens: Vec<(Side, String)> =
+                seats::seat_sides(humans).into_iter().map(|side| (side, new_secret())).collect();
+            let pairs: Vec<(Side, &str)> = tokens.iter().map(|(side, t)| (*side, t.as_str())).collect();
+            st.web().add_game(&s, &pairs, public).map_err(|e| ApiError::store(&e, lang))?;
+            s.keep_in(st.games().clone());
+            let seats = st.web().seats(s.id()).map_err(|e| ApiError::store(&e, lang))?;
+            let g = Arc::new(HostedGame::owned_by(s, seats, peer));
+            app.insert(g.clone());
+            let state = g.lock().state(None);
+            let tokens = tokens.into_iter().map(|(side, t)| (side.name(), t)).collect();
+            Ok((g, Created { state, tokens }))
+        })
+        .await?;
     game::kick(&app, &g);
     Ok((StatusCode::CREATED, Json(created)))
 }
@@ -197,8 +198,9 @@ async fn show(
     uri: axum::http::Uri,
 ) -> ApiResult<Json<GameState>> {
     let since = Params::of(&uri).index("since").map_err(|e| e.answer(lang))?;
-    blocking(lang, move || {
-        let g = find(&app, &id, lang)?;
+    let app2 = app.clone();
+    app.store(lang, move |st| {
+        let g = find(&app2, st, &id, lang)?;
         Ok(Json(g.lock().state(since)))
     })
     .await
@@ -231,22 +233,24 @@ async fn change(
 ) -> ApiResult<Json<Changes>> {
     serving(app, lang)?;
     let app2 = app.clone();
-    // The change is stored (SQLite, log.dat) on a blocking thread, under the game's lock.
-    let (g, events) = blocking(lang, move || {
-        let app = app2;
-        let g = find(&app, &id, lang)?;
-        let (events, status) = {
-            let mut s = g.lock();
-            seat_of(&app, &g, &token, need(&s), lang)?;
-            let before = g.version();
-            act(&mut s, &g)?;
-            app.changed(&mut s);
-            (s.told_since(before), s.status())
-        };
-        app.let_go_if_ended(&g, status);
-        Ok((g, events))
-    })
-    .await?;
+    // The change is stored (SQLite, log.dat) on a blocking thread, through the database's gate,
+    // under the game's lock.
+    let (g, events) = app
+        .store(lang, move |st| {
+            let app = app2;
+            let g = find(&app, st, &id, lang)?;
+            let (events, status) = {
+                let mut s = g.lock();
+                seat_of(st, &g, &token, need(&s), lang)?;
+                let before = g.version();
+                act(&mut s, &g)?;
+                app.changed(st, &mut s);
+                (s.told_since(before), s.status())
+            };
+            app.let_go_if_ended(&g, status);
+            Ok((g, events))
+        })
+        .await?;
     game::kick(app, &g);
     Ok(Json(Changes { events }))
 }
@@ -305,18 +309,19 @@ async fn hint(
 ) -> ApiResult<Json<Value>> {
     serving(&app, lang)?;
     let app2 = app.clone();
-    let (g, job, time_ms, place) = blocking(lang, move || {
-        let g = find(&app2, &id, lang)?;
-        let mut s = g.lock();
-        seat_of(&app2, &g, &token, mover(&s), lang)?;
-        s.human_to_move().map_err(|e| ApiError::session(&e, lang))?;
-        let place = HintPlace::take(&g, lang)?;
-        let job = s.begin_hint().map_err(|e| ApiError::session(&e, lang))?;
-        let time_ms = s.config().time_ms;
-        drop(s);
-        Ok((g, job, time_ms, place))
-    })
-    .await?;
+    let (g, job, time_ms, place) = app
+        .store(lang, move |st| {
+            let g = find(&app2, st, &id, lang)?;
+            let mut s = g.lock();
+            seat_of(st, &g, &token, mover(&s), lang)?;
+            s.human_to_move().map_err(|e| ApiError::session(&e, lang))?;
+            let place = HintPlace::take(&g, lang)?;
+            let job = s.begin_hint().map_err(|e| ApiError::session(&e, lang))?;
+            let time_ms = s.config().time_ms;
+            drop(s);
+            Ok((g, job, time_ms, place))
+        })
+        .await?;
     let thought = place
         .search(&app, &g, job, time_ms)
         .await
@@ -367,12 +372,13 @@ async fn delete(
     token: SeatToken,
 ) -> ApiResult<StatusCode> {
     serving(&app, lang)?;
-    blocking(lang, move || {
-        let g = find(&app, &id, lang)?;
-        seat_of(&app, &g, &token, Need::Any, lang)?;
+    let app2 = app.clone();
+    app.store(lang, move |st| {
+        let g = find(&app2, st, &id, lang)?;
+        seat_of(st, &g, &token, Need::Any, lang)?;
         let _s = g.lock();
-        app.db().delete(&id).map_err(|e| ApiError::store(&e, lang))?;
-        app.forget(std::slice::from_ref(&id));
+        st.games().delete(&id).map_err(|e| ApiError::store(&e, lang))?;
+        app2.forget(std::slice::from_ref(&id));
         Ok(StatusCode::NO_CONTENT)
     })
     .await
@@ -394,19 +400,21 @@ async fn record(
     Path(id): Path<String>,
     ReqLang(lang): ReqLang,
 ) -> ApiResult<Response> {
-    let text = blocking(lang, {
-        let id = id.clone();
-        move || Ok(find(&app, &id, lang)?.lock().record().to_json())
-    })
-    .await?;
+    let text = app
+        .store(lang, {
+            let (app, id) = (app.clone(), id.clone());
+            move |st| Ok(find(&app, st, &id, lang)?.lock().record().to_json())
+        })
+        .await?;
     Ok(download("application/json", format!("cavalo-{id}.json"), text))
 }
 
 async fn log(State(app): State<App>, Path(id): Path<String>, ReqLang(lang): ReqLang) -> ApiResult<Response> {
-    let text = blocking(lang, {
-        let id = id.clone();
-        move || Ok(find(&app, &id, lang)?.lock().log_text())
-    })
-    .await?;
+    let text = app
+        .store(lang, {
+            let (app, id) = (app.clone(), id.clone());
+            move |st| Ok(find(&app, st, &id, lang)?.lock().log_text())
+        })
+        .await?;
     Ok(download("text/plain; charset=utf-8", format!("log-{id}.dat"), text))
 }

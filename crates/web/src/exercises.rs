@@ -75,9 +75,8 @@ async fn analysed(app: &App, id: &str, lang: Lang) -> ApiResult<(Analysis, Vec<P
         let e = ApiError::say(StatusCode::NOT_FOUND, lang, key!("api-no-analysis"), &[("id", id.into())]);
         return Err(e.code("no_analysis"));
     };
-    let broken = |why: String| Failure::Unreadable(why).answer(lang);
-    let an: Analysis = serde_json::from_str(&stored.json).map_err(|e| broken(e.to_string()))?;
-    let positions = an.game.replay().map_err(|e| broken(e.to_string()))?;
+    let an = stored.analysis;
+    let positions = an.game.replay().map_err(|e| Failure::Unreadable(e.to_string()).answer(lang))?;
     Ok((an, positions, read.humans))
 }
 

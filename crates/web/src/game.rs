@@ -10,14 +10,15 @@ use std::time::Duration;
 use cavalo_engine::SearchInfo;
 use cavalo_rules::Side;
 use cavalo_session::present::{Words, error_words};
-use cavalo_session::store::db::web::SeatView;
 use cavalo_session::{Advance, Priority, SearchEvent, Session, SessionError, ThinkJob, Turn, spawn_search};
 use tokio::sync::broadcast;
 
 use crate::App;
+use crate::gate::Stores;
 use crate::herald::{Broadcast, Event, Herald, Told};
 use crate::offload;
 use crate::sched::Lane;
+use crate::store::SeatView;
 use crate::wire::{self, GameState, LiveView, WireEvent};
 use cavalo_session::situation::Situation;
 
@@ -305,8 +306,8 @@ enum Step {
 }
 
 /// The driver: plays forced plies and computer moves until a human is to move or the game ends.
-/// Everything that stores a ply (SQLite, log.dat) runs on a blocking thread (see
-/// [`crate::offload`]); only the wait for the search stays on the async runtime.
+/// Everything that stores a ply (SQLite, log.dat) runs on a blocking thread, through the
+/// database's gate (see [`crate::gate`]); only the wait for the search stays on the async runtime.
 async fn drive(app: App, game: Arc<HostedGame>) {
     loop {
         if app.closed() || game.is_deleted() {
@@ -314,7 +315,7 @@ async fn drive(app: App, game: Arc<HostedGame>) {
             return;
         }
         let (a, g) = (app.clone(), game.clone());
-        let Some(step) = offload::background(move || next_step(&a, &g)).await else {
+        let Some(step) = app.store_background(move |st| next_step(&a, st, &g)).await else {
             game.driving.store(false, Ordering::SeqCst);
             return;
         };
@@ -347,7 +348,7 @@ async fn drive(app: App, game: Arc<HostedGame>) {
                     return;
                 }
                 let (a, g) = (app.clone(), game.clone());
-                let stored = offload::background(move || store_move(&a, &g, thought)).await;
+                let stored = app.store_background(move |st| store_move(&a, st, &g, thought)).await;
                 if stored != Some(true) {
                     tokio::time::sleep(RETRY_AFTER).await;
                 }
@@ -358,8 +359,8 @@ async fn drive(app: App, game: Arc<HostedGame>) {
 
 /// After a ply the driver played was stored: the server notes the change, the problem (if any)
 /// is cleared, the watchers are told, and an ended game leaves memory.
-fn stored_and_told(app: &App, game: &HostedGame, mut s: Held<'_>) {
-    app.changed(&mut s);
+fn stored_and_told(app: &App, st: &Stores, game: &HostedGame, mut s: Held<'_>) {
+    app.changed(st, &mut s);
     s.set_problem(None);
     let status = s.status();
     drop(s);
@@ -367,11 +368,11 @@ fn stored_and_told(app: &App, game: &HostedGame, mut s: Held<'_>) {
 }
 
 /// One look at the game (on a blocking thread): plays a forced ply, or says what comes next.
-fn next_step(app: &App, game: &HostedGame) -> Step {
+fn next_step(app: &App, st: &Stores, game: &HostedGame) -> Step {
     let mut s = game.lock();
     match s.advance() {
         Ok(Advance::Played) => {
-            stored_and_told(app, game, s);
+            stored_and_told(app, st, game, s);
             Step::Again
         }
         Ok(Advance::Think(job)) => Step::Think(job, s.config().time_ms),
@@ -388,11 +389,11 @@ fn next_step(app: &App, game: &HostedGame) -> Step {
 /// Stores the computer's move (on a blocking thread) and tells the watchers; false when it could
 /// not be stored (disk full, read-only, locked): the game does not advance, everyone watching is
 /// told, and the driver tries again a little later.
-fn store_move(app: &App, game: &HostedGame, thought: cavalo_session::Thought) -> bool {
+fn store_move(app: &App, st: &Stores, game: &HostedGame, thought: cavalo_session::Thought) -> bool {
     let mut s = game.lock();
     match s.finish(thought) {
         Ok(_) => {
-            stored_and_told(app, game, s);
+            stored_and_told(app, st, game, s);
             true
         }
         Err(SessionError::Stale) => true,

@@ -9,6 +9,7 @@ use std::time::Duration;
 use cavalo_session::Status;
 
 use crate::App;
+use crate::gate::Stores;
 
 /// The shortest time between two sweeps (closing idle games, retention, unloading).
 const SWEEP_AT_MOST_EVERY: Duration = Duration::from_millis(50);
@@ -20,15 +21,16 @@ impl App {
         (self.config().limits.idle_game / 4).clamp(SWEEP_AT_MOST_EVERY, crate::PRUNE_EVERY)
     }
 
-    /// Closes the unfinished games untouched for the configured idle time (see the module's
-    /// documentation); returns how many. Runs with every sweep; call on a blocking thread (it
-    /// writes the database).
-    pub fn close_idle(&self) -> usize {
-        self.close_idle_at(crate::now_ms())
+    /// Closes the unfinished games untouched for the configured idle time as if it were `now_ms`
+    /// (ms since the epoch; see the module's documentation), on a blocking thread through the
+    /// database's gate; returns how many (0 when the thread failed). Every sweep does it now.
+    pub async fn close_idle_at(&self, now_ms: i64) -> usize {
+        let app = self.clone();
+        self.store_background(move |st| app.close_idle_in(st, now_ms)).await.unwrap_or(0)
     }
 
-    /// [`App::close_idle`] as if it were `now_ms` (ms since the epoch).
-    pub fn close_idle_at(&self, now_ms: i64) -> usize {
+    /// [`App::close_idle_at`] with the database at hand (on a blocking thread).
+    pub(crate) fn close_idle_in(&self, st: &Stores, now_ms: i64) -> usize {
         let idle_ms = i64::try_from(self.config().limits.idle_game.as_millis()).unwrap_or(i64::MAX);
         let idle = |touched: i64| now_ms.saturating_sub(touched) >= idle_ms;
         let mut closed = 0;
@@ -52,7 +54,7 @@ impl App {
                     continue;
                 }
                 g.stop_search();
-                self.changed(&mut s);
+                self.changed(st, &mut s);
                 s.status()
             };
             self.let_go_if_ended(&g, status);

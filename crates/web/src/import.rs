@@ -5,19 +5,20 @@
 
 use std::path::Path;
 
-use cavalo_session::store::{Db, import_files};
+use cavalo_session::store::import_files;
 
 use crate::OpenError;
+use crate::gate::Stores;
 
 /// Imports every `*.json` of `dir` (nothing when it does not exist); returns the problems, one
 /// line per skipped file.
-pub(crate) fn sessions(db: &Db, dir: &Path) -> Result<Vec<String>, OpenError> {
+pub(crate) fn sessions(st: &Stores, dir: &Path) -> Result<Vec<String>, OpenError> {
     if !dir.is_dir() {
         return Ok(Vec::new());
     }
-    let report = import_files(db, &[dir.to_path_buf()])?;
+    let report = import_files(st.games(), &[dir.to_path_buf()])?;
     for id in &report.imported {
-        db.adopt_web_game(id)?;
+        st.web().adopt(id)?;
     }
     Ok(report.skipped.iter().map(|(path, reason)| format!("{}: {reason}", path.display())).collect())
 }

@@ -6,7 +6,6 @@ use axum::extract::{Path, State};
 use cavalo_rules::Side;
 use cavalo_session::i18n::Lang;
 use cavalo_session::key;
-use cavalo_session::store::db::web::new_secret;
 use serde::Deserialize;
 use serde_json::{Value, json};
 
@@ -14,16 +13,17 @@ use crate::App;
 use crate::body::Body;
 use crate::error::{ApiError, ApiResult};
 use crate::game::HostedGame;
+use crate::gate::Stores;
 use crate::guard::{Refusal, serving};
 use crate::lang::ReqLang;
 use crate::lookup::find;
-use crate::offload::blocking;
 use crate::seats::{Need, SeatToken, seat_of};
+use crate::store::new_secret;
 
 /// Reads the game's seats again after a change of theirs and tells the watchers.
-fn refresh_seats(app: &App, g: &HostedGame, lang: Lang) -> ApiResult<()> {
+fn refresh_seats(st: &Stores, g: &HostedGame, lang: Lang) -> ApiResult<()> {
     let mut s = g.lock();
-    s.set_seats(app.db().seats(&g.id).map_err(|e| ApiError::store(&e, lang))?);
+    s.set_seats(st.web().seats(&g.id).map_err(|e| ApiError::store(&e, lang))?);
     Ok(())
 }
 
@@ -46,15 +46,16 @@ pub(crate) async fn invite(
     serving(&app, lang)?;
     let side = Side::parse(&req.side)
         .ok_or_else(|| ApiError::bad(lang, key!("bad-side"), &[("side", req.side.as_str().into())]))?;
-    // The seats are written on a blocking thread (see `crate::offload`).
-    blocking(lang, move || {
-        let g = find(&app, &id, lang)?;
-        seat_of(&app, &g, &token, Need::Side(side), lang)?;
+    // The seats are written on a blocking thread, through the database's gate (see `crate::gate`).
+    let app2 = app.clone();
+    app.store(lang, move |st| {
+        let g = find(&app2, st, &id, lang)?;
+        seat_of(st, &g, &token, Need::Side(side), lang)?;
         let code = new_secret();
-        if !app.db().invite(&id, side, &code).map_err(|e| ApiError::store(&e, lang))? {
+        if !st.web().invite(&id, side, &code).map_err(|e| ApiError::store(&e, lang))? {
             return Err(Refusal::NoSuchSeat(side).answer(lang));
         }
-        refresh_seats(&app, &g, lang)?;
+        refresh_seats(st, &g, lang)?;
         Ok(Json(json!({ "side": side, "invite": code, "link": format!("/?game={id}&invite={code}") })))
     })
     .await
@@ -76,15 +77,16 @@ pub(crate) async fn claim(
     Body(req): Body<ClaimRequest>,
 ) -> ApiResult<Json<Value>> {
     serving(&app, lang)?;
-    blocking(lang, move || {
-        let g = find(&app, &id, lang)?;
+    let app2 = app.clone();
+    app.store(lang, move |st| {
+        let g = find(&app2, st, &id, lang)?;
         let token = new_secret();
-        let side = app
-            .db()
+        let side = st
+            .web()
             .claim(&id, req.invite.trim(), &token)
             .map_err(|e| ApiError::store(&e, lang))?
             .ok_or_else(|| Refusal::BadInvite.answer(lang))?;
-        refresh_seats(&app, &g, lang)?;
+        refresh_seats(st, &g, lang)?;
         Ok(Json(json!({ "side": side, "token": token, "state": g.lock().state(None) })))
     })
     .await

@@ -30,6 +30,7 @@ mod engines;
 mod error;
 mod exercises;
 mod game;
+mod gate;
 mod guard;
 mod herald;
 mod hosts;
@@ -48,6 +49,7 @@ mod quota;
 mod sched;
 mod seats;
 mod server;
+pub mod store;
 mod stream;
 mod think;
 mod upload;
@@ -62,9 +64,10 @@ use std::sync::{Arc, Mutex, RwLock};
 use std::time::Duration;
 
 use crate::game::HostedGame;
+use crate::gate::{Gate, Stores};
 use crate::sched::Scheduler;
+use crate::store::Retention;
 use cavalo_session::Session;
-use cavalo_session::store::db::web::Retention;
 use cavalo_session::store::{Db, StoreError};
 
 pub use crate::engines::{DEFAULT_ENGINES, DEFAULT_SEARCH_MIB, default_hash_mib, pool_line};
@@ -155,7 +158,8 @@ pub struct App {
 
 struct Inner {
     config: WebConfig,
-    db: Arc<Db>,
+    /// The database, reached only through the gate (see `gate`).
+    gate: Gate,
     games: Mutex<HashMap<String, Arc<HostedGame>>>,
     sched: Arc<Scheduler>,
     /// The open event streams, per client.
@@ -193,7 +197,8 @@ pub enum OpenError {
 impl App {
     /// Opens the games database (created if missing; refused when damaged, made by a newer
     /// Cavalo or not writable: see [`Db::open`], [`Db::probe_write`]; refused when another server
-    /// uses it, see [`LockError`]), imports the saved sessions of older
+    /// uses it, see [`LockError`]), brings the web's tables ([`store`]) and the analyses' up to
+    /// date, imports the saved sessions of older
     /// versions from `<data_dir>/sessions/` once (a file that is not a game is reported by name
     /// and skipped), applies the retention rules and loads the unfinished games; computer turns
     /// resume once the app runs inside a tokio runtime (see [`App::resume`]).
@@ -207,13 +212,15 @@ impl App {
         // killed); the disk gets it within a second (`SYNC_EVERY`), so that a class's moves never
         // wait for the disk one after another.
         db.commit_without_waiting_for_disk()?;
-        for problem in import::sessions(&db, &config.data_dir.join("sessions"))? {
+        // Before the server serves, the stores are used here directly; then only through the gate.
+        let stores = Stores::open(db)?;
+        for problem in import::sessions(&stores, &config.data_dir.join("sessions"))? {
             eprintln!("cavalo serve: skipping {problem}");
         }
-        db.prune(config.retention, now_ms())?;
+        stores.web().prune(config.retention, now_ms())?;
         let mut games = HashMap::new();
-        for id in db.web_game_ids(true)? {
-            match load(&db, &config, &id) {
+        for id in stores.web().game_ids(true)? {
+            match load(&stores, &config, &id) {
                 Ok(g) => {
                     games.insert(id, g);
                 }
@@ -226,7 +233,7 @@ impl App {
         Ok(App {
             inner: Arc::new(Inner {
                 config,
-                db,
+                gate: Gate::new(stores),
                 games: Mutex::new(games),
                 sched,
                 streams: Arc::default(),
@@ -245,11 +252,6 @@ impl App {
     /// The configuration.
     pub fn config(&self) -> &WebConfig {
         &self.inner.config
-    }
-
-    /// The games database.
-    pub fn db(&self) -> &Arc<Db> {
-        &self.inner.db
     }
 
     /// How many games are loaded.
@@ -292,11 +294,11 @@ impl App {
             loop {
                 tokio::select! {
                     _ = tokio::time::sleep(app.sweep_every()) => {
-                        let app = app.clone();
-                        offload::background(move || {
-                            app.close_idle();
-                            app.prune();
-                            app.unload_idle();
+                        let app2 = app.clone();
+                        app.store_background(move |st| {
+                            app2.close_idle_in(st, now_ms());
+                            app2.prune(st);
+                            app2.unload_idle();
                         })
                         .await;
                     }
@@ -309,7 +311,7 @@ impl App {
     /// Every [`SYNC_EVERY`], and once more when the app closes, puts the database's log on the
     /// disk (on a blocking thread); a failure is reported once until a sync succeeds again.
     fn sync_database(&self) {
-        let db = self.inner.db.clone();
+        let gate = self.inner.gate.clone();
         let mut shutdown = self.inner.shutdown.subscribe();
         tokio::spawn(async move {
             let mut failing = false;
@@ -318,8 +320,7 @@ impl App {
                     _ = tokio::time::sleep(SYNC_EVERY) => false,
                     _ = shutdown.changed() => true,
                 };
-                let db = db.clone();
-                match offload::background(move || db.sync_log()).await {
+                match gate.background(|st| st.games().sync_log()).await {
                     Some(Err(e)) if !failing => {
                         eprintln!("cavalo serve: cannot put the games database on the disk: {e}");
                         failing = true;
@@ -388,14 +389,14 @@ impl App {
     }
 
     /// The game `id`: one in memory, else a web game of the database (loaded then kept).
-    fn game(&self, id: &str) -> Result<Option<Arc<HostedGame>>, StoreError> {
+    fn game(&self, st: &Stores, id: &str) -> Result<Option<Arc<HostedGame>>, StoreError> {
         if let Some(g) = self.inner.games.lock().expect("games lock").get(id) {
             return Ok(Some(g.clone()));
         }
-        if !self.inner.db.is_web_game(id)? {
+        if !st.web().is_web_game(id)? {
             return Ok(None);
         }
-        let g = load(&self.inner.db, &self.inner.config, id)?;
+        let g = load(st, &self.inner.config, id)?;
         let mut games = self.inner.games.lock().expect("games lock");
         Ok(Some(games.entry(id.to_string()).or_insert(g).clone()))
     }
@@ -433,11 +434,11 @@ impl App {
     }
 
     /// Applies the retention rules now.
-    fn prune(&self) {
+    fn prune(&self, st: &Stores) {
         if self.inner.config.retention == Retention::default() || self.closed() {
             return;
         }
-        match self.inner.db.prune(self.inner.config.retention, now_ms()) {
+        match st.web().prune(self.inner.config.retention, now_ms()) {
             Ok(gone) => self.forget(&gone),
             Err(e) => eprintln!("cavalo serve: retention: {e}"),
         }
@@ -445,22 +446,22 @@ impl App {
 
     /// After a change that is stored: passes on the log's warnings, applies the retention rules
     /// when the game has just ended.
-    fn changed(&self, s: &mut Session) {
+    fn changed(&self, st: &Stores, s: &mut Session) {
         for w in s.take_warnings() {
             eprintln!("cavalo serve: {w}");
         }
         if s.status() != cavalo_session::Status::Playing {
-            self.prune();
+            self.prune(st);
         }
     }
 }
 
 /// The game `id` from the database, kept there from now on.
-fn load(db: &Arc<Db>, config: &WebConfig, id: &str) -> Result<Arc<HostedGame>, StoreError> {
-    let mut s = cavalo_session::Session::from(db.load(id)?);
-    s.keep_in(db.clone());
+fn load(st: &Stores, config: &WebConfig, id: &str) -> Result<Arc<HostedGame>, StoreError> {
+    let mut s = cavalo_session::Session::from(st.games().load(id)?);
+    s.keep_in(st.games().clone());
     s.set_log(Some(config.data_dir.join("log.dat")));
-    let seats = db.seats(id)?;
+    let seats = st.web().seats(id)?;
     Ok(Arc::new(HostedGame::new(s, seats)))
 }
 

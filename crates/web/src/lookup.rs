@@ -10,14 +10,15 @@ use cavalo_session::i18n::Lang;
 use crate::App;
 use crate::error::{ApiError, ApiResult};
 use crate::game::HostedGame;
+use crate::gate::Stores;
 
-/// The game `id` (in memory, else a web game of the database), or the answer saying why not, in
-/// `lang`.
-pub(crate) fn find(app: &App, id: &str, lang: Lang) -> ApiResult<Arc<HostedGame>> {
+/// The game `id` (in memory, else a web game of the database `st`), or the answer saying why
+/// not, in `lang`.
+pub(crate) fn find(app: &App, st: &Stores, id: &str, lang: Lang) -> ApiResult<Arc<HostedGame>> {
     if id.is_empty() || id.len() > 64 || !id.chars().all(|c| c.is_ascii_alphanumeric() || c == '-') {
         return Err(ApiError::bad(lang, key!("api-not-game-id"), &[("id", id.into())]));
     }
-    app.game(id)
+    app.game(st, id)
         .map_err(|e| ApiError::store(&e, lang))?
         .ok_or_else(|| ApiError::say(StatusCode::NOT_FOUND, lang, key!("api-no-game"), &[("id", id.into())]))
 }

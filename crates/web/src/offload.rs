@@ -1,6 +1,7 @@
 //! Work that may wait on the disk — the games database (SQLite) and
 //! `log.dat` — runs on tokio's blocking threads, never on the few async workers that serve every
-//! connection: a slow write (or a session lock held during one) stalls only its own request.
+//! connection: a slow write (or a session lock held during one) stalls only its own request. The
+//! database is reached only through the gate ([`crate::gate`]), which runs its closures here.
 
 use axum::http::StatusCode;
 use cavalo_session::i18n::Lang;

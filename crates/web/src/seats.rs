@@ -20,9 +20,9 @@ use axum::http::request::Parts;
 use cavalo_rules::Side;
 use cavalo_session::i18n::Lang;
 
-use crate::App;
 use crate::error::{ApiError, ApiResult};
 use crate::game::HostedGame;
+use crate::gate::Stores;
 use crate::guard::{MAX_LISTED, MAX_TOKEN, Refusal};
 use crate::lang::ReqLang;
 
@@ -113,13 +113,13 @@ pub(crate) enum Need {
 /// why not. A failed read of the database is a refusal too (nothing is changed either way), but
 /// reported.
 pub(crate) fn authorize(
-    app: &App,
+    st: &Stores,
     game: &HostedGame,
     token: &SeatToken,
     need: Need,
 ) -> Result<Side, SeatError> {
     let Some(token) = &token.0 else { return Err(SeatError::Refused(Refusal::NoSeat)) };
-    let seat = app.db().seat_of(&game.id, token)?.ok_or(SeatError::Refused(Refusal::WrongSeat))?;
+    let seat = st.web().seat_of(&game.id, token)?.ok_or(SeatError::Refused(Refusal::WrongSeat))?;
     match need {
         Need::Side(needed) if needed != seat => Err(SeatError::Refused(Refusal::OtherSeat { seat, needed })),
         _ => Ok(seat),
@@ -140,13 +140,13 @@ pub(crate) enum SeatError {
 /// The side whose seat the request holds, when it is the one `need` asks for; else the answer
 /// saying why not, in `lang`.
 pub(crate) fn seat_of(
-    app: &App,
+    st: &Stores,
     g: &HostedGame,
     token: &SeatToken,
     need: Need,
     lang: Lang,
 ) -> ApiResult<Side> {
-    authorize(app, g, token, need).map_err(|e| match e {
+    authorize(st, g, token, need).map_err(|e| match e {
         SeatError::Refused(r) => r.answer(lang),
         SeatError::Store(e) => ApiError::store(&e, lang),
     })

@@ -37,7 +37,7 @@ pub(crate) async fn events(
     // `?version=N`: the version of the game the page shows.
     let known = Params::of(&uri).whole("version").map_err(|e| e.answer(lang))?;
     let app2 = app.clone();
-    let g = blocking(lang, move || find(&app2, &id, lang)).await?;
+    let g = app.store(lang, move |st| find(&app2, st, &id, lang)).await?;
     let place = app.open_stream(peer).map_err(|e| e.answer(lang))?;
     // Subscribed before the game is read: no change falls between the two.
     let rx = g.subscribe();

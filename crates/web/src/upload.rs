@@ -146,10 +146,10 @@ pub(crate) async fn upload(
         );
         return Err(e.code("upload_limit"));
     }
-    let (db, keep) = (app.db().clone(), app.config().limits.max_uploads_kept);
-    let gone =
-        blocking(lang, move || db.add_uploaded_game(&game, keep).map_err(|e| ApiError::store(&e, lang)))
-            .await?;
+    let keep = app.config().limits.max_uploads_kept;
+    let gone = app
+        .store(lang, move |st| st.web().add_upload(&game, keep).map_err(|e| ApiError::store(&e, lang)))
+        .await?;
     app.forget(&gone);
     Ok((StatusCode::CREATED, Json(json!({ "id": id, "plies": plies }))))
 }

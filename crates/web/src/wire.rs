@@ -16,9 +16,10 @@ use cavalo_engine::SearchInfo;
 use cavalo_rules::{CellState, Position, Rules, Side};
 use cavalo_session::present::{self, Words};
 pub(crate) use cavalo_session::situation::{PlayerView, Said, Situation, players, said_since};
-use cavalo_session::store::db::web::SeatView;
 use cavalo_session::{Game, GameEvent, Ply};
 use serde::Serialize;
+
+use crate::store::SeatView;
 
 /// A cell as the page draws it: its number, `null` once removed, `-1` White's knight, `-2`
 /// Black's.

@@ -2,7 +2,7 @@
 
 use anyhow::Result;
 use cavalo_session::i18n::Lang;
-use cavalo_session::store::db::web::Retention;
+use cavalo_web::store::Retention;
 use clap::Args;
 
 use crate::commands::games::{StoreArgs, refusal};

@@ -63,6 +63,7 @@ mod judge;
 pub mod proven;
 pub mod refine;
 mod search;
+pub mod store;
 
 pub use classes::{Class, ThresholdError, Thresholds};
 pub use judge::{MARGIN_FACTOR, MIN_NODES, counted, judge, margin, median_nodes, noise};

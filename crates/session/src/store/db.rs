@@ -6,15 +6,15 @@
 //!
 //! The schema grows by numbered migrations ([`migrations`]), applied when the file is opened:
 //! - v1: `games` (set-up, players, status, result, points, times), `plies` (move, points, time,
-//!   the course's statistics and the principal variation per computer move, the ply as JSON),
-//!   `seats` (for the web's players; unused yet);
+//!   the course's statistics and the principal variation per computer move, the ply as JSON);
 //! - v2: `games.ended` (when the game ended or was abandoned) and an index by last update;
-//! - v3: `web_games` (the games a web server keeps and resumes), the seats' invitations
-//!   (`seats.invite_hash`, `seats.claimed`) and an index by end (see [`web`]);
-//! - v4: `web_games.public` (a game its creator lists for everyone) and an index of the seats by
-//!   token (the list of a client's own games);
-//! - v5: `analyses` (a game's analysis by the engine, kept so that it is computed once; see
-//!   [`analyses`]).
+//! - v3: an index of the games by end;
+//! - v4 to v6: nothing of the games (they changed tables of the stores above, see below);
+//! - v7: the stores above get versions of their own (`store_versions`, `schema_before_stores`).
+//!
+//! The crates above keep their own tables in the same file, as stores with migrations of their
+//! own ([`stores`]): the web server's seats, invitations and games (`cavalo_web::store`), the
+//! analyses (`cavalo_lab::analysis::store`). This crate knows the games and plies only.
 
 use std::path::{Path, PathBuf};
 use std::sync::{Mutex, MutexGuard};
@@ -75,12 +75,13 @@ pub struct StoreError {
 }
 
 impl StoreError {
-    pub(crate) fn new(kind: StoreErrorKind, message: impl Into<String>) -> StoreError {
+    /// An error of `kind` with its `message` (for people) and no words of SQLite's.
+    pub fn new(kind: StoreErrorKind, message: impl Into<String>) -> StoreError {
         StoreError { kind, message: message.into(), detail: String::new() }
     }
 
     /// With SQLite's own words for it (see [`StoreError::detail`]).
-    pub(crate) fn quoting(mut self, detail: impl Into<String>) -> StoreError {
+    pub fn quoting(mut self, detail: impl Into<String>) -> StoreError {
         self.detail = detail.into();
         self
     }
@@ -225,7 +226,7 @@ impl Db {
     /// them all; it then calls [`Db::sync_log`] every second, which bounds what a power cut can
     /// lose. Terminal play keeps the default: every write on the disk before it returns.
     pub fn commit_without_waiting_for_disk(&self) -> Result<(), StoreError> {
-        self.conn().pragma_update(None, "synchronous", "NORMAL").map_err(|e| self.err(e))
+        self.conn().pragma_update(None, "synchronous", "NORMAL").map_err(|e| self.sql_error(e))
     }
 
     /// Puts what the write-ahead log holds on the disk (without taking the connection: writers
@@ -251,22 +252,28 @@ impl Db {
         self.conn.lock().unwrap_or_else(|p| p.into_inner())
     }
 
-    pub(crate) fn err(&self, e: rusqlite::Error) -> StoreError {
+    /// SQLite's error `e` on this file as a [`StoreError`] of its kind (full, read-only,
+    /// locked...), for the stores above (see [`stores`]).
+    pub fn sql_error(&self, e: rusqlite::Error) -> StoreError {
         StoreError::sqlite(&self.path, &e)
     }
 
-    /// Runs `f` in one transaction, committed when it returns `Ok`.
-    pub(crate) fn write<T>(
-        &self,
-        f: impl FnOnce(&Transaction) -> Result<T, StoreError>,
-    ) -> Result<T, StoreError> {
+    /// Runs `f` with the connection, for reading (the connection is held meanwhile: keep it
+    /// short).
+    pub fn read<T>(&self, f: impl FnOnce(&Connection) -> Result<T, StoreError>) -> Result<T, StoreError> {
+        f(&self.conn())
+    }
+
+    /// Runs `f` in one transaction, committed when it returns `Ok` (rolled back otherwise).
+    pub fn write<T>(&self, f: impl FnOnce(&Transaction) -> Result<T, StoreError>) -> Result<T, StoreError> {
         let mut conn = self.conn();
         // Immediate: the write lock is taken (waiting for it) at the start. A deferred
         // transaction that reads first fails at once, without waiting, when another program
         // wrote in between (WAL mode).
-        let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate).map_err(|e| self.err(e))?;
+        let tx =
+            conn.transaction_with_behavior(TransactionBehavior::Immediate).map_err(|e| self.sql_error(e))?;
         let out = f(&tx)?;
-        tx.commit().map_err(|e| self.err(e))?;
+        tx.commit().map_err(|e| self.sql_error(e))?;
         Ok(out)
     }
 
@@ -277,7 +284,9 @@ impl Db {
         self.write(|tx| self.put_game_in(tx, s))
     }
 
-    fn put_game_in(&self, tx: &Transaction, s: &Game) -> Result<(), StoreError> {
+    /// [`Db::put_game`] within the transaction `tx` of [`Db::write`]: for a store above that
+    /// keeps the game and its own rows together (all or nothing).
+    pub fn put_game_in(&self, tx: &Transaction, s: &Game) -> Result<(), StoreError> {
         {
             let mut config = s.config().clone();
             config.log = None;
@@ -313,8 +322,8 @@ impl Db {
                     s.plies().len() as i64,
                 ],
             )
-            .map_err(|e| self.err(e))?;
-            tx.execute("DELETE FROM plies WHERE game_id = ?1", [s.id()]).map_err(|e| self.err(e))?;
+            .map_err(|e| self.sql_error(e))?;
+            tx.execute("DELETE FROM plies WHERE game_id = ?1", [s.id()]).map_err(|e| self.sql_error(e))?;
             for p in s.plies() {
                 self.insert_ply(tx, s.id(), p)?;
             }
@@ -348,7 +357,7 @@ impl Db {
                 serde_json::to_string(p).expect("a ply serialises"),
             ],
         )
-        .map_err(|e| self.err(e))?;
+        .map_err(|e| self.sql_error(e))?;
         Ok(())
     }
 
@@ -373,7 +382,7 @@ impl Db {
                         now(),
                     ],
                 )
-                .map_err(|e| self.err(e))?;
+                .map_err(|e| self.sql_error(e))?;
             if changed == 0 {
                 return Err(StoreError::new(
                     StoreErrorKind::Invalid,
@@ -388,13 +397,13 @@ impl Db {
     pub fn undo(&self, id: &str, keep: usize, points: [u16; 2]) -> Result<(), StoreError> {
         self.write(|tx| {
             tx.execute("DELETE FROM plies WHERE game_id = ?1 AND n > ?2", params![id, keep as i64])
-                .map_err(|e| self.err(e))?;
+                .map_err(|e| self.sql_error(e))?;
             tx.execute(
                 "UPDATE games SET plies = ?2, white_points = ?3, black_points = ?4, status = 'playing',
                     result = NULL, ended = NULL, updated = ?5 WHERE id = ?1",
                 params![id, keep as i64, points[0], points[1], now()],
             )
-            .map_err(|e| self.err(e))?;
+            .map_err(|e| self.sql_error(e))?;
             Ok(())
         })
     }
@@ -410,7 +419,7 @@ impl Db {
                      WHERE id = ?1 AND status = 'playing'",
                     params![id, t],
                 )
-                .map_err(|e| self.err(e))?;
+                .map_err(|e| self.sql_error(e))?;
             if n == 0 {
                 return Ok(None);
             }
@@ -418,7 +427,7 @@ impl Db {
                 Ok(([r.get(0)?, r.get(1)?], r.get(2)?))
             })
             .map(Some)
-            .map_err(|e| self.err(e))
+            .map_err(|e| self.sql_error(e))
         })
     }
 
@@ -431,7 +440,7 @@ impl Db {
                         white_points, black_points, plies, start
                  FROM games ORDER BY updated DESC, id",
             )
-            .map_err(|e| self.err(e))?;
+            .map_err(|e| self.sql_error(e))?;
         let rows = stmt
             .query_map([], |r| {
                 Ok(GameRow {
@@ -448,8 +457,8 @@ impl Db {
                     start: r.get(12)?,
                 })
             })
-            .map_err(|e| self.err(e))?;
-        rows.collect::<Result<_, _>>().map_err(|e| self.err(e))
+            .map_err(|e| self.sql_error(e))?;
+        rows.collect::<Result<_, _>>().map_err(|e| self.sql_error(e))
     }
 
     /// The full id of the one game whose id is or starts with `prefix`.
@@ -458,12 +467,12 @@ impl Db {
         let pattern = format!("{}%", prefix.replace(['%', '_', '\\'], ""));
         let mut stmt = conn
             .prepare("SELECT id FROM games WHERE id = ?1 OR id LIKE ?2 LIMIT 2")
-            .map_err(|e| self.err(e))?;
+            .map_err(|e| self.sql_error(e))?;
         let ids: Vec<String> = stmt
             .query_map(params![prefix, pattern], |r| r.get(0))
-            .map_err(|e| self.err(e))?
+            .map_err(|e| self.sql_error(e))?
             .collect::<Result<_, _>>()
-            .map_err(|e| self.err(e))?;
+            .map_err(|e| self.sql_error(e))?;
         match ids.as_slice() {
             [one] => Ok(one.clone()),
             [] => Err(StoreError::new(
@@ -486,20 +495,21 @@ impl Db {
                 Ok((r.get(0)?, r.get(1)?, r.get(2)?))
             })
             .optional()
-            .map_err(|e| self.err(e))?;
+            .map_err(|e| self.sql_error(e))?;
         let Some((date, config, status)) = head else {
             return Err(StoreError::new(
                 StoreErrorKind::NotFound,
                 format!("no game `{id}` in {}", self.path.display()),
             ));
         };
-        let mut stmt =
-            conn.prepare("SELECT data FROM plies WHERE game_id = ?1 ORDER BY n").map_err(|e| self.err(e))?;
+        let mut stmt = conn
+            .prepare("SELECT data FROM plies WHERE game_id = ?1 ORDER BY n")
+            .map_err(|e| self.sql_error(e))?;
         let plies: Vec<String> = stmt
             .query_map([id], |r| r.get(0))
-            .map_err(|e| self.err(e))?
+            .map_err(|e| self.sql_error(e))?
             .collect::<Result<_, _>>()
-            .map_err(|e| self.err(e))?;
+            .map_err(|e| self.sql_error(e))?;
         let bad = |what: String| StoreError::new(StoreErrorKind::Invalid, format!("game {id}: {what}"));
         let config: Value = serde_json::from_str(&config).map_err(|e| bad(format!("bad set-up: {e}")))?;
         let plies: Vec<Value> = plies
@@ -511,22 +521,26 @@ impl Db {
         Game::from_json(&data.to_string()).map_err(|e| bad(e.to_string()))
     }
 
-    /// Deletes the game `id` with its plies; whether it was there.
+    /// Deletes the game `id` with its plies (and what the stores above keep of it); whether it
+    /// was there.
     pub fn delete(&self, id: &str) -> Result<bool, StoreError> {
-        self.write(|tx| {
-            tx.execute("DELETE FROM games WHERE id = ?1", [id]).map(|n| n > 0).map_err(|e| self.err(e))
-        })
+        self.write(|tx| self.delete_in(tx, id))
+    }
+
+    /// [`Db::delete`] within the transaction `tx` of [`Db::write`].
+    pub fn delete_in(&self, tx: &Transaction, id: &str) -> Result<bool, StoreError> {
+        tx.execute("DELETE FROM games WHERE id = ?1", [id]).map(|n| n > 0).map_err(|e| self.sql_error(e))
     }
 
     /// SQLite's own check of the file: `ok`, or the problems found.
     pub fn integrity_check(&self) -> Result<String, StoreError> {
         let conn = self.conn();
-        let mut stmt = conn.prepare("PRAGMA integrity_check").map_err(|e| self.err(e))?;
+        let mut stmt = conn.prepare("PRAGMA integrity_check").map_err(|e| self.sql_error(e))?;
         let lines: Vec<String> = stmt
             .query_map([], |r| r.get(0))
-            .map_err(|e| self.err(e))?
+            .map_err(|e| self.sql_error(e))?
             .collect::<Result<_, _>>()
-            .map_err(|e| self.err(e))?;
+            .map_err(|e| self.sql_error(e))?;
         Ok(lines.join("\n"))
     }
 
@@ -534,7 +548,8 @@ impl Db {
     /// (changed since the file was opened) is a [`StoreErrorKind::BadVersion`] error.
     pub fn schema_version(&self) -> Result<usize, StoreError> {
         let conn = self.conn();
-        let v: i64 = conn.pragma_query_value(None, "user_version", |r| r.get(0)).map_err(|e| self.err(e))?;
+        let v: i64 =
+            conn.pragma_query_value(None, "user_version", |r| r.get(0)).map_err(|e| self.sql_error(e))?;
         checks::plausible_version(v, &self.path)
     }
 }
@@ -549,12 +564,12 @@ fn migration_error(path: &Path, e: rusqlite_migration::Error) -> StoreError {
     }
 }
 
-pub mod analyses;
 mod checks;
 mod schema;
+pub mod stores;
 use schema::STEPS;
 pub use schema::migrations;
-pub mod web;
+pub use stores::StoreSchema;
 
 #[cfg(test)]
 mod tests;

@@ -12,7 +12,7 @@ pub mod record;
 pub mod sinks;
 pub mod text;
 
-pub use db::{Db, GameRow, StoreError, StoreErrorKind};
+pub use db::{Db, GameRow, StoreError, StoreErrorKind, StoreSchema};
 pub use import::{ImportError, ImportReport, import_files, read_game};
 pub use meta::{MetaError, RecordedPlayer, SessionMeta};
 pub use record::write_atomically;

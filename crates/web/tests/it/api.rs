@@ -71,7 +71,7 @@ async fn a_human_computer_game_to_the_end_with_downloads() {
     assert!(games[0].end.is_some());
 
     // Stored: the game in the database, ply by ply; the shared log.
-    let stored = srv.app.db().load(&id).unwrap();
+    let stored = srv.db().load(&id).unwrap();
     assert_eq!(stored.plies().len(), plies.len());
     assert_eq!(stored.status().name(), "over");
     assert!(std::fs::read_to_string(dir.path().join("log.dat")).unwrap().contains(&id));
@@ -181,7 +181,7 @@ async fn human_human_takeback_hint_double_choice_and_quit() {
     assert!(words(&q["result_text"], Lang::En).starts_with("Abandoned"));
     let (status, _) = srv.post_empty(&format!("/api/games/{id}/quit")).await;
     assert_eq!(status, 409);
-    assert_eq!(srv.app.db().load(&id).unwrap().status().name(), "quit");
+    assert_eq!(srv.db().load(&id).unwrap().status().name(), "quit");
     srv.stop().await;
 }
 
@@ -247,7 +247,7 @@ async fn every_bad_request_gets_a_4xx_json_error() {
     assert_eq!(r.status().as_u16(), 415);
     assert!(r.json::<Value>().await.unwrap()["message"].as_str().unwrap().contains("Content-Type"));
     assert_eq!(srv.app.game_count(), 0, "no refused body created a game");
-    assert_eq!(srv.app.db().list().unwrap().len(), 0, "nor stored one");
+    assert_eq!(srv.db().list().unwrap().len(), 0, "nor stored one");
     // Routes and methods.
     expect_error(&srv, "GET", "/api/nothing", None, 404, "nothing at").await;
     expect_error(&srv, "GET", "/static/secret.txt?lang=pt", None, 404, "não há nada em /static/secret.txt")
@@ -380,7 +380,7 @@ async fn twenty_clients_at_once_share_the_bounded_engine_pool() {
     ids.dedup();
     assert_eq!(ids.len(), 20);
     // A game that ended within its moves is let go of memory (it stays stored).
-    assert_eq!(srv.app.db().web_game_ids(false).unwrap().len(), 20);
+    assert_eq!(srv.web_store().game_ids(false).unwrap().len(), 20);
     assert!(srv.app.game_count() <= 20);
     assert!(start.elapsed() < Duration::from_secs(60));
     let (_, list) = srv.get("/api/games").await;

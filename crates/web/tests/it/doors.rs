@@ -11,6 +11,7 @@ use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
 use cavalo_engine::{Engine, Options};
+use cavalo_lab::analysis::store::{AnalysisStore, StoredAnalysis};
 use cavalo_lab::analysis::{self, Budget, FORMAT_VERSION, Thresholds};
 use cavalo_rules::{GameRecord, Start};
 use common::{Server, client_at, server_with};
@@ -35,7 +36,7 @@ async fn uploads_are_counted_per_client_and_kept_under_their_own_retention() {
     })
     .await;
     let (flooder, other) = (client_at(2), client_at(3));
-    let size = || std::fs::metadata(srv.app.db().path()).unwrap().len();
+    let size = || std::fs::metadata(&srv.app.config().db).unwrap().len();
     let mut accepted = Vec::new();
     for n in 0..40 {
         let (status, got) = upload_from(&srv, &flooder, json!({ "text": empty_record(n) }), "pt").await;
@@ -65,7 +66,7 @@ async fn uploads_are_counted_per_client_and_kept_under_their_own_retention() {
     let (status, got) = upload_from(&srv, &other, json!({ "text": empty_record(7) }), "en").await;
     assert_eq!(status, 201, "another client has its own quota: {got}");
     let newest = got["id"].as_str().unwrap().to_string();
-    assert_eq!(srv.app.db().uploaded_count().unwrap(), 5, "the uploads kept");
+    assert_eq!(srv.web_store().upload_count().unwrap(), 5, "the uploads kept");
     assert_eq!(srv.get(&format!("/api/games/{newest}")).await.0, 200);
     assert_eq!(srv.get(&format!("/api/games/{}", accepted[0])).await.0, 404, "the oldest upload went");
     srv.stop().await;
@@ -162,7 +163,8 @@ async fn a_try_holds_its_place_while_it_searches_after_the_client_hung_up() {
         analysis::analyse_with(&mut engine, record, budget, Thresholds::default(), &stop, &mut |_, _| {})
             .unwrap();
     let key = format!("v{FORMAT_VERSION}:nodes={nodes}");
-    srv.app.db().put_analysis(&id, &key, plies, &an.to_json()).unwrap();
+    let analyses = AnalysisStore::open(srv.db()).unwrap();
+    analyses.put(&id, &key, &StoredAnalysis { plies, analysis: an.clone() }).unwrap();
 
     let (status, list) = srv.get(&format!("/api/games/{id}/exercises")).await;
     assert_eq!(status, 200, "{list}");

@@ -231,7 +231,7 @@ async fn an_idle_unfinished_game_is_closed_stored_logged_and_let_go() {
     }
     let (_, st) = srv.get(&format!("/api/games/{id}")).await;
     assert_eq!(st["status"], "quit", "{st}");
-    assert_eq!(srv.app.db().load(&id).unwrap().status().name(), "quit", "stored as abandoned");
+    assert_eq!(srv.db().load(&id).unwrap().status().name(), "quit", "stored as abandoned");
     let log = std::fs::read_to_string(dir.path().join("log.dat")).unwrap();
     assert!(log.contains(&format!("END game={id} status=quit")), "{log}");
     // Its place is free again.
@@ -251,8 +251,7 @@ async fn a_move_keeps_a_game_from_being_closed_as_idle() {
     // An hour less a second after the move: the game untouched for 2 s longer is idle, the moved
     // one is not.
     let at = now_ms() + idle.as_millis() as i64 - 1000;
-    let app = srv.app.clone();
-    let closed = tokio::task::spawn_blocking(move || app.close_idle_at(at)).await.unwrap();
+    let closed = srv.app.close_idle_at(at).await;
     assert_eq!(closed, 1);
     let (_, st) = srv.get(&format!("/api/games/{untouched}")).await;
     assert_eq!(st["status"], "quit", "{st}");

@@ -15,7 +15,7 @@ use serde_json::{Value, json};
 
 /// The game as the database holds it: plies and status.
 fn stored(srv: &Server, id: &str) -> (usize, String) {
-    let s = srv.app.db().load(id).unwrap();
+    let s = srv.db().load(id).unwrap();
     (s.plies().len(), s.status().name().to_string())
 }
 
@@ -47,7 +47,7 @@ async fn refused_requests_change_nothing() {
     let mv = st["destinations"][0]["cell"].as_str().unwrap().to_string();
     let body = json!({ "move": mv }).to_string();
     let before = stored(&srv, &id);
-    let games_before = srv.app.db().list().unwrap().len();
+    let games_before = srv.db().list().unwrap().len();
     let host = srv.addr.to_string();
     let bearer = |t: &str| format!("Bearer {t}");
     let (w, b, f) = (bearer(&white), bearer(&black), bearer(&foreign));
@@ -151,7 +151,7 @@ async fn refused_requests_change_nothing() {
         let msg = answer["message"].as_str().unwrap_or_else(|| panic!("{method} {path}: {answer}"));
         assert!(msg.contains(text), "{method} {path}: `{msg}` lacks `{text}`");
         assert_eq!(stored(&srv, &id), before, "{method} {path} {headers:?} changed the game");
-        assert_eq!(srv.app.db().list().unwrap().len(), games_before, "{method} {path} wrote a game");
+        assert_eq!(srv.db().list().unwrap().len(), games_before, "{method} {path} wrote a game");
     }
     // The same origin, the loopback names, and no Origin at all (curl) are served.
     for (origin_host, origin) in [("localhost", "http://localhost"), ("127.0.0.1", "")] {
@@ -185,13 +185,13 @@ async fn a_seat_deletes_its_game_and_watchers_cannot() {
     let path = format!("/api/games/{id}");
     let (status, _) = raw(&srv, "DELETE", &path, &[("content-type", "application/json")], "").await;
     assert_eq!(status, 403);
-    assert!(srv.app.db().load(&id).is_ok());
+    assert!(srv.db().load(&id).is_ok());
     let token = format!("Bearer {}", srv.token(&id, "white").unwrap());
     let (status, v) =
         raw(&srv, "DELETE", &path, &[("content-type", "application/json"), ("authorization", &token)], "")
             .await;
     assert_eq!(status, 204, "{v}");
-    assert!(srv.app.db().load(&id).is_err(), "gone from the database");
+    assert!(srv.db().load(&id).is_err(), "gone from the database");
     let (status, _) = srv.get(&path).await;
     assert_eq!(status, 404);
     let (_, list) = srv.get("/api/games").await;
@@ -215,7 +215,7 @@ async fn finished_games_beyond_the_limits_are_deleted() {
         // Ends are stored to the second: keep them apart.
         tokio::time::sleep(Duration::from_millis(1100)).await;
     }
-    let left: HashSet<String> = srv.app.db().list().unwrap().into_iter().map(|r| r.id).collect();
+    let left: HashSet<String> = srv.db().list().unwrap().into_iter().map(|r| r.id).collect();
     assert_eq!(left, HashSet::from([playing.clone(), finished[2].clone(), finished[3].clone()]));
     let (status, _) = srv.get(&format!("/api/games/{}", finished[0])).await;
     assert_eq!(status, 404);
@@ -228,7 +228,7 @@ async fn finished_games_beyond_the_limits_are_deleted() {
     let mut config = WebConfig::new(dir.path());
     config.retention.keep_days = Some(30);
     let srv = Server::start_with(config).await;
-    let left: HashSet<String> = srv.app.db().list().unwrap().into_iter().map(|r| r.id).collect();
+    let left: HashSet<String> = srv.db().list().unwrap().into_iter().map(|r| r.id).collect();
     assert_eq!(left, HashSet::from([playing, finished[3].clone()]));
     srv.stop().await;
 }
@@ -263,7 +263,7 @@ async fn thousands_of_rapid_creates_give_distinct_ids() {
         }
     }
     assert_eq!(ids.len(), 2000);
-    assert_eq!(srv.app.db().list().unwrap().len(), 2000, "every game stored, none replaced");
+    assert_eq!(srv.db().list().unwrap().len(), 2000, "every game stored, none replaced");
     eprintln!("2000 creates in {:?}", start.elapsed());
     Arc::try_unwrap(srv).ok().unwrap().stop().await;
 }
@@ -320,8 +320,8 @@ async fn older_sessions_are_imported_once_and_bad_files_skipped() {
         let (status, st) = srv.get(&format!("/api/games/{}", s.id())).await;
         assert_eq!(status, 200, "{st}");
         assert_eq!(st["plies"].as_array().unwrap().len(), 4);
-        assert_eq!(srv.app.db().list().unwrap().len(), 1, "imported once");
-        assert_eq!(srv.app.db().load(s.id()).unwrap().config().log, None, "paths in files are not trusted");
+        assert_eq!(srv.db().list().unwrap().len(), 1, "imported once");
+        assert_eq!(srv.db().load(s.id()).unwrap().config().log, None, "paths in files are not trusted");
         let (status, v) = srv.post_empty(&format!("/api/games/{}/quit", s.id())).await;
         assert_eq!(status, 403, "nobody holds an imported game's seats: {v}");
         srv.stop().await;

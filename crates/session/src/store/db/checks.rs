@@ -92,11 +92,12 @@ impl Db {
     /// A read-only file (or folder) is a [`StoreErrorKind::ReadOnly`] error.
     pub fn probe_write(&self) -> Result<(), StoreError> {
         let mut conn = self.conn();
-        let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate).map_err(|e| self.err(e))?;
+        let tx =
+            conn.transaction_with_behavior(TransactionBehavior::Immediate).map_err(|e| self.sql_error(e))?;
         let version: i64 =
-            tx.pragma_query_value(None, "user_version", |r| r.get(0)).map_err(|e| self.err(e))?;
-        tx.pragma_update(None, "user_version", version).map_err(|e| self.err(e))?;
-        tx.rollback().map_err(|e| self.err(e))
+            tx.pragma_query_value(None, "user_version", |r| r.get(0)).map_err(|e| self.sql_error(e))?;
+        tx.pragma_update(None, "user_version", version).map_err(|e| self.sql_error(e))?;
+        tx.rollback().map_err(|e| self.sql_error(e))
     }
 }
 

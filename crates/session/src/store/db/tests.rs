@@ -25,8 +25,17 @@ fn a_new_file_gets_the_whole_schema_in_wal_mode() {
     assert_eq!(db.integrity_check().unwrap(), "ok");
     let mode: String = db.conn().pragma_query_value(None, "journal_mode", |r| r.get(0)).unwrap();
     assert_eq!(mode, "wal");
-    let seats: i64 = db.conn().query_row("SELECT count(*) FROM seats", [], |r| r.get(0)).unwrap();
-    assert_eq!(seats, 0);
+    let tables: Vec<String> = {
+        let conn = db.conn();
+        let mut stmt =
+            conn.prepare("SELECT name FROM sqlite_schema WHERE type = 'table' ORDER BY name").unwrap();
+        stmt.query_map([], |r| r.get(0)).unwrap().map(Result::unwrap).collect()
+    };
+    assert_eq!(
+        tables,
+        ["games", "plies", "schema_before_stores", "store_versions"],
+        "the games' tables only"
+    );
     migrations().validate().unwrap();
 }
 
@@ -172,37 +181,30 @@ fn a_schema_version_no_cavalo_writes_is_refused_as_such() {
 }
 
 #[test]
-fn a_version_2_file_gets_the_web_tables_and_keeps_its_games() {
+fn a_file_of_schema_version_6_keeps_its_games_and_the_other_stores_tables() {
+    // Made by the Cavalo of schema version 6 (see `tests/fixtures/README.md`), copied.
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("games.sqlite");
-    {
-        let mut conn = Connection::open(&path).unwrap();
-        migrations().to_version(&mut conn, 2).unwrap();
-        conn.execute(
-            "INSERT INTO games (id, created, updated, ended, mode, rules, start, time_ms, white, black,
-                                config, status, result, white_points, black_points, plies)
-             VALUES ('v2', '2025-01-01T00:00:00Z', '2025-01-02T00:00:00Z', '2025-01-02T00:00:00Z',
-                     'human-human', 'canonical', 'seed:1', 1000, 'human', 'human', '{}', 'over',
-                     'white', 10, 5, 0)",
-            [],
-        )
-        .unwrap();
-        conn.execute(
-            "INSERT INTO seats (game_id, side, token_hash, created) VALUES ('v2', 'white', 'h', 'now')",
-            [],
-        )
-        .unwrap();
-    }
+    let fixture = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/games-schema-6.sqlite");
+    std::fs::copy(fixture, &path).unwrap();
     let db = Db::open(&path).unwrap();
     assert_eq!(db.schema_version().unwrap(), STEPS.len());
-    assert_eq!(db.list().unwrap()[0].id, "v2");
-    let seats = db.seats("v2").unwrap();
-    assert_eq!(seats.len(), 1);
-    assert!(!seats[0].invited && !seats[0].claimed, "new columns default to no invitation");
-    assert!(!db.is_web_game("v2").unwrap());
-    db.adopt_web_game("v2").unwrap();
-    assert_eq!(db.web_game_ids(false).unwrap(), ["v2"]);
+    assert_eq!(db.list().unwrap().len(), 4);
+    let played = db.load("325a154d-8d0c-4e60-9d21-c5d0cb1c6c4d").unwrap();
+    assert_eq!(played.plies().len(), 12);
+    let before: i64 =
+        db.conn().query_row("SELECT version FROM schema_before_stores", [], |r| r.get(0)).unwrap();
+    assert_eq!(before, 6, "kept for the stores above");
+    // The tables of the stores above are left as they were, rows and all.
+    for (table, rows) in [("seats", 3), ("web_games", 3), ("analyses", 1)] {
+        let n: i64 = db.conn().query_row(&format!("SELECT count(*) FROM {table}"), [], |r| r.get(0)).unwrap();
+        assert_eq!(n, rows, "{table}");
+    }
     assert_eq!(db.integrity_check().unwrap(), "ok");
+    // Deleting a game still takes what the stores above keep of it.
+    assert!(db.delete("325a154d-8d0c-4e60-9d21-c5d0cb1c6c4d").unwrap());
+    let seats: i64 = db.conn().query_row("SELECT count(*) FROM seats", [], |r| r.get(0)).unwrap();
+    assert_eq!(seats, 1);
 }
 
 #[test]

@@ -24,6 +24,17 @@ pub struct Server {
 }
 
 impl Server {
+    /// The server's games database over a connection of the test's own (the server reaches its
+    /// own only through its gate).
+    pub fn db(&self) -> std::sync::Arc<cavalo_session::store::Db> {
+        std::sync::Arc::new(cavalo_session::store::Db::open(&self.app.config().db).unwrap())
+    }
+
+    /// The web's tables of the server's database, over a connection of the test's own.
+    pub fn web_store(&self) -> cavalo_web::store::WebStore {
+        cavalo_web::store::WebStore::open(self.db()).unwrap()
+    }
+
     pub async fn start(dir: &Path) -> Server {
         Server::start_with(WebConfig::new(dir)).await
     }
