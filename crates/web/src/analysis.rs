@@ -8,8 +8,9 @@
 //!   or one is under way; it answers as `GET`.
 //! - `GET /api/games/{id}/analysis`: 200 with the stored analysis (of the plies it judged: a game
 //!   still being played may have more); 202 with its progress (`{state, done, total, plies}`)
-//!   while one is waiting for an engine (`queued`) or searching (`running`); 404 `no_analysis`
-//!   when none was asked for; the reason of one that failed (`analysis_failed`).
+//!   while one is waiting for an engine (`queued`) or searching (`running`); 200 with
+//!   `{"state": "none"}` when none was asked for (an expected state, answered as such: every page
+//!   that opens a game asks); the reason of one that failed (`analysis_failed`).
 //!
 //! Bounds: each client has at most [`crate::Limits::max_analyses_per_client`] analyses waiting or
 //! running (429 `analysis_limit` beyond); the whole server at most as many as it has engines.
@@ -124,6 +125,14 @@ struct Progress {
     plies: usize,
 }
 
+/// What `GET` answers when no analysis was asked for (or the one asked for was of another
+/// budget): `{"state": "none"}`, with 200.
+#[derive(Serialize)]
+struct NoAnalysis {
+    /// Always `none`.
+    state: &'static str,
+}
+
 impl Job {
     fn progress(&self) -> Response {
         let state = if self.running.load(Ordering::SeqCst) { "running" } else { "queued" };
@@ -231,10 +240,7 @@ pub(crate) async fn show(
     }
     match stored {
         Some(s) => Ok(stored_answer(s.json)),
-        None => {
-            Err(ApiError::say(StatusCode::NOT_FOUND, lang, key!("api-no-analysis"), &[("id", id.into())])
-                .code("no_analysis"))
-        }
+        None => Ok(Json(NoAnalysis { state: "none" }).into_response()),
     }
 }
 

@@ -40,28 +40,25 @@ export class Analysis {
   /** Loads what the server holds for game `id`: the analysis, its progress, or nothing yet. */
   async load(id) {
     this.reset(id);
-    await this.ask(() => api.getAnalysis(id), true);
+    await this.ask(() => api.getAnalysis(id));
   }
 
   /** Asks for the analysis of the plies played so far. */
   async start() {
     if (!this.id || this.state === "waiting") return;
     this.error = null;
-    await this.ask(() => api.startAnalysis(this.id), false);
+    await this.ask(() => api.startAnalysis(this.id));
   }
 
-  async ask(request, quietWhenNone) {
+  async ask(request) {
     const id = this.id;
     let answer;
     try {
       answer = await request();
     } catch (e) {
       if (id !== this.id) return;
-      if (quietWhenNone && e.code === "no_analysis") this.state = "none";
-      else {
-        this.state = "failed";
-        this.error = e.message;
-      }
+      this.state = "failed";
+      this.error = e.message;
       this.onChange();
       return;
     }
@@ -70,10 +67,12 @@ export class Analysis {
       this.state = "done";
       this.data = answer;
       this.progress = null;
+    } else if (answer.state === "none") {
+      this.state = "none";
     } else {
       this.state = "waiting";
       this.progress = answer;
-      this.timer = setTimeout(() => this.ask(() => api.getAnalysis(id), false), POLL_MS);
+      this.timer = setTimeout(() => this.ask(() => api.getAnalysis(id)), POLL_MS);
     }
     this.onChange();
   }

@@ -126,7 +126,7 @@ export const invite = (id, side, token) =>
 export const claim = (id, code) => request("POST", `${game(id)}/claim`, { invite: code });
 /**
  * The game's analysis: the analysis (as `cavalo analyse --json` writes it) once there, else its
- * progress `{state, done, total, plies}`; a 404 `no_analysis` when none was asked for.
+ * progress `{state, done, total, plies}`; `{state: "none"}` when none was asked for.
  */
 export const getAnalysis = (id) => request("GET", `${game(id)}/analysis`);
 /** Asks for the analysis of the plies played so far (anyone who may watch may): answers as `getAnalysis`. */
