@@ -113,9 +113,11 @@ impl Failure {
 const FAILURE_KEPT: Duration = Duration::from_secs(600);
 
 /// What `GET` answers while an analysis is under way.
+#[cfg_attr(test, derive(ts_rs::TS))]
 #[derive(Serialize)]
-struct Progress {
+pub(crate) struct Progress {
     /// `queued` (waiting for an engine), `running`.
+    #[cfg_attr(test, ts(type = "\"queued\" | \"running\""))]
     state: &'static str,
     /// Positions searched.
     done: usize,
@@ -127,9 +129,11 @@ struct Progress {
 
 /// What `GET` answers when no analysis was asked for (or the one asked for was of another
 /// budget): `{"state": "none"}`, with 200.
+#[cfg_attr(test, derive(ts_rs::TS))]
 #[derive(Serialize)]
-struct NoAnalysis {
+pub(crate) struct NoAnalysis {
     /// Always `none`.
+    #[cfg_attr(test, ts(type = "\"none\""))]
     state: &'static str,
 }
 

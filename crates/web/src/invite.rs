@@ -8,9 +8,9 @@ use cavalo_session::i18n::Lang;
 use cavalo_session::key;
 use cavalo_session::store::db::web::new_secret;
 use serde::Deserialize;
-use serde_json::{Value, json};
 
 use crate::App;
+use crate::answers::{Claimed, Invitation};
 use crate::body::Body;
 use crate::error::{ApiError, ApiResult};
 use crate::game::Game;
@@ -28,6 +28,7 @@ fn refresh_seats(app: &App, g: &Game, lang: Lang) -> ApiResult<()> {
 }
 
 /// The invitation form: which seat to hand over.
+#[cfg_attr(test, derive(ts_rs::TS))]
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 pub(crate) struct InviteRequest {
@@ -42,7 +43,7 @@ pub(crate) async fn invite(
     ReqLang(lang): ReqLang,
     token: SeatToken,
     Body(req): Body<InviteRequest>,
-) -> ApiResult<Json<Value>> {
+) -> ApiResult<Json<Invitation>> {
     serving(&app, lang)?;
     let side = Side::parse(&req.side)
         .ok_or_else(|| ApiError::bad(lang, key!("api-bad-side"), &[("side", req.side.as_str().into())]))?;
@@ -55,12 +56,13 @@ pub(crate) async fn invite(
             return Err(Refusal::NoSuchSeat(side).answer(lang));
         }
         refresh_seats(&app, &g, lang)?;
-        Ok(Json(json!({ "side": side, "invite": code, "link": format!("/?game={id}&invite={code}") })))
+        Ok(Json(Invitation { side, link: format!("/?game={id}&invite={code}"), invite: code }))
     })
     .await
 }
 
 /// The claim form: the invitation's code.
+#[cfg_attr(test, derive(ts_rs::TS))]
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 pub(crate) struct ClaimRequest {
@@ -74,7 +76,7 @@ pub(crate) async fn claim(
     Path(id): Path<String>,
     ReqLang(lang): ReqLang,
     Body(req): Body<ClaimRequest>,
-) -> ApiResult<Json<Value>> {
+) -> ApiResult<Json<Claimed>> {
     serving(&app, lang)?;
     blocking(lang, move || {
         let g = find(&app, &id, lang)?;
@@ -85,7 +87,7 @@ pub(crate) async fn claim(
             .map_err(|e| ApiError::store(&e, lang))?
             .ok_or_else(|| Refusal::BadInvite.answer(lang))?;
         refresh_seats(&app, &g, lang)?;
-        Ok(Json(json!({ "side": side, "token": token, "state": g.lock().state(None) })))
+        Ok(Json(Claimed { side, token, state: g.lock().state(None) }))
     })
     .await
 }

@@ -23,6 +23,7 @@
 
 mod addrs;
 mod analysis;
+mod answers;
 mod api;
 mod assets;
 mod body;
@@ -52,6 +53,8 @@ mod stream;
 mod think;
 mod upload;
 mod wire;
+#[cfg(test)]
+mod wire_ts;
 mod worded;
 
 use std::collections::HashMap;
