@@ -126,9 +126,13 @@ pub(crate) enum WireEvent {
 #[cfg_attr(test, derive(ts_rs::TS))]
 #[derive(Debug, Serialize)]
 pub(crate) struct PlyEvent {
+    /// The game's version after it.
     pub version: u64,
+    /// The ply, with the cells it changed.
     pub ply: Box<PlyView>,
+    /// What it made happen (the game's end last).
     pub announcements: Vec<Said>,
+    /// The game after it.
     pub now: Box<Situation>,
 }
 
@@ -136,8 +140,11 @@ pub(crate) struct PlyEvent {
 #[cfg_attr(test, derive(ts_rs::TS))]
 #[derive(Debug, Serialize)]
 pub(crate) struct UndoneEvent {
+    /// The game's version after it.
     pub version: u64,
+    /// The plies taken back.
     pub count: usize,
+    /// The game after it.
     pub now: Box<Situation>,
 }
 
@@ -145,8 +152,11 @@ pub(crate) struct UndoneEvent {
 #[cfg_attr(test, derive(ts_rs::TS))]
 #[derive(Debug, Serialize)]
 pub(crate) struct StatusEvent {
+    /// The game's version after it.
     pub version: u64,
+    /// What happened.
     pub announcements: Vec<Said>,
+    /// The game after it.
     pub now: Box<Situation>,
 }
 
@@ -154,7 +164,9 @@ pub(crate) struct StatusEvent {
 #[cfg_attr(test, derive(ts_rs::TS))]
 #[derive(Debug, Serialize)]
 pub(crate) struct SeatsEvent {
+    /// The game's version after it.
     pub version: u64,
+    /// The seats as anyone may see them.
     pub seats: Vec<SeatOut>,
 }
 
@@ -162,7 +174,9 @@ pub(crate) struct SeatsEvent {
 #[cfg_attr(test, derive(ts_rs::TS))]
 #[derive(Debug, Serialize)]
 pub(crate) struct ProblemEvent {
+    /// The game's version after it.
     pub version: u64,
+    /// Why the game cannot go on, or `null` once it can.
     pub problem: Option<Words>,
 }
 

@@ -149,8 +149,6 @@ export const messages = (lang) => request("GET", "/api/messages", undefined, lan
 /**
  * The games this browser holds seats of (their `tokens`, sent as X-Cavalo-Seats) and the public
  * ones: `{games: [{id, public, mine, …}]}`.
- */
-/**
  * @param {string[]} tokens
  * @param {string[]} [uploads]
  * @returns {Promise<import("./types/wire").GameList>}
@@ -175,8 +173,6 @@ export const getGame = (id) => request("GET", game(id));
 /**
  * Plays `move` at ply `ply` (the server refuses a move made on an older state). A change's answer
  * is `{events: [{type, data}]}`: the events it told every watcher (see `follow`).
- */
-/**
  * @param {string} id
  * @param {string} move
  * @param {number} ply
@@ -280,8 +276,6 @@ const CHANGES = ["state", "ply", "undone", "status", "seats", "problem"];
  * Follows a game's events from `version` (the one the page shows: the stream then starts with
  * the changes after it, else with the whole state): `onChange(type, data)` for each change,
  * `onThinking(live)` for the live search. Returns the EventSource.
- */
-/**
  * @param {string} id
  * @param {number} version
  * @param {{ onChange: <K extends keyof WireEvents>(type: K, data: WireEvents[K]) => void, onThinking: (live: WireEvents["thinking"]) => void }} told

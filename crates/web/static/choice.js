@@ -12,8 +12,6 @@ import { page } from "./state.js";
  * Starts the choice for destination `dest` (one of the server's, its `options` each removing a
  * double) on a board of `cells`: resolves to the move of the cell chosen, or null when
  * cancelled. `redraw()` is called whenever the choice starts or ends.
- */
-/**
  * @param {Destination} dest
  * @param {CellCode[]} cells
  * @param {() => void} redraw

@@ -3,8 +3,6 @@
 /**
  * Calls `actions.review(n)`, `first()`, `last()`, `back()`, `forward()`, `hint()`, `undo()`,
  * `threats()`, `newGame()` on the page's keys; `active()` says whether a game is shown.
- */
-/**
  * @param {{ active(): boolean, back(): void, forward(): void, first(): void, last(): void, hint(): void, undo(): void, threats(): void, newGame(): void }} actions
  */
 export function bindShortcuts(actions) {

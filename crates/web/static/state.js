@@ -97,8 +97,6 @@ export const GAME_OVER = "game-over";
 /**
  * The server's announcements (in order, a ply's own after it, the game's end last) of the last
  * `n` plies, with the game's end: what the page says after `n` plies came in.
- */
-/**
  * @param {Said[]} list
  * @param {number} n
  * @returns {Said[]}

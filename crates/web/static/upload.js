@@ -84,8 +84,6 @@ function showChoice(games, pick) {
  * Sends the file chosen in the games dialog (`game`: the id of one game of a log, else the one
  * typed, if any) and calls `opened(id)` with the game it makes; a log of several games shows
  * them to pick from instead, and a refusal says why.
- */
-/**
  * @param {(id: string) => void} opened
  * @param {string | null} [game]
  */

@@ -194,8 +194,6 @@ function plyLine(an, idx) {
  * Draws the analysis panel: `a` is the page's analysis (see analysis.js), `game` the plies the
  * game has now, `names` the players' names, `current` the ply shown; `onStart()` asks for an
  * analysis, `onPick(ply)` goes to a ply.
- */
-/**
  * @param {HTMLElement} container
  * @param {Analysis} a
  * @param {{ game: number, names: string[], current: number, onStart: () => void, onPick: (ply: number) => void }} how
@@ -231,8 +229,6 @@ export function renderAnalysis(container, a, { game, names, current, onStart, on
 /**
  * Draws what the analysis says of ply `current` (nothing before an analysis): next to the board,
  * apart from the analysis's figures, so that a phone shows it right under the board.
- */
-/**
  * @param {HTMLElement} container
  * @param {Analysis} a
  * @param {number} current
@@ -244,8 +240,6 @@ export function renderJudgement(container, a, current) {
 /**
  * Arrows for a move `played` and, when it is another, the `best` move, both from where `side`'s
  * knight stands in `cells`: `[{from, to, kind}]`, `kind` `played` or `best`.
- */
-/**
  * @param {CellCode[]} cells
  * @param {Side} side
  * @param {string} played
@@ -296,8 +290,6 @@ function verdict(a) {
 /**
  * Draws the exercises (see exercise.js) into `container`: the button that starts them, or the
  * exercise shown (its task, then the judgement of a try and the answer) with its buttons.
- */
-/**
  * @param {HTMLElement} container
  * @param {Exercises} ex
  * @param {boolean} analysed
@@ -348,8 +340,6 @@ export function tryArrows(cur, answer, cells) {
 /**
  * The engine's live lines for the position shown (see app.js): a button to ask for them, then
  * the search's depth, value and line (stopped, or done), or why it could not search.
- */
-/**
  * @param {HTMLElement} container
  * @param {Thinker | null} thinker
  * @param {{ canThink: boolean, onThink: () => void, onStop: () => void }} how

@@ -66,8 +66,6 @@ function row(p, current, marks) {
 /**
  * Fills `tbody` with the rows of `plies`, ply `current` marked and scrolled into view, each move
  * with its analysis's marks (`marks`: ply number -> marks, or null before an analysis).
- */
-/**
  * @param {HTMLElement} tbody
  * @param {PlyView[]} plies
  * @param {number} current

@@ -173,27 +173,83 @@ export type WireEvent = GameState | PlyEvent | UndoneEvent | StatusEvent | Seats
 /**
  * A ply was played: the ply with the cells it changed, what it made happen, the game after it.
  */
-export type PlyEvent = { version: number, ply: PlyView, announcements: Array<Said>, now: Situation, };
+export type PlyEvent = { 
+/**
+ * The game's version after it.
+ */
+version: number, 
+/**
+ * The ply, with the cells it changed.
+ */
+ply: PlyView, 
+/**
+ * What it made happen (the game's end last).
+ */
+announcements: Array<Said>, 
+/**
+ * The game after it.
+ */
+now: Situation, };
 
 /**
  * The last `count` plies were taken back.
  */
-export type UndoneEvent = { version: number, count: number, now: Situation, };
+export type UndoneEvent = { 
+/**
+ * The game's version after it.
+ */
+version: number, 
+/**
+ * The plies taken back.
+ */
+count: number, 
+/**
+ * The game after it.
+ */
+now: Situation, };
 
 /**
  * The game changed without a ply (abandoned).
  */
-export type StatusEvent = { version: number, announcements: Array<Said>, now: Situation, };
+export type StatusEvent = { 
+/**
+ * The game's version after it.
+ */
+version: number, 
+/**
+ * What happened.
+ */
+announcements: Array<Said>, 
+/**
+ * The game after it.
+ */
+now: Situation, };
 
 /**
  * The seats changed (an invitation, a claim).
  */
-export type SeatsEvent = { version: number, seats: Array<SeatOut>, };
+export type SeatsEvent = { 
+/**
+ * The game's version after it.
+ */
+version: number, 
+/**
+ * The seats as anyone may see them.
+ */
+seats: Array<SeatOut>, };
 
 /**
  * The computer's move could not be stored (or now could): why, or `null`.
  */
-export type ProblemEvent = { version: number, problem: Words | null, };
+export type ProblemEvent = { 
+/**
+ * The game's version after it.
+ */
+version: number, 
+/**
+ * Why the game cannot go on, or `null` once it can.
+ */
+problem: Words | null, };
 
 /**
  * The answer to a change a seat made (a move, an undo, a resignation): the events it told the
