@@ -8,6 +8,7 @@ use cavalo_rules::Move;
 ///
 /// Alpha and beta cuts follow RULES.md §8: a cut at a node where the searching side is to move
 /// is a beta cut; at a node where the opponent is to move, an alpha cut.
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct SearchInfo {
     /// Nominal depth completed, in plies.
@@ -27,6 +28,7 @@ pub struct SearchInfo {
     pub beta_cuts: u64,
     /// Time since the search started.
     #[serde(with = "duration_ms")]
+    #[cfg_attr(feature = "ts", ts(type = "number"))]
     pub time: Duration,
     /// Nodes per second.
     pub nps: u64,
@@ -34,6 +36,7 @@ pub struct SearchInfo {
     pub hashfull: u32,
     /// Principal variation, first the move to play.
     #[serde(with = "move_list")]
+    #[cfg_attr(feature = "ts", ts(type = "Array<string>"))]
     pub pv: Vec<Move>,
 }
 

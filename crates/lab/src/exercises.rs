@@ -81,6 +81,7 @@ pub fn exercises(an: &Analysis, sides: &[Side], max: usize) -> Vec<Exercise> {
 }
 
 /// How good a try was.
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Verdict {
@@ -93,6 +94,7 @@ pub enum Verdict {
 }
 
 /// A try judged.
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Judged {
     /// The move tried, as written.

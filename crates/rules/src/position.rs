@@ -15,6 +15,7 @@ pub enum CellState {
 }
 
 /// The outcome of a finished game.
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Outcome {

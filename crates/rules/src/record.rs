@@ -7,6 +7,7 @@ use crate::error::{PositionError, RecordError};
 use crate::{Move, Outcome, Position, Rules};
 
 /// Where a recorded game starts.
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Start {
@@ -42,6 +43,7 @@ impl Start {
 /// let back = GameRecord::from_json(&json).unwrap();
 /// assert_eq!(back.replay().unwrap().last().unwrap(), &pos);
 /// ```
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct GameRecord {
     /// The rule variant.
@@ -60,6 +62,7 @@ pub struct GameRecord {
     pub points: Option<[u16; 2]>,
     /// Free-form extra data.
     #[serde(default, skip_serializing_if = "serde_json::Map::is_empty")]
+    #[cfg_attr(feature = "ts", ts(type = "Record<string, unknown>"))]
     pub meta: serde_json::Map<String, serde_json::Value>,
 }
 

@@ -3,6 +3,7 @@
 use std::fmt;
 
 /// The rule switches of RULES.md §6. The default is the canonical game (both on).
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct Rules {

@@ -4,6 +4,7 @@ use std::fmt;
 use std::ops::Not;
 
 /// White (player 1, places on row 1 and moves first) or Black (player 2, row 10).
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Side {

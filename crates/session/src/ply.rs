@@ -5,6 +5,7 @@ use cavalo_rules::{Move, Side};
 use serde::{Deserialize, Serialize};
 
 /// Who decided a ply.
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Actor {
@@ -16,6 +17,7 @@ pub enum Actor {
 
 /// One ply of the game, with who played it, what it scored, how long it took and, for the
 /// computer, the search's statistics.
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Ply {
     /// 1-based number of the ply in the game (placements and passes count).
@@ -24,6 +26,7 @@ pub struct Ply {
     pub side: Side,
     /// The move (`E3`, `G7x88`, `pass`).
     #[serde(rename = "move", with = "move_text")]
+    #[cfg_attr(feature = "ts", ts(type = "string"))]
     pub mv: Move,
     /// Whether a human or a computer played it.
     pub by: Actor,
@@ -55,6 +58,7 @@ mod move_text {
 }
 
 /// A side's totals, for the end-of-game summary.
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct SideSummary {
     /// The player's label (`human`, `computer:cavalo`).

@@ -20,9 +20,11 @@ use crate::present::{self, GameResult, Words};
 
 /// The game as it stands after a change: whose turn, the points, what the human to move may do,
 /// the clock and the result.
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Situation {
     /// `playing`, `over`, `quit`.
+    #[cfg_attr(feature = "ts", ts(type = "\"playing\" | \"over\" | \"quit\""))]
     pub status: &'static str,
     /// Whose turn it is.
     pub turn: TurnView,
@@ -40,6 +42,7 @@ pub struct Situation {
     /// Whether the player to move may ask for a hint (a human is to move).
     pub can_hint: bool,
     /// The position's outcome (`white`, `black`, `draw`), once over.
+    #[cfg_attr(feature = "ts", ts(type = "\"white\" | \"black\" | \"draw\" | null"))]
     pub result: Option<&'static str>,
     /// The result as a message, once over or abandoned.
     pub result_text: Option<Words>,
@@ -47,10 +50,12 @@ pub struct Situation {
     pub clock: [u64; 2],
     /// Both sides' totals, once the game is over or abandoned.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
     pub summary: Option<[SideSummary; 2]>,
 }
 
 /// Whose turn it is.
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[serde(tag = "kind", rename_all = "lowercase")]
 pub enum TurnView {
@@ -77,6 +82,7 @@ pub enum TurnView {
         /// Always `null` (kept for the pages that read it).
         side: Option<Side>,
         /// `white`, `black`, `draw`.
+        #[cfg_attr(feature = "ts", ts(type = "\"white\" | \"black\" | \"draw\""))]
         result: &'static str,
     },
     /// The game was abandoned.
@@ -88,6 +94,7 @@ pub enum TurnView {
 
 /// A legal destination of the human to move, with its moves (one per possible removal of a
 /// double, the default first).
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Destination {
     /// The cell's name (`E3`).
@@ -101,6 +108,7 @@ pub struct Destination {
 }
 
 /// A move to a destination and the double it removes, if it chooses one.
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct MoveOption {
     /// The move as written (`E3`, `E3x55`).
@@ -111,6 +119,7 @@ pub struct MoveOption {
 }
 
 /// A player: its side, whether a human plays it, its label and its description.
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct PlayerView {
     /// The side.
@@ -123,14 +132,17 @@ pub struct PlayerView {
     pub name: String,
     /// The computer player (`cavalo`, `classic:4`, `greedy`, `random:7`); none for a human.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
     pub engine: Option<String>,
     /// Our engine's level when it plays below full strength (1 to 7).
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
     pub level: Option<u8>,
 }
 
 /// An announcement: its kind (`move`, `placement`, `pass`, `double-removed`, `game-over`, …) and
 /// its message.
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Said {
     /// What happened.

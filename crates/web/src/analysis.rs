@@ -8,8 +8,9 @@
 //!   or one is under way; it answers as `GET`.
 //! - `GET /api/games/{id}/analysis`: 200 with the stored analysis (of the plies it judged: a game
 //!   still being played may have more); 202 with its progress (`{state, done, total, plies}`)
-//!   while one is waiting for an engine (`queued`) or searching (`running`); 404 `no_analysis`
-//!   when none was asked for; the reason of one that failed (`analysis_failed`).
+//!   while one is waiting for an engine (`queued`) or searching (`running`); 200 with
+//!   `{"state": "none"}` when none was asked for (an expected state, answered as such: every page
+//!   that opens a game asks); the reason of one that failed (`analysis_failed`).
 //!
 //! Bounds: each client has at most [`crate::ServerLimits::max_analyses_per_client`] analyses waiting or
 //! running (429 `analysis_limit` beyond); the whole server at most as many as it has engines.
@@ -111,9 +112,11 @@ impl Failure {
 const FAILURE_KEPT: Duration = Duration::from_secs(600);
 
 /// What `GET` answers while an analysis is under way.
+#[cfg_attr(test, derive(ts_rs::TS))]
 #[derive(Serialize)]
-struct Progress {
+pub(crate) struct Progress {
     /// `queued` (waiting for an engine), `running`.
+    #[cfg_attr(test, ts(type = "\"queued\" | \"running\""))]
     state: &'static str,
     /// Positions searched.
     done: usize,
@@ -121,6 +124,16 @@ struct Progress {
     total: usize,
     /// The plies it judges.
     plies: usize,
+}
+
+/// What `GET` answers when no analysis was asked for (or the one asked for was of another
+/// budget): `{"state": "none"}`, with 200.
+#[cfg_attr(test, derive(ts_rs::TS))]
+#[derive(Serialize)]
+pub(crate) struct NoAnalysis {
+    /// Always `none`.
+    #[cfg_attr(test, ts(type = "\"none\""))]
+    state: &'static str,
 }
 
 impl Job {
@@ -236,10 +249,7 @@ pub(crate) async fn show(
     }
     match stored {
         Some(s) => Ok(stored_answer(&s)),
-        None => {
-            Err(ApiError::say(StatusCode::NOT_FOUND, lang, key!("api-no-analysis"), &[("id", id.into())])
-                .code("no_analysis"))
-        }
+        None => Ok(Json(NoAnalysis { state: "none" }).into_response()),
     }
 }
 

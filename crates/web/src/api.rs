@@ -14,9 +14,9 @@ use cavalo_rules::Side;
 use cavalo_session::i18n::{Arg, Lang};
 use cavalo_session::{Finished, Mode, MoveChoice, Session, SessionError, interpret_move};
 use serde::Deserialize;
-use serde_json::{Value, json};
 
 use crate::App;
+use crate::answers::{Created, GameList, Hint, LevelRange, ListedGame, ServerInfo};
 use crate::body::{BODY_LIMIT, Body};
 use crate::error::{ApiError, ApiResult};
 use crate::game::{self, HostedGame};
@@ -84,17 +84,17 @@ fn mover(s: &Session) -> Need {
     if s.player(side).is_human() { Need::Side(side) } else { Need::Any }
 }
 
-async fn info(State(app): State<App>) -> Json<Value> {
-    Json(json!({
-        "program": format!("cavalo {}", env!("CARGO_PKG_VERSION")),
-        "engines": ["cavalo", "classic", "greedy", "random"],
-        "levels": { "min": level::WEAKEST, "max": level::FULL },
-        "max_time_ms": app.config().max_time_ms,
-        "min_time_ms": MIN_TIME_MS,
-        "max_searches": app.config().max_searches,
-        "default_rules": app.config().default_rules,
-        "languages": Lang::ALL.map(|l| l.code()),
-    }))
+async fn info(State(app): State<App>) -> Json<ServerInfo> {
+    Json(ServerInfo {
+        program: format!("cavalo {}", env!("CARGO_PKG_VERSION")),
+        engines: ["cavalo", "classic", "greedy", "random"],
+        levels: LevelRange { min: level::WEAKEST, max: level::FULL },
+        max_time_ms: app.config().max_time_ms,
+        min_time_ms: MIN_TIME_MS,
+        max_searches: app.config().max_searches,
+        default_rules: app.config().default_rules,
+        languages: Lang::ALL.map(|l| l.code()).to_vec(),
+    })
 }
 
 /// `GET /api/games`: the games whose seats the request holds (`X-Cavalo-Seats`, see
@@ -105,7 +105,7 @@ async fn list(
     ReqLang(lang): ReqLang,
     HeldSeats(tokens): HeldSeats,
     HeldUploads(uploads): HeldUploads,
-) -> ApiResult<Json<Value>> {
+) -> ApiResult<Json<GameList>> {
     let (listed, mut rows) = app
         .store(lang, move |st| {
             let tokens: Vec<&str> = tokens.iter().map(String::as_str).collect();
@@ -118,43 +118,34 @@ async fn list(
         .await?;
     rows.retain(|r| listed.contains_key(&r.id));
     rows.sort_by(|a, b| b.created.cmp(&a.created).then(b.id.cmp(&a.id)));
-    let games: Vec<Value> = rows
+    let games = rows
         .iter()
         .map(|r| {
             let (public, mine, uploaded) = listed[&r.id];
-            json!({
-                "id": r.id,
-                "date": r.created,
-                "mode": r.mode,
-                "status": r.status,
-                "white": player_name(&r.players[0]),
-                "black": player_name(&r.players[1]),
-                // The players as the game state names them, for the page to word.
-                "white_label": r.players[0],
-                "black_label": r.players[1],
-                "points": r.points,
-                "plies": r.plies,
-                "result": r.result,
-                "public": public,
-                "mine": mine,
-                "uploaded": uploaded,
-            })
+            ListedGame {
+                id: r.id.clone(),
+                date: r.created.clone(),
+                mode: r.mode.clone(),
+                status: r.status.clone(),
+                white: player_name(&r.players[0]),
+                black: player_name(&r.players[1]),
+                white_label: r.players[0].clone(),
+                black_label: r.players[1].clone(),
+                points: r.points,
+                plies: r.plies,
+                result: r.result.clone(),
+                public,
+                mine,
+                uploaded,
+            }
         })
         .collect();
-    Ok(Json(json!({ "games": games })))
+    Ok(Json(GameList { games }))
 }
 
 /// A stored player label (`human`, `human:Ana`, `computer:cavalo`) as the page names it.
 fn player_name(label: &str) -> String {
     cavalo_session::store::import::player_of_label(label).map_or_else(|| label.to_string(), |p| p.describe())
-}
-
-/// A new game's state with the secret tokens of its seats (side -> token).
-#[derive(serde::Serialize)]
-struct Created {
-    #[serde(flatten)]
-    state: GameState,
-    tokens: std::collections::BTreeMap<&'static str, String>,
 }
 
 async fn create(
@@ -207,15 +198,17 @@ async fn show(
 }
 
 /// A human's move.
+#[cfg_attr(test, derive(ts_rs::TS))]
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
-struct MoveRequest {
+pub(crate) struct MoveRequest {
     /// `E3`, `E3x77` (landing on a double and removing 77 rather than the highest), `3 5`.
     #[serde(rename = "move")]
     mv: String,
     /// The number of plies the client has seen; when given and the game has moved on, the move
     /// is refused (a second click, another tab).
     #[serde(default)]
+    #[cfg_attr(test, ts(optional))]
     ply: Option<usize>,
 }
 
@@ -306,7 +299,7 @@ async fn hint(
     Path(id): Path<String>,
     ReqLang(lang): ReqLang,
     token: SeatToken,
-) -> ApiResult<Json<Value>> {
+) -> ApiResult<Json<Hint>> {
     serving(&app, lang)?;
     let app2 = app.clone();
     let (g, job, time_ms, place) = app
@@ -332,13 +325,13 @@ async fn hint(
         return Err(ApiError::session(&SessionError::HintNotMove, lang));
     };
     let message = cavalo_session::present::Announcement::Hint { mv }.words();
-    Ok(Json(json!({
-        "move": mv.to_string(),
-        "cell": mv.destination().map(|c| c.to_string()),
-        "index": mv.destination().map(|c| c.index()),
-        "info": info,
-        "message": message,
-    })))
+    Ok(Json(Hint {
+        mv: mv.to_string(),
+        cell: mv.destination().map(|c| c.to_string()),
+        index: mv.destination().map(|c| c.index()),
+        info,
+        message,
+    }))
 }
 
 async fn quit(

@@ -7,7 +7,7 @@
 //! | `app.js` | the controller: loads words and game, passes states to the store, redraws, sends the user's choices |
 //! | `api.js` | the API client (every request carries the page's `?lang=`) and the event stream |
 //! | `i18n.js` | the language (switch, remembered, else the browser's), the server's catalogue and its patterns (arguments, plurals, numbers), the game's messages worded |
-//! | `state.js` | what the page knows (the server's state kept up to date by its events, every ply's board, review, hint, announcements); no DOM |
+//! | `state.js` | what the page knows, in one place: the game's `Store` (the server's state kept up to date by its events, every ply's board, review, hint, announcements) and the rest of the page's state (`page`); no DOM |
 //! | `cells.js` | cell names and indices |
 //! | `dom.js` | building elements from nodes and text (no HTML parsing anywhere) |
 //! | `view-board.js` | the board and the engine's principal variation |
@@ -18,6 +18,10 @@
 //! | `view-analysis.js` | the analysis board: marks of the move list, each side's figures, the value chart, the judgement and arrows of the ply shown |
 //! | `shortcuts.js` | the page's keyboard shortcuts |
 //! | `clock.js` | the players' clocks, the side to move's ticking between the server's changes |
+//!
+//! The modules' JSDoc names the wire's types, `static/types/wire.d.ts` (generated from the Rust
+//! types by the test in `wire_ts.rs`; not served), and `tsc --checkJs` checks the page against
+//! them (`crates/web/page-check`).
 //!
 //! Every label comes from the catalogue (`GET /api/messages`); every announcement from the
 //! game state and its events, as a message the page words (see [`crate::wire`]). The tests below check that every file and import is served, that no script parses
@@ -158,7 +162,8 @@ mod tests {
         let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("static");
         for entry in std::fs::read_dir(&dir).unwrap() {
             let name = entry.unwrap().file_name().into_string().unwrap();
-            if name == "index.html" {
+            // The page's type declarations are for the type check (tsc) only.
+            if name == "index.html" || name == "types" {
                 continue;
             }
             assert!(FILES.iter().any(|(n, _, _)| *n == name), "static/{name} is not in assets::FILES");

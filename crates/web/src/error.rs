@@ -20,6 +20,7 @@ pub(crate) struct ApiError {
 }
 
 /// The body of an error answer.
+#[cfg_attr(test, derive(ts_rs::TS))]
 #[derive(Debug, Serialize)]
 pub(crate) struct ErrorBody {
     /// The kind of error, stable, snake_case: `not_found`, `illegal_move`, `too_many`…
@@ -29,6 +30,7 @@ pub(crate) struct ErrorBody {
     /// What a program needs to act on this error besides its code (the games of a log to pick
     /// one from), when it needs more: `{"games": […]}`.
     #[serde(flatten, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(test, ts(skip))]
     pub detail: Option<serde_json::Map<String, serde_json::Value>>,
 }
 

@@ -58,14 +58,22 @@ impl App {
 }
 
 /// An exercise as the page gets it: the answer kept back.
+#[cfg_attr(test, derive(ts_rs::TS))]
 #[derive(Serialize)]
-struct Shown {
+pub(crate) struct Shown {
     ply: usize,
     side: Side,
     played: String,
     loss: i32,
     class: cavalo_lab::analysis::Class,
     destinations: Vec<Destination>,
+}
+
+/// `GET /api/games/{id}/exercises`: the analysis's worst moves, the worst first.
+#[cfg_attr(test, derive(ts_rs::TS))]
+#[derive(Serialize)]
+pub(crate) struct ExerciseList {
+    exercises: Vec<Shown>,
 }
 
 /// The game's stored analysis and the position before each of its plies.
@@ -86,7 +94,7 @@ pub(crate) async fn list(
     Path(id): Path<String>,
     ReqLang(lang): ReqLang,
     uri: axum::http::Uri,
-) -> ApiResult<Json<serde_json::Value>> {
+) -> ApiResult<Json<ExerciseList>> {
     let (an, positions, humans) = analysed(&app, &id, lang).await?;
     let params = crate::query::Params::of(&uri);
     let side = params.text("side").map_err(|e| e.answer(lang))?;
@@ -109,10 +117,11 @@ pub(crate) async fn list(
             class: ex.class,
         })
         .collect();
-    Ok(Json(serde_json::json!({ "exercises": shown })))
+    Ok(Json(ExerciseList { exercises: shown }))
 }
 
 /// A try.
+#[cfg_attr(test, derive(ts_rs::TS))]
 #[derive(Deserialize)]
 pub(crate) struct TryRequest {
     #[serde(rename = "move")]
@@ -120,6 +129,7 @@ pub(crate) struct TryRequest {
 }
 
 /// What a try answers: its judgement and the answer.
+#[cfg_attr(test, derive(ts_rs::TS))]
 #[derive(Serialize)]
 pub(crate) struct Answer {
     judged: Judged,

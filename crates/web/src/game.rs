@@ -19,7 +19,7 @@ use crate::herald::{Broadcast, Event, Herald, Told};
 use crate::offload;
 use crate::sched::Lane;
 use crate::store::SeatView;
-use crate::wire::{self, GameState, LiveView, WireEvent};
+use crate::wire::{self, GameState, LiveView, ProblemEvent, SeatsEvent, WireEvent};
 use cavalo_session::situation::Situation;
 
 /// The shortest time between two reports of a live search told to the watchers, in ms.
@@ -93,7 +93,7 @@ impl Held<'_> {
         let words = problem.map(error_words);
         if self.table.problem != words {
             self.table.problem = words.clone();
-            self.game.herald.emit(|version| WireEvent::Problem { version, problem: words });
+            self.game.herald.emit(|version| WireEvent::Problem(ProblemEvent { version, problem: words }));
         }
     }
 
@@ -101,7 +101,7 @@ impl Held<'_> {
     pub fn set_seats(&mut self, seats: Vec<SeatView>) {
         let view = wire::seats(&seats);
         self.table.seats = seats;
-        self.game.herald.emit(|version| WireEvent::Seats { version, seats: view });
+        self.game.herald.emit(|version| WireEvent::Seats(SeatsEvent { version, seats: view }));
     }
 
     /// The events told after `version` (a change's answer: what the change told the watchers).

@@ -49,9 +49,11 @@ impl Serialize for Told {
 
 /// The answer to a change a seat made (a move, an undo, a resignation): the events it told the
 /// watchers, each as they got it (the mover gets the same delta, not the whole game).
+#[cfg_attr(test, derive(ts_rs::TS))]
 #[derive(Debug, Serialize)]
 pub(crate) struct Changes {
     /// In order; a page applies them as it applies the stream's.
+    #[cfg_attr(test, ts(type = "Array<Told>"))]
     pub events: Vec<Told>,
 }
 
@@ -171,9 +173,10 @@ impl Sink for Broadcast {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::wire::ProblemEvent;
 
     fn status(version: u64) -> WireEvent {
-        WireEvent::Problem { version, problem: None }
+        WireEvent::Problem(ProblemEvent { version, problem: None })
     }
 
     #[test]

@@ -7,9 +7,9 @@ use cavalo_rules::Side;
 use cavalo_session::i18n::Lang;
 use cavalo_session::key;
 use serde::Deserialize;
-use serde_json::{Value, json};
 
 use crate::App;
+use crate::answers::{Claimed, Invitation};
 use crate::body::Body;
 use crate::error::{ApiError, ApiResult};
 use crate::game::HostedGame;
@@ -28,6 +28,7 @@ fn refresh_seats(st: &Stores, g: &HostedGame, lang: Lang) -> ApiResult<()> {
 }
 
 /// The invitation form: which seat to hand over.
+#[cfg_attr(test, derive(ts_rs::TS))]
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 pub(crate) struct InviteRequest {
@@ -42,7 +43,7 @@ pub(crate) async fn invite(
     ReqLang(lang): ReqLang,
     token: SeatToken,
     Body(req): Body<InviteRequest>,
-) -> ApiResult<Json<Value>> {
+) -> ApiResult<Json<Invitation>> {
     serving(&app, lang)?;
     let side = Side::parse(&req.side)
         .ok_or_else(|| ApiError::bad(lang, key!("bad-side"), &[("side", req.side.as_str().into())]))?;
@@ -56,12 +57,13 @@ pub(crate) async fn invite(
             return Err(Refusal::NoSuchSeat(side).answer(lang));
         }
         refresh_seats(st, &g, lang)?;
-        Ok(Json(json!({ "side": side, "invite": code, "link": format!("/?game={id}&invite={code}") })))
+        Ok(Json(Invitation { side, link: format!("/?game={id}&invite={code}"), invite: code }))
     })
     .await
 }
 
 /// The claim form: the invitation's code.
+#[cfg_attr(test, derive(ts_rs::TS))]
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 pub(crate) struct ClaimRequest {
@@ -75,7 +77,7 @@ pub(crate) async fn claim(
     Path(id): Path<String>,
     ReqLang(lang): ReqLang,
     Body(req): Body<ClaimRequest>,
-) -> ApiResult<Json<Value>> {
+) -> ApiResult<Json<Claimed>> {
     serving(&app, lang)?;
     let app2 = app.clone();
     app.store(lang, move |st| {
@@ -87,7 +89,7 @@ pub(crate) async fn claim(
             .map_err(|e| ApiError::store(&e, lang))?
             .ok_or_else(|| Refusal::BadInvite.answer(lang))?;
         refresh_seats(st, &g, lang)?;
-        Ok(Json(json!({ "side": side, "token": token, "state": g.lock().state(None) })))
+        Ok(Json(Claimed { side, token, state: g.lock().state(None) }))
     })
     .await
 }

@@ -23,6 +23,7 @@
 
 mod addrs;
 mod analysis;
+mod answers;
 mod api;
 mod assets;
 mod body;
@@ -54,6 +55,8 @@ mod stream;
 mod think;
 mod upload;
 mod wire;
+#[cfg(test)]
+mod wire_ts;
 mod worded;
 
 use std::collections::HashMap;

@@ -15,8 +15,10 @@ use crate::error::{ApiError, ApiResult};
 pub(crate) const MIN_TIME_MS: u64 = 10;
 
 /// The new-game form.
+#[cfg_attr(test, derive(ts_rs::TS))]
 #[derive(Deserialize, Debug, Default)]
 #[serde(deny_unknown_fields)]
+#[cfg_attr(test, ts(optional_fields))]
 pub(crate) struct NewGame {
     /// `human-computer` (default), `computer-computer`, `human-human` (or `hc`, `cc`, `hh`).
     #[serde(default)]
@@ -47,6 +49,7 @@ pub(crate) struct NewGame {
     rules: Option<Rules>,
     /// Listed for everyone on the server (default: only for the holders of its seats).
     #[serde(default)]
+    #[cfg_attr(test, ts(optional, as = "Option<bool>"))]
     pub(crate) public: bool,
 }
 

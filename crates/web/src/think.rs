@@ -33,8 +33,9 @@ pub(crate) const THINK_MS: u64 = 5_000;
 pub(crate) const INFO_EVERY: Duration = Duration::from_millis(100);
 
 /// What an event carries.
+#[cfg_attr(test, derive(ts_rs::TS))]
 #[derive(Serialize)]
-struct Lines<'a> {
+pub(crate) struct Lines<'a> {
     ply: usize,
     side: Side,
     info: &'a SearchInfo,

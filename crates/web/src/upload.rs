@@ -30,6 +30,7 @@ use serde::Deserialize;
 use serde_json::{Value, json};
 
 use crate::App;
+use crate::answers::Uploaded;
 use crate::body::Body;
 use crate::error::{ApiError, ApiResult};
 use crate::lang::ReqLang;
@@ -41,10 +42,12 @@ use crate::server::Peer;
 pub(crate) const UPLOAD_LIMIT: usize = 256 * 1024;
 
 /// An upload.
+#[cfg_attr(test, derive(ts_rs::TS))]
 #[derive(Deserialize)]
 pub(crate) struct Upload {
     text: String,
     #[serde(default)]
+    #[cfg_attr(test, ts(optional))]
     game: Option<String>,
 }
 
@@ -110,7 +113,7 @@ pub(crate) async fn upload(
     ReqLang(lang): ReqLang,
     Peer(client): Peer,
     Body(req): Body<Upload, UPLOAD_LIMIT>,
-) -> ApiResult<(StatusCode, Json<Value>)> {
+) -> ApiResult<(StatusCode, Json<Uploaded>)> {
     crate::guard::serving(&app, lang)?;
     // Reading a log of many games takes a while: off the runtime's threads.
     let record = blocking(lang, move || record_of(&req.text, req.game.as_deref(), lang)).await?;
@@ -151,5 +154,5 @@ pub(crate) async fn upload(
         .store(lang, move |st| st.web().add_upload(&game, keep).map_err(|e| ApiError::store(&e, lang)))
         .await?;
     app.forget(&gone);
-    Ok((StatusCode::CREATED, Json(json!({ "id": id, "plies": plies }))))
+    Ok((StatusCode::CREATED, Json(Uploaded { id, plies })))
 }

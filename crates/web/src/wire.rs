@@ -26,6 +26,7 @@ use crate::store::SeatView;
 pub(crate) type CellCode = Option<i8>;
 
 /// The whole game, as a page loads it.
+#[cfg_attr(test, derive(ts_rs::TS))]
 #[derive(Debug, Serialize)]
 pub(crate) struct GameState {
     pub id: String,
@@ -60,6 +61,7 @@ pub(crate) struct GameState {
 
 /// A ply with what the board needs: the cell the knight left, the cell it reached, and every cell
 /// it changed.
+#[cfg_attr(test, derive(ts_rs::TS))]
 #[derive(Debug, Serialize)]
 pub(crate) struct PlyView {
     #[serde(flatten)]
@@ -73,6 +75,7 @@ pub(crate) struct PlyView {
 }
 
 /// A seat as anyone may see it (no secret).
+#[cfg_attr(test, derive(ts_rs::TS))]
 #[derive(Debug, Clone, Serialize)]
 pub(crate) struct SeatOut {
     pub side: Side,
@@ -81,21 +84,25 @@ pub(crate) struct SeatOut {
 }
 
 /// The live search: whose, for what, waiting or running, and its statistics so far.
+#[cfg_attr(test, derive(ts_rs::TS))]
 #[derive(Debug, Clone, Serialize)]
 pub(crate) struct LiveView {
     pub side: Side,
     pub player: String,
     /// A hint's search (left out: a move's).
     #[serde(skip_serializing_if = "std::ops::Not::not")]
+    #[cfg_attr(test, ts(optional, as = "Option<bool>"))]
     pub hint: bool,
     /// Waiting for a free engine (left out: searching).
     #[serde(skip_serializing_if = "std::ops::Not::not")]
+    #[cfg_attr(test, ts(optional, as = "Option<bool>"))]
     pub queued: bool,
     pub info: Option<SearchInfo>,
 }
 
 /// An event of a game's stream (`GET /api/games/{id}/events`): its SSE name says which (see
 /// [`WireEvent::name`]), its data is the variant's fields.
+#[cfg_attr(test, derive(ts_rs::TS))]
 #[derive(Debug, Serialize)]
 #[serde(untagged)]
 pub(crate) enum WireEvent {
@@ -103,17 +110,75 @@ pub(crate) enum WireEvent {
     /// after a page fell behind.
     State(Box<GameState>),
     /// A ply was played.
-    Ply { version: u64, ply: Box<PlyView>, announcements: Vec<Said>, now: Box<Situation> },
-    /// The last `count` plies were taken back.
-    Undone { version: u64, count: usize, now: Box<Situation> },
+    Ply(PlyEvent),
+    /// The last plies were taken back.
+    Undone(UndoneEvent),
     /// The game changed without a ply (abandoned).
-    Status { version: u64, announcements: Vec<Said>, now: Box<Situation> },
+    Status(StatusEvent),
     /// The seats changed (an invitation, a claim).
-    Seats { version: u64, seats: Vec<SeatOut> },
-    /// The computer's move could not be stored (or now could): why, or `null`.
-    Problem { version: u64, problem: Option<Words> },
+    Seats(SeatsEvent),
+    /// The computer's move could not be stored (or now could).
+    Problem(ProblemEvent),
     /// The live search (each of its reports), or `null` when none runs.
     Thinking(Option<LiveView>),
+}
+
+/// A ply was played: the ply with the cells it changed, what it made happen, the game after it.
+#[cfg_attr(test, derive(ts_rs::TS))]
+#[derive(Debug, Serialize)]
+pub(crate) struct PlyEvent {
+    /// The game's version after it.
+    pub version: u64,
+    /// The ply, with the cells it changed.
+    pub ply: Box<PlyView>,
+    /// What it made happen (the game's end last).
+    pub announcements: Vec<Said>,
+    /// The game after it.
+    pub now: Box<Situation>,
+}
+
+/// The last `count` plies were taken back.
+#[cfg_attr(test, derive(ts_rs::TS))]
+#[derive(Debug, Serialize)]
+pub(crate) struct UndoneEvent {
+    /// The game's version after it.
+    pub version: u64,
+    /// The plies taken back.
+    pub count: usize,
+    /// The game after it.
+    pub now: Box<Situation>,
+}
+
+/// The game changed without a ply (abandoned).
+#[cfg_attr(test, derive(ts_rs::TS))]
+#[derive(Debug, Serialize)]
+pub(crate) struct StatusEvent {
+    /// The game's version after it.
+    pub version: u64,
+    /// What happened.
+    pub announcements: Vec<Said>,
+    /// The game after it.
+    pub now: Box<Situation>,
+}
+
+/// The seats changed (an invitation, a claim).
+#[cfg_attr(test, derive(ts_rs::TS))]
+#[derive(Debug, Serialize)]
+pub(crate) struct SeatsEvent {
+    /// The game's version after it.
+    pub version: u64,
+    /// The seats as anyone may see them.
+    pub seats: Vec<SeatOut>,
+}
+
+/// The computer's move could not be stored (or now could): why, or `null`.
+#[cfg_attr(test, derive(ts_rs::TS))]
+#[derive(Debug, Serialize)]
+pub(crate) struct ProblemEvent {
+    /// The game's version after it.
+    pub version: u64,
+    /// Why the game cannot go on, or `null` once it can.
+    pub problem: Option<Words>,
 }
 
 impl WireEvent {
@@ -121,11 +186,11 @@ impl WireEvent {
     pub(crate) fn name(&self) -> &'static str {
         match self {
             WireEvent::State(_) => "state",
-            WireEvent::Ply { .. } => "ply",
-            WireEvent::Undone { .. } => "undone",
-            WireEvent::Status { .. } => "status",
-            WireEvent::Seats { .. } => "seats",
-            WireEvent::Problem { .. } => "problem",
+            WireEvent::Ply(_) => "ply",
+            WireEvent::Undone(_) => "undone",
+            WireEvent::Status(_) => "status",
+            WireEvent::Seats(_) => "seats",
+            WireEvent::Problem(_) => "problem",
             WireEvent::Thinking(_) => "thinking",
         }
     }
@@ -180,11 +245,12 @@ pub(crate) fn delta(game: &Game, event: &GameEvent, version: u64) -> WireEvent {
         GameEvent::Played(_) => {
             let positions = game.positions();
             let ply = ply_view(game, count - 1, &positions[count - 1], &positions[count]);
-            WireEvent::Ply { version, ply: Box::new(ply), announcements: said_since(game, count - 1), now }
+            let announcements = said_since(game, count - 1);
+            WireEvent::Ply(PlyEvent { version, ply: Box::new(ply), announcements, now })
         }
-        GameEvent::Undone(plies) => WireEvent::Undone { version, count: plies.len(), now },
+        GameEvent::Undone(plies) => WireEvent::Undone(UndoneEvent { version, count: plies.len(), now }),
         GameEvent::Started | GameEvent::Abandoned => {
-            WireEvent::Status { version, announcements: said_since(game, count), now }
+            WireEvent::Status(StatusEvent { version, announcements: said_since(game, count), now })
         }
     }
 }

@@ -4,11 +4,11 @@
 
 import * as api from "./api.js";
 import * as seats from "./seats.js";
-import { $ } from "./dom.js";
+import { $, $of } from "./dom.js";
 import * as i18n from "./i18n.js";
 import { t } from "./i18n.js";
 import { knightCode, linePath } from "./cells.js";
-import { Store } from "./state.js";
+import { Store, page } from "./state.js";
 import { Board } from "./view-board.js";
 import { bindBoard } from "./board-input.js";
 import { drawChart } from "./view-chart.js";
@@ -24,6 +24,16 @@ import { burnChoice, cancelBurn, chooseBurn, takeBurn } from "./choice.js";
 import { uploadFile, uploadedIds } from "./upload.js";
 import { claimInvitation, invite } from "./invitation.js";
 
+/** @typedef {import("./types/wire").GameState} GameState */
+/** @typedef {import("./types/wire").WireEvents} WireEvents */
+/** @typedef {import("./types/wire").Changes} Changes */
+/** @typedef {import("./types/wire").Destination} Destination */
+/** @typedef {import("./types/wire").Side} Side */
+/** @typedef {import("./state.js").Change} Change */
+/** @typedef {import("./state.js").Thinker} Thinker */
+
+// The controller's parts, made once: the game's store, the views and the analysis. Their state is
+// theirs (the game's in `store`); the rest of the page's is `page` (state.js).
 const store = new Store();
 const clocks = new Clocks();
 const board = new Board($("#board"), $("#overlay"));
@@ -34,8 +44,6 @@ const exercises = new Exercises(() => {
   if (ex && store.state) store.review(ex.ply - 1);
   render();
 });
-let events = null;
-
 // ---------- drawing ----------
 
 function render() {
@@ -50,7 +58,7 @@ function render() {
     cells: entry.cells,
     last: entry.to !== null ? { from: entry.from, to: entry.to } : null,
     dests: new Map(dests.map((d) => [d.index, d])),
-    threatened: new Set(myTurn && $("#show-threats").checked ? st.threatened : []),
+    threatened: new Set(myTurn && $of("#show-threats", "input").checked ? st.threatened : []),
     movable: burn ? null : task ? entry.cells.indexOf(knightCode(task.side)) : myTurn ? entry.cells.indexOf(knightCode(st.to_move)) : null,
     hint: live && store.hint ? store.hint.index : null,
     reviewing: !live,
@@ -65,8 +73,8 @@ function render() {
   renderControls(store, idx, live);
   renderResult(store);
   const links = api.downloads(st.id);
-  $("#download-record").href = links.record;
-  $("#download-log").href = links.log;
+  $of("#download-record", "a").href = links.record;
+  $of("#download-log", "a").href = links.log;
   const an = analysis.data;
   const plyMarks = an ? new Map(an.plies.map((p) => [p.ply, marks(p)])) : null;
   renderMoves($("#moves tbody"), st.plies, idx, plyMarks);
@@ -74,22 +82,25 @@ function render() {
   renderThinking(store);
   renderAnalysis($("#analysis"), analysis, {
     game: st.plies.length,
-    names: ["white", "black"].map((side) => (store.player(side) ? playerText(store.player(side)) : "")),
+    names: /** @type {Side[]} */ (["white", "black"]).map((side) => {
+      const p = store.player(side);
+      return p ? playerText(p) : "";
+    }),
     current: idx,
     onStart: () => analysis.start(),
     onPick: (ply) => review(ply),
   });
   // The live lines belong to the position they were asked for, and never to an exercise (they
   // would show its answer).
-  if (thinker && (thinker.ply !== idx || exercises.current())) stopThinking();
+  if (page.thinker && (page.thinker.ply !== idx || exercises.current())) stopThinking();
   const over = idx === st.plies.length && st.status !== "playing";
-  renderThinkHere($("#think-here"), thinker, {
+  renderThinkHere($("#think-here"), page.thinker, {
     canThink: !over && !exerciseTask(idx),
     onThink: thinkHere,
     onStop: () => {
-      if (thinker) {
-        thinker.es.close();
-        thinker.done = true;
+      if (page.thinker) {
+        page.thinker.es.close();
+        page.thinker.done = true;
       }
       render();
     },
@@ -100,35 +111,32 @@ function render() {
   drawOverlay(idx);
 }
 
-/** The try last shown, to bring its verdict into view once. */
-let answerShown = null;
-
 /**
  * The panel next to the board (the judgement of the ply shown, the exercise), hidden when
  * empty; a try's verdict is brought into view when it comes (a phone scrolled elsewhere).
  */
 function showCoach() {
   $("#coach").hidden = !$("#judgement").childElementCount && !$("#exercise").childElementCount;
-  if (exercises.answer === answerShown) return;
-  answerShown = exercises.answer;
-  const verdict = $(".exercise-verdict");
+  // The try last shown, to bring its verdict into view once.
+  if (exercises.answer === page.answerShown) return;
+  page.answerShown = exercises.answer;
+  const verdict = document.querySelector(".exercise-verdict");
   if (!verdict) return;
   const r = verdict.getBoundingClientRect();
   if (r.top < 0 || r.bottom > innerHeight) verdict.scrollIntoView({ block: "nearest" });
 }
 
-/** The engine's live lines asked for the position shown: `{ply, es, data, done, error}`, or null. */
-let thinker = null;
-
-/** Asks the engine to think about the position shown. */
+/** Asks the engine to think about the position shown (its live lines: `page.thinker`). */
 function thinkHere() {
   stopThinking();
+  if (!store.gameId) return;
   const ply = store.current().idx;
   const es = api.thinkAbout(store.gameId, ply);
+  /** @type {Thinker} */
   const me = { ply, es, data: null, done: false, error: false };
-  thinker = me;
-  const take = (ev, done) => {
-    if (thinker !== me) return;
+  page.thinker = me;
+  const take = (/** @type {MessageEvent<string>} */ ev, /** @type {boolean} */ done) => {
+    if (page.thinker !== me) return;
     me.data = JSON.parse(ev.data);
     me.done = done;
     if (done) es.close();
@@ -138,7 +146,7 @@ function thinkHere() {
   es.addEventListener("done", (ev) => take(ev, true));
   es.onerror = () => {
     es.close();
-    if (thinker === me && !me.done) {
+    if (page.thinker === me && !me.done) {
       me.error = !me.data;
       me.done = true;
       render();
@@ -149,18 +157,25 @@ function thinkHere() {
 
 /** Stops the engine's live lines (the server stops searching when the stream closes). */
 function stopThinking() {
-  if (thinker) thinker.es.close();
-  thinker = null;
+  if (page.thinker) page.thinker.es.close();
+  page.thinker = null;
 }
 
-/** The exercise waiting for a try at the position shown (`idx`), or null. */
+/**
+ * The exercise waiting for a try at the position shown (`idx`), or null.
+ * @param {number} idx
+ */
 function exerciseTask(idx) {
   const ex = exercises.current();
   return ex && !exercises.answer && !exercises.busy && idx === ex.ply - 1 ? ex : null;
 }
 
-/** The live search's line (or the hint's) on the board, else the analysis's arrows of the ply shown. */
+/**
+ * The live search's line (or the hint's) on the board, else the analysis's arrows of the ply shown.
+ * @param {number} idx
+ */
 function drawOverlay(idx) {
+  const thinker = page.thinker;
   const pv = store.pvPath();
   const ex = exercises.current();
   // An exercise's position shows only its own arrows (none before a try).
@@ -174,22 +189,31 @@ function drawOverlay(idx) {
 
 // ---------- the server's news ----------
 
+/** @param {GameState} st */
 function onState(st) {
   shown(store.accept(st));
 }
 
-/** An event of the stream: applied to the state, or (one was missed) the state loaded again. */
+/**
+ * An event of the stream: applied to the state, or (one was missed) the state loaded again.
+ * @template {keyof WireEvents} K
+ * @param {K} type
+ * @param {WireEvents[K]} ev
+ */
 function onChange(type, ev) {
   const change = store.apply(type, ev);
-  if (change && change.reload) {
+  if (change && "reload" in change) {
     const id = store.gameId;
-    api.getGame(id).then(onState, (e) => dialogs.showError(e.message));
+    if (id) api.getGame(id).then(onState, (e) => dialogs.showError(api.errorText(e)));
     return;
   }
   shown(change);
 }
 
-/** Shows a change the store took (`null`: nothing new). */
+/**
+ * Shows a change the store took (`null`: nothing new).
+ * @param {Change | null} change
+ */
 function shown(change) {
   const st = store.state;
   if (!change || !st) return;
@@ -205,6 +229,7 @@ function shown(change) {
   if (change.ended) dialogs.showGameOver(st);
 }
 
+/** @param {WireEvents["thinking"]} th */
 function onThinking(th) {
   store.thinking = th;
   renderThinking(store);
@@ -216,19 +241,20 @@ function gameIdFromUrl() {
   return m ? m[1] : new URLSearchParams(location.search).get("game");
 }
 
-/** The game (an upload) whose analysis starts as soon as it is shown. */
-let analyseWhenShown = null;
-
-/** Shows an uploaded game and starts its analysis. */
+/**
+ * Shows an uploaded game and starts its analysis (once shown: `page.analyseWhenShown`).
+ * @param {string} id
+ */
 function openUploaded(id) {
-  $("#games").close();
-  analyseWhenShown = id;
+  $of("#games", "dialog").close();
+  page.analyseWhenShown = id;
   location.hash = `#/game/${id}`;
 }
 
+/** @param {string} id */
 async function loadGame(id) {
-  if (events) events.close();
-  events = null;
+  if (page.events) page.events.close();
+  page.events = null;
   stopThinking();
   cancelBurn();
   store.reset(id);
@@ -240,17 +266,17 @@ async function loadGame(id) {
   try {
     onState(await api.getGame(id));
   } catch (e) {
-    dialogs.showError(e.message);
+    dialogs.showError(api.errorText(e));
     dialogs.openNewGame();
     return;
   }
-  if (store.gameId !== id) return;
-  events = api.follow(id, store.state.version, { onChange, onThinking });
-  if (analyseWhenShown === id) {
-    analyseWhenShown = null;
+  if (store.gameId !== id || !store.state) return;
+  page.events = api.follow(id, store.state.version, { onChange, onThinking });
+  if (page.analyseWhenShown === id) {
+    page.analyseWhenShown = null;
     analysis.start();
   } else analysis.load(id);
-  if ($("#new-game").open) $("#new-game").close();
+  if ($of("#new-game", "dialog").open) $of("#new-game", "dialog").close();
   showBoard();
 }
 
@@ -262,29 +288,37 @@ function showBoard() {
 
 // ---------- the user's choices ----------
 
+/**
+ * Sends a request that changes the game; its answer's events are applied as the stream's are.
+ * @param {() => Promise<Changes | void>} request
+ */
 async function call(request) {
   dialogs.showError("");
   try {
     const answer = await request();
     // A change's answer: the events it told every watcher, applied as the stream's are.
-    if (answer && answer.events) for (const e of answer.events) onChange(e.type, e.data);
-    else if (answer) onState(answer);
+    if (answer) for (const e of answer.events) onChange(e.type, e.data);
   } catch (e) {
-    dialogs.showError(e.message);
+    dialogs.showError(api.errorText(e));
     // The game moved on before the move arrived (another tab, a second click): show where it is.
-    if (e.code === "moved_on" && store.gameId) api.getGame(store.gameId).then(onState, () => {});
+    if (api.errorCode(e) === "moved_on" && store.gameId) api.getGame(store.gameId).then(onState, () => {});
   }
 }
 
+/** @param {string} move */
 async function send(move) {
-  if (store.busy) return;
+  const [id, st] = [store.gameId, store.state];
+  if (store.busy || !id || !st) return;
   store.busy = true;
-  const token = seats.token(store.gameId, store.state.turn.side);
-  await call(() => api.playMove(store.gameId, move, store.state.plies.length, token));
+  const token = seats.token(id, st.turn.side);
+  await call(() => api.playMove(id, move, st.plies.length, token));
   store.busy = false;
 }
 
-/** The move to `dest` removing the double the user picks on the board (null: cancelled). */
+/**
+ * The move to `dest` removing the double the user picks on the board (null: cancelled).
+ * @param {Destination} dest
+ */
 function pickBurn(dest) {
   const chosen = chooseBurn(dest, store.current().entry.cells, render);
   const burn = burnChoice();
@@ -293,6 +327,7 @@ function pickBurn(dest) {
   return chosen;
 }
 
+/** @param {number} index */
 async function activate(index) {
   const st = store.state;
   if (!st || takeBurn(index)) return;
@@ -323,10 +358,11 @@ async function activate(index) {
 }
 
 async function hint() {
-  if ($("#hint").disabled) return;
-  $("#hint").disabled = true;
+  const [id, st] = [store.gameId, store.state];
+  if ($of("#hint", "button").disabled || !id || !st) return;
+  $of("#hint", "button").disabled = true;
   await call(async () => {
-    const h = await api.hint(store.gameId, seats.token(store.gameId, store.state.turn.side));
+    const h = await api.hint(id, seats.token(id, st.turn.side));
     store.hint = { index: h.index, move: h.move, info: h.info };
     dialogs.toast(i18n.words(h.message));
     render();
@@ -334,12 +370,15 @@ async function hint() {
 }
 
 function undo() {
-  const token = seats.token(store.gameId, store.undoSide());
-  if (!$("#undo").disabled) call(() => api.undo(store.gameId, token));
+  const id = store.gameId;
+  if (!id) return;
+  const token = seats.token(id, store.undoSide());
+  if (!$of("#undo", "button").disabled) call(() => api.undo(id, token));
 }
 
 function resign() {
-  if (confirm(t("web-resign-confirm"))) call(() => api.quit(store.gameId, seats.anyToken(store.gameId)));
+  const id = store.gameId;
+  if (id && confirm(t("web-resign-confirm"))) call(() => api.quit(id, seats.anyToken(id)));
 }
 
 async function deleteGame() {
@@ -348,12 +387,12 @@ async function deleteGame() {
   try {
     await api.deleteGame(id, seats.anyToken(id));
   } catch (e) {
-    dialogs.showError(e.message);
+    dialogs.showError(api.errorText(e));
     return;
   }
   seats.forget(id);
-  if (events) events.close();
-  events = null;
+  if (page.events) page.events.close();
+  page.events = null;
   store.reset(null);
   analysis.reset(null);
   exercises.reset(null);
@@ -362,6 +401,7 @@ async function deleteGame() {
   dialogs.openNewGame();
 }
 
+/** @param {number} to */
 function review(to) {
   if (!store.state) return;
   cancelBurn();
@@ -369,27 +409,29 @@ function review(to) {
   render();
 }
 
+/** @param {Event} e */
 async function startGame(e) {
   e.preventDefault();
   try {
     const st = await api.createGame(dialogs.readNewGame());
     seats.keep(st.id, st.tokens);
-    $("#new-game").close();
+    $of("#new-game", "dialog").close();
     location.hash = `#/game/${st.id}`;
   } catch (err) {
-    dialogs.newGameError(err.message);
+    dialogs.newGameError(api.errorText(err));
   }
 }
 
+/** @param {string} lang */
 async function switchLanguage(lang) {
   try {
     await i18n.load(lang, true);
   } catch (e) {
-    dialogs.showError(e.message);
+    dialogs.showError(api.errorText(e));
     return;
   }
   i18n.applyLabels();
-  $("#lang").value = i18n.lang();
+  $of("#lang", "select").value = i18n.lang();
   // The game's words (announcements, result) are messages the page words itself: draw again.
   render();
 }
@@ -407,26 +449,31 @@ bindShortcuts({
   hint,
   undo,
   threats: () => {
-    $("#show-threats").checked = !$("#show-threats").checked;
+    $of("#show-threats", "input").checked = !$of("#show-threats", "input").checked;
     render();
   },
   newGame: dialogs.openNewGame,
 });
 
+/**
+ * @param {string} sel
+ * @param {string} event
+ * @param {(e: Event) => void} f
+ */
 const on = (sel, event, f) => $(sel).addEventListener(event, f);
 on("#new-game-button", "click", dialogs.openNewGame);
-on("#new-game-cancel", "click", () => $("#new-game").close());
+on("#new-game-cancel", "click", () => $of("#new-game", "dialog").close());
 on("#new-game-form", "submit", startGame);
 on("#mode", "change", dialogs.updateNewGameForm);
 on("#engine", "change", dialogs.updateNewGameForm);
 on("#games-button", "click", () => dialogs.showGames(() => api.listGames(seats.allTokens(), uploadedIds())));
-on("#games-close", "click", () => $("#games").close());
+on("#games-close", "click", () => $of("#games", "dialog").close());
 on("#upload-button", "click", () => uploadFile(openUploaded));
-on("#help-button", "click", () => $("#help").showModal());
-on("#help-close", "click", () => $("#help").close());
-on("#game-over-close", "click", () => $("#game-over").close());
+on("#help-button", "click", () => $of("#help", "dialog").showModal());
+on("#help-close", "click", () => $of("#help", "dialog").close());
+on("#game-over-close", "click", () => $of("#game-over", "dialog").close());
 on("#game-over-new", "click", () => {
-  $("#game-over").close();
+  $of("#game-over", "dialog").close();
   dialogs.openNewGame();
 });
 on("#undo", "click", undo);
@@ -440,9 +487,10 @@ on("#first", "click", () => review(0));
 on("#prev", "click", () => review(viewIdx() - 1));
 on("#next", "click", () => review(viewIdx() + 1));
 on("#last", "click", () => review(Infinity));
-on("#lang", "change", (e) => switchLanguage(e.target.value));
+on("#lang", "change", () => switchLanguage($of("#lang", "select").value));
 on("#moves tbody", "click", (e) => {
-  const tr = e.target.closest("tr[data-ply]");
+  /** @type {HTMLElement | null} */
+  const tr = e.target instanceof Element ? e.target.closest("tr[data-ply]") : null;
   if (tr) review(Number(tr.dataset.ply));
 });
 window.addEventListener("hashchange", () => {
@@ -476,9 +524,9 @@ async function start() {
     await i18n.load(i18n.initialLang());
     i18n.applyLabels();
   } catch (e) {
-    dialogs.showError(e.message);
+    dialogs.showError(api.errorText(e));
   }
-  $("#lang").value = i18n.lang();
+  $of("#lang", "select").value = i18n.lang();
   api.info().then(dialogs.applyServerInfo).catch(() => {});
   const refused = await claimInvitation();
   const initial = gameIdFromUrl();

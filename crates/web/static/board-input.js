@@ -1,13 +1,27 @@
 // The user's hands on the board: clicks, drags of the knight to a destination, and the keyboard
 // cursor (arrow keys, Home, End, Enter or Space). Each choice is reported as `onActivate(index)`.
 
-/** Wires `board` (a view-board.js Board) to call `onActivate(index)` when a cell is chosen. */
+/** @typedef {import("./view-board.js").Board} Board */
+
+/**
+ * The cell element an event is on, if any.
+ * @param {Event} e
+ * @returns {HTMLElement | null}
+ */
+const cellOf = (e) => (e.target instanceof Element ? e.target.closest(".cell") : null);
+
+/**
+ * Wires `board` (a view-board.js Board) to call `onActivate(index)` when a cell is chosen.
+ * @param {Board} board
+ * @param {(index: number) => void} onActivate
+ */
 export function bindBoard(board, onActivate) {
   const root = board.root;
+  /** @type {{ from: number, over: number | null, moved: boolean, x: number, y: number } | null} the knight dragged */
   let drag = null;
 
   root.addEventListener("click", (e) => {
-    const el = e.target.closest(".cell");
+    const el = cellOf(e);
     if (!el) return;
     board.setCursor(Number(el.dataset.index), false);
     onActivate(Number(el.dataset.index));
@@ -17,7 +31,8 @@ export function bindBoard(board, onActivate) {
     const i = board.cursor;
     const r = Math.floor(i / 10);
     const c = i % 10;
-    let next = null;
+    /** @type {number} */
+    let next;
     switch (e.key) {
       case "ArrowUp": next = r > 0 ? i - 10 : i; break;
       case "ArrowDown": next = r < 9 ? i + 10 : i; break;
@@ -38,14 +53,15 @@ export function bindBoard(board, onActivate) {
     board.setCursor(next);
   });
 
-  const cellAt = (e) => {
+  const cellAt = (/** @type {PointerEvent} */ e) => {
     const el = document.elementFromPoint(e.clientX, e.clientY);
+    /** @type {HTMLElement | null} */
     const cell = el && el.closest ? el.closest(".cell") : null;
     return cell && root.contains(cell) ? Number(cell.dataset.index) : null;
   };
 
   root.addEventListener("pointerdown", (e) => {
-    const el = e.target.closest(".cell");
+    const el = cellOf(e);
     if (!el || !el.classList.contains("movable") || e.button !== 0) return;
     drag = { from: Number(el.dataset.index), over: null, moved: false, x: e.clientX, y: e.clientY };
   });

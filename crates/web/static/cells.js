@@ -3,12 +3,21 @@
 /** The column letters. */
 export const FILES = "ABCDEFGHIJ";
 
-/** The name of cell `index`: 0 -> "A1". */
+/** @typedef {import("./types/wire").Side} Side */
+
+/**
+ * The name of cell `index`: 0 -> "A1".
+ * @param {number} index
+ */
 export function cellName(index) {
   return FILES[index % 10] + (Math.floor(index / 10) + 1);
 }
 
-/** "E3" or "E3x77" -> the index of E3; null for "pass" or anything else. */
+/**
+ * "E3" or "E3x77" -> the index of E3; null for "pass" or anything else.
+ * @param {string | null | undefined} move
+ * @returns {number | null}
+ */
 export function cellIndex(move) {
   const m = /^([A-Ja-j])(10|[1-9])/.exec(move || "");
   if (!m) return null;
@@ -16,14 +25,26 @@ export function cellIndex(move) {
 }
 
 /** The value a cell holds for `side`'s knight in the server's `cells` arrays. */
-export const knightCode = (side) => (side === "white" ? -1 : -2);
+export const knightCode = (/** @type {Side} */ side) => (side === "white" ? -1 : -2);
 
-/** The other side. */
+/**
+ * The other side.
+ * @param {Side} side
+ * @returns {Side}
+ */
 export const other = (side) => (side === "white" ? "black" : "white");
 
-/** The line `pv` (moves as written) from the position `cells`, `side` to move, as arrows `[{from, to, side}]`. */
+/**
+ * The line `pv` (moves as written) from the position `cells`, `side` to move, as arrows `[{from, to, side}]`.
+ * @param {(number | null)[]} cells
+ * @param {Side} side
+ * @param {string[]} pv
+ * @returns {{ from: number | null, to: number, side: Side }[]}
+ */
 export function linePath(cells, side, pv) {
+  /** @type {Record<Side, number>} */
   const knights = { white: cells.indexOf(knightCode("white")), black: cells.indexOf(knightCode("black")) };
+  /** @type {{ from: number | null, to: number, side: Side }[]} */
   const out = [];
   let who = side;
   for (const mv of pv) {

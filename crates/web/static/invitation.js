@@ -3,19 +3,24 @@
 
 import * as api from "./api.js";
 import * as seats from "./seats.js";
-import { $ } from "./dom.js";
+import { $, $of } from "./dom.js";
 import { t } from "./i18n.js";
 import * as dialogs from "./view-dialogs.js";
 
-/** Shows (and copies when the browser allows) a link that hands `side`'s seat of game `id` to someone else. */
+/**
+ * Shows (and copies when the browser allows) a link that hands `side`'s seat of game `id` to someone else.
+ * @param {string | null} id
+ * @param {import("./types/wire").Side} side
+ */
 export async function invite(id, side) {
+  if (!id) return;
   try {
     const inv = await api.invite(id, side, seats.token(id, side));
     const url = new URL(inv.link, location.href).href;
-    $("#invite-link").value = url;
+    $of("#invite-link", "input").value = url;
     $("#invite-box").hidden = false;
     $("#invite-panel").hidden = false;
-    $("#invite-link").select();
+    $of("#invite-link", "input").select();
     try {
       await navigator.clipboard.writeText(url);
       dialogs.toast(t("web-invite-copied"));
@@ -23,7 +28,7 @@ export async function invite(id, side) {
       // No clipboard (a page not served from localhost or https): the link is shown to copy.
     }
   } catch (e) {
-    dialogs.showError(e.message);
+    dialogs.showError(api.errorText(e));
   }
 }
 
@@ -36,13 +41,14 @@ export async function claimInvitation() {
   const id = params.get("game");
   const code = params.get("invite");
   if (!id || !code) return null;
+  /** @type {string | null} */
   let refused = null;
   try {
     const got = await api.claim(id, code);
     seats.keep(id, { [got.side]: got.token }, true);
     dialogs.toast(t("web-claimed"));
   } catch (e) {
-    refused = e.message;
+    refused = api.errorText(e);
   }
   history.replaceState(null, "", `/#/game/${encodeURIComponent(id)}`);
   return refused;

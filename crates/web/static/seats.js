@@ -4,14 +4,23 @@
 
 const KEY = "cavalo-seats";
 
+/** @typedef {import("./types/wire").Side} Side */
+/** @typedef {import("./types/wire").GameState} GameState */
+/** @typedef {import("./state.js").Seats} Seats */
+
+/**
+ * Every game's seats this browser holds, by game id.
+ * @returns {Record<string, Seats>}
+ */
 function all() {
   try {
-    return JSON.parse(localStorage.getItem(KEY)) || {};
+    return JSON.parse(localStorage.getItem(KEY) || "null") || {};
   } catch {
     return {};
   }
 }
 
+/** @param {Record<string, Seats>} seats */
 function write(seats) {
   try {
     localStorage.setItem(KEY, JSON.stringify(seats));
@@ -20,21 +29,35 @@ function write(seats) {
   }
 }
 
-/** The seats held in game `id`: `{white: {token, claimed}, black: …}`. */
+/**
+ * The seats held in game `id`: `{white: {token, claimed}, black: …}`.
+ * @param {string} id
+ * @returns {Seats}
+ */
 export function held(id) {
   return all()[id] || {};
 }
 
-/** Keeps the `tokens` (`{side: token}`) of game `id`; `claimed` when taken with an invitation. */
+/**
+ * Keeps the `tokens` (`{side: token}`) of game `id`; `claimed` when taken with an invitation.
+ * @param {string} id
+ * @param {Partial<Record<string, string>>} tokens
+ */
 export function keep(id, tokens, claimed = false) {
   const seats = all();
   const game = seats[id] || {};
-  for (const [side, token] of Object.entries(tokens || {})) game[side] = { token, claimed };
+  for (const [side, token] of Object.entries(tokens || {})) {
+    if (token !== undefined && (side === "white" || side === "black")) game[side] = { token, claimed };
+  }
   seats[id] = game;
   write(seats);
 }
 
-/** Forgets a side's seat of game `id` (handed over), or all of them. */
+/**
+ * Forgets a side's seat of game `id` (handed over), or all of them.
+ * @param {string} id
+ * @param {Side | null} [side]
+ */
 export function forget(id, side = null) {
   const seats = all();
   if (side && seats[id]) delete seats[id][side];
@@ -47,29 +70,40 @@ const MAX_LISTED = 200;
 
 /** The tokens of every seat held, the most recently kept last (at most MAX_LISTED of them). */
 export function allTokens() {
-  const tokens = Object.values(all()).flatMap((game) => Object.values(game).map((seat) => seat.token));
+  const tokens = Object.values(all()).flatMap((game) => Object.values(game).map((seat) => seat && seat.token));
   return tokens.filter((t) => typeof t === "string" && /^[A-Za-z0-9_-]{1,128}$/.test(t)).slice(-MAX_LISTED);
 }
 
-/** The token of `side` in game `id`, or null. */
+/**
+ * The token of `side` in game `id`, or null.
+ * @param {string} id
+ * @param {Side | null} side
+ * @returns {string | null}
+ */
 export function token(id, side) {
+  if (!side) return null;
   const seat = held(id)[side];
   return seat ? seat.token : null;
 }
 
-/** Any token held in game `id` (for resigning or deleting), or null. */
+/**
+ * Any token held in game `id` (for resigning or deleting), or null.
+ * @param {string} id
+ * @returns {string | null}
+ */
 export function anyToken(id) {
   const seats = Object.values(held(id));
-  return seats.length ? seats[0].token : null;
+  return seats.length && seats[0] ? seats[0].token : null;
 }
 
 /**
  * Drops the seats the server says were handed over to someone else: a seat taken with an
  * invitation elsewhere (`claimed`) that this browser did not take itself.
  */
-export function reconcile(st) {
+export function reconcile(/** @type {GameState} */ st) {
   const mine = held(st.id);
   for (const seat of st.seats || []) {
-    if (seat.claimed && mine[seat.side] && !mine[seat.side].claimed) forget(st.id, seat.side);
+    const held = mine[seat.side];
+    if (seat.claimed && held && !held.claimed) forget(st.id, seat.side);
   }
 }

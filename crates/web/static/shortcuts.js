@@ -3,13 +3,15 @@
 /**
  * Calls `actions.review(n)`, `first()`, `last()`, `back()`, `forward()`, `hint()`, `undo()`,
  * `threats()`, `newGame()` on the page's keys; `active()` says whether a game is shown.
+ * @param {{ active(): boolean, back(): void, forward(): void, first(): void, last(): void, hint(): void, undo(): void, threats(): void, newGame(): void }} actions
  */
 export function bindShortcuts(actions) {
   document.addEventListener("keydown", (e) => {
     if (!actions.active() || document.querySelector("dialog[open]")) return;
-    const tag = (e.target.tagName || "").toLowerCase();
+    const target = e.target instanceof Element ? e.target : null;
+    const tag = ((target && target.tagName) || "").toLowerCase();
     if (["input", "select", "textarea"].includes(tag) || e.ctrlKey || e.metaKey || e.altKey) return;
-    if (e.target.closest && e.target.closest("#board")) return;
+    if (target && target.closest("#board")) return;
     switch (e.key) {
       case "ArrowLeft": actions.back(); break;
       case "ArrowRight": actions.forward(); break;

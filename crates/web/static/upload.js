@@ -3,9 +3,22 @@
 // of this browser's uploads, kept in localStorage so that the list of games shows them.
 
 import * as api from "./api.js";
-import { $, h, put } from "./dom.js";
+import { $, $of, h, put } from "./dom.js";
 import { dateText, t } from "./i18n.js";
 import { playerName } from "./view-panels.js";
+
+/**
+ * A game of a log as the server lists it to pick one from (the answer `several_games`'s `games`).
+ * @typedef {object} LogGame
+ * @property {string} id
+ * @property {string | null} date
+ * @property {string | null} white
+ * @property {string | null} black
+ * @property {string | null} status
+ * @property {string | null} result
+ * @property {[number, number]} points
+ * @property {number} plies
+ */
 
 const KEY = "cavalo-uploads";
 
@@ -15,13 +28,15 @@ const MAX_KEPT = 200;
 /** The ids of the games this browser uploaded, the most recent last. */
 export function uploadedIds() {
   try {
-    const ids = JSON.parse(localStorage.getItem(KEY)) || [];
-    return ids.filter((id) => typeof id === "string" && /^[A-Za-z0-9_-]{1,128}$/.test(id));
+    /** @type {unknown[]} */
+    const ids = JSON.parse(localStorage.getItem(KEY) || "null") || [];
+    return ids.filter(/** @returns {id is string} */ (id) => typeof id === "string" && /^[A-Za-z0-9_-]{1,128}$/.test(id));
   } catch {
     return [];
   }
 }
 
+/** @param {string} id */
 function remember(id) {
   const ids = uploadedIds().filter((x) => x !== id);
   ids.push(id);
@@ -32,7 +47,10 @@ function remember(id) {
   }
 }
 
-/** A game of a log as the choice words it (`g`: one of the server's `games`). */
+/**
+ * A game of a log as the choice words it (`g`: one of the server's `games`).
+ * @param {LogGame} g
+ */
 function choiceText(g) {
   return t("web-upload-choice", {
     date: g.date ? dateText(g.date) : "—",
@@ -45,7 +63,11 @@ function choiceText(g) {
   });
 }
 
-/** Shows the games of a log to pick one from; picking one uploads it with `pick(id)`. */
+/**
+ * Shows the games of a log to pick one from; picking one uploads it with `pick(id)`.
+ * @param {LogGame[]} games
+ * @param {(id: string) => void} pick
+ */
 function showChoice(games, pick) {
   put($("#upload-choice"),
     h("p", {}, t("web-upload-several", { count: games.length })),
@@ -62,23 +84,27 @@ function showChoice(games, pick) {
  * Sends the file chosen in the games dialog (`game`: the id of one game of a log, else the one
  * typed, if any) and calls `opened(id)` with the game it makes; a log of several games shows
  * them to pick from instead, and a refusal says why.
+ * @param {(id: string) => void} opened
+ * @param {string | null} [game]
  */
 export async function uploadFile(opened, game = null) {
-  const file = $("#upload-file").files[0];
+  const files = $of("#upload-file", "input").files;
+  const file = files && files[0];
   const error = $("#upload-error");
   error.hidden = true;
   put($("#upload-choice"));
   if (!file) return;
   try {
-    const got = await api.uploadGame(await file.text(), game || $("#upload-game").value.trim());
+    const got = await api.uploadGame(await file.text(), game || $of("#upload-game", "input").value.trim());
     remember(got.id);
     opened(got.id);
   } catch (e) {
-    if (e.code === "several_games" && e.data && Array.isArray(e.data.games)) {
-      showChoice(e.data.games, (id) => uploadFile(opened, id));
+    const games = e instanceof api.ApiError && e.code === "several_games" && e.data ? e.data.games : null;
+    if (Array.isArray(games)) {
+      showChoice(/** @type {LogGame[]} */ (games), (id) => uploadFile(opened, id));
       return;
     }
-    error.textContent = e.message;
+    error.textContent = api.errorText(e);
     error.hidden = false;
   }
 }

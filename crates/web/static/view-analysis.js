@@ -7,17 +7,42 @@ import { h, put, s } from "./dom.js";
 import { num, t } from "./i18n.js";
 import { cellIndex, knightCode } from "./cells.js";
 
-/** The signs of the classes (as in chess books). */
+/** @typedef {import("./types/wire").Analysis} AnalysisData */
+/** @typedef {import("./types/wire").PlyAnalysis} PlyAnalysis */
+/** @typedef {import("./types/wire").AnalysisValue} Value */
+/** @typedef {import("./types/wire").Class} Class */
+/** @typedef {import("./types/wire").Side} Side */
+/** @typedef {import("./types/wire").Shown} Exercise */
+/** @typedef {import("./types/wire").Answer} Answer */
+/** @typedef {import("./state.js").CellCode} CellCode */
+/** @typedef {import("./state.js").Thinker} Thinker */
+/** @typedef {import("./analysis.js").Analysis} Analysis */
+/** @typedef {import("./exercise.js").Exercises} Exercises */
+/** @typedef {{ text: string, cls: string, title: string }} Mark A mark of the move list. */
+/** @typedef {{ from: number | null, to: number, kind: "played" | "best" }} AnalysisArrow A move the analysis draws. */
+
+/**
+ * The signs of the classes (as in chess books).
+ * @type {Partial<Record<Class, string>>}
+ */
 const CLASS_SIGN = { inaccuracy: "?!", mistake: "?", blunder: "??" };
 
-/** A value in points, signed, with the sign of an exact value: "+12", "−3≡". */
+/**
+ * A value in points, signed, with the sign of an exact value: "+12", "−3≡".
+ * @param {Value} v
+ */
 export function points(v) {
   const sign = v.points > 0 ? "+" : v.points < 0 ? "−" : "";
   return sign + num(Math.abs(v.points)) + (v.exact ? "≡" : "");
 }
 
-/** The marks of an analysed ply `p`: `[{text, cls, title}]`. */
+/**
+ * The marks of an analysed ply `p`: `[{text, cls, title}]`.
+ * @param {PlyAnalysis} p
+ * @returns {Mark[]}
+ */
 export function marks(p) {
+  /** @type {Mark[]} */
   const out = [];
   if (p.forced) out.push({ text: "□", cls: "mark-forced", title: t("web-analysis-mark-forced") });
   const sign = p.class && CLASS_SIGN[p.class];
@@ -34,28 +59,39 @@ export function marks(p) {
   return out;
 }
 
-/** The marks as elements, for the move list. */
+/**
+ * The marks as elements, for the move list.
+ * @param {Mark[]} list
+ */
 export function markNodes(list) {
   return list.map((m) => h("span", { class: `mark ${m.cls}`, title: m.title }, m.text));
 }
 
-/** The value of every position from White's view, the start first: `[{ply, points, exact}]`. */
+/**
+ * The value of every position from White's view, the start first: `[{ply, points, exact}]`.
+ * @param {AnalysisData} an
+ */
 function whiteValues(an) {
-  const white = (p, v) => (p.side === "white" ? v.points : -v.points);
+  const white = (/** @type {PlyAnalysis} */ p, /** @type {Value} */ v) => (p.side === "white" ? v.points : -v.points);
   const vals = an.plies.map((p) => ({ ply: p.ply - 1, points: white(p, p.best_value), exact: p.best_value.exact }));
   vals.push({ ply: an.plies.length, points: an.last_value.points, exact: an.last_value.exact });
   return vals;
 }
 
-/** The value chart of `an` with ply `current` marked; `onPick(ply)` when clicked. */
+/**
+ * The value chart of `an` with ply `current` marked; `onPick(ply)` when clicked.
+ * @param {AnalysisData} an
+ * @param {number} current
+ * @param {(ply: number) => void} onPick
+ */
 function chart(an, current, onPick) {
   const vals = whiteValues(an);
   const W = 420, H = 170, L = 40, R = 8, T = 8, B = 22;
   const n = Math.max(vals.length - 1, 1);
   const top = Math.max(10, ...vals.map((v) => Math.abs(v.points)));
-  const x = (k) => L + (k / n) * (W - L - R);
-  const y = (p) => T + (1 - (p + top) / (2 * top)) * (H - T - B);
-  const f = (v) => v.toFixed(1);
+  const x = (/** @type {number} */ k) => L + (k / n) * (W - L - R);
+  const y = (/** @type {number} */ p) => T + (1 - (p + top) / (2 * top)) * (H - T - B);
+  const f = (/** @type {number} */ v) => v.toFixed(1);
   const segments = vals.slice(1).map((v, i) => {
     const a = vals[i];
     const cls = a.exact && v.exact ? "value-line exact" : "value-line";
@@ -80,7 +116,8 @@ function chart(an, current, onPick) {
     s("line", { class: "cursor-line", x1: f(x(current)), y1: T, x2: f(x(current)), y2: H - B }),
     segments, bad, dots,
   );
-  svg.addEventListener("click", (e) => {
+  svg.addEventListener("click", (/** @type {Event} */ ev) => {
+    const e = /** @type {MouseEvent} */ (ev);
     const r = svg.getBoundingClientRect();
     const px = ((e.clientX - r.left) / r.width) * W;
     onPick(Math.max(0, Math.min(n, Math.round(((px - L) / (W - L - R)) * n))));
@@ -88,9 +125,13 @@ function chart(an, current, onPick) {
   return svg;
 }
 
-/** Each side's figures: accuracy, mean loss and the count of each class of error. */
+/**
+ * Each side's figures: accuracy, mean loss and the count of each class of error.
+ * @param {AnalysisData} an
+ * @param {string[]} names
+ */
 function sides(an, names) {
-  const row = (side, i) => {
+  const row = (/** @type {Side} */ side, /** @type {number} */ i) => {
     const sd = an.sides[i];
     return h("tr", {},
       h("th", { scope: "row" }, names[i] ? `${t(side === "white" ? "web-white" : "web-black")} · ${names[i]}` : t(side === "white" ? "web-white" : "web-black")),
@@ -114,7 +155,11 @@ function sides(an, names) {
   );
 }
 
-/** What the analysis says of ply `idx` (0: the start). */
+/**
+ * What the analysis says of ply `idx` (0: the start).
+ * @param {AnalysisData} an
+ * @param {number} idx
+ */
 function plyLine(an, idx) {
   if (idx === 0 || idx > an.plies.length) return h("p", { class: "muted ply-judgement" }, t("web-analysis-at-start"));
   const p = an.plies[idx - 1];
@@ -149,10 +194,14 @@ function plyLine(an, idx) {
  * Draws the analysis panel: `a` is the page's analysis (see analysis.js), `game` the plies the
  * game has now, `names` the players' names, `current` the ply shown; `onStart()` asks for an
  * analysis, `onPick(ply)` goes to a ply.
+ * @param {HTMLElement} container
+ * @param {Analysis} a
+ * @param {{ game: number, names: string[], current: number, onStart: () => void, onPick: (ply: number) => void }} how
  */
 export function renderAnalysis(container, a, { game, names, current, onStart, onPick }) {
+  /** @type {import("./dom.js").Child[]} */
   const parts = [];
-  const button = (key) => h("button", { type: "button", id: "analyse", onclick: onStart }, t(key));
+  const button = (/** @type {string} */ key) => h("button", { type: "button", id: "analyse", onclick: onStart }, t(key));
   if (a.state === "none" && game > 0) {
     parts.push(h("p", { class: "muted" }, t("web-analysis-about")), button("web-analysis-start"));
   } else if (a.state === "none") {
@@ -180,6 +229,9 @@ export function renderAnalysis(container, a, { game, names, current, onStart, on
 /**
  * Draws what the analysis says of ply `current` (nothing before an analysis): next to the board,
  * apart from the analysis's figures, so that a phone shows it right under the board.
+ * @param {HTMLElement} container
+ * @param {Analysis} a
+ * @param {number} current
  */
 export function renderJudgement(container, a, current) {
   put(container, a.data ? plyLine(a.data, current) : []);
@@ -188,10 +240,16 @@ export function renderJudgement(container, a, current) {
 /**
  * Arrows for a move `played` and, when it is another, the `best` move, both from where `side`'s
  * knight stands in `cells`: `[{from, to, kind}]`, `kind` `played` or `best`.
+ * @param {CellCode[]} cells
+ * @param {Side} side
+ * @param {string} played
+ * @param {string | null} best
+ * @returns {AnalysisArrow[]}
  */
 function moveArrows(cells, side, played, best) {
   const at = cells.indexOf(knightCode(side));
   const from = at >= 0 ? at : null;
+  /** @type {AnalysisArrow[]} */
   const out = [];
   const p = cellIndex(played);
   if (p !== null) out.push({ from, to: p, kind: "played" });
@@ -200,16 +258,24 @@ function moveArrows(cells, side, played, best) {
   return out;
 }
 
-/** The arrows of ply `idx` of analysis `an` (`before`: the cells before the ply). */
+/**
+ * The arrows of ply `idx` of analysis `an` (`before`: the cells before the ply).
+ * @param {AnalysisData | null} an
+ * @param {number} idx
+ * @param {CellCode[] | null} before
+ */
 export function arrows(an, idx, before) {
   const p = an && idx > 0 ? an.plies[idx - 1] : null;
   return p && before ? moveArrows(before, p.side, p.played, p.best) : [];
 }
 
 /** A move as the page writes it (`pass` in the page's language). */
-const moveText = (mv) => (mv === "pass" ? t("web-pass") : mv);
+const moveText = (/** @type {string} */ mv) => (mv === "pass" ? t("web-pass") : mv);
 
-/** The judgement of a try, worded. */
+/**
+ * The judgement of a try, worded.
+ * @param {Answer} a
+ */
 function verdict(a) {
   const j = a.judged;
   const args = {
@@ -224,11 +290,16 @@ function verdict(a) {
 /**
  * Draws the exercises (see exercise.js) into `container`: the button that starts them, or the
  * exercise shown (its task, then the judgement of a try and the answer) with its buttons.
+ * @param {HTMLElement} container
+ * @param {Exercises} ex
+ * @param {boolean} analysed
  */
 export function renderExercise(container, ex, analysed) {
-  const button = (id, key, onclick, primary = false) =>
+  const button = (/** @type {string} */ id, /** @type {string} */ key, /** @type {() => void} */ onclick, primary = false) =>
     h("button", { type: "button", id, class: primary ? "primary" : null, onclick }, t(key));
+  /** @type {import("./dom.js").Child[]} */
   const parts = [];
+  const list = ex.list || [];
   if (ex.error) parts.push(h("p", { class: "error", role: "alert" }, ex.error));
   const cur = ex.current();
   if (!cur) {
@@ -239,7 +310,7 @@ export function renderExercise(container, ex, analysed) {
   }
   const side = t(cur.side === "white" ? "web-white" : "web-black");
   parts.push(
-    h("h3", {}, t("web-exercise-title", { n: ex.i + 1, total: ex.list.length })),
+    h("h3", {}, t("web-exercise-title", { n: ex.i + 1, total: list.length })),
     h("p", { class: "exercise-task" }, t("web-exercise-task", { ply: cur.ply, side, move: moveText(cur.played), loss: cur.loss })),
   );
   if (ex.busy) parts.push(h("p", { class: "muted", role: "status" }, t("web-exercise-searching")));
@@ -250,13 +321,18 @@ export function renderExercise(container, ex, analysed) {
   }
   parts.push(h("div", { class: "buttons exercise-buttons" },
     a ? button("exercise-again", "web-exercise-again", () => ex.again()) : null,
-    ex.list.length > 1 ? button("exercise-next", "web-exercise-next", () => ex.next(), !!a) : null,
+    list.length > 1 ? button("exercise-next", "web-exercise-next", () => ex.next(), !!a) : null,
     button("exercise-close", "web-exercise-close", () => ex.close()),
   ));
   put(container, parts);
 }
 
-/** The arrows of an answered try: the move tried and the best move, from `cells`. */
+/**
+ * The arrows of an answered try: the move tried and the best move, from `cells`.
+ * @param {Exercise} cur
+ * @param {Answer} answer
+ * @param {CellCode[]} cells
+ */
 export function tryArrows(cur, answer, cells) {
   return moveArrows(cells, cur.side, answer.judged.move, answer.best);
 }
@@ -264,8 +340,12 @@ export function tryArrows(cur, answer, cells) {
 /**
  * The engine's live lines for the position shown (see app.js): a button to ask for them, then
  * the search's depth, value and line (stopped, or done), or why it could not search.
+ * @param {HTMLElement} container
+ * @param {Thinker | null} thinker
+ * @param {{ canThink: boolean, onThink: () => void, onStop: () => void }} how
  */
 export function renderThinkHere(container, thinker, { canThink, onThink, onStop }) {
+  /** @type {import("./dom.js").Child[]} */
   const parts = [];
   const d = thinker && thinker.data;
   if (d) {

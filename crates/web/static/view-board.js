@@ -5,14 +5,41 @@ import { $, h, put, s } from "./dom.js";
 import { FILES, cellName } from "./cells.js";
 import { t } from "./i18n.js";
 
-const two = (v) => String(v).padStart(2, "0");
+/** @typedef {import("./types/wire").Destination} Destination */
+/** @typedef {import("./state.js").CellCode} CellCode */
+/** @typedef {import("./state.js").Arrow} Arrow */
+/** @typedef {import("./view-analysis.js").AnalysisArrow} AnalysisArrow */
+
+/**
+ * What the board shows.
+ * @typedef {object} BoardView
+ * @property {CellCode[]} cells The cells.
+ * @property {{ from: number | null, to: number } | null} last The last move.
+ * @property {Map<number, Destination>} dests The legal destinations by index.
+ * @property {Set<number>} threatened The cells the other knight attacks.
+ * @property {number | null} movable The knight that may move.
+ * @property {number | null} hint The hint's destination.
+ * @property {boolean} reviewing Whether an earlier position is shown.
+ * @property {Set<number>} doubles The doubles' values.
+ * @property {import("./choice.js").BurnShown | null} burn The choice of a double to remove.
+ */
+
+const two = (/** @type {number} */ v) => String(v).padStart(2, "0");
+
+/** The centre of cell `i` in the overlay's coordinates. */
+const center = (/** @type {number} */ i) => [(i % 10) * 10 + 5, Math.floor(i / 10) * 10 + 5];
 
 /** The board's cells, coordinates and overlay. */
 export class Board {
+  /**
+   * @param {HTMLElement} root
+   * @param {HTMLElement} overlay
+   */
   constructor(root, overlay) {
     this.root = root;
     this.overlay = overlay;
     this.cursor = 0;
+    /** @type {HTMLElement[]} */
     this.cells = [];
     put($(".files"), [...FILES].map((f) => h("span", {}, f)));
     put($(".ranks"), Array.from({ length: 10 }, (_, i) => h("span", {}, String(i + 1))));
@@ -33,12 +60,18 @@ export class Board {
     }
   }
 
-  /** The cell element at `index`. */
+  /**
+   * The cell element at `index`.
+   * @param {number} index
+   */
   cell(index) {
     return this.cells[index];
   }
 
-  /** Moves the keyboard cursor to `index` (and the focus with it when `focus`). */
+  /**
+   * Moves the keyboard cursor to `index` (and the focus with it when `focus`).
+   * @param {number} index
+   */
   setCursor(index, focus = true) {
     const old = this.cells[this.cursor];
     old.tabIndex = -1;
@@ -54,6 +87,7 @@ export class Board {
    * Shows a position. `view`: {cells, last: {from, to} | null, dests: Map(index -> destination),
    * threatened: Set, movable: index | null, hint: index | null, reviewing, doubles: Set,
    * burn: the double's choice (choice.js `burnChoice()`) or null}.
+   * @param {BoardView} view
    */
   render(view) {
     const { cells, last, dests, threatened, movable, hint, reviewing, doubles, burn } = view;
@@ -116,19 +150,20 @@ export class Board {
     }
   }
 
-  /** Draws `pv` ([{from, to, side}]) as arrows numbered 1, 2, 3... (at most 8). */
+  /**
+   * Draws `pv` ([{from, to, side}]) as arrows numbered 1, 2, 3... (at most 8).
+   * @param {Arrow[]} pv
+   */
   drawPv(pv) {
-    const center = (i) => [(i % 10) * 10 + 5, Math.floor(i / 10) * 10 + 5];
     const moves = pv.slice(0, 8);
-    const sideClass = (m) => (m.side === "white" ? "pv-white" : "pv-black");
+    const sideClass = (/** @type {Arrow} */ m) => (m.side === "white" ? "pv-white" : "pv-black");
     // Lines first, then the numbered discs above every line.
-    const lines = moves
-      .filter((m) => m.from !== null && m.from !== undefined)
-      .map((m) => {
-        const [x1, y1] = center(m.from);
-        const [x2, y2] = center(m.to);
-        return s("line", { x1, y1, x2, y2, class: `pv-line ${sideClass(m)}` });
-      });
+    const lines = moves.flatMap((m) => {
+      if (m.from === null || m.from === undefined) return [];
+      const [x1, y1] = center(m.from);
+      const [x2, y2] = center(m.to);
+      return [s("line", { x1, y1, x2, y2, class: `pv-line ${sideClass(m)}` })];
+    });
     const discs = moves.flatMap((m, n) => {
       const [x, y] = center(m.to);
       return [s("circle", { cx: x, cy: y, r: 3, class: sideClass(m) }), s("text", { x, y, class: "pv-num" }, String(n + 1))];
@@ -139,9 +174,9 @@ export class Board {
   /**
    * Draws the analysis's arrows of the ply shown (`[{from, to, kind}]`, `kind` `played` or
    * `best`): a line from the knight's cell to the destination, a ring on the destination.
+   * @param {AnalysisArrow[]} arrows
    */
   drawArrows(arrows) {
-    const center = (i) => [(i % 10) * 10 + 5, Math.floor(i / 10) * 10 + 5];
     const parts = arrows.flatMap((a) => {
       const [x2, y2] = center(a.to);
       const ring = s("circle", { cx: x2, cy: y2, r: 3.6, class: `arrow-end arrow-${a.kind}` });

@@ -3,9 +3,16 @@
 import { h, put, s } from "./dom.js";
 import { compact, num, t } from "./i18n.js";
 
-/** Draws the chart of `plies` (the server's ply list) into `container`. */
+/** @typedef {import("./types/wire").PlyView} PlyView */
+/** @typedef {import("./types/wire").SearchInfo} SearchInfo */
+
+/**
+ * Draws the chart of `plies` (the server's ply list) into `container`.
+ * @param {HTMLElement} container
+ * @param {PlyView[]} plies
+ */
 export function drawChart(container, plies) {
-  const searched = plies.filter((p) => p.search);
+  const searched = plies.flatMap((p) => (p.search ? [{ ...p, search: p.search }] : []));
   if (searched.length === 0) {
     put(container, h("p", { class: "muted" }, t("web-chart-empty")));
     return;
@@ -14,11 +21,11 @@ export function drawChart(container, plies) {
   const maxPly = Math.max(...plies.map((p) => p.number), 2);
   const maxNodes = Math.max(...searched.map((p) => p.search.nodes), 1);
   const maxTime = Math.max(...searched.map((p) => p.time_ms), 1);
-  const x = (n) => L + ((n - 0.5) / maxPly) * (W - L - R);
-  const yN = (v) => H - B - (v / maxNodes) * (H - T - B);
-  const yT = (v) => H - B - (v / maxTime) * (H - T - B);
+  const x = (/** @type {number} */ n) => L + ((n - 0.5) / maxPly) * (W - L - R);
+  const yN = (/** @type {number} */ v) => H - B - (v / maxNodes) * (H - T - B);
+  const yT = (/** @type {number} */ v) => H - B - (v / maxTime) * (H - T - B);
   const bw = Math.max(1.5, ((W - L - R) / maxPly) * 0.8);
-  const f = (v) => v.toFixed(1);
+  const f = (/** @type {number} */ v) => v.toFixed(1);
   const bars = searched.map((p) => {
     const y = yN(p.search.nodes);
     const title = t("web-chart-bar", { ply: p.number, move: p.move, nodes: num(p.search.nodes), time: num(p.time_ms) });

@@ -2,13 +2,19 @@
 // (nodes analysed, alpha and beta cuts, written short with the whole number on hover; time, depth,
 // value).
 
-import { h, put } from "./dom.js";
+import { $, h, put } from "./dom.js";
 import { compact, num, t } from "./i18n.js";
 import { markNodes } from "./view-analysis.js";
 
 /**
  * The signed value of a search: "+3", "-2≡" (proven, the sign of the analysis's exact values;
  * "!" is only ever a turning point).
+ */
+/** @typedef {import("./types/wire").PlyView} PlyView */
+/** @typedef {import("./view-analysis.js").Mark} Mark */
+
+/**
+ * @param {{ score: number, proven: boolean }} search
  */
 export function value(search, proven = "≡") {
   return (search.score > 0 ? "+" : "") + num(search.score) + (search.proven ? proven : "");
@@ -17,17 +23,26 @@ export function value(search, proven = "≡") {
 /** How the server writes a pass. */
 const PASS = "pass";
 
+/** @param {PlyView} p */
 function time(p) {
   if (p.forced) return "";
   return p.by === "computer" ? `${num(p.time_ms)} ms` : `${num(p.time_ms / 1000, 1)} s`;
 }
 
-/** A count of the search's statistics, short (`6,5 M`) with the whole number as its title. */
+/**
+ * A count of the search's statistics, short (`6,5 M`) with the whole number as its title.
+ * @param {number | null | undefined} n
+ */
 function count(n) {
-  if (n === undefined || n === null || n === false) return h("td", {}, "");
+  if (n === undefined || n === null) return h("td", {}, "");
   return h("td", { title: n >= 1e4 ? num(n) : null }, compact(n));
 }
 
+/**
+ * @param {PlyView} p
+ * @param {number} current
+ * @param {Mark[] | null | undefined} marks
+ */
 function row(p, current, marks) {
   const s = p.search;
   const white = p.side === "white";
@@ -51,15 +66,20 @@ function row(p, current, marks) {
 /**
  * Fills `tbody` with the rows of `plies`, ply `current` marked and scrolled into view, each move
  * with its analysis's marks (`marks`: ply number -> marks, or null before an analysis).
+ * @param {HTMLElement} tbody
+ * @param {PlyView[]} plies
+ * @param {number} current
+ * @param {Map<number, Mark[]> | null} [marks]
  */
 export function renderMoves(tbody, plies, current, marks = null) {
   put(tbody, plies.map((p) => row(p, current, marks && marks.get(p.number))));
-  const cur = tbody.querySelector("tr.current") || tbody.lastElementChild;
+  /** @type {HTMLElement | null} */
+  const cur = tbody.querySelector("tr.current") || /** @type {HTMLElement | null} */ (tbody.lastElementChild);
   if (cur) {
     // Scroll the table's own box only: the page must not jump away from the board.
     const box = tbody.closest(".table-wrap");
     if (box) {
-      const top = cur.offsetTop - box.querySelector("thead").offsetHeight;
+      const top = cur.offsetTop - $("thead", box).offsetHeight;
       const bottom = cur.offsetTop + cur.offsetHeight;
       if (top < box.scrollTop) box.scrollTop = top;
       else if (bottom > box.scrollTop + box.clientHeight) box.scrollTop = bottom - box.clientHeight;

@@ -1,25 +1,33 @@
 // The panels around the board: players and points, the status line, the buttons' states, the
 // engine panel, the result with its summary, and the game's details line.
 
-import { $, h, put } from "./dom.js";
+import { $, $of, h, put } from "./dom.js";
 import { num, t, words } from "./i18n.js";
 import { GAME_OVER } from "./state.js";
 import { value } from "./view-moves.js";
 
+/** @typedef {import("./types/wire").Side} Side */
+/** @typedef {import("./types/wire").PlayerView} PlayerView */
+/** @typedef {import("./types/wire").GameState} GameState */
+/** @typedef {import("./types/wire").SearchInfo} SearchInfo */
+/** @typedef {import("./types/wire").SideSummary} SideSummary */
+/** @typedef {import("./state.js").Store} Store */
+/** @typedef {ReturnType<Store["current"]>["entry"]} Entry */
+
 /** "White" or "Black" in the page's language. */
-export const sideName = (side) => t(side === "white" ? "web-white" : "web-black");
+export const sideName = (/** @type {Side} */ side) => t(side === "white" ? "web-white" : "web-black");
 
 /** An engine's name as people read it: our engine as `Cavalo` (its name, never the piece). */
-const engineName = (engine) => (engine === "cavalo" ? "Cavalo" : engine);
+const engineName = (/** @type {string} */ engine) => (engine === "cavalo" ? "Cavalo" : engine);
 
 /** Our engine below full strength for people: "Cavalo, nível 3". */
-const atLevel = (engine, level) => t("who-engine-level", { player: engine, level });
+const atLevel = (/** @type {string} */ engine, /** @type {number} */ level) => t("who-engine-level", { player: engine, level });
 
 /**
  * A stored game's player label (`computer:greedy`, `computer:cavalo:level=3,seed=7`, `human`,
  * `human:Ana`) for people: `greedy`, `Cavalo, level 3`, `human`, `Ana`.
  */
-export function playerName(label) {
+export function playerName(/** @type {string} */ label) {
   if (label === "human") return t("web-human");
   const level = /^computer:cavalo:(?:.*,)?level=(\d+)/.exec(label);
   if (level) return atLevel(engineName("cavalo"), Number(level[1]));
@@ -28,28 +36,34 @@ export function playerName(label) {
 }
 
 /** A player of the game's state (its engine and level given apart) for people: `Cavalo, level 3`. */
-export function playerText(p) {
+export function playerText(/** @type {PlayerView} */ p) {
   if (p.human) return playerName(p.label);
-  const name = engineName(p.engine);
+  const name = engineName(p.engine || "");
   return p.level ? atLevel(name, p.level) : name;
 }
 
 /** "White" for a human, "White (greedy engine)", "Preto (motor Cavalo, nível 3)" for the
  * computer: our engine by its name, never read as the piece. */
-export function who(store, side) {
+export function who(/** @type {Store} */ store, /** @type {Side} */ side) {
   const p = store.player(side);
-  if (p.human) return sideName(side);
-  const args = { side: sideName(side), player: engineName(p.engine), level: p.level };
+  if (!p || p.human) return sideName(side);
+  const args = { side: sideName(side), player: engineName(p.engine || ""), level: p.level };
   return t(p.level ? "who-computer-level" : "who-computer", args);
 }
 
+/**
+ * @param {Store} store
+ * @param {number} idx
+ * @param {boolean} live
+ */
 function statusText(store, idx, live) {
-  const st = store.state;
+  const st = /** @type {GameState} */ (store.state);
   if (!live) return t("web-reviewing", { ply: idx, total: st.plies.length });
   const said = store.announcement.map((a) => words(a.message));
-  const side = st.turn.side;
-  switch (st.turn.kind) {
+  const turn = st.turn;
+  switch (turn.kind) {
     case "human": {
+      const side = turn.side;
       const n = st.destinations.length;
       // Two people: the side is who moves (not "White to move (White)").
       if (st.mode === "human-human") said.push(t("web-side-to-move", { side: sideName(side), count: n }));
@@ -57,10 +71,10 @@ function statusText(store, idx, live) {
       break;
     }
     case "computer":
-      said.push(t("web-thinking", { who: who(store, side) }));
+      said.push(t("web-thinking", { who: who(store, turn.side) }));
       break;
     case "forced":
-      said.push(t("web-forced", { side: sideName(side), move: st.turn.move }));
+      said.push(t("web-forced", { side: sideName(turn.side), move: turn.move }));
       break;
     default:
       // The game's end is among the server's announcements; say it if it is not.
@@ -70,8 +84,14 @@ function statusText(store, idx, live) {
 }
 
 /** The players' names and points, whose turn it is, and the status line. */
+/**
+ * @param {Store} store
+ * @param {number} idx
+ * @param {boolean} live
+ * @param {Entry} entry
+ */
 export function renderPlayers(store, idx, live, entry) {
-  const st = store.state;
+  const st = /** @type {GameState} */ (store.state);
   $("#points-white").textContent = num(entry.points[0]);
   $("#points-black").textContent = num(entry.points[1]);
   for (const p of st.players) {
@@ -86,22 +106,29 @@ export function renderPlayers(store, idx, live, entry) {
 }
 
 /** Which buttons are shown and usable. */
+/**
+ * @param {Store} store
+ * @param {number} idx
+ * @param {boolean} live
+ */
 export function renderControls(store, idx, live) {
-  const st = store.state;
+  const st = /** @type {GameState} */ (store.state);
   const cc = st.mode === "computer-computer";
   const seated = Object.keys(store.seats || {}).length > 0;
-  $("#undo").disabled = !store.holds(store.undoSide());
+  const undoSide = store.undoSide();
+  $of("#undo", "button").disabled = !(undoSide && store.holds(undoSide));
   $("#undo").hidden = cc || !seated;
-  $("#hint").disabled = !(store.myTurn() && st.can_hint);
+  $of("#hint", "button").disabled = !(store.myTurn() && st.can_hint);
   $("#hint").hidden = cc || !seated;
-  $("#quit").disabled = st.status !== "playing";
+  $of("#quit", "button").disabled = st.status !== "playing";
   $("#quit").hidden = !seated;
   $("#delete").hidden = !seated;
   $("#watching").hidden = seated;
   // A seat can be handed over while this browser keeps another: human against human.
   let offered = false;
-  for (const side of ["white", "black"]) {
+  for (const side of /** @type {Side[]} */ (["white", "black"])) {
     const seat = (st.seats || []).find((s) => s.side === side);
+    /** @type {Side} */
     const other = side === "white" ? "black" : "white";
     const offer = st.mode === "human-human" && st.status === "playing" && !!seat && !seat.claimed &&
       store.holds(side) && store.holds(other);
@@ -110,16 +137,17 @@ export function renderControls(store, idx, live) {
   }
   // The invitations' panel, beside the board: while a seat can be offered, or its link is shown.
   $("#invite-panel").hidden = !offered && $("#invite-box").hidden;
-  $("#first").disabled = idx === 0;
-  $("#prev").disabled = idx === 0;
-  $("#next").disabled = live;
-  $("#last").disabled = live;
+  $of("#first", "button").disabled = idx === 0;
+  $of("#prev", "button").disabled = idx === 0;
+  $of("#next", "button").disabled = live;
+  $of("#last", "button").disabled = live;
 }
 
 /** The end-of-game totals of both players as a table. */
-export function summaryTable(st) {
+export function summaryTable(/** @type {GameState} */ st) {
+  if (!st.summary) return null;
   const [w, b] = st.summary;
-  const row = (key, f) => h("tr", {}, h("td", {}, t(key)), h("td", {}, f(w)), h("td", {}, f(b)));
+  const row = (/** @type {string} */ key, /** @type {(s: SideSummary) => string} */ f) => h("tr", {}, h("td", {}, t(key)), h("td", {}, f(w)), h("td", {}, f(b)));
   return h("table", { class: "summary" },
     h("thead", {}, h("tr", {}, h("th"), h("th", {}, sideName("white")), h("th", {}, sideName("black")))),
     h("tbody", {},
@@ -138,8 +166,8 @@ export function summaryTable(st) {
 }
 
 /** The result under the board (when the game is over) and the game's details line. */
-export function renderResult(store) {
-  const st = store.state;
+export function renderResult(/** @type {Store} */ store) {
+  const st = /** @type {GameState} */ (store.state);
   const over = st.status !== "playing";
   $("#result").hidden = !over;
   if (over) {
@@ -155,8 +183,9 @@ export function renderResult(store) {
   $("#game-id").textContent = rules.length ? `${details} · ${rules.join(", ")}` : details;
 }
 
+/** @param {SearchInfo} i */
 function infoList(i) {
-  const item = (key, text) => h("div", {}, h("dt", {}, t(key)), h("dd", {}, text));
+  const item = (/** @type {string} */ key, /** @type {string} */ text) => h("div", {}, h("dt", {}, t(key)), h("dd", {}, text));
   return [
     h("dl", {},
       item("web-depth", `${i.depth}/${i.seldepth}`),
@@ -170,7 +199,7 @@ function infoList(i) {
 }
 
 /** The engine panel: the live search, else the hint, else the last search, with its statistics. */
-export function renderThinking(store) {
+export function renderThinking(/** @type {Store} */ store) {
   const el = $("#thinking");
   const live = store.thinking;
   if (live) {
@@ -184,7 +213,7 @@ export function renderThinking(store) {
   const last = store.lastSearch();
   if (store.hint) {
     put(el, h("p", {}, h("strong", {}, `${t("web-hint-prefix")} ${store.hint.move}`)), infoList(store.hint.info));
-  } else if (last) {
+  } else if (last && last.search) {
     put(el, h("p", {}, t("web-last-search", { side: sideName(last.side), move: last.move })), infoList(last.search));
   } else {
     put(el, h("p", { class: "muted" }, t("web-no-search")));

@@ -3,6 +3,7 @@
 use serde::{Deserialize, Serialize};
 
 /// Where the classes begin, in points lost by the move played.
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Thresholds {
     /// A move losing at least this many points is an inaccuracy (below it: good).
@@ -60,6 +61,7 @@ impl Thresholds {
 }
 
 /// How good a move was.
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Class {

@@ -79,7 +79,9 @@ pub use search::{Budget, PositionSearch, search_game, search_one, search_positio
 pub const FORMAT_VERSION: u32 = 3;
 
 /// A value in points with whether it is proven.
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", ts(rename = "AnalysisValue"))]
 pub struct Value {
     /// Points difference (the view is given where the value is used).
     pub points: i32,
@@ -95,6 +97,7 @@ impl Value {
 }
 
 /// One ply judged.
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct PlyAnalysis {
     /// The ply number, from 1.
@@ -174,7 +177,9 @@ pub(crate) fn white_view(side: Side, points: i32) -> i32 {
 }
 
 /// One side's figures.
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", ts(rename = "AnalysisSideSummary"))]
 pub struct SideSummary {
     /// Moves judged (forced plies left out).
     pub judged: usize,
@@ -214,6 +219,7 @@ impl SideSummary {
 }
 
 /// The analysis of a game.
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Analysis {
     /// [`FORMAT_VERSION`].

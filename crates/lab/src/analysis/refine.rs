@@ -55,6 +55,7 @@ pub struct Effort {
 }
 
 /// What an analysis spent where its verdicts were unsure.
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Refinement {
     /// The nodes the re-searches of the game could have in all.

@@ -11,6 +11,7 @@ use serde::{Deserialize, Serialize};
 use super::Value;
 
 /// The search budget of each position.
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Budget {
     /// Nodes per position (deterministic with one thread).

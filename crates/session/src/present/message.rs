@@ -15,18 +15,22 @@ use crate::key;
 use crate::store::{StoreError, StoreErrorKind};
 
 /// A catalogue message (`key`) with its arguments: `{"key": "ann-pass", "args": {"who": …}}`.
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Message {
     /// The catalogue's key.
     #[serde(serialize_with = "key_id")]
+    #[cfg_attr(feature = "ts", ts(type = "string"))]
     pub key: Key,
     /// The arguments by name (none: left out).
     #[serde(skip_serializing_if = "BTreeMap::is_empty")]
+    #[cfg_attr(feature = "ts", ts(optional, as = "Option<BTreeMap<String, Words>>"))]
     pub args: BTreeMap<&'static str, Words>,
 }
 
 /// An argument of a [`Message`], or a text to show: a text as it is, a whole number (written the
 /// language's way, and choosing plural forms), or another message worded first.
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[derive(Clone, Debug, PartialEq, Serialize)]
 #[serde(untagged)]
 pub enum Words {

@@ -125,6 +125,8 @@ async fn start_browser(
     }
     let mut caps = serde_json::Map::new();
     caps.insert("goog:chromeOptions".into(), options);
+    // The browser's console is kept for [`Page::console_errors`].
+    caps.insert("goog:loggingPrefs".into(), json!({"browser": "ALL"}));
     let connector = hyper_util::client::legacy::connect::HttpConnector::new();
     let client = ClientBuilder::new(connector)
         .capabilities(caps)
@@ -176,6 +178,22 @@ impl Page {
     /// The server's data directory.
     pub fn dir(&self) -> &std::path::Path {
         self._dir.path()
+    }
+
+    /// The browser's console errors (level `SEVERE`) since last asked, from chromedriver's log:
+    /// a script's `console.error`, and the browser's own `Failed to load resource` of a request
+    /// answered with an error status.
+    pub async fn console_errors(&self) -> Vec<String> {
+        let session = self.c.session_id().await.unwrap().expect("a browser session");
+        let url = format!("http://127.0.0.1:{}/session/{session}/se/log", self._driver.port);
+        let answer = reqwest::Client::new().post(url).json(&json!({"type": "browser"})).send().await.unwrap();
+        let log: Value = answer.json().await.unwrap();
+        let entries = log["value"].as_array().unwrap_or_else(|| panic!("chromedriver's log: {log}"));
+        entries
+            .iter()
+            .filter(|e| e["level"] == "SEVERE")
+            .map(|e| e["message"].as_str().unwrap_or_default().to_string())
+            .collect()
     }
 
     /// Closes the browser and stops the server.

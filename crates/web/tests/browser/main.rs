@@ -3,7 +3,7 @@
 //! continue, finish the game, and watch the engine think; the page in Portuguese (`language`),
 //! markup in data shown as text (`escaping`), a human-against-human game across two browsers
 //! through an invitation link (`invite`), who sees which games in the list (`listing`), a
-//! phone-sized screen (`phone`), the analysis board (`analysis`), the page as steady and clear as
+//! phone-sized screen (`phone`), the analysis board (`analysis`), no console error on opening a game (`console`), the page as steady and clear as
 //! lichess's (`steady`), and the page's logic module by module (`modules`). Screenshots
 //! are saved in `target/web-artifacts/`.
 //!
@@ -16,6 +16,7 @@ mod common;
 mod analysis;
 mod clocks;
 mod connection;
+mod console;
 mod driver;
 mod escaping;
 mod invite;

@@ -97,8 +97,8 @@ async fn a_games_analysis_is_the_commands_json_computed_once_and_kept() {
     c.analysis_nodes = 20_000;
     c.analysis_max_nodes_per_game = Some(0);
     let srv = Server::start_with(c).await;
-    let (status, _) = srv.get(&format!("/api/games/{id}/analysis")).await;
-    assert_eq!(status, 404, "not analysed within this budget yet");
+    let (status, body) = srv.get(&format!("/api/games/{id}/analysis")).await;
+    assert_eq!((status, body), (200, json!({"state": "none"})), "not analysed within this budget yet");
     let (status, _) = post_as_watcher(&srv, &format!("/api/games/{id}/analysis")).await;
     assert_eq!(status, 202);
     let none = analysis_of(&srv, &id).await;
@@ -147,7 +147,11 @@ async fn refusals_name_the_problem() {
     let b = srv.create(json!({"mode": "hh", "seed": 2})).await;
     let (a, b) = (a["id"].as_str().unwrap(), b["id"].as_str().unwrap());
 
+    // None asked for yet: an expected state, answered as such (every page that opens a game asks).
     let (status, body) = srv.get(&format!("/api/games/{a}/analysis?lang=pt")).await;
+    assert_eq!((status, body), (200, json!({"state": "none"})));
+    // The exercises need one: refused, in the reader's language.
+    let (status, body) = srv.get(&format!("/api/games/{a}/exercises?lang=pt")).await;
     assert_eq!((status, body["code"].as_str()), (404, Some("no_analysis")), "{body}");
     assert!(body["message"].as_str().unwrap().contains("ainda não foi analisado"), "{body}");
     let (status, body) = srv.get("/api/games/nope/analysis").await;
