@@ -2,7 +2,7 @@
 //! `forfeit-*`, `fault-*`, `record-*`, `spec-*`, `plan-*` and `sprt-*` messages): the
 //! referee gives the data ([`Forfeit`], [`Fault`], [`RecordError`], …), the words are here.
 
-use cavalo_match::error::{PlanError, RecordError, SprtError};
+use cavalo_match::error::{Aspect, PlanError, RecordError, SprtError};
 use cavalo_match::fault::{During, Exit, Hint, Sign};
 use cavalo_match::termination::Deadline;
 use cavalo_match::{Fault, ForfeitCase, SpecError};
@@ -211,7 +211,7 @@ pub fn record_error_text(lang: Lang, e: &RecordError) -> String {
         RecordError::Invalid(field) => (key!("record-invalid"), vec![("field", s(field))]),
         RecordError::NotTournament => (key!("record-not-tournament"), vec![]),
         RecordError::OtherTournament { what, here, there } => {
-            let what = Arg::from(crate::run_error::aspect_text(lang, *what));
+            let what = Arg::from(aspect_text(lang, *what));
             (key!("record-other-tournament"), vec![("what", what), ("here", s(here)), ("there", s(there))])
         }
         RecordError::Beyond { game, games, tournament } => {
@@ -294,6 +294,23 @@ pub fn sprt_error_text(lang: Lang, e: &SprtError) -> String {
             key!("sprt-probability"),
             &[("name", (*name).into()), ("value", plain(lang, *value).into())],
         ),
+        other => other.to_string(),
+    }
+}
+
+/// What two records differ in, in words (`as regras`).
+pub fn aspect_text(lang: Lang, a: Aspect) -> String {
+    let n = |n: u8| [("n", Arg::Count(n.into()))];
+    match a {
+        Aspect::EngineName(k) => lang.tr_with(key!("aspect-engine-name"), &n(k)),
+        Aspect::EngineSpec(k) => lang.tr_with(key!("aspect-engine-spec"), &n(k)),
+        Aspect::Players => lang.tr(key!("aspect-players")),
+        Aspect::Names => lang.tr(key!("aspect-names")),
+        Aspect::Format => lang.tr(key!("aspect-format")),
+        Aspect::FirstSeed => lang.tr(key!("aspect-first-seed")),
+        Aspect::Boards => lang.tr(key!("aspect-boards")),
+        Aspect::Rules => lang.tr(key!("aspect-rules")),
+        Aspect::Limits => lang.tr(key!("aspect-limits")),
         other => other.to_string(),
     }
 }

@@ -177,23 +177,6 @@ pub fn with_detail(lang: Lang, sentence: String, detail: &str) -> String {
     lang.with_detail(sentence, detail)
 }
 
-/// What two records differ in, in words (`as regras`).
-pub fn aspect_text(lang: Lang, a: Aspect) -> String {
-    let n = |n: u8| [("n", Arg::Count(n.into()))];
-    match a {
-        Aspect::EngineName(k) => lang.tr_with(key!("aspect-engine-name"), &n(k)),
-        Aspect::EngineSpec(k) => lang.tr_with(key!("aspect-engine-spec"), &n(k)),
-        Aspect::Players => lang.tr(key!("aspect-players")),
-        Aspect::Names => lang.tr(key!("aspect-names")),
-        Aspect::Format => lang.tr(key!("aspect-format")),
-        Aspect::FirstSeed => lang.tr(key!("aspect-first-seed")),
-        Aspect::Boards => lang.tr(key!("aspect-boards")),
-        Aspect::Rules => lang.tr(key!("aspect-rules")),
-        Aspect::Limits => lang.tr(key!("aspect-limits")),
-        other => other.to_string(),
-    }
-}
-
 /// Seeds as words: `semente 21`, `sementes 21..40`.
 pub fn seeds_text(lang: Lang, first: u64, last: u64) -> String {
     if first == last {
@@ -271,7 +254,7 @@ impl Problem {
     pub fn text(&self, lang: Lang) -> String {
         let differs = |key: Key, what: Aspect, here: &str, there: &str, first: &At, game: Option<u64>| {
             let mut args = vec![
-                ("what", Arg::from(aspect_text(lang, what))),
+                ("what", Arg::from(forfeits::aspect_text(lang, what))),
                 ("here", here.into()),
                 ("there", there.into()),
                 ("first", first.text(lang).into()),

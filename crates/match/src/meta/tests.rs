@@ -98,7 +98,7 @@ fn a_record_from_before_names_reads_its_specs_from_the_names() {
     meta.insert("other".into(), json!({"kept": true}));
     let m = MatchMeta::read(&meta).unwrap();
     assert_eq!(m.specs, m.names);
-    assert_eq!(m.engine1_side, if m.game % 2 == 0 { Side::White } else { Side::Black });
+    assert_eq!(m.engine1_side, if m.game.is_multiple_of(2) { Side::White } else { Side::Black });
     assert_eq!(m.other.get("other"), Some(&json!({"kept": true})));
 }
 
