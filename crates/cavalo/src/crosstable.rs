@@ -316,7 +316,7 @@ pub fn html(lang: Lang, c: &Crosstable) -> String {
 
 #[cfg(test)]
 mod tests {
-    use cavalo_match::tournament::Game;
+    use cavalo_match::tournament::TournamentGame;
 
     use super::*;
 
@@ -331,7 +331,7 @@ mod tests {
             limits: "<script>".into(),
             limits_per_move: None,
         };
-        let games = [Game {
+        let games = [TournamentGame {
             index: 0,
             seed: 1,
             players: [0, 1],

@@ -1,8 +1,8 @@
 //! The match crate's typed forfeits and errors in the user's language (the catalogues'
 //! `forfeit-*`, `fault-*`, `record-*`, `spec-*`, `plan-*` and `sprt-*` messages): the
-//! referee gives the data ([`Forfeit`], [`Fault`], [`RecordError`], …), the words are here.
+//! referee gives the data ([`Forfeit`], [`Fault`], [`RecordMismatch`], …), the words are here.
 
-use cavalo_match::error::{Aspect, PlanError, RecordError, SprtError};
+use cavalo_match::error::{Aspect, PlanError, RecordMismatch, SprtError};
 use cavalo_match::fault::{During, Exit, Hint, Sign};
 use cavalo_match::termination::Deadline;
 use cavalo_match::{Fault, ForfeitCase, SpecError};
@@ -204,26 +204,27 @@ fn illegal_move_text(lang: Lang, fault: &Fault) -> String {
 }
 
 /// A record that does not fit the match or tournament, in words.
-pub fn record_error_text(lang: Lang, e: &RecordError) -> String {
+pub fn record_mismatch_text(lang: Lang, e: &RecordMismatch) -> String {
     let s = |x: &dyn ToString| Arg::from(x.to_string());
     let (key, args): (Key, Vec<(&str, Arg)>) = match e {
-        RecordError::Missing(field) => (key!("record-missing"), vec![("field", s(field))]),
-        RecordError::Invalid(field) => (key!("record-invalid"), vec![("field", s(field))]),
-        RecordError::NotTournament => (key!("record-not-tournament"), vec![]),
-        RecordError::OtherTournament { what, here, there } => {
+        RecordMismatch::Missing(field) => (key!("record-missing"), vec![("field", s(field))]),
+        RecordMismatch::Invalid(field) => (key!("record-invalid"), vec![("field", s(field))]),
+        RecordMismatch::NotTournament => (key!("record-not-tournament"), vec![]),
+        RecordMismatch::OtherTournament { what, here, there } => {
             let what = Arg::from(aspect_text(lang, *what));
             (key!("record-other-tournament"), vec![("what", what), ("here", s(here)), ("there", s(there))])
         }
-        RecordError::Beyond { game, games, tournament } => {
+        RecordMismatch::Beyond { game, games, tournament } => {
             let key =
                 if *tournament { key!("record-beyond-tournament") } else { key!("record-beyond-match") };
             (key, vec![("game", s(game)), ("games", s(games))])
         }
-        RecordError::NotInShard { game, shard } => {
+        RecordMismatch::NotInShard { game, shard } => {
             (key!("record-not-in-shard"), vec![("game", s(game)), ("shard", s(shard))])
         }
-        RecordError::OtherPlayers { game, found, want } | RecordError::OtherNames { game, found, want } => {
-            let key = if matches!(e, RecordError::OtherPlayers { .. }) {
+        RecordMismatch::OtherPlayers { game, found, want }
+        | RecordMismatch::OtherNames { game, found, want } => {
+            let key = if matches!(e, RecordMismatch::OtherPlayers { .. }) {
                 key!("record-other-players")
             } else {
                 key!("record-other-names")
@@ -237,17 +238,17 @@ pub fn record_error_text(lang: Lang, e: &RecordError) -> String {
             ];
             (key, args)
         }
-        RecordError::OtherSeed { game, found, want } => {
+        RecordMismatch::OtherSeed { game, found, want } => {
             (key!("record-other-seed"), vec![("game", s(game)), ("found", s(found)), ("want", s(want))])
         }
-        RecordError::OtherRules { game, found, want } => {
+        RecordMismatch::OtherRules { game, found, want } => {
             let rules = |r: &cavalo_rules::Rules| Arg::from(cavalo_session::present::rules_text(lang, *r));
             (
                 key!("record-other-rules"),
                 vec![("game", s(game)), ("found", rules(found)), ("want", rules(want))],
             )
         }
-        RecordError::Misplaced(game) => (key!("record-misplaced"), vec![("game", s(game))]),
+        RecordMismatch::Misplaced(game) => (key!("record-misplaced"), vec![("game", s(game))]),
         // A kind added to the match crate later and not yet in the catalogue: its own words.
         other => return other.to_string(),
     };

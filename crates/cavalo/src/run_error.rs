@@ -7,8 +7,9 @@
 use std::fmt;
 use std::path::{Path, PathBuf};
 
-use cavalo_match::error::{Aspect, Expected, GlueError, ParseSpecError};
-use cavalo_match::{PlanError, RecordError, SpecError, SprtError};
+use cavalo_match::error::Aspect;
+use cavalo_match::{Expected, GlueError, ParseSpecError};
+use cavalo_match::{PlanError, RecordMismatch, SpecError, SprtError};
 use cavalo_session::i18n::{Arg, Key, Lang};
 use cavalo_session::key;
 use cavalo_session::present::player_error_text;
@@ -38,7 +39,7 @@ impl At {
 #[derive(Clone, Debug, PartialEq)]
 pub enum Problem {
     /// It does not fit the match or tournament (the match crate's error).
-    Record(RecordError),
+    Record(RecordMismatch),
     /// Its match differs from the first record's, at `first`.
     OtherMatch {
         /// The game.
@@ -263,7 +264,7 @@ impl Problem {
             lang.tr_with(key, &args)
         };
         match self {
-            Problem::Record(e) => forfeits::record_error_text(lang, e),
+            Problem::Record(e) => forfeits::record_mismatch_text(lang, e),
             Problem::OtherMatch { game, what, here, there, first } => {
                 differs(key!("run-other-match"), *what, here, there, first, Some(*game))
             }

@@ -1,12 +1,11 @@
 //! The match crate's errors, typed: what is wrong with a record given to a match or a
-//! tournament ([`RecordError`]), with a tournament's plan ([`PlanError`]), with SPRT parameters
-//! ([`SprtError`]), why a tuning pair gave no margin ([`PairError`]), and why a text names no
-//! player ([`ParseSpecError`], [`GlueError`]). Their `Display` is English, for logs; front ends
+//! tournament ([`RecordMismatch`]), with a tournament's plan ([`PlanError`]), with SPRT parameters
+//! ([`SprtError`]), why a tuning pair gave no margin ([`PairError`]). (Why a text names no player is
+//! beside the players: `spec::ParseSpecError`, `lisp::GlueError`.) Their `Display` is English, for logs; front ends
 //! word them from the data.
 
 use std::fmt;
 
-use cavalo_engine::PlayerError;
 use cavalo_rules::Rules;
 use thiserror::Error;
 
@@ -16,7 +15,7 @@ use crate::termination::Termination;
 /// A game record that does not fit the match or the tournament it is read for.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 #[non_exhaustive]
-pub enum RecordError {
+pub enum RecordMismatch {
     /// A field of `meta` is missing (or not of its type).
     #[error("no `{0}` in meta")]
     Missing(&'static str),
@@ -99,13 +98,15 @@ pub enum RecordError {
     Misplaced(u64),
 }
 
-impl RecordError {
+impl RecordMismatch {
     /// The kind, for front ends: `unreadable` (not a record of a match or tournament),
     /// `elsewhere` (of another match or tournament), `outside` (past the end or in another shard).
     pub fn kind(&self) -> &'static str {
         match self {
-            RecordError::Missing(_) | RecordError::Invalid(_) | RecordError::NotTournament => "unreadable",
-            RecordError::Beyond { .. } | RecordError::NotInShard { .. } => "outside",
+            RecordMismatch::Missing(_) | RecordMismatch::Invalid(_) | RecordMismatch::NotTournament => {
+                "unreadable"
+            }
+            RecordMismatch::Beyond { .. } | RecordMismatch::NotInShard { .. } => "outside",
             _ => "elsewhere",
         }
     }
@@ -157,7 +158,7 @@ pub enum SprtError {
 pub enum PairError {
     /// The record could not be read back.
     #[error(transparent)]
-    Record(#[from] RecordError),
+    Record(#[from] RecordMismatch),
     /// A game was lost by forfeit.
     #[error("board {board}, game {game}: not played out ({})", .termination.name())]
     NotPlayedOut {
@@ -207,156 +208,5 @@ impl fmt::Display for Aspect {
             Aspect::Rules => f.write_str("rules"),
             Aspect::Limits => f.write_str("limits per move"),
         }
-    }
-}
-
-/// What the value of a `lisp:` player's key should be.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-#[non_exhaustive]
-pub enum Expected {
-    /// `function`: a Lisp function's name.
-    FunctionName,
-    /// `state`: `board-points`, `points-board` or `board`.
-    State,
-    /// `args`: `state`, `time` and `side` joined by `+`.
-    Args,
-    /// `white-only`: yes or no.
-    YesNo,
-    /// `time-scale`: a positive number.
-    PositiveNumber,
-    /// `reserve-ms`: a whole number of milliseconds.
-    ReserveMs,
-    /// `cell-base`: 0 or 1.
-    CellBase,
-    /// `forced`: `adapter` or `team`.
-    Forced,
-    /// A whole number of milliseconds from `min` to `max` (`load-ms`).
-    Millis {
-        /// The least.
-        min: u64,
-        /// The most.
-        max: u64,
-    },
-    /// A whole number of MiB from `min` to `max` (`heap-mb`).
-    Mebibytes {
-        /// The least.
-        min: u64,
-        /// The most.
-        max: u64,
-    },
-    /// `sbcl`: the SBCL program's path.
-    SbclPath,
-}
-
-impl fmt::Display for Expected {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Expected::FunctionName => f.write_str("a Lisp function name such as jogar"),
-            Expected::State => f.write_str("board-points, points-board or board"),
-            Expected::Args => f.write_str(
-                "state, time and side joined by + (each at most once, state needed), e.g. state+time+side",
-            ),
-            Expected::YesNo => f.write_str("yes or no"),
-            Expected::PositiveNumber => f.write_str("a positive number such as 1000 or 0.001"),
-            Expected::ReserveMs => f.write_str("a whole number of milliseconds"),
-            Expected::CellBase => f.write_str("0 or 1"),
-            Expected::Forced => f.write_str("adapter or team"),
-            Expected::Millis { min, max } => write!(f, "a whole number of milliseconds from {min} to {max}"),
-            Expected::Mebibytes { min, max } => write!(f, "a whole number of MiB from {min} to {max}"),
-            Expected::SbclPath => f.write_str("the path of the SBCL program"),
-        }
-    }
-}
-
-/// A `lisp:` player's `KEY=VALUE` that cannot be.
-#[derive(Debug, Clone, PartialEq, Eq, Error)]
-#[non_exhaustive]
-pub enum GlueError {
-    /// The value does not fit the key.
-    #[error("`{key}={value}`: expected {expected}")]
-    Bad {
-        /// The key.
-        key: String,
-        /// The value given (trimmed).
-        value: String,
-        /// What it should be.
-        expected: Expected,
-    },
-    /// No such key.
-    #[error("unknown key `{key}` (keys: {})", crate::lisp::KEYS.join(", "))]
-    UnknownKey {
-        /// The key given.
-        key: String,
-    },
-}
-
-/// Why a text names no player of a match or a tournament (`--engine1`, `--player`).
-#[derive(Debug, Clone, PartialEq, Eq, Error)]
-#[non_exhaustive]
-pub enum ParseSpecError {
-    /// `cmd:` with nothing after it.
-    #[error("`cmd:` needs a command, e.g. `cmd:./my-engine`")]
-    NoCommand,
-    /// `lisp:` with no file.
-    #[error("`lisp:` needs the team's file, e.g. `lisp:team.lisp,function=jogar`")]
-    NoLispFile,
-    /// An item of `lisp:` that is not `KEY=VALUE`.
-    #[error("`{item}` in `{spec}` is not KEY=VALUE (keys: {})", crate::lisp::KEYS.join(", "))]
-    NotKeyValue {
-        /// The item.
-        item: String,
-        /// The whole text.
-        spec: String,
-    },
-    /// A `lisp:` key or its value refused.
-    #[error("{error} in `{spec}`")]
-    Glue {
-        /// Why.
-        error: GlueError,
-        /// The whole text.
-        spec: String,
-    },
-    /// A key of `cavalo:` that the engine does not have.
-    #[error("unknown key `{key}` in `{spec}` (keys: {})", cavalo_engine::spec_keys())]
-    UnknownKey {
-        /// The key.
-        key: String,
-        /// The whole text.
-        spec: String,
-    },
-    /// Not a built-in player (or a built-in player's option refused).
-    #[error("{}", player_words(.0))]
-    Player(PlayerError),
-    /// `name=` twice.
-    #[error("`name=` is given twice in `{spec}`")]
-    NameTwice {
-        /// The whole text.
-        spec: String,
-    },
-    /// `name=` with nothing.
-    #[error("the name in `{spec}` is empty: give the player a name, e.g. `name=Equipa 1`")]
-    EmptyName {
-        /// The whole text.
-        spec: String,
-    },
-    /// A name too long.
-    #[error("the name `{name}` is longer than {} characters", crate::spec::NAME_MAX_CHARS)]
-    LongName {
-        /// The name.
-        name: String,
-    },
-    /// A name with a character not shown (a control, a direction mark).
-    #[error("the name in `{spec}` holds a character that is not printable")]
-    HiddenName {
-        /// The whole text.
-        spec: String,
-    },
-}
-
-/// A built-in player's refusal, with the other forms named when the text named no player.
-fn player_words(e: &PlayerError) -> String {
-    match e {
-        PlayerError::Option { .. } => e.to_string(),
-        _ => format!("{e}, or cmd:COMMAND for an external engine, or lisp:FILE for a Lisp program"),
     }
 }

@@ -50,12 +50,13 @@ use serde::Serialize;
 /// The most of a forfeit's detail shown in the text summary (the JSON summary has it whole).
 const EXAMPLE_CHARS: usize = 1000;
 
-pub use error::{Aspect, GlueError, PairError, ParseSpecError, PlanError, RecordError, SprtError};
+pub use error::{Aspect, PairError, PlanError, RecordMismatch, SprtError};
 pub use limits::{MatchLimits, MoveLimits};
+pub use lisp::{Expected, GlueError};
 pub use meta::{MatchMeta, RecordedLimits};
 pub use referee::{GameSetup, GameSpec, GameSummary, play_game};
 pub use runner::{Shard, Unit, run_units};
-pub use spec::{NamedPlayer, PlayerSpec, SpecError};
+pub use spec::{NamedPlayer, ParseSpecError, PlayerSpec, SpecError};
 pub use stats::{EloEstimate, MeanEstimate, Sprt, SprtVerdict};
 pub use termination::{Fault, Forfeit, Termination};
 
@@ -111,31 +112,31 @@ impl MatchPlan {
     }
 
     /// Checks that a record (from `--resume`) belongs to this match, and reads it.
-    pub fn check_record(&self, rec: &GameRecord) -> Result<GameSummary, RecordError> {
+    pub fn check_record(&self, rec: &GameRecord) -> Result<GameSummary, RecordMismatch> {
         let m = MatchMeta::read(&rec.meta)?;
         let g = GameSummary::of(rec, &m);
         let game = g.index;
         if game >= 2 * self.pairs {
-            return Err(RecordError::Beyond { game, games: 2 * self.pairs, tournament: false });
+            return Err(RecordMismatch::Beyond { game, games: 2 * self.pairs, tournament: false });
         }
         if let Some(shard) = self.shard
             && !shard.contains(game / 2)
         {
-            return Err(RecordError::NotInShard { game, shard });
+            return Err(RecordMismatch::NotInShard { game, shard });
         }
         let (found, want) = (m.specs, self.specs());
         if found != want {
-            return Err(RecordError::OtherPlayers { game, found, want });
+            return Err(RecordMismatch::OtherPlayers { game, found, want });
         }
         if g.engines != self.names {
-            return Err(RecordError::OtherNames { game, found: g.engines, want: self.names.clone() });
+            return Err(RecordMismatch::OtherNames { game, found: g.engines, want: self.names.clone() });
         }
         let want = self.game(game).seed;
         if g.seed != want {
-            return Err(RecordError::OtherSeed { game, found: g.seed, want });
+            return Err(RecordMismatch::OtherSeed { game, found: g.seed, want });
         }
         if rec.rules != self.setup.rules {
-            return Err(RecordError::OtherRules { game, found: rec.rules, want: self.setup.rules });
+            return Err(RecordMismatch::OtherRules { game, found: rec.rules, want: self.setup.rules });
         }
         Ok(g)
     }

@@ -27,12 +27,14 @@
 pub mod report;
 
 use std::collections::HashMap;
+use std::fmt;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::sync::{Mutex, OnceLock};
 use std::time::Duration;
 
-use crate::error::{Expected, GlueError};
+use thiserror::Error;
+
 use crate::external::Launch;
 use crate::termination::{Failure, Fault, Hint, Sign, Termination};
 
@@ -57,6 +59,86 @@ pub const KEYS: &[&str] = &[
     "heap-mb",
     "sbcl",
 ];
+
+/// What the value of a `lisp:` player's key should be.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Expected {
+    /// `function`: a Lisp function's name.
+    FunctionName,
+    /// `state`: `board-points`, `points-board` or `board`.
+    State,
+    /// `args`: `state`, `time` and `side` joined by `+`.
+    Args,
+    /// `white-only`: yes or no.
+    YesNo,
+    /// `time-scale`: a positive number.
+    PositiveNumber,
+    /// `reserve-ms`: a whole number of milliseconds.
+    ReserveMs,
+    /// `cell-base`: 0 or 1.
+    CellBase,
+    /// `forced`: `adapter` or `team`.
+    Forced,
+    /// A whole number of milliseconds from `min` to `max` (`load-ms`).
+    Millis {
+        /// The least.
+        min: u64,
+        /// The most.
+        max: u64,
+    },
+    /// A whole number of MiB from `min` to `max` (`heap-mb`).
+    Mebibytes {
+        /// The least.
+        min: u64,
+        /// The most.
+        max: u64,
+    },
+    /// `sbcl`: the SBCL program's path.
+    SbclPath,
+}
+
+impl fmt::Display for Expected {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Expected::FunctionName => f.write_str("a Lisp function name such as jogar"),
+            Expected::State => f.write_str("board-points, points-board or board"),
+            Expected::Args => f.write_str(
+                "state, time and side joined by + (each at most once, state needed), e.g. state+time+side",
+            ),
+            Expected::YesNo => f.write_str("yes or no"),
+            Expected::PositiveNumber => f.write_str("a positive number such as 1000 or 0.001"),
+            Expected::ReserveMs => f.write_str("a whole number of milliseconds"),
+            Expected::CellBase => f.write_str("0 or 1"),
+            Expected::Forced => f.write_str("adapter or team"),
+            Expected::Millis { min, max } => write!(f, "a whole number of milliseconds from {min} to {max}"),
+            Expected::Mebibytes { min, max } => write!(f, "a whole number of MiB from {min} to {max}"),
+            Expected::SbclPath => f.write_str("the path of the SBCL program"),
+        }
+    }
+}
+
+/// A `lisp:` player's `KEY=VALUE` that cannot be.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[non_exhaustive]
+pub enum GlueError {
+    /// The value does not fit the key.
+    #[error("`{key}={value}`: expected {expected}")]
+    Bad {
+        /// The key.
+        key: String,
+        /// The value given (trimmed).
+        value: String,
+        /// What it should be.
+        expected: Expected,
+    },
+    /// No such key.
+    #[error("unknown key `{key}` (keys: {})", KEYS.join(", "))]
+    UnknownKey {
+        /// The key given.
+        key: String,
+    },
+}
 
 /// How long SBCL may take by default to start and load the team's file (`load-ms`).
 pub const LOAD_MS: u64 = 10_000;

@@ -44,7 +44,7 @@ pub struct RecordedMatch {
 
 impl RecordedMatch {
     /// Reads a record: the match it belongs to, and the game.
-    pub fn of(rec: &GameRecord) -> Result<(RecordedMatch, GameSummary), crate::RecordError> {
+    pub fn of(rec: &GameRecord) -> Result<(RecordedMatch, GameSummary), crate::RecordMismatch> {
         let m = MatchMeta::read(&rec.meta)?;
         let g = GameSummary::of(rec, &m);
         let first_seed = m.first_seed();

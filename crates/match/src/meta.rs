@@ -6,7 +6,7 @@
 //! `black`, `winner`, `termination`, `detail`, `forfeit`, `engine1_points`, `limits`,
 //! `limits_per_move`, `ms`, `stats`, `match`, `tournament`), so that an older Cavalo reads a new
 //! record. It is read once, here ([`MatchMeta::read`]): a missing or ill-typed key is a
-//! [`RecordError`] naming it; keys of other writers are kept in [`MatchMeta::other`] and
+//! [`RecordMismatch`] naming it; keys of other writers are kept in [`MatchMeta::other`] and
 //! written back as they were.
 //!
 //! Records written before `limits_per_move` was kept hold the limits only as their English
@@ -18,10 +18,10 @@ use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
-use crate::error::RecordError;
+use crate::error::RecordMismatch;
 use crate::limits::{MatchLimits, MoveLimits};
 use crate::termination::{Forfeit, Termination};
-use crate::tournament::About;
+use crate::tournament::about::About;
 
 #[cfg(test)]
 mod tests;
@@ -89,7 +89,7 @@ pub enum RecordedLimits {
 impl RecordedLimits {
     /// The limits of `meta.limits_per_move`, else of the description in `meta.limits`; `None`
     /// when the record has neither.
-    pub fn read(meta: &Map<String, Value>) -> Result<Option<RecordedLimits>, RecordError> {
+    pub fn read(meta: &Map<String, Value>) -> Result<Option<RecordedLimits>, RecordMismatch> {
         if let Some(l) = typed::<MatchLimits>(meta, "limits_per_move")? {
             return Ok(Some(RecordedLimits::Data(l)));
         }
@@ -163,22 +163,22 @@ pub struct MatchMeta {
 impl MatchMeta {
     /// Reads a record's `meta`: the keys a match needs must be there, and every key known here
     /// must hold its kind of value; the error names the key.
-    pub fn read(meta: &Map<String, Value>) -> Result<MatchMeta, RecordError> {
-        let need = |k: &'static str| RecordError::Missing(k);
+    pub fn read(meta: &Map<String, Value>) -> Result<MatchMeta, RecordMismatch> {
+        let need = |k: &'static str| RecordMismatch::Missing(k);
         let game: u64 = typed(meta, "game")?.ok_or(need("game"))?;
         let name = |k: &'static str| typed::<String>(meta, k)?.ok_or(need(k));
         let names = [name("engine1")?, name("engine2")?];
         let spec =
-            |k: &'static str, i: usize| Ok::<_, RecordError>(typed(meta, k)?.unwrap_or(names[i].clone()));
+            |k: &'static str, i: usize| Ok::<_, RecordMismatch>(typed(meta, k)?.unwrap_or(names[i].clone()));
         let specs = [spec("engine1_spec", 0)?, spec("engine2_spec", 1)?];
         let engine1_side = match typed::<String>(meta, "engine1_side")? {
-            Some(side) => Side::parse(&side).ok_or(RecordError::Invalid("engine1_side"))?,
+            Some(side) => Side::parse(&side).ok_or(RecordMismatch::Invalid("engine1_side"))?,
             None if game.is_multiple_of(2) => Side::White,
             None => Side::Black,
         };
         let engine1_points = typed::<f64>(meta, "engine1_points")?
             .filter(|p| [0.0, 0.5, 1.0].contains(p))
-            .ok_or(RecordError::Invalid("engine1_points"))?;
+            .ok_or(RecordMismatch::Invalid("engine1_points"))?;
         Ok(MatchMeta {
             game,
             seed: typed(meta, "seed")?.ok_or(need("seed"))?,
@@ -186,7 +186,7 @@ impl MatchMeta {
             specs,
             engine1_side,
             winner: typed(meta, "winner")?,
-            termination: typed(meta, "termination")?.ok_or(RecordError::Invalid("termination"))?,
+            termination: typed(meta, "termination")?.ok_or(RecordMismatch::Invalid("termination"))?,
             detail: typed(meta, "detail")?,
             // A forfeit this version cannot read as data (an older one's) is left out: `detail`
             // still says it.
@@ -269,10 +269,10 @@ fn to_value<T: Serialize>(v: &T) -> Value {
 fn typed<T: DeserializeOwned>(
     meta: &Map<String, Value>,
     key: &'static str,
-) -> Result<Option<T>, RecordError> {
+) -> Result<Option<T>, RecordMismatch> {
     match meta.get(key) {
         None | Some(Value::Null) => Ok(None),
-        Some(v) => serde_json::from_value(v.clone()).map(Some).map_err(|_| RecordError::Invalid(key)),
+        Some(v) => serde_json::from_value(v.clone()).map(Some).map_err(|_| RecordMismatch::Invalid(key)),
     }
 }
 

@@ -7,7 +7,7 @@ use std::time::Instant;
 use cavalo_rules::{GameRecord, MoveError, Outcome, Position, Rules, Side, Start};
 
 use crate::contestant::{Contestant, Question};
-use crate::error::RecordError;
+use crate::error::RecordMismatch;
 use crate::external::EngineReport;
 pub use crate::limits::{MatchLimits, MoveLimits};
 use crate::lisp::report::LispReport;
@@ -267,7 +267,7 @@ pub struct GameSummary {
 
 impl GameSummary {
     /// Reads the match fields of a record written by [`play_game`].
-    pub fn from_record(rec: &GameRecord) -> Result<GameSummary, RecordError> {
+    pub fn from_record(rec: &GameRecord) -> Result<GameSummary, RecordMismatch> {
         Ok(GameSummary::of(rec, &MatchMeta::read(&rec.meta)?))
     }
 

@@ -4,8 +4,9 @@ use std::fmt;
 use std::str::FromStr;
 
 use cavalo_engine::{OptionError, Options, PlayerChoice, PlayerError, PlayerKind};
+use thiserror::Error;
 
-use crate::error::ParseSpecError;
+use crate::lisp::GlueError;
 
 /// A side of a match, parsed from the command line:
 ///
@@ -105,6 +106,77 @@ impl SpecError {
 
 /// The most characters a player's name may have.
 pub const NAME_MAX_CHARS: usize = 40;
+
+/// Why a text names no player of a match or a tournament (`--engine1`, `--player`).
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[non_exhaustive]
+pub enum ParseSpecError {
+    /// `cmd:` with nothing after it.
+    #[error("`cmd:` needs a command, e.g. `cmd:./my-engine`")]
+    NoCommand,
+    /// `lisp:` with no file.
+    #[error("`lisp:` needs the team's file, e.g. `lisp:team.lisp,function=jogar`")]
+    NoLispFile,
+    /// An item of `lisp:` that is not `KEY=VALUE`.
+    #[error("`{item}` in `{spec}` is not KEY=VALUE (keys: {})", crate::lisp::KEYS.join(", "))]
+    NotKeyValue {
+        /// The item.
+        item: String,
+        /// The whole text.
+        spec: String,
+    },
+    /// A `lisp:` key or its value refused.
+    #[error("{error} in `{spec}`")]
+    Glue {
+        /// Why.
+        error: GlueError,
+        /// The whole text.
+        spec: String,
+    },
+    /// A key of `cavalo:` that the engine does not have.
+    #[error("unknown key `{key}` in `{spec}` (keys: {})", cavalo_engine::spec_keys())]
+    UnknownKey {
+        /// The key.
+        key: String,
+        /// The whole text.
+        spec: String,
+    },
+    /// Not a built-in player (or a built-in player's option refused).
+    #[error("{}", player_words(.0))]
+    Player(PlayerError),
+    /// `name=` twice.
+    #[error("`name=` is given twice in `{spec}`")]
+    NameTwice {
+        /// The whole text.
+        spec: String,
+    },
+    /// `name=` with nothing.
+    #[error("the name in `{spec}` is empty: give the player a name, e.g. `name=Equipa 1`")]
+    EmptyName {
+        /// The whole text.
+        spec: String,
+    },
+    /// A name too long.
+    #[error("the name `{name}` is longer than {} characters", NAME_MAX_CHARS)]
+    LongName {
+        /// The name.
+        name: String,
+    },
+    /// A name with a character not shown (a control, a direction mark).
+    #[error("the name in `{spec}` holds a character that is not printable")]
+    HiddenName {
+        /// The whole text.
+        spec: String,
+    },
+}
+
+/// A built-in player's refusal, with the other forms named when the text named no player.
+fn player_words(e: &PlayerError) -> String {
+    match e {
+        PlayerError::Option { .. } => e.to_string(),
+        _ => format!("{e}, or cmd:COMMAND for an external engine, or lisp:FILE for a Lisp program"),
+    }
+}
 
 /// A player as `match` and `tournament` take it: what plays, and the name that reports and game
 /// records show for it (`name=TEXT`; without one they show the spec, or a short form of it).

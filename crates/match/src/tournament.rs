@@ -10,69 +10,25 @@
 use std::collections::BTreeMap;
 
 use cavalo_rules::{GameRecord, Rules};
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 
 use crate::ForfeitCase;
-use crate::error::{Aspect, PlanError, RecordError};
+use crate::error::{PlanError, RecordMismatch};
 use crate::limits::{MatchLimits, MoveLimits};
 
 use crate::meta::{MatchMeta, RecordedLimits};
+
+pub mod about;
 use crate::ratings::{self, Rating, Results};
 use crate::referee::{GameSetup, GameSpec, GameSummary};
 use crate::runner::{Shard, Unit};
 use crate::spec::{NamedPlayer, PlayerSpec, resolve_names};
 use crate::termination::Forfeit;
 use crate::termination::Termination;
+pub use about::{About, Format};
 
-/// Who plays whom.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum Format {
-    /// Every player against every other.
-    RoundRobin,
-    /// Every player against the first.
-    Gauntlet,
-}
-
-/// What every record of a tournament carries in `meta.tournament`: enough to rebuild the
-/// schedule and the report.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct About {
-    /// The players' names (given with `name=`, else short names), in order.
-    pub names: Vec<String>,
-    /// The players' specs (as records name them), in order.
-    pub players: Vec<String>,
-    /// Round robin or gauntlet.
-    pub format: Format,
-    /// The first board.
-    pub first_seed: u64,
-    /// Boards per pairing.
-    pub boards: u64,
-    /// The rule variant (as records name it: `canonical`, `no-threat`, …).
-    #[serde(with = "rules_name")]
-    pub rules: Rules,
-    /// The limits per move, described in English (for older versions, and as records written
-    /// before `limits_per_move` kept them; see [`About::limits`]).
-    pub limits: String,
-    /// The limits per move as data (records written before it was kept lack it).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub limits_per_move: Option<MoveLimits>,
-}
-
-mod rules_name {
-    use cavalo_rules::Rules;
-    use serde::{Deserialize, Deserializer, Serializer, de::Error};
-
-    pub fn serialize<S: Serializer>(r: &Rules, s: S) -> Result<S::Ok, S::Error> {
-        s.collect_str(r)
-    }
-
-    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Rules, D::Error> {
-        let name = String::deserialize(d)?;
-        Rules::from_name(&name).ok_or_else(|| D::Error::custom(format!("no rules `{name}`")))
-    }
-}
-
+/// What needs the referee and the record's meta: the schedule's games, a record read as one of
+/// them. (The description itself is [`about`].)
 impl About {
     /// The limits per move: the data, or for a record written before it was kept, its
     /// description read back ([`MatchLimits::from_description`]).
@@ -86,20 +42,6 @@ impl About {
         }
     }
 
-    /// The pairings, in schedule order.
-    pub fn pairings(&self) -> Vec<(usize, usize)> {
-        let n = self.names.len();
-        match self.format {
-            Format::RoundRobin => (0..n).flat_map(|i| (i + 1..n).map(move |j| (i, j))).collect(),
-            Format::Gauntlet => (1..n).map(|j| (0, j)).collect(),
-        }
-    }
-
-    /// Units (pairs of games) in the whole tournament.
-    pub fn units(&self) -> u64 {
-        self.pairings().len() as u64 * self.boards
-    }
-
     /// Game `index`: its pairing and board.
     pub fn game(&self, index: u64) -> (usize, GameSpec) {
         let unit = index / 2;
@@ -107,50 +49,26 @@ impl About {
         (pairing, GameSpec { index, seed: self.first_seed.wrapping_add(unit % self.boards) })
     }
 
-    /// The last board's seed.
-    pub fn last_seed(&self) -> u64 {
-        self.first_seed.wrapping_add(self.boards.saturating_sub(1))
-    }
-
-    /// The first thing in which `other` differs from this tournament: what it is, its value here
-    /// and its value in `other`.
-    pub fn difference(&self, other: &About) -> Option<(Aspect, String, String)> {
-        let format = |a: &About| match a.format {
-            Format::RoundRobin => "round-robin".to_string(),
-            Format::Gauntlet => "gauntlet".to_string(),
-        };
-        let fields: [(Aspect, String, String); 7] = [
-            (Aspect::Players, self.players.join(" | "), other.players.join(" | ")),
-            (Aspect::Names, self.names.join(" | "), other.names.join(" | ")),
-            (Aspect::Format, format(self), format(other)),
-            (Aspect::FirstSeed, self.first_seed.to_string(), other.first_seed.to_string()),
-            (Aspect::Boards, self.boards.to_string(), other.boards.to_string()),
-            (Aspect::Rules, self.rules.to_string(), other.rules.to_string()),
-            (Aspect::Limits, self.limits.clone(), other.limits.clone()),
-        ];
-        fields.into_iter().find(|(_, a, b)| a != b)
-    }
-
     /// Reads one game of this tournament from its record.
-    pub fn read(&self, rec: &GameRecord) -> Result<Game, RecordError> {
+    pub fn read(&self, rec: &GameRecord) -> Result<TournamentGame, RecordMismatch> {
         let m = MatchMeta::read(&rec.meta).map_err(|e| match e {
-            RecordError::Invalid("tournament") => RecordError::NotTournament,
+            RecordMismatch::Invalid("tournament") => RecordMismatch::NotTournament,
             e => e,
         })?;
-        let about = m.tournament.as_ref().ok_or(RecordError::NotTournament)?;
+        let about = m.tournament.as_ref().ok_or(RecordMismatch::NotTournament)?;
         if let Some((what, here, there)) = self.difference(about) {
-            return Err(RecordError::OtherTournament { what, here, there });
+            return Err(RecordMismatch::OtherTournament { what, here, there });
         }
         let g = GameSummary::of(rec, &m);
         if g.index >= 2 * self.units() {
-            return Err(RecordError::Beyond { game: g.index, games: 2 * self.units(), tournament: true });
+            return Err(RecordMismatch::Beyond { game: g.index, games: 2 * self.units(), tournament: true });
         }
         let (pairing, spec) = self.game(g.index);
         let (a, b) = self.pairings()[pairing];
         if m.specs != [self.players[a].clone(), self.players[b].clone()] || g.seed != spec.seed {
-            return Err(RecordError::Misplaced(g.index));
+            return Err(RecordMismatch::Misplaced(g.index));
         }
-        Ok(Game {
+        Ok(TournamentGame {
             index: g.index,
             seed: g.seed,
             players: [a, b],
@@ -296,12 +214,12 @@ impl TournamentPlan {
     }
 
     /// Reads a record (from `--resume`): it must be of this tournament and of its shard.
-    pub fn check_record(&self, rec: &GameRecord) -> Result<Game, RecordError> {
+    pub fn check_record(&self, rec: &GameRecord) -> Result<TournamentGame, RecordMismatch> {
         let g = self.about.read(rec)?;
         if let Some(shard) = self.shard
             && !shard.contains(g.index / 2)
         {
-            return Err(RecordError::NotInShard { game: g.index, shard });
+            return Err(RecordMismatch::NotInShard { game: g.index, shard });
         }
         Ok(g)
     }
@@ -309,7 +227,7 @@ impl TournamentPlan {
 
 /// One game of a tournament, as the report needs it.
 #[derive(Clone, Debug, PartialEq)]
-pub struct Game {
+pub struct TournamentGame {
     /// Its number in the tournament.
     pub index: u64,
     /// Its board.
@@ -378,7 +296,7 @@ impl Crosstable {
     /// at `anchor_elo`.
     pub fn new(
         about: &About,
-        games: &[Game],
+        games: &[TournamentGame],
         planned_games: u64,
         anchor: usize,
         anchor_elo: f64,
@@ -457,7 +375,7 @@ impl Crosstable {
 }
 
 /// Keeps `g` as the case of its reason in `cases` unless a game of a lower number is kept.
-fn first_case(cases: &mut BTreeMap<Termination, ForfeitCase>, g: &Game, f: &Forfeit) {
+fn first_case(cases: &mut BTreeMap<Termination, ForfeitCase>, g: &TournamentGame, f: &Forfeit) {
     let case = ForfeitCase { game: g.index, seed: g.seed, forfeit: f.clone() };
     let kept = cases.entry(g.termination).or_insert_with(|| case.clone());
     if kept.game > g.index {

@@ -8,7 +8,7 @@ use std::io::Write;
 
 use anyhow::Result;
 use cavalo_match::merge::missing;
-use cavalo_match::tournament::{About, Crosstable, Format, Game, TournamentPlan};
+use cavalo_match::tournament::{About, Crosstable, Format, TournamentGame, TournamentPlan};
 use cavalo_match::{NamedPlayer, run_units};
 use cavalo_rules::Rules;
 use cavalo_session::i18n::{Arg, Lang};
@@ -171,7 +171,7 @@ fn play(a: PlayArgs, rules: Rules) -> Result<()> {
     let plan = plan(&a, rules)?;
     let anchor = anchor_of(&plan.about, a.report.anchor.as_deref())?;
 
-    let mut games: Vec<Game> = Vec::new();
+    let mut games: Vec<TournamentGame> = Vec::new();
     let (done, mut out) = records::open_run(
         a.run.out.as_deref(),
         a.run.resume,

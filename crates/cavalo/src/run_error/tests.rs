@@ -50,7 +50,11 @@ fn every_error() -> Vec<RunError> {
         },
         RunError::InLine {
             at: at(3),
-            problem: Box::new(Problem::Record(RecordError::Beyond { game: 9, games: 8, tournament: false })),
+            problem: Box::new(Problem::Record(RecordMismatch::Beyond {
+                game: 9,
+                games: 8,
+                tournament: false,
+            })),
             resume: true,
         },
         RunError::NamedTwice(PathBuf::from("parte1.jsonl")),

@@ -70,15 +70,15 @@ fn a_description_from_before_the_data_is_read_once() {
 fn a_missing_or_bad_value_is_an_error_naming_its_key() {
     let rec = &old_records("match-time2.jsonl")[0];
     for (key, value, want) in [
-        ("game", None, RecordError::Missing("game")),
-        ("seed", Some(json!("one")), RecordError::Invalid("seed")),
-        ("engine2", Some(json!(2)), RecordError::Invalid("engine2")),
-        ("engine1_points", Some(json!(0.25)), RecordError::Invalid("engine1_points")),
-        ("engine1_side", Some(json!("red")), RecordError::Invalid("engine1_side")),
-        ("termination", Some(json!("won")), RecordError::Invalid("termination")),
-        ("limits_per_move", Some(json!({"engine1": 5})), RecordError::Invalid("limits_per_move")),
-        ("stats", Some(json!([{"ms": -1}])), RecordError::Invalid("stats")),
-        ("match", Some(json!({"pairs": 2})), RecordError::Invalid("match")),
+        ("game", None, RecordMismatch::Missing("game")),
+        ("seed", Some(json!("one")), RecordMismatch::Invalid("seed")),
+        ("engine2", Some(json!(2)), RecordMismatch::Invalid("engine2")),
+        ("engine1_points", Some(json!(0.25)), RecordMismatch::Invalid("engine1_points")),
+        ("engine1_side", Some(json!("red")), RecordMismatch::Invalid("engine1_side")),
+        ("termination", Some(json!("won")), RecordMismatch::Invalid("termination")),
+        ("limits_per_move", Some(json!({"engine1": 5})), RecordMismatch::Invalid("limits_per_move")),
+        ("stats", Some(json!([{"ms": -1}])), RecordMismatch::Invalid("stats")),
+        ("match", Some(json!({"pairs": 2})), RecordMismatch::Invalid("match")),
     ] {
         let mut meta = rec.meta.clone();
         match value {
