@@ -641,10 +641,26 @@ loads); says why and exits when that fails. SBCL's remarks on the file as it com
                        (not (eq (symbol-package s) (find-package "COMMON-LISP"))))
               (return s)))))))
 
+(defun limit-processes (n)
+  "Limits this process and all it starts to N processes and threads (RLIMIT_NPROC, soft and hard:
+it cannot be raised again). In the referee's sandbox, whose user namespace is its own, only the
+sandbox's own tasks count. Says why and exits when the limit cannot be set."
+  (sb-alien:with-alien ((limit (array (sb-alien:unsigned 64) 2)))
+    (setf (sb-alien:deref limit 0) n (sb-alien:deref limit 1) n)
+    (unless (zerop (sb-alien:alien-funcall
+                    (sb-alien:extern-alien "setrlimit"
+                                           (function sb-alien:int sb-alien:int
+                                                     (* (array (sb-alien:unsigned 64) 2))))
+                    6 (sb-alien:addr limit)))
+      (format *error-output* "cavalo-adapter: cannot limit the processes to ~D~%" n)
+      (sb-ext:exit :code 70 :abort t))))
+
 (defun main (&key file (function "jogar") (state :board-points) (args '(:state :time)) white-only
-               (time-scale 1) (reserve-ms 20) (cell-base 0) (forced :adapter) name)
+               (time-scale 1) (reserve-ms 20) (cell-base 0) (forced :adapter) name processes)
   "Loads the team's FILE, finds its function, and speaks the protocol until `quit`; says why and
-exits when the file cannot be loaded or the function is not there. The keywords are the glue."
+exits when the file cannot be loaded or the function is not there. The keywords are the glue;
+PROCESSES, given by the referee's sandbox, limits the processes before the team's file is loaded."
+  (when processes (limit-processes processes))
   (take-protocol-streams)
   (let ((*standard-output* *error-output*)
         (path (merge-pathnames file)))

@@ -9,7 +9,7 @@ use cavalo_match::Termination;
 use cavalo_match::tournament::{About, Crosstable, Format, Standing};
 use cavalo_session::i18n::{Arg, Lang};
 
-use crate::match_report::{limits_of, reason_text, rules_text};
+use crate::match_report::{limits_of, reason_text, rules_phrase};
 use crate::numbers::{dec, plain, signed};
 use cavalo_match::shown_example;
 use cavalo_session::key;
@@ -30,7 +30,7 @@ pub fn about_text(lang: Lang, a: &About) -> String {
         ("first", Arg::Count(a.first_seed)),
         ("last", Arg::Count(a.last_seed())),
         ("limits", limits_of(lang, &a.limits()).into()),
-        ("rules", rules_text(lang, a.rules).into()),
+        ("rules", rules_phrase(lang, a.rules).into()),
     ];
     lang.tr_with(key!("report-tournament-about"), &args)
 }

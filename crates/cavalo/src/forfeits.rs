@@ -4,6 +4,7 @@
 
 use cavalo_match::error::{Aspect, PlanError, RecordMismatch, SprtError};
 use cavalo_match::fault::{During, Exit, Hint, Sign};
+use cavalo_match::sandbox::{FOLDER_BYTES, FOLDER_FILES, SandboxError};
 use cavalo_match::termination::Deadline;
 use cavalo_match::{Fault, ForfeitCase, SpecError};
 use cavalo_session::i18n::{Arg, Key, Lang};
@@ -102,6 +103,7 @@ pub fn fault_text(lang: Lang, fault: &Fault) -> String {
             t(key!("fault-cannot-read-program"), &[("path", path), ("error", error)])
         }
         Fault::NoAdapter { path, error } => t(key!("fault-no-adapter"), &[("path", path), ("error", error)]),
+        Fault::NoSandbox { error } => t(key!("fault-no-sandbox"), &[("why", &sandbox_text(lang, error))]),
         Fault::StoppedReading { line, error } => {
             t(key!("fault-stopped-reading"), &[("line", line), ("error", error)])
         }
@@ -313,5 +315,28 @@ pub fn aspect_text(lang: Lang, a: Aspect) -> String {
         Aspect::Rules => lang.tr(key!("aspect-rules")),
         Aspect::Limits => lang.tr(key!("aspect-limits")),
         other => other.to_string(),
+    }
+}
+
+/// Why a program cannot be started in its sandbox, in `lang`.
+pub fn sandbox_text(lang: Lang, e: &SandboxError) -> String {
+    let t = |k, args: &[(&str, &String)]| {
+        let args: Vec<(&str, Arg)> = args.iter().map(|(n, v)| (*n, Arg::from(v.as_str()))).collect();
+        lang.tr_with(k, &args)
+    };
+    match e {
+        SandboxError::NoBwrap => lang.tr(key!("sandbox-no-bwrap")),
+        SandboxError::Refused { said } => t(key!("sandbox-refused"), &[("said", said)]),
+        SandboxError::Sbcl { sbcl, said } => t(key!("sandbox-sbcl"), &[("sbcl", sbcl), ("said", said)]),
+        SandboxError::FolderTooBig { folder } => lang.tr_with(
+            key!("sandbox-folder-too-big"),
+            &[
+                ("folder", Arg::from(folder.as_str())),
+                ("files", Arg::from(FOLDER_FILES as u64)),
+                ("kib", Arg::from(FOLDER_BYTES >> 10)),
+            ],
+        ),
+        SandboxError::Copy { folder, said } => t(key!("sandbox-copy"), &[("folder", folder), ("said", said)]),
+        _ => e.to_string(),
     }
 }

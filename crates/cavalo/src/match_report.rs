@@ -37,10 +37,12 @@ fn margin_text(lang: Lang, m: f64) -> String {
     if m.is_finite() { dec(lang, m, 1) } else { "inf".into() }
 }
 
-/// The rule variant in words, as the reports show it: `rules canonical`, `regras canónicas`
+/// The rules as the reports name them: `rules canonical`, `regras: sem a regra da ameaça`
 /// (the variant worded by [`present::rules_text`]).
-pub fn rules_text(lang: Lang, rules: Rules) -> String {
-    lang.tr_with(key!("report-rules"), &[("rules", present::rules_text(lang, rules).into())])
+pub fn rules_phrase(lang: Lang, rules: Rules) -> String {
+    let variant = if rules == Rules::CANONICAL { "canonical" } else { "other" };
+    let args = [("rules", present::rules_text(lang, rules).into()), ("variant", variant.into())];
+    lang.tr_with(key!("report-rules"), &args)
 }
 
 /// How a game ended (a forfeit's reason), in words: `jogada ilegal`, `tempo esgotado`.
@@ -183,7 +185,7 @@ pub fn summary_text(lang: Lang, s: &Summary) -> String {
         ("seeds", seeds_text(lang, a.first_seed, a.last_seed, a.shard, a.merged_files).into()),
         ("planned", lang.tr_with(key!("report-planned"), &[("count", Arg::Count(a.planned_games))]).into()),
         ("limits", limits_of(lang, &a.limits).into()),
-        ("rules", rules_text(lang, a.rules).into()),
+        ("rules", rules_phrase(lang, a.rules).into()),
     ];
     line(key!("report-label-setup"), lang.tr_with(key!("report-setup"), &setup));
     let count = |key: Key, n: u64| Arg::from(lang.tr_with(key, &[("count", Arg::Count(n))]));
@@ -332,8 +334,9 @@ mod tests {
     #[test]
     fn rules_and_reasons_in_words() {
         let odd = Rules { threat: false, zero_double: false };
-        assert_eq!(rules_text(Lang::En, odd), "rules no threat rule, 00 not a double");
-        assert_eq!(rules_text(Lang::Pt, Rules::CANONICAL), "regras canónicas");
+        assert_eq!(rules_phrase(Lang::En, odd), "rules: no threat rule, 00 not a double");
+        assert_eq!(rules_phrase(Lang::Pt, odd), "regras: sem a regra da ameaça, 00 não é duplo");
+        assert_eq!(rules_phrase(Lang::Pt, Rules::CANONICAL), "regras canónicas");
         assert_eq!(reason_text(Lang::Pt, Termination::IllegalMove), "jogada ilegal");
         assert_eq!(reason_text(Lang::En, Termination::InvalidUtf8), "invalid utf-8");
         assert_eq!(

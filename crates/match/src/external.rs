@@ -9,7 +9,7 @@
 //! ([`procs`]) and the reader threads are joined.
 
 mod errtail;
-mod procs;
+pub(crate) mod procs;
 
 use std::io::Write;
 use std::process::{Child, ChildStdin, Command, Stdio};
@@ -62,6 +62,11 @@ pub struct Launch {
     /// The program's whole address space, in MiB (its children inherit the limit); `None`:
     /// unlimited.
     pub memory_mb: Option<u64>,
+    /// Started in a sandbox ([`crate::sandbox::confine`]): the program is bubblewrap, started
+    /// without core files, with files bounded, and as `nobody` when the referee is root.
+    pub sandboxed: bool,
+    /// What must live as long as the program (the sandbox's copy of the team's files).
+    pub keep: Option<std::sync::Arc<crate::sandbox::Cell>>,
 }
 
 impl Launch {
@@ -76,6 +81,8 @@ impl Launch {
             late_start: None,
             signs: Vec::new(),
             memory_mb: None,
+            sandboxed: false,
+            keep: None,
         }
     }
 }
@@ -110,6 +117,8 @@ pub struct ExternalEngine {
     err: Option<ErrReader>,
     /// What the signs on standard error mean.
     sign_meanings: Vec<Sign>,
+    /// The sandbox's copy of the team's files, kept while the program runs.
+    _cell: Option<std::sync::Arc<crate::sandbox::Cell>>,
     /// The last `info string error…` since the last command (what explains a crash).
     last_error: Option<String>,
     /// Whether its processes are ended ([`ExternalEngine::end`]).
@@ -157,6 +166,9 @@ impl ExternalEngine {
         if let Some(mb) = launch.memory_mb {
             procs::limit_address_space(&mut command, mb.saturating_mul(1 << 20));
         }
+        if launch.sandboxed {
+            procs::sandboxed(&mut command).current_dir("/");
+        }
         let mut child = procs::in_own_session(&mut command).spawn().map_err(|e| {
             let fault =
                 Fault::CannotStart { program: shown.clone(), error: e.to_string(), hint: launch.hint };
@@ -176,6 +188,7 @@ impl ExternalEngine {
             id_name: None,
             err: None,
             sign_meanings: launch.signs.iter().map(|(_, meaning)| *meaning).collect(),
+            _cell: launch.keep.clone(),
             last_error: None,
             ended: false,
         };

@@ -98,6 +98,11 @@ pub enum Fault {
         /// The system's words.
         error: String,
     },
+    /// The program could not be started in its sandbox.
+    NoSandbox {
+        /// Why.
+        error: crate::sandbox::SandboxError,
+    },
     /// The program is alive but stopped reading its input.
     StoppedReading {
         /// The line that could not be sent.
@@ -290,6 +295,7 @@ impl fmt::Display for Fault {
                 write!(f, "cannot read the Lisp program `{path}`: {error}")
             }
             F::NoAdapter { path, error } => write!(f, "cannot write the Lisp adapter to {path}: {error}"),
+            F::NoSandbox { error } => write!(f, "cannot start the program in its sandbox: {error}"),
             F::StoppedReading { line, error } => {
                 write!(f, "the engine stopped reading its input: cannot send `{line}` ({error})")
             }

@@ -34,6 +34,7 @@ pub mod meta;
 pub mod ratings;
 pub mod referee;
 pub mod runner;
+pub mod sandbox;
 mod shard;
 pub mod spec;
 pub mod stats;

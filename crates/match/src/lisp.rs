@@ -16,6 +16,7 @@
 //! | `load-ms` | how long SBCL may take to start and load the team's file | `10000` |
 //! | `heap-mb` | SBCL's heap (`--dynamic-space-size`), MiB; the whole memory is limited to it plus SBCL's own ([`memory_mb`]) | `2048` |
 //! | `sbcl` | the SBCL program | `$CAVALO_SBCL`, else `sbcl` |
+//! | `sandbox` | `yes`: the program runs in a sandbox ([`crate::sandbox`]: no network, only SBCL and a copy of its folder's files) | `no` |
 //!
 //! The adapter loads the team's file and looks for the function before the handshake: a load
 //! error or a missing function is reported as `info string error: …` before it exits, a crash
@@ -36,6 +37,7 @@ use std::time::Duration;
 use thiserror::Error;
 
 use crate::external::Launch;
+use crate::sandbox;
 use crate::termination::{Failure, Fault, Hint, Sign, Termination};
 
 /// The adapter's source, built in: its rules (which define the package), then the rest, as one
@@ -58,6 +60,7 @@ pub const KEYS: &[&str] = &[
     "load-ms",
     "heap-mb",
     "sbcl",
+    "sandbox",
 ];
 
 /// What the value of a `lisp:` player's key should be.
@@ -192,7 +195,7 @@ pub fn check_glue(key: &str, value: &str) -> Result<String, GlueError> {
             let once = (1..parts.len()).all(|i| !parts[..i].contains(&parts[i]));
             if known && once && parts.contains(&"state") { Ok(parts.join("+")) } else { bad(Expected::Args) }
         }
-        "white-only" => match v {
+        "white-only" | "sandbox" => match v {
             "yes" | "true" | "on" => Ok("yes".into()),
             "no" | "false" | "off" => Ok("no".into()),
             _ => bad(Expected::YesNo),
@@ -318,7 +321,22 @@ pub fn launch(path: &str, glue: &[(String, String)]) -> Result<Launch, Failure> 
         .unwrap_or_else(|| "sbcl".into());
     let source = adapter_file().map_err(|(path, error)| crash(Fault::NoAdapter { path, error }))?;
     let adapter = compiled_adapter(&sbcl, &source).unwrap_or(source);
-    let mut form = format!("(cavalo-adapter:main :file {}", lisp_string(&file.to_string_lossy()));
+    let name =
+        Path::new(path).file_name().map_or_else(|| path.to_string(), |n| n.to_string_lossy().into_owned());
+    // In the sandbox, the team's folder is copied to TEAM_DIR.
+    let cell = match get("sandbox") {
+        Some("yes") => {
+            Some(sandbox::Cell::new(file.parent()).map_err(|error| crash(Fault::NoSandbox { error }))?)
+        }
+        _ => None,
+    };
+    let loaded = match cell {
+        Some(_) => {
+            format!("{}/{}", sandbox::TEAM_DIR, file.file_name().unwrap_or_default().to_string_lossy())
+        }
+        None => file.to_string_lossy().into_owned(),
+    };
+    let mut form = format!("(cavalo-adapter:main :file {}", lisp_string(&loaded));
     if let Some(f) = get("function") {
         form += &format!(" :function {}", lisp_string(f));
     }
@@ -341,6 +359,9 @@ pub fn launch(path: &str, glue: &[(String, String)]) -> Result<Launch, Failure> 
     if let Some(f) = get("forced") {
         form += &format!(" :forced :{f}");
     }
+    if cell.is_some() {
+        form += &format!(" :processes {}", sandbox::PROCESSES);
+    }
     form.push(')');
     let heap = get("heap-mb").and_then(|v| v.parse().ok()).unwrap_or(HEAP_MB);
     let load_ms = get("load-ms").and_then(|v| v.parse().ok()).unwrap_or(LOAD_MS);
@@ -358,9 +379,7 @@ pub fn launch(path: &str, glue: &[(String, String)]) -> Result<Launch, Failure> 
         .chain(toplevel.iter().map(|s| s.to_string()))
         .chain([adapter.to_string_lossy().into_owned(), "--eval".into(), form])
         .collect();
-    let name =
-        Path::new(path).file_name().map_or_else(|| path.to_string(), |n| n.to_string_lossy().into_owned());
-    Ok(Launch {
+    let launch = Launch {
         program: sbcl.clone(),
         args,
         shown: format!("{sbcl} with the adapter and {path}"),
@@ -369,7 +388,14 @@ pub fn launch(path: &str, glue: &[(String, String)]) -> Result<Launch, Failure> 
         late_start: Some(name),
         signs: signs(heap),
         memory_mb: Some(memory_mb(heap)),
-    })
+        sandboxed: false,
+        keep: None,
+    };
+    let Some(cell) = cell else { return Ok(launch) };
+    let mut launch =
+        sandbox::confine(launch, &cell, &sbcl).map_err(|error| crash(Fault::NoSandbox { error }))?;
+    launch.keep = Some(std::sync::Arc::new(cell));
+    Ok(launch)
 }
 
 /// What SBCL writes on standard error when it dies without the adapter's word, and the

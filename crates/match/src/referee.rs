@@ -4,7 +4,7 @@
 
 use std::time::Instant;
 
-use cavalo_rules::{GameRecord, MoveError, Outcome, Position, Rules, Side, Start};
+use cavalo_rules::{GameRecord, Move, MoveError, Outcome, Position, Rules, Side, Start};
 
 use crate::contestant::{Contestant, Question};
 use crate::error::RecordMismatch;
@@ -13,6 +13,7 @@ pub use crate::limits::{MatchLimits, MoveLimits};
 use crate::lisp::report::LispReport;
 use crate::meta::{MatchMeta, MoveStat, RecordedLimits};
 use crate::spec::PlayerSpec;
+use crate::termination::Deadline;
 pub use crate::termination::{Failure, Fault, Forfeit, Termination};
 
 /// At most `max` characters of `text`, for a summary line: when it must be cut, it is cut after
@@ -91,68 +92,24 @@ impl GameSetup {
 ///   "white":"cavalo","black":"greedy","winner":"white","termination":"normal","detail":"...",
 ///   "engine1_points":1.0,"stats":[{"ms":50,"depth":9,"score":12,"nodes":12345},...]}`
 pub fn play_game(setup: &GameSetup, game: GameSpec) -> GameRecord {
-    let rules = setup.rules;
-    let mut rec = GameRecord::new(Start::Seed(game.seed), rules);
-    let mut pos = Position::from_seed(game.seed, rules);
+    let mut rec = GameRecord::new(Start::Seed(game.seed), setup.rules);
+    let mut pos = Position::from_seed(game.seed, setup.rules);
     let e1 = game.engine1_side();
-    let spec_of = |side: Side| if side == e1 { &setup.engine1 } else { &setup.engine2 };
     let mut stats: Vec<MoveStat> = Vec::new();
     let started = Instant::now();
-
-    // Start both players; a player that cannot start forfeits.
-    let mut forfeit: Option<Forfeit> = None;
-    let mut players: Vec<Option<Contestant>> = Vec::new();
-    for side in Side::BOTH {
-        match Contestant::start(spec_of(side), rules) {
-            Ok(c) => players.push(Some(c)),
-            Err(f) => {
-                players.push(None);
-                forfeit.get_or_insert(lost(side, None, f));
-            }
-        }
-    }
-
+    let (mut players, mut forfeit) = start_players(setup, e1);
     while forfeit.is_none() && !pos.is_over() {
         let side = pos.side_to_move();
         let player = players[side.index()].as_mut().expect("started");
-        let limits = setup.limits_of(side == e1);
-        let t0 = Instant::now();
-        let answer = player.ask(Question::Game { seed: game.seed, moves: &rec.moves }, &pos, limits);
-        let took = t0.elapsed();
-        let ply = Some(pos.ply() + 1);
-        let answer = match answer {
-            Ok(a) => a,
-            Err(f) => {
-                let timeout = f.termination == Termination::Timeout;
-                let mut lost = lost(side, ply, f);
-                lost.limit = timeout.then(|| limits.deadline_kept());
-                forfeit = Some(lost);
-                break;
+        let question = Question::Game { seed: game.seed, moves: &rec.moves };
+        match one_move(player, question, &pos, setup.limits_of(side == e1)) {
+            Ok((mv, stat)) => {
+                pos.play(mv);
+                rec.moves.push(mv.to_string());
+                stats.push(stat);
             }
-        };
-        if took > limits.deadline() {
-            let took_ms = took.as_millis() as u64;
-            let fault = Fault::TooLate { bestmove: answer.bestmove.clone(), took_ms };
-            let mut lost = lost(side, ply, Failure::new(Termination::Timeout, fault));
-            lost.limit = Some(limits.deadline_kept());
-            forfeit = Some(lost);
-            break;
+            Err((f, limit)) => forfeit = Some(Forfeit { limit, ..lost(side, Some(pos.ply() + 1), f) }),
         }
-        if let Err(f) = player.settle() {
-            forfeit = Some(lost(side, ply, f));
-            break;
-        }
-        let mv = match pos.parse_move(&answer.bestmove) {
-            Ok(m) => m,
-            Err(e) => {
-                forfeit = Some(lost(side, ply, refused_move(&pos, &answer, e)));
-                break;
-            }
-        };
-        pos.play(mv);
-        rec.moves.push(mv.to_string());
-        let ms = took.as_millis() as u64;
-        stats.push(MoveStat { ms, depth: answer.depth, score: answer.score, nodes: answer.nodes });
     }
     // The loser's last lines on standard error say more of a crash, or of what it was doing.
     if let Some(f) = &mut forfeit
@@ -161,12 +118,74 @@ pub fn play_game(setup: &GameSetup, game: GameSpec) -> GameRecord {
         f.stderr.extend(p.end());
     }
     drop(players);
-
     rec.finish(&pos);
+    let ms = started.elapsed().as_millis() as u64;
+    result_meta(setup, game, &pos, forfeit, stats, ms).write(&mut rec.meta);
+    rec
+}
+
+/// Both players started, White's first; a player that cannot start forfeits (the first to fail).
+fn start_players(setup: &GameSetup, e1: Side) -> (Vec<Option<Contestant>>, Option<Forfeit>) {
+    let mut forfeit: Option<Forfeit> = None;
+    let mut players: Vec<Option<Contestant>> = Vec::new();
+    for side in Side::BOTH {
+        let spec = if side == e1 { &setup.engine1 } else { &setup.engine2 };
+        match Contestant::start(spec, setup.rules) {
+            Ok(c) => players.push(Some(c)),
+            Err(f) => {
+                players.push(None);
+                forfeit.get_or_insert(lost(side, None, f));
+            }
+        }
+    }
+    (players, forfeit)
+}
+
+/// One move asked of `player` and checked: in time, settled, legal. A refusal is the failure
+/// with, for a timeout, the limit it broke.
+fn one_move(
+    player: &mut Contestant,
+    question: Question<'_>,
+    pos: &Position,
+    limits: &MoveLimits,
+) -> Result<(Move, MoveStat), (Failure, Option<Deadline>)> {
+    let t0 = Instant::now();
+    let answer = player.ask(question, pos, limits);
+    let took = t0.elapsed();
+    let answer = answer.map_err(|f| {
+        let timeout = f.termination == Termination::Timeout;
+        (f, timeout.then(|| limits.deadline_kept()))
+    })?;
+    if took > limits.deadline() {
+        let fault = Fault::TooLate { bestmove: answer.bestmove.clone(), took_ms: took.as_millis() as u64 };
+        return Err((Failure::new(Termination::Timeout, fault), Some(limits.deadline_kept())));
+    }
+    player.settle().map_err(|f| (f, None))?;
+    let mv = pos.parse_move(&answer.bestmove).map_err(|e| (refused_move(pos, &answer, e), None))?;
+    let stat = MoveStat {
+        ms: took.as_millis() as u64,
+        depth: answer.depth,
+        score: answer.score,
+        nodes: answer.nodes,
+    };
+    Ok((mv, stat))
+}
+
+/// The record's meta of a game that ended at `pos`, or by `forfeit`.
+fn result_meta(
+    setup: &GameSetup,
+    game: GameSpec,
+    pos: &Position,
+    forfeit: Option<Forfeit>,
+    stats: Vec<MoveStat>,
+    ms: u64,
+) -> MatchMeta {
+    let e1 = game.engine1_side();
     let (winner, termination, detail) = match &forfeit {
         Some(f) => {
             let w = if f.side == Side::White { Outcome::Black } else { Outcome::White };
-            (w, f.termination, f.detail(&spec_of(f.side).to_string()))
+            let spec = if f.side == e1 { &setup.engine1 } else { &setup.engine2 };
+            (w, f.termination, f.detail(&spec.to_string()))
         }
         None => {
             let o = pos.outcome().expect("the game is over");
@@ -180,7 +199,7 @@ pub fn play_game(setup: &GameSetup, game: GameSpec) -> GameRecord {
         Some(_) => 0.0,
     };
     let spec_text = [setup.engine1.to_string(), setup.engine2.to_string()];
-    let meta = MatchMeta {
+    MatchMeta {
         game: game.index,
         seed: game.seed,
         names: spec_text.clone(),
@@ -192,14 +211,12 @@ pub fn play_game(setup: &GameSetup, game: GameSpec) -> GameRecord {
         forfeit,
         engine1_points,
         limits: Some(RecordedLimits::Data(setup.kept_limits())),
-        ms: Some(started.elapsed().as_millis() as u64),
+        ms: Some(ms),
         stats,
         schedule: None,
         tournament: None,
         other: Default::default(),
-    };
-    meta.write(&mut rec.meta);
-    rec
+    }
 }
 
 /// The forfeit for a move the rules refuse: what was wrong, the position, the legal moves, and

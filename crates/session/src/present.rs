@@ -573,8 +573,9 @@ pub fn summary_lines(s: &Game, lang: Lang) -> Vec<String> {
 mod errors;
 
 pub use errors::{
-    error_text, file_message, illegal_reason, illegal_text, player_error_message, player_error_text,
-    position_message, position_text, restore_message, store_error_text, store_open_text, unreadable_text,
+    error_text, file_message, illegal_reason, illegal_text, log_line_text, player_error_message,
+    player_error_text, position_message, position_text, restore_message, store_error_text, store_open_text,
+    unreadable_text,
 };
 
 #[cfg(test)]

@@ -12,11 +12,12 @@
 use cavalo_rules::{Position, Side};
 use serde::Serialize;
 
-use crate::Mode;
 use crate::game::{Game, Status, Turn};
 use crate::input::{MoveChoice, interpret_move};
 use crate::ply::SideSummary;
 use crate::present::{self, GameResult, Words};
+use crate::store::meta::RecordedPlayer;
+use crate::{Mode, PlayerConfig};
 
 /// The game as it stands after a change: whose turn, the points, what the human to move may do,
 /// the clock and the result.
@@ -138,6 +139,64 @@ pub struct PlayerView {
     #[serde(skip_serializing_if = "Option::is_none")]
     #[cfg_attr(feature = "ts", ts(optional))]
     pub level: Option<u8>,
+    /// The player in parts, for people (its name worded by the reader's page).
+    pub who: Who,
+}
+
+/// A player in parts for a front end to word in its reader's language: a person (with the name
+/// given, if any), one of our computer players (its engine and, below full strength, our engine's
+/// level), or a name kept from elsewhere (a match's engine, a label this version does not know).
+/// Read once from the typed player, so that no front end parses a label.
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(tag = "kind", rename_all = "kebab-case")]
+pub enum Who {
+    /// A person.
+    Human {
+        /// The name given, if any.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        #[cfg_attr(feature = "ts", ts(optional))]
+        name: Option<String>,
+    },
+    /// A computer player.
+    Computer {
+        /// The engine (`cavalo`, `classic:4`, `greedy`, `random:7`).
+        engine: String,
+        /// Our engine's level when it plays below full strength (1 to 7).
+        #[serde(skip_serializing_if = "Option::is_none")]
+        #[cfg_attr(feature = "ts", ts(optional))]
+        level: Option<u8>,
+    },
+    /// A name kept as written.
+    Named {
+        /// The name.
+        name: String,
+    },
+}
+
+impl Who {
+    /// A player of `cavalo play` or the web.
+    pub fn of_config(p: &PlayerConfig) -> Who {
+        match p {
+            PlayerConfig::Human { name } => Who::Human { name: (!name.is_empty()).then(|| name.clone()) },
+            PlayerConfig::Computer(e) => {
+                Who::Computer { engine: e.engine.to_string(), level: e.weaker_level() }
+            }
+        }
+    }
+
+    /// A player as a record keeps it.
+    pub fn of_recorded(p: &RecordedPlayer) -> Who {
+        match p {
+            RecordedPlayer::Config(c) => Who::of_config(c),
+            RecordedPlayer::Named(name) => Who::Named { name: name.clone() },
+        }
+    }
+
+    /// The player a stored label names (`human:Ana`, `computer:cavalo:level=3`, or any name).
+    pub fn of_label(label: &str) -> Who {
+        Who::of_recorded(&RecordedPlayer::of_label(label))
+    }
 }
 
 /// An announcement: its kind (`move`, `placement`, `pass`, `double-removed`, `game-over`, …) and
@@ -233,6 +292,7 @@ pub fn players(game: &Game) -> [PlayerView; 2] {
             name: p.describe(),
             engine: engine.map(|e| e.engine.to_string()),
             level: engine.and_then(|e| e.weaker_level()),
+            who: Who::of_config(p),
         }
     })
 }

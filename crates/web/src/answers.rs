@@ -7,6 +7,7 @@ use std::collections::BTreeMap;
 use cavalo_engine::SearchInfo;
 use cavalo_rules::{Rules, Side};
 use cavalo_session::present::Words;
+use cavalo_session::situation::Who;
 use serde::Serialize;
 
 use crate::wire::GameState;
@@ -53,12 +54,8 @@ pub(crate) struct ListedGame {
     pub date: String,
     pub mode: String,
     pub status: String,
-    /// The players as people read them.
-    pub white: String,
-    pub black: String,
-    /// The players as the game state names them, for the page to word.
-    pub white_label: String,
-    pub black_label: String,
+    /// White and Black, in parts for the page to word.
+    pub players: [Who; 2],
     pub points: [u16; 2],
     pub plies: u32,
     pub result: Option<String>,
@@ -120,5 +117,22 @@ pub(crate) struct Created {
 #[derive(Debug, Serialize)]
 pub(crate) struct Uploaded {
     pub id: String,
+    pub plies: usize,
+}
+
+/// One game of a log sent to upload that holds several (`400 several_games`, in the answer's
+/// `detail.games`), in the log's order, for the person to pick one.
+#[cfg_attr(test, derive(ts_rs::TS))]
+#[derive(Debug, Serialize)]
+pub(crate) struct LogChoice {
+    pub id: String,
+    pub date: Option<String>,
+    /// White and Black (none when the log does not say).
+    pub players: [Option<Who>; 2],
+    /// From its `END` line; none while unfinished.
+    pub status: Option<String>,
+    pub result: Option<String>,
+    /// The plies' points added up, White's then Black's.
+    pub points: [u64; 2],
     pub plies: usize,
 }

@@ -12,6 +12,7 @@ use axum::{Json, Router};
 use cavalo_engine::level;
 use cavalo_rules::Side;
 use cavalo_session::i18n::{Arg, Lang};
+use cavalo_session::situation::Who;
 use cavalo_session::{Finished, Mode, MoveChoice, Session, SessionError, interpret_move};
 use serde::Deserialize;
 
@@ -127,10 +128,7 @@ async fn list(
                 date: r.created.clone(),
                 mode: r.mode.clone(),
                 status: r.status.clone(),
-                white: player_name(&r.players[0]),
-                black: player_name(&r.players[1]),
-                white_label: r.players[0].clone(),
-                black_label: r.players[1].clone(),
+                players: [Who::of_label(&r.players[0]), Who::of_label(&r.players[1])],
                 points: r.points,
                 plies: r.plies,
                 result: r.result.clone(),
@@ -141,11 +139,6 @@ async fn list(
         })
         .collect();
     Ok(Json(GameList { games }))
-}
-
-/// A stored player label (`human`, `human:Ana`, `computer:cavalo`) as the page names it.
-fn player_name(label: &str) -> String {
-    cavalo_session::store::import::player_of_label(label).map_or_else(|| label.to_string(), |p| p.describe())
 }
 
 async fn create(

@@ -22,15 +22,15 @@ use axum::extract::State;
 use axum::http::StatusCode;
 use cavalo_rules::Side;
 use cavalo_session::i18n::{Arg, Lang};
+use cavalo_session::situation::Who;
 use cavalo_session::store::logfile;
 use cavalo_session::store::text::first_ids;
 use cavalo_session::store::{RecordedPlayer, SessionMeta, TextGameError, game_of_text};
 use cavalo_session::{Game, PlayerConfig, key};
 use serde::Deserialize;
-use serde_json::{Value, json};
 
 use crate::App;
-use crate::answers::Uploaded;
+use crate::answers::{LogChoice, Uploaded};
 use crate::body::Body;
 use crate::error::{ApiError, ApiResult};
 use crate::lang::ReqLang;
@@ -55,38 +55,37 @@ pub(crate) struct Upload {
 /// answer; the message counts them all).
 pub(crate) const CHOICES: usize = 200;
 
-/// The games of a log to pick one from, in the log's order: each one's id, date, players
-/// (labels), status and result (from its `END` line; none while unfinished), points (the plies'
-/// points added up, White's then Black's) and plies.
-fn choices(text: &str) -> Value {
+/// The games of a log to pick one from, in the log's order (at most [`CHOICES`]).
+fn choices(text: &str) -> Vec<LogChoice> {
     let games = logfile::parse(text).unwrap_or_default();
-    let list: Vec<Value> = games
+    games
         .iter()
         .take(CHOICES)
         .map(|g| {
-            let end = |k: &str| g.end.as_ref().and_then(|e| e.get(k));
+            let end = |k: &str| g.end.as_ref().and_then(|e| e.get(k)).cloned();
             let points =
                 |side| g.plies.iter().filter(|p| p.side == Some(side)).map(|p| p.points).sum::<u64>();
-            json!({
-                "id": g.id(),
-                "date": g.header.get("date"),
-                "white": g.header.get("white"),
-                "black": g.header.get("black"),
-                "status": end("status"),
-                "result": end("result"),
-                "points": [points(Side::White), points(Side::Black)],
-                "plies": g.plies.len(),
-            })
+            let who = |k: &str| g.header.get(k).map(|l| Who::of_label(l));
+            LogChoice {
+                id: g.id().to_string(),
+                date: g.header.get("date").cloned(),
+                players: [who("white"), who("black")],
+                status: end("status"),
+                result: end("result"),
+                points: [points(Side::White), points(Side::Black)],
+                plies: g.plies.len(),
+            }
         })
-        .collect();
-    Value::from(list)
+        .collect()
 }
 
 /// The game of an upload's text, or why none (a log of several games: with its games to pick
 /// from).
 fn record_of(text: &str, game: Option<&str>, lang: Lang) -> ApiResult<cavalo_rules::GameRecord> {
     game_of_text(text, game).map_err(|e| match e {
-        TextGameError::Several(_) => refusal(&e, lang).code("several_games").with("games", choices(text)),
+        TextGameError::Several(_) => refusal(&e, lang)
+            .code("several_games")
+            .with("games", serde_json::to_value(choices(text)).unwrap_or_default()),
         _ => refusal(&e, lang),
     })
 }

@@ -10,7 +10,7 @@ use ts_rs::{Config, TS};
 
 use crate::analysis::{NoAnalysis, Progress};
 use crate::answers::{
-    Claimed, Created, GameList, Hint, Invitation, LevelRange, ListedGame, ServerInfo, Uploaded,
+    Claimed, Created, GameList, Hint, Invitation, LevelRange, ListedGame, LogChoice, ServerInfo, Uploaded,
 };
 use crate::error::ErrorBody;
 use crate::exercises::{Answer, ExerciseList, Shown, TryRequest};
@@ -80,19 +80,19 @@ fn all(cfg: &Config) -> Vec<Decl> {
     use cavalo_lab::exercises::{Judged, Verdict};
     use cavalo_rules::{GameRecord, Outcome, Rules, Side, Start};
     use cavalo_session::present::{Message, Words};
-    use cavalo_session::situation::{Destination, MoveOption, PlayerView, Said, Situation, TurnView};
+    use cavalo_session::situation::{Destination, MoveOption, PlayerView, Said, Situation, TurnView, Who};
     use cavalo_session::{Actor, Ply};
     decls![cfg;
         // The game, its events and a change's answer.
         GameState, PlyView, SeatOut, LiveView, WireEvent, PlyEvent, UndoneEvent, StatusEvent, SeatsEvent,
         ProblemEvent, Changes,
         // The session's view model.
-        Situation, TurnView, Destination, MoveOption, PlayerView, Said, Words, Message, Ply, Actor,
+        Situation, TurnView, Destination, MoveOption, PlayerView, Who, Said, Words, Message, Ply, Actor,
         cavalo_session::SideSummary, cavalo_engine::SearchInfo, Side, Rules, Outcome, Start, GameRecord,
         // The requests.
         NewGame, crate::api::MoveRequest, InviteRequest, ClaimRequest, Upload, TryRequest,
         // The other answers.
-        ErrorBody, Created, ServerInfo, LevelRange, GameList, ListedGame, Hint, Invitation, Claimed, Uploaded,
+        ErrorBody, Created, ServerInfo, LevelRange, GameList, ListedGame, LogChoice, Hint, Invitation, Claimed, Uploaded,
         Lines,
         // The analysis and its exercises.
         Progress, NoAnalysis, Analysis, PlyAnalysis, Value, SideSummary, Class, Thresholds, Refinement,

@@ -5,20 +5,9 @@
 import * as api from "./api.js";
 import { $, $of, h, put } from "./dom.js";
 import { dateText, t } from "./i18n.js";
-import { playerName } from "./view-panels.js";
+import { whoText } from "./view-panels.js";
 
-/**
- * A game of a log as the server lists it to pick one from (the answer `several_games`'s `games`).
- * @typedef {object} LogGame
- * @property {string} id
- * @property {string | null} date
- * @property {string | null} white
- * @property {string | null} black
- * @property {string | null} status
- * @property {string | null} result
- * @property {[number, number]} points
- * @property {number} plies
- */
+/** @typedef {import("./types/wire").LogChoice} LogGame */
 
 const KEY = "cavalo-uploads";
 
@@ -54,8 +43,8 @@ function remember(id) {
 function choiceText(g) {
   return t("web-upload-choice", {
     date: g.date ? dateText(g.date) : "—",
-    white: g.white ? playerName(g.white) : "—",
-    black: g.black ? playerName(g.black) : "—",
+    white: g.players[0] ? whoText(g.players[0]) : "—",
+    black: g.players[1] ? whoText(g.players[1]) : "—",
     result: g.result || "none",
     wpoints: g.points[0],
     bpoints: g.points[1],

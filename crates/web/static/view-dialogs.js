@@ -3,7 +3,7 @@
 
 import { $, $of, h, put } from "./dom.js";
 import { dateText, num, t, words } from "./i18n.js";
-import { playerName, summaryTable } from "./view-panels.js";
+import { summaryTable, whoText } from "./view-panels.js";
 
 import { errorText } from "./api.js";
 import { page } from "./state.js";
@@ -114,7 +114,7 @@ const STATUS = { playing: "web-game-playing", over: "web-game-over", quit: "web-
 function gameLine(g) {
   const text = [
     dateText(g.date),
-    `${playerName(g.white_label)} – ${playerName(g.black_label)}`,
+    `${whoText(g.players[0])} – ${whoText(g.players[1])}`,
     `${num(g.points[0])}–${num(g.points[1])}`,
     STATUS[g.status] ? t(STATUS[g.status]) : g.status,
     ...(g.public ? [t("web-game-public")] : []),

@@ -8,6 +8,7 @@ import { value } from "./view-moves.js";
 
 /** @typedef {import("./types/wire").Side} Side */
 /** @typedef {import("./types/wire").PlayerView} PlayerView */
+/** @typedef {import("./types/wire").Who} Who */
 /** @typedef {import("./types/wire").GameState} GameState */
 /** @typedef {import("./types/wire").SearchInfo} SearchInfo */
 /** @typedef {import("./types/wire").SideSummary} SideSummary */
@@ -24,22 +25,25 @@ const engineName = (/** @type {string} */ engine) => (engine === "cavalo" ? "Cav
 const atLevel = (/** @type {string} */ engine, /** @type {number} */ level) => t("who-engine-level", { player: engine, level });
 
 /**
- * A stored game's player label (`computer:greedy`, `computer:cavalo:level=3,seed=7`, `human`,
- * `human:Ana`) for people: `greedy`, `Cavalo, level 3`, `human`, `Ana`.
+ * A player for people (`Who`, as the server gives it in parts): `human`, `Ana`, `greedy`,
+ * `Cavalo, level 3`, or a name kept as written.
  */
-export function playerName(/** @type {string} */ label) {
-  if (label === "human") return t("web-human");
-  const level = /^computer:cavalo:(?:.*,)?level=(\d+)/.exec(label);
-  if (level) return atLevel(engineName("cavalo"), Number(level[1]));
-  if (label.startsWith("computer:")) return engineName(label.slice("computer:".length));
-  return label.replace(/^human:/, "");
+export function whoText(/** @type {Who} */ who) {
+  switch (who.kind) {
+    case "human":
+      return who.name || t("web-human");
+    case "computer": {
+      const name = engineName(who.engine);
+      return who.level ? atLevel(name, who.level) : name;
+    }
+    case "named":
+      return who.name;
+  }
 }
 
 /** A player of the game's state (its engine and level given apart) for people: `Cavalo, level 3`. */
 export function playerText(/** @type {PlayerView} */ p) {
-  if (p.human) return playerName(p.label);
-  const name = engineName(p.engine || "");
-  return p.level ? atLevel(name, p.level) : name;
+  return whoText(p.who);
 }
 
 /** "White" for a human, "White (greedy engine)", "Preto (motor Cavalo, nível 3)" for the
@@ -148,10 +152,11 @@ export function summaryTable(/** @type {GameState} */ st) {
   if (!st.summary) return null;
   const [w, b] = st.summary;
   const row = (/** @type {string} */ key, /** @type {(s: SideSummary) => string} */ f) => h("tr", {}, h("td", {}, t(key)), h("td", {}, f(w)), h("td", {}, f(b)));
+  const [pw, pb] = st.players;
   return h("table", { class: "summary" },
     h("thead", {}, h("tr", {}, h("th"), h("th", {}, sideName("white")), h("th", {}, sideName("black")))),
     h("tbody", {},
-      row("web-summary-player", (s) => playerName(s.player)),
+      h("tr", {}, h("td", {}, t("web-summary-player")), h("td", {}, playerText(pw)), h("td", {}, playerText(pb))),
       row("web-summary-points", (s) => num(s.points)),
       row("web-summary-moves", (s) => num(s.moves)),
       row("web-summary-passes", (s) => num(s.passes)),

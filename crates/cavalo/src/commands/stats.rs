@@ -8,6 +8,7 @@ use anyhow::{Context, Result, bail};
 use cavalo_rules::Side;
 use cavalo_session::i18n::{Arg, Lang};
 use cavalo_session::logfile::{self, LogGame, LogPly};
+use cavalo_session::present::log_line_text;
 use clap::Args;
 
 use crate::args::LangArg;
@@ -231,17 +232,18 @@ pub fn stats(a: StatsArgs) -> Result<()> {
             .with_context(|| format!("cannot read {}", a.log.display()))?;
         (a.log.display().to_string(), text)
     };
-    let mut games = logfile::parse(&text).map_err(|e| anyhow::anyhow!("{source}: {e}"))?;
+    let lang = a.lang.lang();
+    let mut games = logfile::parse(&text).map_err(|e| anyhow::anyhow!(log_line_text(lang, &source, &e)))?;
+    let src = || ("source", Arg::from(source.as_str()));
     if let Some(id) = &a.id {
         games.retain(|g| g.header.get("id").is_some_and(|g| g.starts_with(id.as_str())));
         if games.is_empty() {
-            bail!("{source} holds no game `{id}`");
+            bail!(lang.tr_with(key!("stats-no-game-id"), &[src(), ("id", Arg::from(id.as_str()))]));
         }
     }
     if games.is_empty() {
-        bail!("{source} holds no game");
+        bail!(lang.tr_with(key!("stats-no-game"), &[src()]));
     }
-    let lang = a.lang.lang();
     print!("{}", report(&games, lang));
     if let Some(path) = &a.svg {
         let n = a.game.unwrap_or(games.len());

@@ -377,6 +377,12 @@ stats-metric-time-ms = time-ms
 stats-metric-depth = depth
 stats-metric-points = points
 stats-chart-written = Chart of game { $n } written to { $path }
+stats-no-game = { $source } holds no game
+stats-no-game-id = { $source } holds no game `{ $id }`
+log-line-error = { $source }, line { $line }: { $problem }: `{ $text }`
+log-problem-before-game = { $keyword } before any GAME line
+log-problem-no-number = a PLY line without its number (n=)
+log-problem-not-a-number = `{ $field }` is not a number
 
 ## The web page (labels; { $name } placeholders are filled in by the page)
 
@@ -699,8 +705,12 @@ report-seeds-merged = { $seeds } (merged from { $files ->
     [one] { $files } file
    *[other] { $files } files
 })
-# $rules: the rule variant in words (rules-canonical, or rules-no-threat and rules-no-zero-double).
-report-rules = rules { $rules }
+# $rules: the rule variant in words (rules-canonical, or rules-no-threat and rules-no-zero-double);
+# $variant: canonical or other.
+report-rules = { $variant ->
+    [canonical] rules { $rules }
+   *[other] rules: { $rules }
+}
 report-games = { $games } ({ $pairs }): { $wins }, { $draws }, { $losses } for { $engine1 }
 report-complete-pairs = { $count ->
     [one] { $count } complete pair
@@ -873,6 +883,12 @@ fault-with-hint = { $fault } ({ $hint })
 fault-no-thread = cannot start a thread: { $error }
 fault-cannot-read-program = cannot read the Lisp program `{ $path }`: { $error }
 fault-no-adapter = cannot write the Lisp adapter to { $path }: { $error }
+fault-no-sandbox = cannot start the program in its sandbox: { $why }
+sandbox-no-bwrap = bubblewrap (bwrap) is not installed: install it (Debian: apt-get install bubblewrap)
+sandbox-refused = bubblewrap cannot make a sandbox on this machine: { $said }
+sandbox-sbcl = cannot find SBCL's files ({ $sbcl }): { $said }
+sandbox-folder-too-big = the folder { $folder } holds more than { $files } files or { $kib } KiB: give the team's files a folder of their own
+sandbox-copy = cannot copy the team's files from { $folder }: { $said }
 fault-stopped-reading = the program stopped reading its input: cannot send `{ $line }` ({ $error })
 fault-exited-waiting = the program exited{ $status } while the referee waited for `{ $reply }`
 fault-exited-sending = the program exited{ $status }: cannot send `{ $line }` ({ $error })

@@ -22,7 +22,7 @@ who-computer-level = { $side } (motor { $player }, nível { $level })
 who-human = { $side }
 
 rules-canonical = canónicas
-rules-no-threat = sem regra da ameaça
+rules-no-threat = sem a regra da ameaça
 rules-no-zero-double = 00 não é duplo
 
 ## As estatísticas da disciplina
@@ -377,6 +377,12 @@ stats-metric-time-ms = tempo-ms
 stats-metric-depth = profundidade
 stats-metric-points = pontos
 stats-chart-written = Gráfico do jogo { $n } escrito em { $path }
+stats-no-game = { $source } não tem nenhum jogo
+stats-no-game-id = { $source } não tem nenhum jogo `{ $id }`
+log-line-error = { $source }, linha { $line }: { $problem }: `{ $text }`
+log-problem-before-game = { $keyword } antes de qualquer linha GAME
+log-problem-no-number = uma linha PLY sem o seu número (n=)
+log-problem-not-a-number = `{ $field }` não é um número
 
 ## A página web (etiquetas; os marcadores { $nome } são preenchidos pela página)
 
@@ -702,8 +708,12 @@ report-seeds-merged = { $seeds } (juntos de { $files ->
     [one] { $files } ficheiro
    *[other] { $files } ficheiros
 })
-# $rules: a variante das regras em palavras (rules-canonical, ou rules-no-threat e rules-no-zero-double).
-report-rules = regras { $rules }
+# $rules: a variante das regras em palavras (rules-canonical, ou rules-no-threat e rules-no-zero-double);
+# $variant: canonical ou other.
+report-rules = { $variant ->
+    [canonical] regras { $rules }
+   *[other] regras: { $rules }
+}
 report-games = { $games } ({ $pairs }): { $wins }, { $draws }, { $losses } de { $engine1 }
 report-complete-pairs = { $count ->
     [one] { $count } par completo
@@ -876,6 +886,12 @@ fault-with-hint = { $fault } ({ $hint })
 fault-no-thread = não foi possível iniciar um fio de execução: { $error }
 fault-cannot-read-program = não foi possível ler o programa Lisp `{ $path }`: { $error }
 fault-no-adapter = não foi possível escrever o adaptador Lisp em { $path }: { $error }
+fault-no-sandbox = não foi possível iniciar o programa na sua caixa de areia: { $why }
+sandbox-no-bwrap = o bubblewrap (bwrap) não está instalado: instale-o (Debian: apt-get install bubblewrap)
+sandbox-refused = o bubblewrap não consegue criar uma caixa de areia nesta máquina: { $said }
+sandbox-sbcl = não foi possível encontrar os ficheiros do SBCL ({ $sbcl }): { $said }
+sandbox-folder-too-big = a pasta { $folder } tem mais de { $files } ficheiros ou { $kib } KiB: dê aos ficheiros da equipa uma pasta só deles
+sandbox-copy = não foi possível copiar os ficheiros da equipa de { $folder }: { $said }
 fault-stopped-reading = o programa deixou de ler a entrada: não foi possível enviar `{ $line }` ({ $error })
 fault-exited-waiting = o programa terminou{ $status } enquanto o árbitro esperava `{ $reply }`
 fault-exited-sending = o programa terminou{ $status }: não foi possível enviar `{ $line }` ({ $error })

@@ -305,6 +305,28 @@ fn lisp_message(e: &LispBoardError) -> Message {
     }
 }
 
+/// A line of a log that cannot be read, in `lang`: the source, the line's number, what is wrong
+/// and the line.
+pub fn log_line_text(lang: Lang, source: &str, e: &crate::logfile::LogLineError) -> String {
+    use crate::logfile::LogProblem;
+    let problem = match e.problem {
+        LogProblem::BeforeGame(kw) => {
+            lang.tr_with(key!("log-problem-before-game"), &[("keyword", Arg::from(kw))])
+        }
+        LogProblem::NoNumber => lang.tr(key!("log-problem-no-number")),
+        LogProblem::NotANumber(field) => {
+            lang.tr_with(key!("log-problem-not-a-number"), &[("field", Arg::from(field))])
+        }
+    };
+    let args = [
+        ("source", Arg::from(source)),
+        ("line", Arg::from(e.line as u64)),
+        ("problem", Arg::from(problem.as_str())),
+        ("text", Arg::from(e.text.as_str())),
+    ];
+    lang.tr_with(key!("log-line-error"), &args)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -321,6 +343,18 @@ mod tests {
         assert!(
             en.contains("is damaged or is not a Cavalo database") && en.contains("(SQLite: file is not"),
             "{en}"
+        );
+    }
+
+    #[test]
+    fn a_bad_log_line_is_worded_with_its_number_and_text() {
+        let e = crate::logfile::parse("GAME id=x\nPLY n=z\n").unwrap_err();
+        let pt = log_line_text(Lang::Pt, "log.dat", &e);
+        assert_eq!(pt, "log.dat, linha 2: `n` não é um número: `PLY n=z`");
+        let e = crate::logfile::parse("END status=over\n").unwrap_err();
+        assert_eq!(
+            log_line_text(Lang::En, "a.dat", &e),
+            "a.dat, line 1: END before any GAME line: `END status=over`"
         );
     }
 }

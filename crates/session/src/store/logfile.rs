@@ -203,12 +203,9 @@ impl LogGame {
     /// checks them), with the header's `id`, `date`, `white` and `black` in `meta`.
     pub fn record(&self) -> Result<GameRecord, LogRecordError> {
         let id = self.id().to_string();
-        let rules = match self.header.get("rules").map_or("canonical", |s| s.as_str()) {
-            "canonical" => Rules::CANONICAL,
-            "no-threat" => Rules { threat: false, ..Rules::CANONICAL },
-            "no-zero-double" => Rules { zero_double: false, ..Rules::CANONICAL },
-            "no-threat,no-zero-double" => Rules { threat: false, zero_double: false },
-            other => return Err(LogRecordError::Rules { id, rules: other.to_string() }),
+        let name = self.header.get("rules").map_or("canonical", |s| s.as_str());
+        let Some(rules) = Rules::from_name(name) else {
+            return Err(LogRecordError::Rules { id, rules: name.to_string() });
         };
         let start = self.header.get("start").ok_or_else(|| LogRecordError::NoStart(id.clone()))?;
         let start = crate::read_start(start, rules).map_err(|reason| LogRecordError::Start { id, reason })?;
@@ -246,88 +243,144 @@ fn fields(rest: &str) -> BTreeMap<String, String> {
 
 /// Reads a log: every game in order. Unknown lines are skipped, so the reader stays usable as the
 /// format grows; a line that cannot be read is reported with its number.
-pub fn parse(text: &str) -> Result<Vec<LogGame>, String> {
-    let mut games: Vec<LogGame> = Vec::new();
-    // The game of each id, and the game of the last PLY line (its board lines follow it).
-    let mut by_id: HashMap<String, usize> = HashMap::new();
-    let mut last_ply: Option<usize> = None;
+pub fn parse(text: &str) -> Result<Vec<LogGame>, LogLineError> {
+    let mut reader = Reader::default();
     for (no, line) in text.lines().enumerate() {
-        let bad = |what: &str| format!("line {}: {what}: `{line}`", no + 1);
+        reader.line(line).map_err(|problem| LogLineError {
+            line: no + 1,
+            problem,
+            text: line.to_string(),
+        })?;
+    }
+    Ok(reader.games)
+}
+
+/// A line of a log that cannot be read: its number (from 1), what is wrong, and the line.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("line {line}: {problem}: `{text}`")]
+pub struct LogLineError {
+    /// The line's number, from 1.
+    pub line: usize,
+    /// What is wrong with it.
+    pub problem: LogProblem,
+    /// The line.
+    pub text: String,
+}
+
+/// What is wrong with a line of a log.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum LogProblem {
+    /// A `PLY`, `UNDO` or `END` line without `game=` before any `GAME` line.
+    #[error("{0} before any GAME")]
+    BeforeGame(&'static str),
+    /// A `PLY` line without its number (`n=`).
+    #[error("no n")]
+    NoNumber,
+    /// A field whose value is not a number (`n`, `points`, `time-ms`, `nodes`, …, `plies`).
+    #[error("bad {0}")]
+    NotANumber(&'static str),
+}
+
+/// The games read so far, and where the next line goes.
+#[derive(Default)]
+struct Reader {
+    games: Vec<LogGame>,
+    /// The game of each id.
+    by_id: HashMap<String, usize>,
+    /// The game of the last PLY line (its board lines follow it).
+    last_ply: Option<usize>,
+}
+
+impl Reader {
+    fn line(&mut self, line: &str) -> Result<(), LogProblem> {
         if line.starts_with(' ') {
-            if let Some(p) = last_ply.and_then(|g| games[g].plies.last_mut()) {
-                if !p.board.is_empty() {
-                    p.board.push('\n');
-                }
-                p.board.push_str(line.trim());
-            }
-            continue;
+            self.board_line(line);
+            return Ok(());
         }
         let (kw, rest) = line.split_once(' ').unwrap_or((line, ""));
         let f = fields(rest);
-        // The game a PLY, UNDO or END line belongs to: the one it names, else the last one.
-        let mut target = |games: &mut Vec<LogGame>| -> Result<usize, String> {
-            match f.get("game") {
-                Some(id) => Ok(*by_id.entry(id.clone()).or_insert_with(|| {
-                    let header = BTreeMap::from([("id".to_string(), id.clone())]);
-                    games.push(LogGame { header, ..LogGame::default() });
-                    games.len() - 1
-                })),
-                None if games.is_empty() => Err(bad(&format!("{kw} before any GAME"))),
-                None => Ok(games.len() - 1),
-            }
-        };
         match kw {
             "GAME" => {
                 if let Some(id) = f.get("id") {
-                    by_id.insert(id.clone(), games.len());
+                    self.by_id.insert(id.clone(), self.games.len());
                 }
-                games.push(LogGame { header: f, ..LogGame::default() });
-                last_ply = None;
+                self.games.push(LogGame { header: f, ..LogGame::default() });
+                self.last_ply = None;
             }
             "PLY" => {
-                let gi = target(&mut games)?;
-                last_ply = Some(gi);
-                let g = &mut games[gi];
-                let num = |k: &str| -> Result<Option<u64>, String> {
-                    f.get(k).map(|v| v.parse::<u64>().map_err(|_| bad(&format!("bad {k}")))).transpose()
-                };
-                let ply = LogPly {
-                    number: num("n")?.ok_or_else(|| bad("no n"))? as u32,
-                    side: f.get("side").and_then(|s| Side::parse(s)),
-                    player: f.get("player").cloned().unwrap_or_default(),
-                    forced: f.get("forced").is_some_and(|v| v == "yes"),
-                    mv: f.get("move").cloned().unwrap_or_default(),
-                    points: num("points")?.unwrap_or(0),
-                    time_ms: num("time-ms")?.unwrap_or(0),
-                    nodes: num("nodes")?,
-                    alpha_cuts: num("alpha-cuts")?,
-                    beta_cuts: num("beta-cuts")?,
-                    depth: num("depth")?,
-                    value: f
-                        .get("value")
-                        .map(|v| v.parse::<i64>().map_err(|_| bad("bad value")))
-                        .transpose()?,
-                    board: String::new(),
-                };
-                g.plies.push(ply);
+                let gi = self.target(&f, "PLY")?;
+                self.last_ply = Some(gi);
+                self.games[gi].plies.push(ply_of(&f)?);
             }
             "UNDO" => {
-                let gi = target(&mut games)?;
-                let g = &mut games[gi];
-                let n: usize = f.get("plies").and_then(|v| v.parse().ok()).ok_or_else(|| bad("bad plies"))?;
+                let gi = self.target(&f, "UNDO")?;
+                let g = &mut self.games[gi];
+                let n: usize =
+                    f.get("plies").and_then(|v| v.parse().ok()).ok_or(LogProblem::NotANumber("plies"))?;
                 let keep = g.plies.len().saturating_sub(n);
                 g.plies.truncate(keep);
                 g.undone += n;
                 g.end = None;
             }
             "END" => {
-                let gi = target(&mut games)?;
-                games[gi].end = Some(f);
+                let gi = self.target(&f, "END")?;
+                self.games[gi].end = Some(f);
             }
             _ => {}
         }
+        Ok(())
     }
-    Ok(games)
+
+    /// A board line: part of the board after the last ply.
+    fn board_line(&mut self, line: &str) {
+        if let Some(p) = self.last_ply.and_then(|g| self.games[g].plies.last_mut()) {
+            if !p.board.is_empty() {
+                p.board.push('\n');
+            }
+            p.board.push_str(line.trim());
+        }
+    }
+
+    /// The game a PLY, UNDO or END line belongs to: the one it names (begun here when its GAME
+    /// line is missing), else the last one.
+    fn target(&mut self, f: &BTreeMap<String, String>, kw: &'static str) -> Result<usize, LogProblem> {
+        let games = &mut self.games;
+        match f.get("game") {
+            Some(id) => Ok(*self.by_id.entry(id.clone()).or_insert_with(|| {
+                let header = BTreeMap::from([("id".to_string(), id.clone())]);
+                games.push(LogGame { header, ..LogGame::default() });
+                games.len() - 1
+            })),
+            None if games.is_empty() => Err(LogProblem::BeforeGame(kw)),
+            None => Ok(games.len() - 1),
+        }
+    }
+}
+
+/// A `PLY` line's fields as a ply (its board follows on the next lines).
+fn ply_of(f: &BTreeMap<String, String>) -> Result<LogPly, LogProblem> {
+    let num = |k: &'static str| -> Result<Option<u64>, LogProblem> {
+        f.get(k).map(|v| v.parse::<u64>().map_err(|_| LogProblem::NotANumber(k))).transpose()
+    };
+    Ok(LogPly {
+        number: num("n")?.ok_or(LogProblem::NoNumber)? as u32,
+        side: f.get("side").and_then(|s| Side::parse(s)),
+        player: f.get("player").cloned().unwrap_or_default(),
+        forced: f.get("forced").is_some_and(|v| v == "yes"),
+        mv: f.get("move").cloned().unwrap_or_default(),
+        points: num("points")?.unwrap_or(0),
+        time_ms: num("time-ms")?.unwrap_or(0),
+        nodes: num("nodes")?,
+        alpha_cuts: num("alpha-cuts")?,
+        beta_cuts: num("beta-cuts")?,
+        depth: num("depth")?,
+        value: f
+            .get("value")
+            .map(|v| v.parse::<i64>().map_err(|_| LogProblem::NotANumber("value")))
+            .transpose()?,
+        board: String::new(),
+    })
 }
 
 #[cfg(test)]
@@ -390,6 +443,14 @@ PLY game=c n=1 side=white player=human move=D4 points=1 total=1-0 time-ms=0
                    END status=over result=white points=1-0 plies=1\n";
         let games = parse(log).unwrap();
         assert_eq!((games.len(), games[0].plies.len(), games[0].end.is_some()), (1, 1, true));
-        assert!(parse("PLY n=1\n").unwrap_err().contains("PLY before any GAME"));
+        let e = parse("GAME id=x start=seed:1\nPLY n=1\nUNDO plies=x\n").unwrap_err();
+        assert_eq!(
+            (e.line, e.problem, e.text.as_str()),
+            (3, LogProblem::NotANumber("plies"), "UNDO plies=x")
+        );
+        let e = parse("PLY n=1\n").unwrap_err();
+        assert_eq!((e.line, e.problem), (1, LogProblem::BeforeGame("PLY")));
+        assert_eq!(e.to_string(), "line 1: PLY before any GAME: `PLY n=1`");
+        assert_eq!(parse("GAME id=y\nPLY side=white\n").unwrap_err().problem, LogProblem::NoNumber);
     }
 }

@@ -18,7 +18,7 @@ pub enum TextGameError {
     PickInRecord,
     /// Not a log that can be read (the reader's words).
     #[error("not a log: {0}")]
-    NotALog(String),
+    NotALog(crate::logfile::LogLineError),
     /// Neither a record nor a log with a game.
     #[error("holds no game (neither a JSON game record nor a log.dat)")]
     Empty,

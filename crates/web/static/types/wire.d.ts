@@ -411,7 +411,35 @@ engine?: string,
 /**
  * Our engine's level when it plays below full strength (1 to 7).
  */
-level?: number, };
+level?: number, 
+/**
+ * The player in parts, for people (its name worded by the reader's page).
+ */
+who: Who, };
+
+/**
+ * A player in parts for a front end to word in its reader's language: a person (with the name
+ * given, if any), one of our computer players (its engine and, below full strength, our engine's
+ * level), or a name kept from elsewhere (a match's engine, a label this version does not know).
+ * Read once from the typed player, so that no front end parses a label.
+ */
+export type Who = { "kind": "human", 
+/**
+ * The name given, if any.
+ */
+name?: string, } | { "kind": "computer", 
+/**
+ * The engine (`cavalo`, `classic:4`, `greedy`, `random:7`).
+ */
+engine: string, 
+/**
+ * Our engine's level when it plays below full strength (1 to 7).
+ */
+level?: number, } | { "kind": "named", 
+/**
+ * The name.
+ */
+name: string, };
 
 /**
  * An announcement: its kind (`move`, `placement`, `pass`, `double-removed`, `game-over`, …) and
@@ -878,13 +906,9 @@ export type GameList = { games: Array<ListedGame>, };
  */
 export type ListedGame = { id: string, date: string, mode: string, status: string, 
 /**
- * The players as people read them.
+ * White and Black, in parts for the page to word.
  */
-white: string, black: string, 
-/**
- * The players as the game state names them, for the page to word.
- */
-white_label: string, black_label: string, points: [number, number], plies: number, result: string | null, 
+players: [Who, Who], points: [number, number], plies: number, result: string | null, 
 /**
  * Listed for everyone.
  */
@@ -897,6 +921,24 @@ mine: boolean,
  * The request uploaded it.
  */
 uploaded: boolean, };
+
+/**
+ * One game of a log sent to upload that holds several (`400 several_games`, in the answer's
+ * `detail.games`), in the log's order, for the person to pick one.
+ */
+export type LogChoice = { id: string, date: string | null, 
+/**
+ * White and Black (none when the log does not say).
+ */
+players: [Who | null, Who | null], 
+/**
+ * From its `END` line; none while unfinished.
+ */
+status: string | null, result: string | null, 
+/**
+ * The plies' points added up, White's then Black's.
+ */
+points: [number, number], plies: number, };
 
 /**
  * `POST /api/games/{id}/hint`: the engine's move for the player to move.

@@ -40,7 +40,8 @@ async fn markup_in_data_is_shown_as_text() {
                 moves.renderMoves(tbody, [ply], 1);
                 const totals = { player: evil, points: 1, moves: 1, passes: 0, time_ms: 5, searches: 1, nodes: 1,
                                  alpha_cuts: 0, beta_cuts: 0, mean_depth: 1, max_depth: 1 };
-                const table = panels.summaryTable({ summary: [totals, totals] });
+                const who = { side: "white", human: true, label: "human", name: "human", who: { kind: "human", name: evil } };
+                const table = panels.summaryTable({ summary: [totals, totals], players: [who, who] });
                 dialogs.showError(evil);
                 dialogs.toast(evil);
                 const made = [tbody, table, document.querySelector("#error"), document.querySelector("#toast")]
