@@ -340,3 +340,22 @@ pub fn sandbox_text(lang: Lang, e: &SandboxError) -> String {
         _ => e.to_string(),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_sandbox_refusal_is_worded_in_both_languages() {
+        let e = SandboxError::FolderTooBig { folder: "/home/ana".into() };
+        assert_eq!(
+            sandbox_text(Lang::En, &e),
+            "the folder /home/ana holds more than 64 files or 4,096 KiB: give the team's files a folder of their own"
+        );
+        let pt = fault_text(Lang::Pt, &Fault::NoSandbox { error: SandboxError::NoBwrap });
+        assert!(
+            pt.starts_with("não foi possível iniciar o programa na sua caixa de areia: o bubblewrap"),
+            "{pt}"
+        );
+    }
+}

@@ -19,6 +19,7 @@ mod protocol;
 mod readme;
 mod reports;
 mod run_errors;
+mod sandbox;
 mod serve;
 mod serve_kill;
 mod serve_store;

@@ -71,7 +71,7 @@ pub(crate) fn limit_address_space(command: &mut Command, bytes: u64) -> &mut Com
 
 /// Makes `command` start its program as a sandbox's first process
 /// ([`crate::sandbox::confine`]): no core files, no file written past
-/// [`crate::sandbox::FILE_BYTES`], and, when this process is root, as the user `nobody` with no
+/// [`crate::sandbox::FILE_BYTES`] (the write fails), and, when this process is root, as the user `nobody` with no
 /// supplementary groups.
 pub(crate) fn sandboxed(command: &mut Command) -> &mut Command {
     let user = crate::sandbox::sandbox_user();
@@ -90,6 +90,9 @@ pub(crate) fn sandboxed(command: &mut Command) -> &mut Command {
             };
             set(libc::RLIMIT_CORE, 0)?;
             set(libc::RLIMIT_FSIZE, file)?;
+            // Past the file size, a write fails (EFBIG, an error the program sees) instead of
+            // killing it with SIGXFSZ; an ignored signal stays ignored across exec.
+            libc::signal(libc::SIGXFSZ, libc::SIG_IGN);
             if let Some(id) = user
                 && (libc::setgroups(0, std::ptr::null()) == -1
                     || libc::setgid(id) == -1
