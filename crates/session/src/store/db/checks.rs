@@ -15,7 +15,7 @@ use super::{Db, StoreError, StoreErrorKind};
 const PROBLEMS_QUOTED: usize = 3;
 
 /// The highest schema version a Cavalo could plausibly write: one is added per change of the
-/// file's layout (5 so far), so a version beyond this one is damage, not a newer Cavalo.
+/// file's layout (7 so far), so a version beyond this one is damage, not a newer Cavalo.
 const MOST_PLAUSIBLE_VERSION: i64 = 9_999;
 
 /// `found` (SQLite's `user_version` of the file at `path`) as a schema version, or a
