@@ -31,6 +31,7 @@ pub mod limits;
 pub mod lisp;
 pub mod merge;
 pub mod meta;
+pub mod program;
 pub mod ratings;
 pub mod referee;
 pub mod runner;
