@@ -18,7 +18,9 @@
 //! counts the sandbox's own tasks only). A referee running as root starts the sandbox as
 //! `nobody` (65534): root is exempt from `RLIMIT_NPROC`, and the program has no reason to be
 //! root outside. Every process of the sandbox is killed at the end of its game (the referee's
-//! subreaper, [`crate::external`]), and bubblewrap kills the sandbox if the referee dies.
+//! subreaper, [`crate::external`]), and bubblewrap kills the sandbox if the thread that started
+//! it ends (`--die-with-parent` is the kernel's parent-death signal, which follows the thread):
+//! start a sandboxed program on the thread that plays its game, as the referee does.
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
@@ -339,6 +341,17 @@ mod tests {
             ]
             .map(PathBuf::from)
         );
+    }
+
+    #[test]
+    fn the_probe_starts_sbcl_in_a_sandbox() {
+        let runs = |p: &str| Command::new(p).arg("--version").output().is_ok_and(|o| o.status.success());
+        if !(runs("sbcl") && runs("bwrap")) {
+            assert!(std::env::var("CAVALO_SANDBOX_TESTS").as_deref() != Ok("1"), "sbcl or bwrap missing");
+            return;
+        }
+        assert_eq!(probe("sbcl"), Ok(()));
+        assert!(matches!(probe("/nonexistent/sbcl"), Err(SandboxError::Sbcl { .. })));
     }
 
     #[test]
