@@ -222,6 +222,8 @@ pub fn confine(mut launch: Launch, cell: &Cell, sbcl: &str) -> Result<Launch, Sa
         "--new-session",
         "--cap-drop",
         "ALL",
+        "--hostname",
+        "sandbox",
         "--clearenv",
         "--setenv",
         "HOME",
