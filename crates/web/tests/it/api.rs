@@ -81,6 +81,9 @@ async fn a_human_computer_game_to_the_end_with_downloads() {
     assert_eq!(status, 200);
     assert_eq!(list["games"][0]["id"], id.as_str());
     assert_eq!(list["games"][0]["status"], "over");
+    // Its players in parts, for the page to word (no label to parse).
+    let players = &list["games"][0]["players"];
+    assert_eq!(players, &json!([{"kind": "computer", "engine": "greedy"}, {"kind": "human"}]), "{list}");
     srv.stop().await;
 }
 

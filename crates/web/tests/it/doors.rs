@@ -97,6 +97,10 @@ async fn an_uploads_date_and_its_list_of_games_are_checked_and_bounded() {
     assert_eq!((status, got["code"].as_str()), (400, Some("several_games")), "{got}");
     // The games to pick from: the first 200 of them (the message counts them all).
     assert_eq!(got["games"].as_array().unwrap().len(), count.min(200));
+    // Each with its players in parts (two people here).
+    let first = &got["games"][0];
+    assert_eq!(first["players"], json!([{"kind": "human"}, {"kind": "human"}]), "{first}");
+    assert_eq!(first["id"], format!("0000-{id}"));
     let message = got["message"].as_str().unwrap();
     let said = format!("{count} games");
     assert!(message.contains(&said) && message.contains('…') && message.len() < 1000, "{message}");
