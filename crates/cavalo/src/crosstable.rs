@@ -10,8 +10,8 @@ use cavalo_match::tournament::{About, Crosstable, Format, Standing};
 use cavalo_session::i18n::{Arg, Lang};
 
 use crate::match_report::{limits_of, reason_text, rules_phrase};
-use crate::numbers::{dec, plain, signed};
 use cavalo_match::shown_example;
+use cavalo_session::i18n::numbers::{dec, plain, signed};
 use cavalo_session::key;
 
 /// The tournament in words: `round robin of 4 players, 2 boards per pairing (seeds 1..2), ...`.
@@ -134,7 +134,7 @@ fn forfeit_cases(lang: Lang, c: &Crosstable) -> Vec<(String, String, String)> {
             out.push((
                 s.name.clone(),
                 reason_text(lang, *reason),
-                crate::forfeits::case_text(lang, case, &s.name),
+                cavalo_match::words::case_text(lang, case, &s.name),
             ));
         }
     }

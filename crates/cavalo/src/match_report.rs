@@ -16,7 +16,7 @@ use cavalo_rules::Rules;
 use cavalo_session::i18n::{Arg, Lang};
 use cavalo_session::{key, present};
 
-pub use crate::numbers::{dec, plain, signed};
+pub use cavalo_session::i18n::numbers::{dec, plain, signed};
 
 /// The width of the summary's label column (wider when a label needs it).
 const LABEL_WIDTH: usize = 10;
@@ -271,7 +271,7 @@ fn forfeit_lines(lang: Lang, s: &Summary, width: usize, out: &mut String) {
             // English keeps the referee's text; another language words the forfeit's data, when
             // its record kept it.
             let example = match cases.get(reason) {
-                Some(case) if lang != Lang::En => crate::forfeits::case_text(lang, case, name),
+                Some(case) if lang != Lang::En => cavalo_match::words::case_text(lang, case, name),
                 _ => example.clone(),
             };
             let args =

@@ -14,8 +14,6 @@ use cavalo_session::i18n::{Arg, Key, Lang};
 use cavalo_session::key;
 use cavalo_session::present::player_error_text;
 
-use crate::forfeits;
-
 /// Where a record is: its file and line (from 1).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct At {
@@ -255,7 +253,7 @@ impl Problem {
     pub fn text(&self, lang: Lang) -> String {
         let differs = |key: Key, what: Aspect, here: &str, there: &str, first: &At, game: Option<u64>| {
             let mut args = vec![
-                ("what", Arg::from(forfeits::aspect_text(lang, what))),
+                ("what", Arg::from(cavalo_match::words::aspect_text(lang, what))),
                 ("here", here.into()),
                 ("there", there.into()),
                 ("first", first.text(lang).into()),
@@ -264,7 +262,7 @@ impl Problem {
             lang.tr_with(key, &args)
         };
         match self {
-            Problem::Record(e) => forfeits::record_mismatch_text(lang, e),
+            Problem::Record(e) => cavalo_match::words::record_mismatch_text(lang, e),
             Problem::OtherMatch { game, what, here, there, first } => {
                 differs(key!("run-other-match"), *what, here, there, first, Some(*game))
             }
@@ -342,9 +340,9 @@ impl RunError {
                 ],
             ),
             RunError::BadShard(s) => given(key!("run-bad-shard"), s),
-            RunError::Spec(e) => forfeits::spec_error_text(lang, e),
-            RunError::Plan(e) => forfeits::plan_error_text(lang, e),
-            RunError::Sprt(e) => forfeits::sprt_error_text(lang, e),
+            RunError::Spec(e) => cavalo_match::words::spec_error_text(lang, e),
+            RunError::Plan(e) => cavalo_match::words::plan_error_text(lang, e),
+            RunError::Sprt(e) => cavalo_match::words::sprt_error_text(lang, e),
             RunError::CannotRead(p, e) => with_detail(lang, path(key!("run-cannot-read"), p), e),
             RunError::CannotWrite(p, e) => with_detail(lang, path(key!("run-cannot-write"), p), e),
             RunError::NotRecord(at, e) => {

@@ -62,12 +62,29 @@ pub struct Launch {
     /// The program's whole address space, in MiB (its children inherit the limit); `None`:
     /// unlimited.
     pub memory_mb: Option<u64>,
-    /// Started in a sandbox ([`crate::sandbox::confine`]): the program is bubblewrap, started
-    /// without core files, with files bounded, and as `nobody` when the referee is root.
-    pub sandboxed: bool,
-    /// What must live as long as the program (the sandbox's copy of the team's files).
-    pub keep: Option<std::sync::Arc<crate::sandbox::Cell>>,
+    /// Started confined (a sandbox, made by `crate::sandbox::confine`); `None`: as it is.
+    pub confined: Option<Confined>,
 }
+
+/// How a confined program is started: without core files, its files bounded, as another user.
+#[derive(Clone, Debug)]
+pub struct Confined {
+    /// The user to start it as (`None`: this process's own).
+    pub user: Option<u32>,
+    /// The largest file it may write.
+    pub file_bytes: u64,
+    /// What must live as long as the program (its sandbox's copy of the team's files).
+    pub keep: std::sync::Arc<dyn std::any::Any + Send + Sync>,
+}
+
+impl PartialEq for Confined {
+    fn eq(&self, other: &Confined) -> bool {
+        (self.user, self.file_bytes) == (other.user, other.file_bytes)
+            && std::sync::Arc::ptr_eq(&self.keep, &other.keep)
+    }
+}
+
+impl Eq for Confined {}
 
 impl Launch {
     /// `/bin/sh -c 'exec COMMAND'`: a command line with arguments and shell quoting.
@@ -81,8 +98,7 @@ impl Launch {
             late_start: None,
             signs: Vec::new(),
             memory_mb: None,
-            sandboxed: false,
-            keep: None,
+            confined: None,
         }
     }
 }
@@ -117,8 +133,8 @@ pub struct ExternalEngine {
     err: Option<ErrReader>,
     /// What the signs on standard error mean.
     sign_meanings: Vec<Sign>,
-    /// The sandbox's copy of the team's files, kept while the program runs.
-    _cell: Option<std::sync::Arc<crate::sandbox::Cell>>,
+    /// What its confinement keeps while the program runs (the sandbox's copy of the team's files).
+    _keep: Option<std::sync::Arc<dyn std::any::Any + Send + Sync>>,
     /// The last `info string error…` since the last command (what explains a crash).
     last_error: Option<String>,
     /// Whether its processes are ended ([`ExternalEngine::end`]).
@@ -166,8 +182,8 @@ impl ExternalEngine {
         if let Some(mb) = launch.memory_mb {
             procs::limit_address_space(&mut command, mb.saturating_mul(1 << 20));
         }
-        if launch.sandboxed {
-            procs::sandboxed(&mut command).current_dir("/");
+        if let Some(c) = &launch.confined {
+            procs::sandboxed(&mut command, c.user, c.file_bytes).current_dir("/");
         }
         let mut child = procs::in_own_session(&mut command).spawn().map_err(|e| {
             let fault =
@@ -188,7 +204,7 @@ impl ExternalEngine {
             id_name: None,
             err: None,
             sign_meanings: launch.signs.iter().map(|(_, meaning)| *meaning).collect(),
-            _cell: launch.keep.clone(),
+            _keep: launch.confined.as_ref().map(|c| c.keep.clone()),
             last_error: None,
             ended: false,
         };

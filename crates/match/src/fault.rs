@@ -101,7 +101,7 @@ pub enum Fault {
     /// The program could not be started in its sandbox.
     NoSandbox {
         /// Why.
-        error: crate::sandbox::SandboxError,
+        error: crate::sandbox::error::SandboxError,
     },
     /// The program is alive but stopped reading its input.
     StoppedReading {

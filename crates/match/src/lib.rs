@@ -42,6 +42,7 @@ pub mod stats;
 pub mod termination;
 pub mod tournament;
 pub mod tune;
+pub mod words;
 
 use std::collections::{BTreeMap, HashMap, HashSet};
 use std::ops::ControlFlow;

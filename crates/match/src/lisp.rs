@@ -388,14 +388,10 @@ pub fn launch(path: &str, glue: &[(String, String)]) -> Result<Launch, Failure> 
         late_start: Some(name),
         signs: signs(heap),
         memory_mb: Some(memory_mb(heap)),
-        sandboxed: false,
-        keep: None,
+        confined: None,
     };
     let Some(cell) = cell else { return Ok(launch) };
-    let mut launch =
-        sandbox::confine(launch, &cell, &sbcl).map_err(|error| crash(Fault::NoSandbox { error }))?;
-    launch.keep = Some(std::sync::Arc::new(cell));
-    Ok(launch)
+    sandbox::confine(launch, cell, &sbcl).map_err(|error| crash(Fault::NoSandbox { error }))
 }
 
 /// What SBCL writes on standard error when it dies without the adapter's word, and the

@@ -27,66 +27,16 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::sync::{Arc, Mutex, OnceLock};
 
-use serde::{Deserialize, Serialize};
+use crate::external::{Confined, Launch};
 
-use crate::external::Launch;
+pub(crate) mod bounds;
+pub(crate) mod error;
 
-/// The most processes and threads in one sandbox.
-pub const PROCESSES: u32 = 32;
-/// The size of the sandbox's `/tmp`.
-pub const TMP_BYTES: u64 = 16 << 20;
-/// The largest file a sandboxed program may write.
-pub const FILE_BYTES: u64 = 16 << 20;
-/// The most files of a team's folder copied into its sandbox.
-pub const FOLDER_FILES: usize = 64;
-/// The most bytes of a team's folder copied into its sandbox.
-pub const FOLDER_BYTES: u64 = 4 << 20;
-/// Where the team's files are inside the sandbox.
-pub const TEAM_DIR: &str = "/team";
-/// Where the adapter is inside the sandbox.
-pub const ADAPTER_DIR: &str = "/cavalo";
+pub use bounds::{ADAPTER_DIR, FILE_BYTES, FOLDER_BYTES, FOLDER_FILES, PROCESSES, TEAM_DIR, TMP_BYTES};
+pub use error::SandboxError;
+
 /// The user a root referee starts the sandbox as.
 const NOBODY: u32 = 65534;
-
-/// Why a program cannot be started in the sandbox.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, thiserror::Error)]
-#[serde(tag = "problem", rename_all = "kebab-case")]
-#[non_exhaustive]
-pub enum SandboxError {
-    /// No `bwrap` on the `PATH` (nor `$CAVALO_BWRAP`).
-    #[error("bubblewrap (bwrap) is not installed: install it (Debian: apt-get install bubblewrap)")]
-    NoBwrap,
-    /// `bwrap` could not make a sandbox here (user namespaces disabled, …): its words.
-    #[error("bubblewrap cannot make a sandbox on this machine: {said}")]
-    Refused {
-        /// What bwrap or the program said.
-        said: String,
-    },
-    /// SBCL's own files could not be found.
-    #[error("cannot find SBCL's files ({sbcl}): {said}")]
-    Sbcl {
-        /// The SBCL program.
-        sbcl: String,
-        /// What went wrong.
-        said: String,
-    },
-    /// The team's folder holds more than the sandbox copies.
-    #[error(
-        "the folder {folder} holds more than {FOLDER_FILES} files or {FOLDER_BYTES} bytes: give the team's files a folder of their own"
-    )]
-    FolderTooBig {
-        /// The folder.
-        folder: String,
-    },
-    /// The team's files could not be copied.
-    #[error("cannot copy the team's files from {folder}: {said}")]
-    Copy {
-        /// The folder.
-        folder: String,
-        /// The system's words.
-        said: String,
-    },
-}
 
 /// SBCL's own files: what the sandbox binds read-only.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -117,10 +67,10 @@ pub fn probe(sbcl: &str) -> Result<(), SandboxError> {
     let mut launch = Launch::shell("sbcl");
     launch.program = sbcl.to_string();
     launch.args = vec!["--version".into()];
-    let launch = confine(launch, &cell, sbcl)?;
+    let launch = confine(launch, cell, sbcl)?;
     let mut command = Command::new(&launch.program);
     command.args(&launch.args).stdin(Stdio::null());
-    crate::external::procs::sandboxed(&mut command).current_dir("/");
+    crate::external::procs::sandboxed(&mut command, sandbox_user(), FILE_BYTES).current_dir("/");
     let out = command.output().map_err(|e| SandboxError::Refused { said: e.to_string() })?;
     if out.status.success() && String::from_utf8_lossy(&out.stdout).contains("SBCL") {
         return Ok(());
@@ -204,14 +154,14 @@ pub(crate) fn running_as_root() -> bool {
 }
 
 /// The user a sandbox is started as: `nobody` when the referee is root, else the referee's own.
-pub(crate) fn sandbox_user() -> Option<u32> {
+fn sandbox_user() -> Option<u32> {
     running_as_root().then_some(NOBODY)
 }
 
 /// `launch` (SBCL with its arguments, naming the team's files under [`TEAM_DIR`] and the adapter
 /// under [`ADAPTER_DIR`]) started by bubblewrap in a sandbox holding `cell`, SBCL's files and the
 /// adapter named by the arguments (any argument under the adapter's host folder is bound there).
-pub fn confine(mut launch: Launch, cell: &Cell, sbcl: &str) -> Result<Launch, SandboxError> {
+pub fn confine(mut launch: Launch, cell: Cell, sbcl: &str) -> Result<Launch, SandboxError> {
     let bwrap = bwrap()?;
     let files = sbcl_files(sbcl)?;
     let mut args: Vec<String> = [
@@ -262,7 +212,7 @@ pub fn confine(mut launch: Launch, cell: &Cell, sbcl: &str) -> Result<Launch, Sa
     args.append(&mut launch.args);
     launch.args = args;
     launch.program = text(&bwrap);
-    launch.sandboxed = true;
+    launch.confined = Some(Confined { user: sandbox_user(), file_bytes: FILE_BYTES, keep: Arc::new(cell) });
     Ok(launch)
 }
 

@@ -429,6 +429,7 @@ fn format_en(value: &FluentValue, _: &IntlLangMemoizer) -> Option<String> {
 }
 
 mod english;
+pub mod numbers;
 pub use english::english_words_in;
 
 #[cfg(test)]

@@ -12,11 +12,11 @@ use cavalo_session::i18n::{Arg, Lang};
 use cavalo_session::key;
 
 use crate::args::LangArg;
-use crate::numbers::dec;
 use cavalo_match::contestant::{Contestant, Question};
 use cavalo_match::external::EngineReport;
 use cavalo_match::{MoveLimits, NamedPlayer, PlayerSpec};
 use cavalo_rules::{Move, Rules};
+use cavalo_session::i18n::numbers::dec;
 use clap::Args;
 use serde::Serialize;
 

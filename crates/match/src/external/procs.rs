@@ -69,13 +69,11 @@ pub(crate) fn limit_address_space(command: &mut Command, bytes: u64) -> &mut Com
     }
 }
 
-/// Makes `command` start its program as a sandbox's first process
-/// ([`crate::sandbox::confine`]): no core files, no file written past
-/// [`crate::sandbox::FILE_BYTES`] (the write fails), and, when this process is root, as the user `nobody` with no
+/// Makes `command` start its program confined (a sandbox's first process): no core files, no
+/// file written past `file_bytes` (the write fails), and as `user` (when given) with no
 /// supplementary groups.
-pub(crate) fn sandboxed(command: &mut Command) -> &mut Command {
-    let user = crate::sandbox::sandbox_user();
-    let file = crate::sandbox::FILE_BYTES as libc::rlim_t;
+pub(crate) fn sandboxed(command: &mut Command, user: Option<u32>, file_bytes: u64) -> &mut Command {
+    let file = file_bytes as libc::rlim_t;
     // SAFETY: the closure runs in the child between fork and exec and makes only system calls
     // (setrlimit, setgroups, setgid, setuid: async-signal-safe) on values built before the fork.
     unsafe {

@@ -1,7 +1,7 @@
 //! Numbers in a report, written with the language's decimal point (reports' columns carry no
 //! thousands separator).
 
-use cavalo_session::i18n::Lang;
+use super::Lang;
 
 /// `x` with `places` decimals, the language's decimal point.
 pub fn dec(lang: Lang, x: f64, places: usize) -> String {

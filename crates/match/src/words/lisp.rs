@@ -3,7 +3,7 @@
 //! error, an answer that is no legal move. What is quoted (SBCL's words, a printed answer) stays
 //! as Lisp wrote it.
 
-use cavalo_match::lisp::report::{Condition, LispReport, LoadProblem};
+use crate::lisp::report::{Condition, LispReport, LoadProblem};
 use cavalo_session::i18n::{Arg, Lang};
 use cavalo_session::key;
 use cavalo_session::present::side_name;
