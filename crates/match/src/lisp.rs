@@ -373,11 +373,15 @@ pub fn launch(path: &str, glue: &[(String, String)]) -> Result<Launch, Failure> 
         "--dynamic-space-size".into(),
         format!("{heap}MB"),
     ];
+    let loaded_adapter = match cell {
+        Some(_) => sandbox::adapter_inside(&adapter),
+        None => adapter.to_string_lossy().into_owned(),
+    };
     let toplevel = ["--end-runtime-options", "--no-sysinit", "--no-userinit", "--disable-debugger", "--load"];
     let args = runtime
         .into_iter()
         .chain(toplevel.iter().map(|s| s.to_string()))
-        .chain([adapter.to_string_lossy().into_owned(), "--eval".into(), form])
+        .chain([loaded_adapter, "--eval".into(), form])
         .collect();
     let launch = Launch {
         program: sbcl.clone(),
@@ -391,7 +395,7 @@ pub fn launch(path: &str, glue: &[(String, String)]) -> Result<Launch, Failure> 
         confined: None,
     };
     let Some(cell) = cell else { return Ok(launch) };
-    sandbox::confine(launch, cell, &sbcl).map_err(|error| crash(Fault::NoSandbox { error }))
+    sandbox::confine(launch, cell, &sbcl, Some(&adapter)).map_err(|error| crash(Fault::NoSandbox { error }))
 }
 
 /// What SBCL writes on standard error when it dies without the adapter's word, and the

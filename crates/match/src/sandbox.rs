@@ -67,7 +67,7 @@ pub fn probe(sbcl: &str) -> Result<(), SandboxError> {
     let mut launch = Launch::shell("sbcl");
     launch.program = sbcl.to_string();
     launch.args = vec!["--version".into()];
-    let launch = confine(launch, cell, sbcl)?;
+    let launch = confine(launch, cell, sbcl, None)?;
     let mut command = Command::new(&launch.program);
     command.args(&launch.args).stdin(Stdio::null());
     crate::external::procs::sandboxed(&mut command, sandbox_user(), FILE_BYTES).current_dir("/");
@@ -159,9 +159,14 @@ fn sandbox_user() -> Option<u32> {
 }
 
 /// `launch` (SBCL with its arguments, naming the team's files under [`TEAM_DIR`] and the adapter
-/// under [`ADAPTER_DIR`]) started by bubblewrap in a sandbox holding `cell`, SBCL's files and the
-/// adapter named by the arguments (any argument under the adapter's host folder is bound there).
-pub fn confine(mut launch: Launch, cell: Cell, sbcl: &str) -> Result<Launch, SandboxError> {
+/// as [`adapter_inside`] names it) started by bubblewrap in a sandbox holding `cell`, SBCL's
+/// files and the `adapter` (its file on the host, bound read-only under [`ADAPTER_DIR`]).
+pub fn confine(
+    mut launch: Launch,
+    cell: Cell,
+    sbcl: &str,
+    adapter: Option<&Path>,
+) -> Result<Launch, SandboxError> {
     let bwrap = bwrap()?;
     let files = sbcl_files(sbcl)?;
     let mut args: Vec<String> = [
@@ -196,15 +201,8 @@ pub fn confine(mut launch: Launch, cell: Cell, sbcl: &str) -> Result<Launch, San
         bind(lib, &text(lib));
     }
     bind(&cell.team(), TEAM_DIR);
-    for arg in launch.args.iter_mut() {
-        if let Some(host) = adapter_on_host(arg) {
-            let inside = format!(
-                "{ADAPTER_DIR}/{}",
-                host.file_name().map(|n| n.to_string_lossy()).unwrap_or_default()
-            );
-            bind(&host, &inside);
-            *arg = inside;
-        }
+    if let Some(adapter) = adapter {
+        bind(adapter, &adapter_inside(adapter));
     }
     args.extend(["--proc", "/proc", "--dev", "/dev", "--size"].map(String::from));
     args.extend([TMP_BYTES.to_string(), "--tmpfs".into(), "/tmp".into(), "--chdir".into(), TEAM_DIR.into()]);
@@ -216,12 +214,9 @@ pub fn confine(mut launch: Launch, cell: Cell, sbcl: &str) -> Result<Launch, San
     Ok(launch)
 }
 
-/// The adapter's file on the host when `arg` names it (the adapter lives in the temporary
-/// folder as `cavalo-adapter-*`).
-fn adapter_on_host(arg: &str) -> Option<PathBuf> {
-    let p = Path::new(arg);
-    let name = p.file_name()?.to_string_lossy();
-    (p.is_absolute() && name.starts_with("cavalo-adapter-") && p.is_file()).then(|| p.to_path_buf())
+/// Where the adapter at `host` is inside the sandbox: [`ADAPTER_DIR`] and its file name.
+pub fn adapter_inside(host: &Path) -> String {
+    format!("{ADAPTER_DIR}/{}", host.file_name().map(|n| n.to_string_lossy()).unwrap_or_default())
 }
 
 /// SBCL's files, found once per SBCL program.

@@ -9,27 +9,16 @@
 use std::io::ErrorKind;
 use std::net::TcpListener;
 use std::path::Path;
-use std::process::Command;
 
 use serde_json::Value;
 
 use crate::common;
-use common::lisp::{example, play_with_summary};
+use common::lisp::{example, play_with_summary, present};
 use common::processes_with;
 
-/// Whether SBCL and bubblewrap are there; panics when they are required
-/// (CAVALO_SANDBOX_TESTS=1) and missing.
+/// Whether SBCL and bubblewrap are there (required when CAVALO_SANDBOX_TESTS=1).
 fn sandbox() -> bool {
-    let runs = |p: &str, a: &str| Command::new(p).arg(a).output().is_ok_and(|o| o.status.success());
-    let found = runs("sbcl", "--version") && runs("bwrap", "--version");
-    if !found {
-        assert!(
-            std::env::var("CAVALO_SANDBOX_TESTS").as_deref() != Ok("1"),
-            "CAVALO_SANDBOX_TESTS=1 but sbcl or bwrap cannot be run"
-        );
-        eprintln!("skipped: sbcl or bubblewrap is not installed (apt-get install sbcl bubblewrap)");
-    }
-    found
+    present(&["sbcl", "bwrap"], "CAVALO_SANDBOX_TESTS")
 }
 
 /// A team's folder in `dir`: the course's rules beside `team.lisp`, which loads them by a relative

@@ -10,13 +10,20 @@ use super::cavalo;
 
 /// Whether SBCL is there; panics when it is required (CAVALO_LISP_TESTS=1) and missing.
 pub fn sbcl() -> bool {
-    let found = Command::new("sbcl").arg("--version").output().is_ok_and(|o| o.status.success());
+    present(&["sbcl"], "CAVALO_LISP_TESTS")
+}
+
+/// Whether every program of `tools` answers `--version`; panics when they are required (the
+/// variable `required` is `1`) and one is missing, else says the tests are skipped.
+pub fn present(tools: &[&str], required: &str) -> bool {
+    let runs = |p: &&str| Command::new(p).arg("--version").output().is_ok_and(|o| o.status.success());
+    let found = tools.iter().all(runs);
     if !found {
         assert!(
-            std::env::var("CAVALO_LISP_TESTS").as_deref() != Ok("1"),
-            "CAVALO_LISP_TESTS=1 but sbcl cannot be run"
+            std::env::var(required).as_deref() != Ok("1"),
+            "{required}=1 but one of {tools:?} cannot be run"
         );
-        eprintln!("skipped: sbcl is not installed (apt-get install sbcl, or run scripts/test)");
+        eprintln!("skipped: one of {tools:?} is not installed (apt-get install it, or run scripts/test)");
     }
     found
 }
