@@ -109,6 +109,11 @@ fn there_is_no_network() {
     assert_eq!(terminations, ["normal", "normal"], "{summary}");
     assert!(!all.contains("CONNECTED"), "{all}");
     assert_eq!(listener.accept().map(|_| ()).unwrap_err().kind(), ErrorKind::WouldBlock, "nobody connected");
+    // Without the sandbox the same program connects: the test sees a connection when there is one.
+    let (records, summary) =
+        play_with_summary(&team_folder(team.path(), &at_load, false), "greedy", "2", "1000");
+    let (_, all) = outcome(&records, &summary);
+    assert!(all.contains("CONNECTED"), "{all}");
 }
 
 #[test]
