@@ -2,7 +2,8 @@
 //! crate and checking every move. An illegal move, a crash, a timeout or malformed output loses
 //! the game, with the reason recorded.
 
-use std::time::Instant;
+use std::ops::ControlFlow;
+use std::time::{Duration, Instant};
 
 use cavalo_rules::{GameRecord, Move, MoveError, Outcome, Position, Rules, Side, Start};
 
@@ -92,6 +93,18 @@ impl GameSetup {
 ///   "white":"cavalo","black":"greedy","winner":"white","termination":"normal","detail":"...",
 ///   "engine1_points":1.0,"stats":[{"ms":50,"depth":9,"score":12,"nodes":12345},...]}`
 pub fn play_game(setup: &GameSetup, game: GameSpec) -> GameRecord {
+    play_game_watched(setup, game, &mut |_, _| ControlFlow::Continue(())).expect("never stopped")
+}
+
+/// [`play_game`], telling `watch` of every move the referee accepted (the move and the time its
+/// player took) as soon as it is checked, so that others can follow the game live; `watch`
+/// stops the game by answering [`ControlFlow::Break`] (the players are ended, nothing is
+/// recorded: `None`).
+pub fn play_game_watched(
+    setup: &GameSetup,
+    game: GameSpec,
+    watch: &mut dyn FnMut(Move, Duration) -> ControlFlow<()>,
+) -> Option<GameRecord> {
     let mut rec = GameRecord::new(Start::Seed(game.seed), setup.rules);
     let mut pos = Position::from_seed(game.seed, setup.rules);
     let e1 = game.engine1_side();
@@ -104,6 +117,9 @@ pub fn play_game(setup: &GameSetup, game: GameSpec) -> GameRecord {
         let question = Question::Game { seed: game.seed, moves: &rec.moves };
         match one_move(player, question, &pos, setup.limits_of(side == e1)) {
             Ok((mv, stat)) => {
+                if watch(mv, Duration::from_millis(stat.ms)).is_break() {
+                    return None;
+                }
                 pos.play(mv);
                 rec.moves.push(mv.to_string());
                 stats.push(stat);
@@ -121,7 +137,7 @@ pub fn play_game(setup: &GameSetup, game: GameSpec) -> GameRecord {
     rec.finish(&pos);
     let ms = started.elapsed().as_millis() as u64;
     result_meta(setup, game, &pos, forfeit, stats, ms).write(&mut rec.meta);
-    rec
+    Some(rec)
 }
 
 /// Both players started, White's first; a player that cannot start forfeits (the first to fail).
@@ -312,6 +328,38 @@ impl GameSummary {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn greedy_against_random() -> GameSetup {
+        GameSetup {
+            engine1: "greedy".parse().unwrap(),
+            engine2: "random:3".parse().unwrap(),
+            rules: Rules::default(),
+            limits: MoveLimits::movetime(1000),
+            limits2: None,
+        }
+    }
+
+    #[test]
+    fn a_watched_game_tells_every_move_as_it_is_played_and_can_be_stopped() {
+        let setup = greedy_against_random();
+        let spec = GameSpec { index: 0, seed: 7 };
+        let mut seen = Vec::new();
+        let rec = play_game_watched(&setup, spec, &mut |mv, _| {
+            seen.push(mv.to_string());
+            ControlFlow::Continue(())
+        })
+        .unwrap();
+        assert!(rec.result.is_some() && rec.moves.len() > 4);
+        assert_eq!(seen, rec.moves);
+        assert_eq!(play_game(&setup, spec).moves, rec.moves, "the same game unwatched");
+        let mut told = 0;
+        let stopped = play_game_watched(&setup, spec, &mut |_, _| {
+            told += 1;
+            if told == 3 { ControlFlow::Break(()) } else { ControlFlow::Continue(()) }
+        });
+        assert!(stopped.is_none());
+        assert_eq!(told, 3);
+    }
 
     #[test]
     fn summary_lines_are_cut_after_a_word() {

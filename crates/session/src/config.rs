@@ -138,6 +138,12 @@ pub enum PlayerConfig {
     },
     /// A computer player.
     Computer(EngineConfig),
+    /// A program outside Cavalo whose moves a referee brings (a team's program in the arena):
+    /// nobody types its moves and no engine of ours searches them.
+    Program {
+        /// The name it plays under (`Equipa 3 v2`).
+        name: String,
+    },
 }
 
 impl PlayerConfig {
@@ -156,22 +162,32 @@ impl PlayerConfig {
         matches!(self, PlayerConfig::Human { .. })
     }
 
-    /// One word without spaces, for logs: `human` (or `human:NAME`) or `computer:ENGINE`.
+    /// Whether this is a program whose moves a referee brings.
+    pub fn is_program(&self) -> bool {
+        matches!(self, PlayerConfig::Program { .. })
+    }
+
+    /// One word without spaces, for logs: `human` (or `human:NAME`), `computer:ENGINE` or
+    /// `program:NAME`.
     pub fn label(&self) -> String {
         match self {
             PlayerConfig::Human { name } if name.is_empty() => "human".into(),
             PlayerConfig::Human { name } => format!("human:{}", name.replace(char::is_whitespace, "_")),
             PlayerConfig::Computer(e) => format!("computer:{}", e.player_text()),
+            PlayerConfig::Program { name } => format!("program:{}", name.replace(char::is_whitespace, "_")),
         }
     }
 
     /// The player a label names (see [`label`](PlayerConfig::label)): `human`, `human:NAME`,
-    /// `computer:ENGINE`; `None` for another text.
+    /// `computer:ENGINE`, `program:NAME`; `None` for another text.
     pub fn from_label(label: &str) -> Option<PlayerConfig> {
         match label.split_once(':') {
             None if label == "human" => Some(PlayerConfig::human()),
             Some(("human", name)) => Some(PlayerConfig::Human { name: name.to_string() }),
             Some(("computer", engine)) => engine.parse().ok().map(PlayerConfig::Computer),
+            Some(("program", name)) if !name.is_empty() => {
+                Some(PlayerConfig::Program { name: name.replace('_', " ") })
+            }
             _ => None,
         }
     }
@@ -182,6 +198,7 @@ impl PlayerConfig {
             PlayerConfig::Human { name } if name.is_empty() => "human".into(),
             PlayerConfig::Human { name } => name.clone(),
             PlayerConfig::Computer(e) => format!("computer ({})", e.player_text()),
+            PlayerConfig::Program { name } => name.clone(),
         }
     }
 }

@@ -202,7 +202,8 @@ impl Controller {
             Turn::Forced { .. } | Turn::Computer(_) => Waiting::Tick,
             Turn::Over(_) if !self.end_said => Waiting::Tick,
             Turn::Over(_) => Waiting::Over,
-            Turn::Quit => Waiting::Done,
+            // (No terminal game has a program of elsewhere: nothing here brings its moves.)
+            Turn::Quit | Turn::Program(_) => Waiting::Done,
         }
     }
 
@@ -287,7 +288,7 @@ impl Controller {
                     self.announce(a);
                 }
             }
-            Advance::Human => {}
+            Advance::Human | Advance::Program => {}
         }
         Ok(())
     }

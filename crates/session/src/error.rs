@@ -31,6 +31,9 @@ pub enum SessionError {
     /// A computer search was asked for while a human (or a forced move) is to play.
     #[error("it is not a computer's turn")]
     NotComputerTurn,
+    /// A program's move was brought while it is not a program's turn.
+    #[error("it is not a program's turn")]
+    NotProgramTurn,
     /// [`Session::play_forced`](crate::Session::play_forced) without a forced move.
     #[error("the move is not forced")]
     NotForced,
@@ -141,6 +144,7 @@ impl SessionError {
             }
             SessionError::NotHumanTurn
             | SessionError::NotComputerTurn
+            | SessionError::NotProgramTurn
             | SessionError::NotForced
             | SessionError::GameOver
             | SessionError::Abandoned

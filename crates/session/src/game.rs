@@ -39,6 +39,9 @@ pub enum Turn {
     Human(Side),
     /// A computer is to play `side`: a search, then [`Game::searched_move`].
     Computer(Side),
+    /// A program outside Cavalo is to play `side` (a forced move too): its referee brings the
+    /// move ([`Game::brought_move`]).
+    Program(Side),
     /// `side` has one legal move, a placement or a pass: announce it and play it
     /// ([`Game::forced_move`]).
     Forced {
@@ -299,11 +302,20 @@ impl Game {
             return Turn::Over(o);
         }
         let side = self.pos.side_to_move();
-        let moves = self.pos.legal_moves();
-        if moves.len() == 1 && (moves[0].is_pass() || self.pos.knight(side).is_none()) {
-            return Turn::Forced { side, mv: moves[0] };
+        if self.config.player(side).is_program() {
+            return Turn::Program(side);
+        }
+        if let Some(mv) = self.only_move() {
+            return Turn::Forced { side, mv };
         }
         if self.config.player(side).is_human() { Turn::Human(side) } else { Turn::Computer(side) }
+    }
+
+    /// The side to move's only move when it is a placement or a pass (no choice to make).
+    fn only_move(&self) -> Option<Move> {
+        let side = self.pos.side_to_move();
+        let moves = self.pos.legal_moves();
+        (moves.len() == 1 && (moves[0].is_pass() || self.pos.knight(side).is_none())).then(|| moves[0])
     }
 
     /// The side of the human to move, or why a human may not move now (the computer's turn or a
@@ -393,6 +405,16 @@ impl Game {
         }
         let mv = self.pos.check_move(mv)?;
         Ok(self.ply(mv, Actor::Computer, false, time, Some(info)))
+    }
+
+    /// The move `mv` of a program outside Cavalo, brought by its referee after `time`: on a
+    /// [`Turn::Program`] only (a placement or a pass with no choice is marked forced).
+    pub fn brought_move(&self, mv: Move, time: Duration) -> Result<GameEvent, SessionError> {
+        if !matches!(self.turn(), Turn::Program(_)) {
+            return Err(not_now(self.turn(), SessionError::NotProgramTurn));
+        }
+        let mv = self.pos.check_move(mv)?;
+        Ok(self.ply(mv, Actor::Computer, self.only_move().is_some(), time, None))
     }
 
     /// Takes back the last ply a human chose (not a forced one) and every ply after it (the
@@ -522,6 +544,31 @@ mod tests {
         let forced = |g: &Game| g.plies().iter().map(|p| (p.mv, p.forced)).collect::<Vec<_>>();
         assert_eq!(forced(&again), forced(&g));
         assert!(again.plies().iter().filter(|p| p.side == Side::Black).all(|p| p.by == Actor::Computer));
+    }
+
+    #[test]
+    fn a_program_plays_only_the_moves_its_referee_brings() {
+        let mut config = GameConfig::new(Start::Seed(2));
+        let team = |name: &str| PlayerConfig::Program { name: name.into() };
+        config.players = [team("Equipa 1 v2"), PlayerConfig::human()];
+        let mut g = Game::new(config).unwrap();
+        // White's placement has no choice, yet the program is asked for it like any move.
+        assert_eq!(g.turn(), Turn::Program(Side::White));
+        let first = g.position().legal_moves()[0];
+        assert_eq!(g.human_move(first), Err(SessionError::NotHumanTurn));
+        assert!(g.forced_move().is_err());
+        let ev = g.brought_move(first, Duration::from_millis(30)).unwrap();
+        let GameEvent::Played(ply) = &ev else { panic!("{ev:?}") };
+        assert_eq!((ply.by, ply.time_ms, ply.search.is_none()), (Actor::Computer, 30, true));
+        g.apply(&ev);
+        // Not a program's turn now: a brought move is refused, the person's placement is forced.
+        let next = g.position().legal_moves()[0];
+        assert_eq!(g.brought_move(next, Duration::ZERO), Err(SessionError::NotProgramTurn));
+        assert!(matches!(g.turn(), Turn::Forced { side: Side::Black, .. }));
+        // A program's label reads back as the same player; its name keeps its spaces.
+        let label = g.player(Side::White).label();
+        assert_eq!(label, "program:Equipa_1_v2");
+        assert_eq!(PlayerConfig::from_label(&label), Some(team("Equipa 1 v2")));
     }
 
     #[test]

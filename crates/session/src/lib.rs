@@ -40,6 +40,8 @@
 //!             let mv = game.position().legal_moves()[0];
 //!             game.play_human(mv).unwrap();
 //!         }
+//!         // A program of elsewhere (a team's, in the arena): its referee brings its moves.
+//!         Turn::Program(_) => unreachable!("no program plays here"),
 //!         Turn::Over(_) | Turn::Quit => break,
 //!     }
 //! }

@@ -92,7 +92,7 @@ impl Who {
     pub fn of(s: &Game, side: Side) -> Who {
         let computer = match s.player(side) {
             crate::PlayerConfig::Computer(e) => Some(e.clone()),
-            crate::PlayerConfig::Human { .. } => None,
+            crate::PlayerConfig::Human { .. } | crate::PlayerConfig::Program { .. } => None,
         };
         Who { side, computer }
     }
@@ -164,7 +164,9 @@ pub fn recorded_player_text(lang: Lang, player: Option<&RecordedPlayer>) -> Stri
         Some(RecordedPlayer::Config(PlayerConfig::Computer(e))) => {
             lang.tr_with(key!("player-computer-named"), &[("name", e.player_text().into())])
         }
-        Some(RecordedPlayer::Named(name)) => name.clone(),
+        Some(RecordedPlayer::Config(PlayerConfig::Program { name }) | RecordedPlayer::Named(name)) => {
+            name.clone()
+        }
     }
 }
 

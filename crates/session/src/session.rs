@@ -46,6 +46,9 @@ pub enum Advance {
     Think(Box<ThinkJob>),
     /// A human is to move.
     Human,
+    /// A program outside Cavalo is to move: its referee brings the move
+    /// ([`Session::play_brought`]).
+    Program,
     /// The game is over or abandoned.
     Ended,
 }
@@ -180,6 +183,7 @@ impl Session {
             Turn::Forced { .. } => self.play_forced().map(|_| Advance::Played),
             Turn::Computer(_) => self.begin_think().map(|job| Advance::Think(Box::new(job))),
             Turn::Human(_) => Ok(Advance::Human),
+            Turn::Program(_) => Ok(Advance::Program),
             Turn::Over(_) | Turn::Quit => Ok(Advance::Ended),
         }
     }
@@ -187,6 +191,13 @@ impl Session {
     /// Plays a human's move (from [`interpret_move`](crate::interpret_move) or any legal move).
     pub fn play_human(&mut self, mv: Move) -> Result<&Ply, SessionError> {
         let event = self.game.human_move(mv)?;
+        self.commit_ply(event)
+    }
+
+    /// Plays the move `mv` of a program outside Cavalo, brought by its referee after `time`
+    /// (see [`Game::brought_move`]).
+    pub fn play_brought(&mut self, mv: Move, time: std::time::Duration) -> Result<&Ply, SessionError> {
+        let event = self.game.brought_move(mv, time)?;
         self.commit_ply(event)
     }
 

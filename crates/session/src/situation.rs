@@ -70,6 +70,11 @@ pub enum TurnView {
         /// The side to move.
         side: Side,
     },
+    /// A program outside Cavalo chooses `side`'s move (its referee brings it).
+    Program {
+        /// The side to move.
+        side: Side,
+    },
     /// `side` has one move (a placement, a pass), played without asking.
     Forced {
         /// The side to move.
@@ -167,6 +172,11 @@ pub enum Who {
         #[cfg_attr(feature = "ts", ts(optional))]
         level: Option<u8>,
     },
+    /// A program outside Cavalo whose moves a referee brings (a team's program in the arena).
+    Program {
+        /// The name it plays under.
+        name: String,
+    },
     /// A name kept as written.
     Named {
         /// The name.
@@ -182,6 +192,7 @@ impl Who {
             PlayerConfig::Computer(e) => {
                 Who::Computer { engine: e.engine.to_string(), level: e.weaker_level() }
             }
+            PlayerConfig::Program { name } => Who::Program { name: name.clone() },
         }
     }
 
@@ -217,6 +228,7 @@ impl Situation {
         let turn = match game.turn() {
             Turn::Human(side) => TurnView::Human { side },
             Turn::Computer(side) => TurnView::Computer { side },
+            Turn::Program(side) => TurnView::Program { side },
             Turn::Forced { side, mv } => TurnView::Forced { side, mv: mv.to_string() },
             Turn::Over(o) => TurnView::Over { side: None, result: o.name() },
             Turn::Quit => TurnView::Quit { side: None },
@@ -283,7 +295,7 @@ pub fn players(game: &Game) -> [PlayerView; 2] {
         let p = game.player(side);
         let engine = match p {
             crate::PlayerConfig::Computer(e) => Some(e),
-            crate::PlayerConfig::Human { .. } => None,
+            crate::PlayerConfig::Human { .. } | crate::PlayerConfig::Program { .. } => None,
         };
         PlayerView {
             side,

@@ -46,6 +46,10 @@ fn play_out(s: &mut Session) {
                 let mv = s.position().legal_moves()[0];
                 s.play_human(mv).unwrap();
             }
+            Turn::Program(_) => {
+                let mv = s.position().legal_moves()[0];
+                s.play_brought(mv, std::time::Duration::ZERO).unwrap();
+            }
             Turn::Over(_) | Turn::Quit => break,
         }
     }

@@ -122,6 +122,7 @@ pub(crate) fn session_code(e: &SessionError) -> &'static str {
         SessionError::Start(_) => "bad_start",
         SessionError::NotHumanTurn => "not_your_turn",
         SessionError::NotComputerTurn => "not_computer_turn",
+        SessionError::NotProgramTurn => "not_program_turn",
         SessionError::NotForced => "not_forced",
         SessionError::GameOver => "game_over",
         SessionError::Abandoned => "game_abandoned",

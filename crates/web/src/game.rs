@@ -376,7 +376,7 @@ fn next_step(app: &App, st: &Stores, game: &HostedGame) -> Step {
             Step::Again
         }
         Ok(Advance::Think(job)) => Step::Think(job, s.config().time_ms),
-        Ok(Advance::Human | Advance::Ended) => Step::Idle,
+        Ok(Advance::Human | Advance::Program | Advance::Ended) => Step::Idle,
         Err(e) if matches!(s.turn(), Turn::Forced { .. }) => {
             eprintln!("cavalo serve: game {}: {e}", game.id);
             s.set_problem(Some(&e));

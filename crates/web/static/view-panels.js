@@ -36,6 +36,7 @@ export function whoText(/** @type {Who} */ who) {
       const name = engineName(who.engine);
       return who.level ? atLevel(name, who.level) : name;
     }
+    case "program":
     case "named":
       return who.name;
   }
@@ -51,6 +52,7 @@ export function playerText(/** @type {PlayerView} */ p) {
 export function who(/** @type {Store} */ store, /** @type {Side} */ side) {
   const p = store.player(side);
   if (!p || p.human) return sideName(side);
+  if (p.who.kind === "program") return `${sideName(side)} (${p.who.name})`;
   const args = { side: sideName(side), player: engineName(p.engine || ""), level: p.level };
   return t(p.level ? "who-computer-level" : "who-computer", args);
 }
@@ -75,6 +77,7 @@ function statusText(store, idx, live) {
       break;
     }
     case "computer":
+    case "program":
       said.push(t("web-thinking", { who: who(store, turn.side) }));
       break;
     case "forced":

@@ -105,7 +105,7 @@ pub fn list_text(lang: Lang, rows: &[GameRow]) -> String {
 fn player_words(lang: Lang, p: &PlayerConfig) -> String {
     match p {
         PlayerConfig::Human { name } if name.is_empty() => lang.tr(key!("player-human")),
-        PlayerConfig::Human { name } => name.clone(),
+        PlayerConfig::Human { name } | PlayerConfig::Program { name } => name.clone(),
         PlayerConfig::Computer(e) => {
             lang.tr_with(key!("player-computer-named"), &[("name", engine_text(lang, e).into())])
         }

@@ -92,6 +92,7 @@ result-word-draw = draw
 
 err-not-your-turn = It is not your turn.
 err-not-computer-turn = It is not the computer's turn.
+err-not-program-turn = It is not a program's turn.
 err-not-forced = The move is not forced.
 err-game-over = The game is over.
 err-game-abandoned = The game was abandoned.

@@ -92,6 +92,7 @@ result-word-draw = empate
 
 err-not-your-turn = Não é a sua vez.
 err-not-computer-turn = Não é a vez do computador.
+err-not-program-turn = Não é a vez de um programa.
 err-not-forced = A jogada não é forçada.
 err-game-over = O jogo terminou.
 err-game-abandoned = O jogo foi abandonado.

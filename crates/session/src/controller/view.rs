@@ -176,13 +176,15 @@ fn status(c: &Controller, now: &Situation) -> String {
             key!("ann-to-move"),
             &[("who", c.who(side).into()), ("count", now.destinations.len().into())],
         ),
-        &TurnView::Computer { side } | &TurnView::Forced { side, .. } => match &c.search {
-            Some(se) => {
-                let secs = Arg::Decimal(se.handle().elapsed().as_secs_f64(), 1);
-                lang.tr_with(key!("term-thinking-for"), &[("who", c.who(side).into()), ("seconds", secs)])
+        &TurnView::Computer { side } | &TurnView::Forced { side, .. } | &TurnView::Program { side } => {
+            match &c.search {
+                Some(se) => {
+                    let secs = Arg::Decimal(se.handle().elapsed().as_secs_f64(), 1);
+                    lang.tr_with(key!("term-thinking-for"), &[("who", c.who(side).into()), ("seconds", secs)])
+                }
+                None => lang.tr_with(key!("ann-thinking"), &[("who", c.who(side).into())]),
             }
-            None => lang.tr_with(key!("ann-thinking"), &[("who", c.who(side).into())]),
-        },
+        }
         TurnView::Over { .. } | TurnView::Quit { .. } => result_text(now, lang),
     }
 }

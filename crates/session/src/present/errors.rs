@@ -24,6 +24,7 @@ pub fn error_text(e: &SessionError, lang: Lang) -> String {
         SessionError::Start(e) => lang.tr_with(key!("err-start"), &reason(&position_text(lang, e))),
         SessionError::NotHumanTurn => lang.tr(key!("err-not-your-turn")),
         SessionError::NotComputerTurn => lang.tr(key!("err-not-computer-turn")),
+        SessionError::NotProgramTurn => lang.tr(key!("err-not-program-turn")),
         SessionError::NotForced => lang.tr(key!("err-not-forced")),
         SessionError::GameOver => lang.tr(key!("err-game-over")),
         SessionError::Abandoned => lang.tr(key!("err-game-abandoned")),

@@ -199,6 +199,7 @@ pub fn error_words(e: &SessionError) -> Words {
         }
         SessionError::NotHumanTurn => plain(key!("err-not-your-turn")),
         SessionError::NotComputerTurn => plain(key!("err-not-computer-turn")),
+        SessionError::NotProgramTurn => plain(key!("err-not-program-turn")),
         SessionError::NotForced => plain(key!("err-not-forced")),
         SessionError::GameOver => plain(key!("err-game-over")),
         SessionError::Abandoned => plain(key!("err-game-abandoned")),

@@ -14,6 +14,7 @@ fn every_announcement() -> Vec<Announcement> {
         SessionError::Start(cavalo_rules::PositionError::Fields(3)),
         SessionError::NotHumanTurn,
         SessionError::NotComputerTurn,
+        SessionError::NotProgramTurn,
         SessionError::NotForced,
         SessionError::GameOver,
         SessionError::Abandoned,

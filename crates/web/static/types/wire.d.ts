@@ -327,6 +327,10 @@ side: Side, } | { "kind": "computer",
 /**
  * The side to move.
  */
+side: Side, } | { "kind": "program", 
+/**
+ * The side to move.
+ */
 side: Side, } | { "kind": "forced", 
 /**
  * The side to move.
@@ -435,7 +439,11 @@ engine: string,
 /**
  * Our engine's level when it plays below full strength (1 to 7).
  */
-level?: number, } | { "kind": "named", 
+level?: number, } | { "kind": "program", 
+/**
+ * The name it plays under.
+ */
+name: string, } | { "kind": "named", 
 /**
  * The name.
  */
