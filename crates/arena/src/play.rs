@@ -2,11 +2,8 @@
 //! in its sandbox (`lisp:…,sandbox=yes`), our engine's levels in this process, at the course's
 //! clock; every accepted move is told to a watcher as it is played.
 
-use std::ops::ControlFlow;
-use std::time::Duration;
-
-use cavalo_match::{GameSetup, GameSpec, MoveLimits, PlayerSpec, play_game_watched};
-use cavalo_rules::{GameRecord, Move, Rules};
+use cavalo_match::{GameSetup, GameSpec, MoveLimits, PlayerSpec, Watch, play_game_watched};
+use cavalo_rules::{GameRecord, Rules};
 
 use crate::seat::{Planned, Seat};
 use crate::store::Version;
@@ -56,7 +53,7 @@ pub fn play(
     versions: &[&Version],
     rules: Rules,
     time_ms: u64,
-    watch: &mut dyn FnMut(Move, Duration) -> ControlFlow<()>,
+    watch: &mut dyn Watch,
 ) -> Result<Option<GameRecord>, PlayError> {
     let mut dirs = Vec::new();
     let setup = GameSetup {

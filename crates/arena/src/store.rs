@@ -145,6 +145,28 @@ impl ArenaStore {
         Ok(Version { id, team: team.to_string(), version, uploaded, program: program.clone() })
     }
 
+    /// How many teams the arena has, and how many bytes their programs (every version) hold.
+    pub fn room(&self) -> Result<(usize, u64), StoreError> {
+        self.db.read(|conn| {
+            conn.query_row(
+                "SELECT count(DISTINCT team), coalesce(sum(length(program)), 0) FROM arena_programs",
+                [],
+                |r| Ok((r.get::<_, i64>(0)? as usize, r.get::<_, i64>(1)? as u64)),
+            )
+            .map_err(|e| self.db.sql_error(e))
+        })
+    }
+
+    /// Whether `team` has uploaded a program.
+    pub fn has_team(&self, team: &str) -> Result<bool, StoreError> {
+        self.db.read(|conn| {
+            conn.query_row("SELECT 1 FROM arena_programs WHERE team = ?1 LIMIT 1", [team], |_| Ok(()))
+                .optional()
+                .map(|r| r.is_some())
+                .map_err(|e| self.db.sql_error(e))
+        })
+    }
+
     /// Every version of every team (`all`), or each team's current one only; the oldest upload
     /// first.
     pub fn versions(&self, all: bool) -> Result<Vec<Version>, StoreError> {

@@ -7,8 +7,8 @@
 use std::fmt;
 use std::path::{Path, PathBuf};
 
+use cavalo_match::ParseSpecError;
 use cavalo_match::error::Aspect;
-use cavalo_match::{Expected, GlueError, ParseSpecError};
 use cavalo_match::{PlanError, RecordMismatch, SpecError, SprtError};
 use cavalo_session::i18n::{Arg, Key, Lang};
 use cavalo_session::key;
@@ -185,25 +185,6 @@ pub fn seeds_text(lang: Lang, first: u64, last: u64) -> String {
     }
 }
 
-/// What a `lisp:` key's value should be, in words.
-fn expected_text(lang: Lang, e: Expected) -> String {
-    let range = |min: u64, max: u64| [("min", Arg::Count(min)), ("max", Arg::Count(max))];
-    match e {
-        Expected::FunctionName => lang.tr(key!("spec-expect-function")),
-        Expected::State => lang.tr(key!("spec-expect-state")),
-        Expected::Args => lang.tr(key!("spec-expect-args")),
-        Expected::YesNo => lang.tr(key!("spec-expect-yes-no")),
-        Expected::PositiveNumber => lang.tr(key!("spec-expect-positive")),
-        Expected::ReserveMs => lang.tr(key!("spec-expect-reserve")),
-        Expected::CellBase => lang.tr(key!("spec-expect-cell-base")),
-        Expected::Forced => lang.tr(key!("spec-expect-forced")),
-        Expected::Millis { min, max } => lang.tr_with(key!("spec-expect-millis"), &range(min, max)),
-        Expected::Mebibytes { min, max } => lang.tr_with(key!("spec-expect-mebibytes"), &range(min, max)),
-        Expected::SbclPath => lang.tr(key!("spec-expect-sbcl")),
-        other => other.to_string(),
-    }
-}
-
 /// Why a text names no player, in words.
 pub fn parse_spec_text(lang: Lang, e: &ParseSpecError) -> String {
     // Keys are typed as they are: each in backquotes.
@@ -217,17 +198,7 @@ pub fn parse_spec_text(lang: Lang, e: &ParseSpecError) -> String {
         ParseSpecError::NotKeyValue { item, .. } => {
             lang.tr_with(key!("spec-not-key-value"), &[("item", item.as_str().into()), ("keys", lisp_keys())])
         }
-        ParseSpecError::Glue { error: GlueError::UnknownKey { key }, .. } => {
-            lang.tr_with(key!("spec-unknown-key"), &[("key", key.as_str().into()), ("keys", lisp_keys())])
-        }
-        ParseSpecError::Glue { error: GlueError::Bad { key, value, expected }, .. } => lang.tr_with(
-            key!("spec-glue-bad"),
-            &[
-                ("key", key.as_str().into()),
-                ("value", value.as_str().into()),
-                ("expected", expected_text(lang, *expected).into()),
-            ],
-        ),
+        ParseSpecError::Glue { error, .. } => cavalo_match::words::glue_error_text(lang, error),
         ParseSpecError::UnknownKey { key, .. } => lang.tr_with(
             key!("spec-unknown-key"),
             &[("key", key.as_str().into()), ("keys", listed(&mut cavalo_engine::spec_keys().split(", ")))],

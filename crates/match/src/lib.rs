@@ -57,7 +57,7 @@ pub use error::{Aspect, PairError, PlanError, RecordMismatch, SprtError};
 pub use limits::{MatchLimits, MoveLimits};
 pub use lisp::{Expected, GlueError};
 pub use meta::{MatchMeta, RecordedLimits};
-pub use referee::{GameSetup, GameSpec, GameSummary, play_game, play_game_watched};
+pub use referee::{GameSetup, GameSpec, GameSummary, Watch, play_game, play_game_watched};
 pub use runner::{Shard, Unit, run_units};
 pub use spec::{NamedPlayer, ParseSpecError, PlayerSpec, SpecError};
 pub use stats::{EloEstimate, MeanEstimate, Sprt, SprtVerdict};

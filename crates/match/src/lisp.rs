@@ -309,16 +309,19 @@ fn compile_adapter(sbcl: &str, source: &Path) -> Option<PathBuf> {
     Some(fasl)
 }
 
+/// The SBCL a team's program runs on when its glue names none: `$CAVALO_SBCL`, else `sbcl` on the
+/// `PATH`.
+pub fn sbcl() -> String {
+    std::env::var("CAVALO_SBCL").ok().filter(|s| !s.is_empty()).unwrap_or_else(|| "sbcl".into())
+}
+
 /// How to start the team's program at `path` with `glue` (checked `KEY=VALUE` pairs).
 pub fn launch(path: &str, glue: &[(String, String)]) -> Result<Launch, Failure> {
     let crash = |fault: Fault| Failure::new(Termination::Crash, fault);
     let file = std::fs::canonicalize(path)
         .map_err(|e| crash(Fault::CannotReadProgram { path: path.to_string(), error: e.to_string() }))?;
     let get = |k: &str| glue.iter().rev().find(|(n, _)| n == k).map(|(_, v)| v.as_str());
-    let sbcl = get("sbcl")
-        .map(str::to_string)
-        .or_else(|| std::env::var("CAVALO_SBCL").ok().filter(|s| !s.is_empty()))
-        .unwrap_or_else(|| "sbcl".into());
+    let sbcl = get("sbcl").map_or_else(sbcl, str::to_string);
     let source = adapter_file().map_err(|(path, error)| crash(Fault::NoAdapter { path, error }))?;
     let adapter = compiled_adapter(&sbcl, &source).unwrap_or(source);
     let name =

@@ -15,6 +15,9 @@ pub const MAX_FILES: usize = 8;
 pub const MAX_BYTES: usize = 512 << 10;
 /// The longest file name.
 pub const MAX_NAME: usize = 64;
+/// SBCL's heap for a team's program, in MiB: ample for a course program, and a quarter of the
+/// adapter's default, so that a server playing arena games beside its classes keeps its memory.
+pub const HEAP_MB: u64 = 512;
 /// The glue keys that are the referee's, not the team's.
 pub const REFEREE_KEYS: [&str; 4] = ["sbcl", "sandbox", "heap-mb", "load-ms"];
 
@@ -142,9 +145,11 @@ impl TeamProgram {
         Ok(())
     }
 
-    /// The player that plays this program written to `dir`, in the sandbox.
+    /// The player that plays this program written to `dir`, in the sandbox, with a heap of
+    /// [`HEAP_MB`].
     pub fn player(&self, dir: &Path) -> PlayerSpec {
         let mut glue = self.glue.clone();
+        glue.push(("heap-mb".into(), HEAP_MB.to_string()));
         glue.push(("sandbox".into(), "yes".into()));
         PlayerSpec::Lisp { path: dir.join(&self.entry).to_string_lossy().into_owned(), glue }
     }
@@ -179,7 +184,8 @@ mod tests {
         assert!(dir.path().join("regras.lisp").is_file());
         let spec = p.player(dir.path()).to_string();
         assert!(
-            spec.starts_with("lisp:") && spec.ends_with("equipa.lisp,args=state+time,sandbox=yes"),
+            spec.starts_with("lisp:")
+                && spec.ends_with("equipa.lisp,args=state+time,heap-mb=512,sandbox=yes"),
             "{spec}"
         );
         // The only file is the entry.

@@ -93,18 +93,36 @@ impl GameSetup {
 ///   "white":"cavalo","black":"greedy","winner":"white","termination":"normal","detail":"...",
 ///   "engine1_points":1.0,"stats":[{"ms":50,"depth":9,"score":12,"nodes":12345},...]}`
 pub fn play_game(setup: &GameSetup, game: GameSpec) -> GameRecord {
-    play_game_watched(setup, game, &mut |_, _| ControlFlow::Continue(())).expect("never stopped")
+    play_game_watched(setup, game, &mut Unwatched).expect("never stopped")
 }
 
-/// [`play_game`], telling `watch` of every move the referee accepted (the move and the time its
-/// player took) as soon as it is checked, so that others can follow the game live; `watch`
-/// stops the game by answering [`ControlFlow::Break`] (the players are ended, nothing is
-/// recorded: `None`).
-pub fn play_game_watched(
-    setup: &GameSetup,
-    game: GameSpec,
-    watch: &mut dyn FnMut(Move, Duration) -> ControlFlow<()>,
-) -> Option<GameRecord> {
+/// Who follows a game the referee plays (see [`play_game_watched`]). Either call stops the game
+/// by answering [`ControlFlow::Break`].
+pub trait Watch {
+    /// Before `side`'s player is asked for a move: the move's clock starts once this returns
+    /// (a server waits here for its turn to use a core).
+    fn before_move(&mut self, side: Side) -> ControlFlow<()> {
+        let _ = side;
+        ControlFlow::Continue(())
+    }
+
+    /// The referee accepted `mv`, which its player found in `took`.
+    fn played(&mut self, mv: Move, took: Duration) -> ControlFlow<()>;
+}
+
+/// Nobody follows the game.
+struct Unwatched;
+
+impl Watch for Unwatched {
+    fn played(&mut self, _: Move, _: Duration) -> ControlFlow<()> {
+        ControlFlow::Continue(())
+    }
+}
+
+/// [`play_game`], telling `watch` of every move before it is asked and once the referee accepted
+/// it, so that others can follow the game live; when `watch` stops the game, its players are
+/// ended and nothing is recorded (`None`).
+pub fn play_game_watched(setup: &GameSetup, game: GameSpec, watch: &mut dyn Watch) -> Option<GameRecord> {
     let mut rec = GameRecord::new(Start::Seed(game.seed), setup.rules);
     let mut pos = Position::from_seed(game.seed, setup.rules);
     let e1 = game.engine1_side();
@@ -114,10 +132,13 @@ pub fn play_game_watched(
     while forfeit.is_none() && !pos.is_over() {
         let side = pos.side_to_move();
         let player = players[side.index()].as_mut().expect("started");
+        if watch.before_move(side).is_break() {
+            return None;
+        }
         let question = Question::Game { seed: game.seed, moves: &rec.moves };
         match one_move(player, question, &pos, setup.limits_of(side == e1)) {
             Ok((mv, stat)) => {
-                if watch(mv, Duration::from_millis(stat.ms)).is_break() {
+                if watch.played(mv, Duration::from_millis(stat.ms)).is_break() {
                     return None;
                 }
                 pos.play(mv);
@@ -339,26 +360,43 @@ mod tests {
         }
     }
 
+    /// Notes what it is told; stops the game after `stop_after` moves.
+    struct Notes {
+        asked: Vec<Side>,
+        seen: Vec<String>,
+        stop_after: usize,
+    }
+
+    impl Watch for Notes {
+        fn before_move(&mut self, side: Side) -> ControlFlow<()> {
+            self.asked.push(side);
+            ControlFlow::Continue(())
+        }
+
+        fn played(&mut self, mv: Move, _: Duration) -> ControlFlow<()> {
+            self.seen.push(mv.to_string());
+            if self.seen.len() == self.stop_after {
+                ControlFlow::Break(())
+            } else {
+                ControlFlow::Continue(())
+            }
+        }
+    }
+
     #[test]
     fn a_watched_game_tells_every_move_as_it_is_played_and_can_be_stopped() {
         let setup = greedy_against_random();
         let spec = GameSpec { index: 0, seed: 7 };
-        let mut seen = Vec::new();
-        let rec = play_game_watched(&setup, spec, &mut |mv, _| {
-            seen.push(mv.to_string());
-            ControlFlow::Continue(())
-        })
-        .unwrap();
+        let mut notes = Notes { asked: Vec::new(), seen: Vec::new(), stop_after: usize::MAX };
+        let rec = play_game_watched(&setup, spec, &mut notes).unwrap();
         assert!(rec.result.is_some() && rec.moves.len() > 4);
-        assert_eq!(seen, rec.moves);
+        assert_eq!(notes.seen, rec.moves);
+        assert_eq!(notes.asked.len(), rec.moves.len(), "asked before each move");
+        assert_eq!(&notes.asked[..2], [Side::White, Side::Black]);
         assert_eq!(play_game(&setup, spec).moves, rec.moves, "the same game unwatched");
-        let mut told = 0;
-        let stopped = play_game_watched(&setup, spec, &mut |_, _| {
-            told += 1;
-            if told == 3 { ControlFlow::Break(()) } else { ControlFlow::Continue(()) }
-        });
-        assert!(stopped.is_none());
-        assert_eq!(told, 3);
+        let mut notes = Notes { asked: Vec::new(), seen: Vec::new(), stop_after: 3 };
+        assert!(play_game_watched(&setup, spec, &mut notes).is_none());
+        assert_eq!(notes.seen.len(), 3);
     }
 
     #[test]

@@ -14,20 +14,16 @@ use cavalo_session::i18n::numbers::plain;
 use cavalo_session::key;
 
 mod lisp;
+mod program;
+
+pub use lisp::{expected_text, glue_error_text};
+pub use program::program_error_text;
 
 /// A forfeit as a summary shows the first of its reason, naming the loser by `player` (its
 /// name): `jogo 3 (semente 2): Equipa A (brancas) na meia-jogada 5: …`.
 pub fn case_text(lang: Lang, case: &ForfeitCase, player: &str) -> String {
     let f = &case.forfeit;
-    let when = match f.ply {
-        Some(ply) => lang.tr_with(key!("forfeit-at-ply"), &[("ply", ply.to_string().into())]),
-        None => lang.tr(key!("forfeit-at-load")),
-    };
-    let mut what = fault_text(lang, &f.fault);
-    if let Some(limit) = &f.limit {
-        let args = [("what", what.into()), ("limit", limit_text(lang, limit).into())];
-        what = lang.tr_with(key!("forfeit-with-limit"), &args);
-    }
+    let (when, what) = forfeit_parts(lang, f);
     let stderr = if f.stderr.is_empty() {
         String::new()
     } else {
@@ -44,6 +40,21 @@ pub fn case_text(lang: Lang, case: &ForfeitCase, player: &str) -> String {
         ("stderr", stderr.into()),
     ];
     lang.tr_with(key!("forfeit-case"), &args)
+}
+
+/// When a forfeit happened and what went wrong, with the limit a timeout broke:
+/// (`na meia-jogada 5`, `o programa terminou …`).
+pub fn forfeit_parts(lang: Lang, f: &crate::Forfeit) -> (String, String) {
+    let when = match f.ply {
+        Some(ply) => lang.tr_with(key!("forfeit-at-ply"), &[("ply", ply.to_string().into())]),
+        None => lang.tr(key!("forfeit-at-load")),
+    };
+    let mut what = fault_text(lang, &f.fault);
+    if let Some(limit) = &f.limit {
+        let args = [("what", what.into()), ("limit", limit_text(lang, limit).into())];
+        what = lang.tr_with(key!("forfeit-with-limit"), &args);
+    }
+    (when, what)
 }
 
 /// The limit a timeout broke.

@@ -39,8 +39,9 @@ pub enum Turn {
     Human(Side),
     /// A computer is to play `side`: a search, then [`Game::searched_move`].
     Computer(Side),
-    /// A program outside Cavalo is to play `side` (a forced move too): its referee brings the
-    /// move ([`Game::brought_move`]).
+    /// `side` is to play in a game with a program outside Cavalo (a team's program in the
+    /// arena): a referee plays such a game and brings every move of both sides, forced ones too
+    /// ([`Game::brought_move`]).
     Program(Side),
     /// `side` has one legal move, a placement or a pass: announce it and play it
     /// ([`Game::forced_move`]).
@@ -302,7 +303,7 @@ impl Game {
             return Turn::Over(o);
         }
         let side = self.pos.side_to_move();
-        if self.config.player(side).is_program() {
+        if self.config.players.iter().any(PlayerConfig::is_program) {
             return Turn::Program(side);
         }
         if let Some(mv) = self.only_move() {
@@ -550,21 +551,26 @@ mod tests {
     fn a_program_plays_only_the_moves_its_referee_brings() {
         let mut config = GameConfig::new(Start::Seed(2));
         let team = |name: &str| PlayerConfig::Program { name: name.into() };
-        config.players = [team("Equipa 1 v2"), PlayerConfig::human()];
+        let level = PlayerConfig::Computer("cavalo:level=2".parse().unwrap());
+        config.players = [team("Equipa 1 v2"), level];
         let mut g = Game::new(config).unwrap();
         // White's placement has no choice, yet the program is asked for it like any move.
         assert_eq!(g.turn(), Turn::Program(Side::White));
         let first = g.position().legal_moves()[0];
         assert_eq!(g.human_move(first), Err(SessionError::NotHumanTurn));
         assert!(g.forced_move().is_err());
+        assert!(g.searched_move(first, Duration::ZERO, Default::default()).is_err());
         let ev = g.brought_move(first, Duration::from_millis(30)).unwrap();
         let GameEvent::Played(ply) = &ev else { panic!("{ev:?}") };
         assert_eq!((ply.by, ply.time_ms, ply.search.is_none()), (Actor::Computer, 30, true));
         g.apply(&ev);
-        // Not a program's turn now: a brought move is refused, the person's placement is forced.
+        // The referee brings the other side's moves too (our engine's, at a level).
+        assert_eq!(g.turn(), Turn::Program(Side::Black));
         let next = g.position().legal_moves()[0];
-        assert_eq!(g.brought_move(next, Duration::ZERO), Err(SessionError::NotProgramTurn));
-        assert!(matches!(g.turn(), Turn::Forced { side: Side::Black, .. }));
+        g.apply(&g.brought_move(next, Duration::ZERO).unwrap());
+        assert_eq!(g.turn(), Turn::Program(Side::White));
+        g.apply(&g.abandon().unwrap());
+        assert_eq!(g.brought_move(next, Duration::ZERO), Err(SessionError::Abandoned));
         // A program's label reads back as the same player; its name keeps its spaces.
         let label = g.player(Side::White).label();
         assert_eq!(label, "program:Equipa_1_v2");

@@ -60,6 +60,12 @@ pub(crate) fn router(app: App) -> Router {
         .route("/api/games/{id}/exercises/{ply}", post(crate::exercises::attempt))
         .route("/api/games/{id}/record", get(record))
         .route("/api/games/{id}/log", get(log))
+        .route("/api/arena", get(crate::arena::routes::show))
+        .route(
+            "/api/arena/programs",
+            post(crate::arena::routes::upload)
+                .layer(DefaultBodyLimit::max(crate::arena::routes::PROGRAM_LIMIT)),
+        )
         .fallback(not_found)
         .method_not_allowed_fallback(method_not_allowed)
         .layer(DefaultBodyLimit::max(BODY_LIMIT))

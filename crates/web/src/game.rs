@@ -359,7 +359,7 @@ async fn drive(app: App, game: Arc<HostedGame>) {
 
 /// After a ply the driver played was stored: the server notes the change, the problem (if any)
 /// is cleared, the watchers are told, and an ended game leaves memory.
-fn stored_and_told(app: &App, st: &Stores, game: &HostedGame, mut s: Held<'_>) {
+pub(crate) fn stored_and_told(app: &App, st: &Stores, game: &HostedGame, mut s: Held<'_>) {
     app.changed(st, &mut s);
     s.set_problem(None);
     let status = s.status();

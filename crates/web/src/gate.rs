@@ -1,5 +1,6 @@
 //! The one way the server reaches its database: the games (the session's [`Db`]), the web's own
-//! tables ([`WebStore`]) and the analyses ([`AnalysisStore`]) are [`Stores`], which a request's
+//! tables ([`WebStore`]), the analyses ([`AnalysisStore`]) and the arena ([`ArenaStore`]) are
+//! [`Stores`], which a request's
 //! handler or the server's own work gets only inside a closure the gate runs on tokio's blocking
 //! threads ([`App::store`], [`App::store_background`]), never on the async workers that serve
 //! every connection. Nothing else holds the stores once the server is open: a function that reads
@@ -10,6 +11,7 @@
 
 use std::sync::Arc;
 
+use cavalo_arena::ArenaStore;
 use cavalo_lab::analysis::store::AnalysisStore;
 use cavalo_session::i18n::Lang;
 use cavalo_session::store::{Db, StoreError};
@@ -24,6 +26,7 @@ pub(crate) struct Stores {
     games: Arc<Db>,
     web: WebStore,
     analyses: AnalysisStore,
+    arena: ArenaStore,
 }
 
 impl Stores {
@@ -32,7 +35,8 @@ impl Stores {
     pub(crate) fn open(db: Arc<Db>) -> Result<Stores, StoreError> {
         let web = WebStore::open(db.clone())?;
         let analyses = AnalysisStore::open(db.clone())?;
-        Ok(Stores { games: db, web, analyses })
+        let arena = ArenaStore::open(db.clone())?;
+        Ok(Stores { games: db, web, analyses, arena })
     }
 
     /// The games and their plies.
@@ -48,6 +52,11 @@ impl Stores {
     /// The games' analyses.
     pub(crate) fn analyses(&self) -> &AnalysisStore {
         &self.analyses
+    }
+
+    /// The arena's programs and games.
+    pub(crate) fn arena(&self) -> &ArenaStore {
+        &self.arena
     }
 }
 

@@ -25,6 +25,7 @@ mod addrs;
 mod analysis;
 mod answers;
 mod api;
+mod arena;
 mod assets;
 mod body;
 mod engines;
@@ -73,6 +74,7 @@ use crate::store::Retention;
 use cavalo_session::Session;
 use cavalo_session::store::{Db, StoreError};
 
+pub use crate::arena::{ArenaConfig, DEFAULT_ARENA_TIME_MS, check_sandbox, new_code};
 pub use crate::engines::{DEFAULT_ENGINES, DEFAULT_SEARCH_MIB, default_hash_mib, pool_line};
 pub use crate::hosts::valid_allowed_host;
 pub use crate::limits::LimitError;
@@ -114,6 +116,9 @@ pub struct WebConfig {
     /// The language of the lines `cavalo serve` prints when it starts (the page speaks each
     /// browser's).
     pub lang: cavalo_session::i18n::Lang,
+    /// The course's arena, when on (`cavalo serve --arena`): teams' programs uploaded with the
+    /// class code and played by a standing ladder (see [`ArenaConfig`]).
+    pub arena: Option<ArenaConfig>,
 }
 
 /// The default nodes per position of a game's analysis: about a fifth of a second per position
@@ -139,6 +144,7 @@ impl WebConfig {
             analysis_nodes: DEFAULT_ANALYSIS_NODES,
             analysis_max_nodes_per_game: None,
             lang: cavalo_session::i18n::Lang::En,
+            arena: None,
         }
     }
 }
@@ -181,6 +187,8 @@ struct Inner {
     uploads: quota::Quota,
     /// This server's hold on its database, let go when it closes.
     lock: Mutex<Option<lockfile::ServerLock>>,
+    /// The arena, when on.
+    arena: Option<Arc<arena::Arena>>,
 }
 
 /// Why the server could not open its games.
@@ -230,6 +238,9 @@ impl App {
                 Err(e) => eprintln!("cavalo serve: cannot resume game {id}: {e}"),
             }
         }
+        // The arena's games cut short by a stop are abandoned and played again, arena on or not.
+        arena::recover(&stores, &mut games);
+        let arena = config.arena.clone().map(|c| Arc::new(arena::Arena::new(c)));
         let sched = Scheduler::new(config.max_searches, config.hash_mib, config.limits.max_study_searches);
         let upload_quota = config.limits.max_uploads_per_client;
         let hosts = RwLock::new(Arc::new(hosts::HostNames::loopback(&config.allowed_hosts)));
@@ -248,6 +259,7 @@ impl App {
                 tries: Arc::default(),
                 uploads: quota::Quota::new(upload_quota, Duration::from_secs(3600)),
                 lock: Mutex::new(Some(lock)),
+                arena,
             }),
         })
     }
@@ -290,6 +302,7 @@ impl App {
         for g in games {
             game::kick(self, &g);
         }
+        arena::lane::start(self);
         self.sync_database();
         let app = self.clone();
         let mut shutdown = self.inner.shutdown.subscribe();
@@ -357,6 +370,9 @@ impl App {
         self.inner.closed.store(true, Ordering::SeqCst);
         self.inner.shutdown.send_replace(true);
         self.inner.analyses.stop_all();
+        if let Some(arena) = &self.inner.arena {
+            arena.wake();
+        }
         // Another server may open the database once this one has closed.
         self.inner.lock.lock().unwrap_or_else(|p| p.into_inner()).take();
         for g in self.inner.games.lock().expect("games lock").values() {
@@ -494,6 +510,14 @@ pub fn run(host: &str, port: u16, config: WebConfig) -> std::io::Result<()> {
         let dir = display_dir(&app.config().db);
         println!("{}", lang.tr_with(cavalo_session::key!("serve-start-db"), &[("dir", dir.into())]));
         println!("{}", pool_line(app.inner.sched.engines(), app.config().hash_mib, lang));
+        if let Some(a) = &app.config().arena {
+            let args = [
+                ("code", a.code.as_str().into()),
+                ("games", cavalo_session::i18n::Arg::Count(a.concurrency as u64)),
+                ("ms", cavalo_session::i18n::Arg::Count(a.time_ms)),
+            ];
+            println!("{}", lang.tr_with(cavalo_session::key!("serve-start-arena"), &args));
+        }
         let closing = app.clone();
         server::serve(listener, app, async move {
             let _ = tokio::signal::ctrl_c().await;

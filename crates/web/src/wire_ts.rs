@@ -97,6 +97,10 @@ fn all(cfg: &Config) -> Vec<Decl> {
         // The analysis and its exercises.
         Progress, NoAnalysis, Analysis, PlyAnalysis, Value, SideSummary, Class, Thresholds, Refinement,
         cavalo_lab::analysis::Budget, ExerciseList, Shown, Answer, Judged, Verdict,
+        // The arena.
+        crate::arena::routes::ProgramUpload, crate::arena::routes::ProgramFile, crate::arena::routes::ProgramTaken,
+        crate::arena::view::ArenaView, crate::arena::view::StandingView, crate::arena::view::ForfeitView,
+        crate::arena::view::ArenaSeat, crate::arena::view::ArenaGameView,
     ]
 }
 

@@ -39,6 +39,10 @@ fn uploads_are_versions_of_their_team_and_the_latest_is_current() {
     let back = store.version(&a1.id).unwrap().unwrap();
     assert_eq!(back, a1, "files, entry and glue read back as kept");
     assert_eq!(store.version("nobody").unwrap(), None);
+    let (teams, bytes) = store.room().unwrap();
+    assert_eq!(teams, 2);
+    assert!(bytes > 3 * "(defun f ())".len() as u64, "{bytes}");
+    assert!(store.has_team("Equipa A").unwrap() && !store.has_team("Equipa C").unwrap());
 }
 
 #[test]

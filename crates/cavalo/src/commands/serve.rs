@@ -105,6 +105,35 @@ pub struct ServeArgs {
     /// cores. Default: half the machine's cores, at least 2.
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=256))]
     pub study_searches: Option<u64>,
+    /// Runs the course's arena: teams upload their Lisp programs (the page's Arena tab, or POST
+    /// /api/arena/programs) with the class code, and a standing ladder plays them — each new
+    /// version against our engine's levels, then against every other team's current version —
+    /// every program in its sandbox (bubblewrap, which must be installed: the server refuses to
+    /// start without it).
+    #[arg(long)]
+    pub arena: bool,
+    /// The class code the teams give with their uploads [default: one made up and printed at
+    /// start].
+    #[arg(long, value_name = "CODE", requires = "arena", value_parser = class_code)]
+    pub arena_code: Option<String>,
+    /// Arena games played at once (each waits for a free engine before every move, after
+    /// people's moves).
+    #[arg(long, value_name = "N", default_value_t = 1, requires = "arena", value_parser = clap::value_parser!(u64).range(1..=16))]
+    pub arena_concurrency: u64,
+    /// Time per move of the arena's games, in milliseconds (the course's clock).
+    #[arg(long, value_name = "MS", default_value_t = cavalo_web::DEFAULT_ARENA_TIME_MS, requires = "arena", value_parser = clap::value_parser!(u64).range(100..=60_000))]
+    pub arena_time_ms: u64,
+}
+
+/// An `--arena-code` value: 4 to 64 letters, digits, `-` or `_`.
+fn class_code(code: &str) -> Result<String, String> {
+    let ok =
+        (4..=64).contains(&code.len()) && code.chars().all(|c| c.is_ascii_alphanumeric() || "-_".contains(c));
+    if ok {
+        Ok(code.to_string())
+    } else {
+        Err(format!("`{code}` is not a class code: 4 to 64 letters, digits, `-` or `_`"))
+    }
 }
 
 /// A `--allow-host` value: a host name or an address, without a port.
@@ -150,6 +179,19 @@ pub fn serve(a: ServeArgs, rules: cavalo_rules::Rules, lang: Lang) -> Result<()>
     limits.max_uploads_kept = a.max_uploads as usize;
     if let Some(n) = a.study_searches {
         limits.max_study_searches = n as usize;
+    }
+    if a.arena {
+        // Teams' programs run only in their sandbox: no arena without one.
+        cavalo_web::check_sandbox().map_err(|e| {
+            let why = cavalo_match::words::sandbox_text(lang, &e);
+            anyhow::anyhow!(
+                lang.tr_with(cavalo_session::key!("serve-arena-no-sandbox"), &[("why", why.into())])
+            )
+        })?;
+        let mut arena = cavalo_web::ArenaConfig::new(a.arena_code.clone());
+        arena.concurrency = a.arena_concurrency as usize;
+        arena.time_ms = a.arena_time_ms;
+        config.arena = Some(arena);
     }
     cavalo_web::run(&a.host, a.port, config).map_err(|e| {
         match e.get_ref().and_then(|inner| inner.downcast_ref::<cavalo_web::OpenError>()) {

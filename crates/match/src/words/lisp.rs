@@ -4,9 +4,46 @@
 //! as Lisp wrote it.
 
 use crate::lisp::report::{Condition, LispReport, LoadProblem};
+use crate::lisp::{Expected, GlueError, KEYS};
 use cavalo_session::i18n::{Arg, Lang};
 use cavalo_session::key;
 use cavalo_session::present::side_name;
+
+/// A `lisp:` glue key or value refused, in words.
+pub fn glue_error_text(lang: Lang, e: &GlueError) -> String {
+    match e {
+        GlueError::UnknownKey { key } => {
+            let keys = KEYS.iter().map(|k| format!("`{k}`")).collect::<Vec<_>>().join(", ");
+            lang.tr_with(key!("spec-unknown-key"), &[("key", key.as_str().into()), ("keys", keys.into())])
+        }
+        GlueError::Bad { key, value, expected } => lang.tr_with(
+            key!("spec-glue-bad"),
+            &[
+                ("key", key.as_str().into()),
+                ("value", value.as_str().into()),
+                ("expected", expected_text(lang, *expected).into()),
+            ],
+        ),
+    }
+}
+
+/// What a `lisp:` key's value should be, in words.
+pub fn expected_text(lang: Lang, e: Expected) -> String {
+    let range = |min: u64, max: u64| [("min", Arg::Count(min)), ("max", Arg::Count(max))];
+    match e {
+        Expected::FunctionName => lang.tr(key!("spec-expect-function")),
+        Expected::State => lang.tr(key!("spec-expect-state")),
+        Expected::Args => lang.tr(key!("spec-expect-args")),
+        Expected::YesNo => lang.tr(key!("spec-expect-yes-no")),
+        Expected::PositiveNumber => lang.tr(key!("spec-expect-positive")),
+        Expected::ReserveMs => lang.tr(key!("spec-expect-reserve")),
+        Expected::CellBase => lang.tr(key!("spec-expect-cell-base")),
+        Expected::Forced => lang.tr(key!("spec-expect-forced")),
+        Expected::Millis { min, max } => lang.tr_with(key!("spec-expect-millis"), &range(min, max)),
+        Expected::Mebibytes { min, max } => lang.tr_with(key!("spec-expect-mebibytes"), &range(min, max)),
+        Expected::SbclPath => lang.tr(key!("spec-expect-sbcl")),
+    }
+}
 
 /// A report in words.
 pub fn report_text(lang: Lang, r: &LispReport) -> String {

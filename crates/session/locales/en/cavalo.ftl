@@ -314,6 +314,12 @@ serve-db-in-use = another cavalo serve{ $pid ->
        *[other] {" "}(process { $pid })
     } already uses the games database { $db }: stop it first, or give this server another --data-dir
 api-upload-quota = you have uploaded { $max } games in the last hour: wait before uploading more
+api-arena-off = this server runs no arena (start it with cavalo serve --arena)
+api-arena-bad-code = that is not the class code: ask your teacher for it
+api-arena-bad-team = `{ $team }` is not a team name: give one of 1 to { $max } printable characters
+api-arena-quota = you have uploaded { $max } programs in the last hour: wait before uploading more
+api-arena-full = the arena is full (at most { $teams } teams and { $mib } MiB of programs): ask your teacher
+api-arena-no-program = the arena has no program { $id }
 api-upload-bad-date = the game's date `{ $date }` is not a date written as 2025-03-01T14:05:09Z
 api-upload-bad-meta = the game record's `{ $key }` holds a value of the wrong kind: { $found }
 api-bad-host = this server answers only to this machine's own names (localhost, 127.0.0.1, [::1]), not `{ $host }`
@@ -744,6 +750,11 @@ report-forfeit-by = { $count } by { $reason }
 serve-start-url = Cavalo is being served at { $url }
 serve-start-stop = (open it in a browser; Ctrl-C stops)
 serve-start-db = Games are kept in { $dir }
+serve-arena-no-sandbox = the arena needs a sandbox for the teams' programs, and there is none here: { $why }
+serve-start-arena = The arena is on: class code { $code } (teams upload their programs with it); { $games ->
+    [one] one arena game
+   *[other] { $games } arena games
+} at a time, { $ms } ms a move
 serve-start-pool = { $engines ->
     [one] 1 engine
    *[other] { $engines } engines
@@ -890,6 +901,15 @@ sandbox-refused = bubblewrap cannot make a sandbox on this machine: { $said }
 sandbox-sbcl = cannot find SBCL's files ({ $sbcl }): { $said }
 sandbox-folder-too-big = the folder { $folder } holds more than { $files } files or { $kib } KiB: give the team's files a folder of their own
 sandbox-copy = cannot copy the team's files from { $folder }: { $said }
+program-no-files = the program has no file: send at least the file to load
+program-too-many-files = { $count } files: at most { $max }
+program-too-big = the files hold { $kib } KiB: at most { $max } KiB in all
+program-bad-name = `{ $name }` is not a file name: letters, digits, `.`, `-` and `_`, at most { $max }, not starting with `.`
+program-twice = two files are named `{ $name }`
+program-not-text = `{ $name }` is not a text file (it holds control characters)
+program-no-entry = say which of the files to load (entry)
+program-no-such-entry = the file to load, `{ $entry }`, is not among the files
+program-referee-key = `{ $key }` is set by the referee, not by the team
 fault-stopped-reading = the program stopped reading its input: cannot send `{ $line }` ({ $error })
 fault-exited-waiting = the program exited{ $status } while the referee waited for `{ $reply }`
 fault-exited-sending = the program exited{ $status }: cannot send `{ $line }` ({ $error })

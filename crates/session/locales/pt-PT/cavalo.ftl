@@ -314,6 +314,12 @@ serve-db-in-use = outro cavalo serve{ $pid ->
        *[other] {" "}(processo { $pid })
     } já usa a base de dados de jogos { $db }: pare-o primeiro, ou dê a este servidor outro --data-dir
 api-upload-quota = já enviou { $max } jogos na última hora: espere antes de enviar mais
+api-arena-off = este servidor não tem arena (inicie-o com cavalo serve --arena)
+api-arena-bad-code = esse não é o código da turma: peça-o ao seu professor
+api-arena-bad-team = `{ $team }` não é um nome de equipa: dê um de 1 a { $max } caracteres visíveis
+api-arena-quota = já enviou { $max } programas na última hora: espere antes de enviar mais
+api-arena-full = a arena está cheia (no máximo { $teams } equipas e { $mib } MiB de programas): fale com o seu professor
+api-arena-no-program = a arena não tem o programa { $id }
 api-upload-bad-date = a data do jogo `{ $date }` não é uma data escrita como 2025-03-01T14:05:09Z
 api-upload-bad-meta = o registo do jogo tem em `{ $key }` um valor de outro tipo: { $found }
 api-bad-host = este servidor só responde aos nomes desta máquina (localhost, 127.0.0.1, [::1]), não a `{ $host }`
@@ -747,6 +753,11 @@ report-forfeit-by = { $count } por { $reason }
 serve-start-url = O Cavalo está a ser servido em { $url }
 serve-start-stop = (abra-o num navegador; Ctrl-C termina)
 serve-start-db = Os jogos são guardados em { $dir }
+serve-arena-no-sandbox = a arena precisa de uma caixa de areia para os programas das equipas, e aqui não há: { $why }
+serve-start-arena = A arena está ligada: código da turma { $code } (as equipas enviam os seus programas com ele); { $games ->
+    [one] um jogo da arena
+   *[other] { $games } jogos da arena
+} de cada vez, { $ms } ms por jogada
 serve-start-pool = { $engines ->
     [one] 1 motor
    *[other] { $engines } motores
@@ -893,6 +904,15 @@ sandbox-refused = o bubblewrap não consegue criar uma caixa de areia nesta máq
 sandbox-sbcl = não foi possível encontrar os ficheiros do SBCL ({ $sbcl }): { $said }
 sandbox-folder-too-big = a pasta { $folder } tem mais de { $files } ficheiros ou { $kib } KiB: dê aos ficheiros da equipa uma pasta só deles
 sandbox-copy = não foi possível copiar os ficheiros da equipa de { $folder }: { $said }
+program-no-files = o programa não tem ficheiros: envie pelo menos o ficheiro a carregar
+program-too-many-files = { $count } ficheiros: no máximo { $max }
+program-too-big = os ficheiros têm { $kib } KiB: no máximo { $max } KiB ao todo
+program-bad-name = `{ $name }` não é um nome de ficheiro: letras, algarismos, `.`, `-` e `_`, até { $max }, sem começar por `.`
+program-twice = há dois ficheiros com o nome `{ $name }`
+program-not-text = `{ $name }` não é um ficheiro de texto (tem caracteres de controlo)
+program-no-entry = diga qual dos ficheiros carregar (entry)
+program-no-such-entry = o ficheiro a carregar, `{ $entry }`, não está entre os ficheiros
+program-referee-key = `{ $key }` é fixado pelo árbitro, não pela equipa
 fault-stopped-reading = o programa deixou de ler a entrada: não foi possível enviar `{ $line }` ({ $error })
 fault-exited-waiting = o programa terminou{ $status } enquanto o árbitro esperava `{ $reply }`
 fault-exited-sending = o programa terminou{ $status }: não foi possível enviar `{ $line }` ({ $error })

@@ -1327,6 +1327,170 @@ verdict: Verdict, };
  */
 export type Verdict = "best" | "better" | "no_better";
 
+/**
+ * A team's upload.
+ */
+export type ProgramUpload = { 
+/**
+ * The team's name.
+ */
+team: string, 
+/**
+ * The class code the teacher gave out.
+ */
+code: string, 
+/**
+ * At most 8 files, 512 KiB in all.
+ */
+files: Array<ProgramFile>, 
+/**
+ * The file to load (by default the only one).
+ */
+entry?: string, 
+/**
+ * The glue of a `lisp:` player (`function`, `args`, `state`, …), each a text.
+ */
+options?: { [key in string]: string }, };
+
+/**
+ * A file of an upload.
+ */
+export type ProgramFile = { 
+/**
+ * A plain file name (`equipa.lisp`).
+ */
+name: string, 
+/**
+ * Its text.
+ */
+text: string, };
+
+/**
+ * The version made of an upload.
+ */
+export type ProgramTaken = { 
+/**
+ * The version's id.
+ */
+id: string, team: string, version: number, };
+
+/**
+ * The arena, as the page shows it.
+ */
+export type ArenaView = { 
+/**
+ * The arena games' time per move, in milliseconds.
+ */
+time_ms: number, 
+/**
+ * The current version of every team, the strongest first.
+ */
+standings: Array<StandingView>, 
+/**
+ * Games: those of the version asked for, else the most recent; the newest first.
+ */
+games: Array<ArenaGameView>, 
+/**
+ * How many arena games were played or are being played in all.
+ */
+total_games: number, };
+
+/**
+ * A current version in the standings.
+ */
+export type StandingView = { 
+/**
+ * The version's id (its games: `GET /api/arena?program=ID`).
+ */
+id: string, team: string, version: number, 
+/**
+ * Ladder games against the other current versions, and the points in them.
+ */
+games: number, score: number, 
+/**
+ * Elo, our engine's level 1 at 0, with half its 95% interval; none before any game.
+ */
+rating?: number, margin?: number, 
+/**
+ * Still playing its qualification against the levels.
+ */
+qualifying: boolean, 
+/**
+ * The highest level of our engine it beat (none: not even level 1, or still qualifying).
+ */
+level?: number, 
+/**
+ * Its games lost by forfeit, and the last of them.
+ */
+forfeits: number, last_error?: ForfeitView, 
+/**
+ * One of its games is being played.
+ */
+playing: boolean, };
+
+/**
+ * A forfeit, worded.
+ */
+export type ForfeitView = { 
+/**
+ * The game (open it with `GET /api/games/ID`).
+ */
+game: string, 
+/**
+ * The ply at which it failed; none while loading.
+ */
+ply?: number, 
+/**
+ * When, in the reader's language (`at ply 5`, `at load, before the first move`).
+ */
+when: string, 
+/**
+ * What went wrong, in the reader's language.
+ */
+message: string, 
+/**
+ * The program's last lines on its standard error.
+ */
+stderr: Array<string>, };
+
+/**
+ * A side's player in an arena game.
+ */
+export type ArenaSeat = { "kind": "program", id: string, team: string, version: number, } | { "kind": "level", level: number, };
+
+/**
+ * An arena game.
+ */
+export type ArenaGameView = { 
+/**
+ * The game that shows it (`GET /api/games/ID`, its events, its analysis).
+ */
+game: string, white: ArenaSeat, black: ArenaSeat, stage: "qualification" | "ladder", seed: number, 
+/**
+ * When it started (ISO 8601, UTC).
+ */
+started: string, 
+/**
+ * Still being played.
+ */
+playing: boolean, 
+/**
+ * White's points in it (1, 0.5, 0), once played.
+ */
+white_points?: number, 
+/**
+ * How it ended (`normal`, `timeout`, `crash`, `illegal-move`, …), once played.
+ */
+termination?: string, 
+/**
+ * The forfeit, with the side that lost by it.
+ */
+forfeit?: ForfeitView, forfeit_side?: "white" | "black", 
+/**
+ * The points on the board when it ended.
+ */
+points?: [number, number], };
+
 /** The data of each event of a game's stream, by its name (its SSE name, `WireEvent::name`). */
 export type WireEvents = {
   state: GameState;
