@@ -77,7 +77,8 @@ pub fn standings(current: &[Version], games: &[ArenaGame]) -> Vec<Standing> {
                 team: v.team.clone(),
                 version: v.version,
                 games: ladder.len() as u32,
-                score: ladder.iter().filter_map(|g| g.points_of(&me)).sum(),
+                // (A fold from +0: an empty sum of floats is -0.)
+                score: ladder.iter().filter_map(|g| g.points_of(&me)).fold(0.0, |a, b| a + b),
                 rating: ratings.get(&me).copied(),
                 level: match qualification(&v.id, games) {
                     Qualification::Done(level) => Some(level),

@@ -29,6 +29,8 @@ pub(crate) struct ServerInfo {
     pub default_rules: Rules,
     /// The languages' codes (`pt`, `en`).
     pub languages: Vec<&'static str>,
+    /// Whether the server runs the arena (`cavalo serve --arena`: `GET /api/arena`).
+    pub arena: bool,
 }
 
 /// The levels of our engine.

@@ -101,6 +101,7 @@ async fn info(State(app): State<App>) -> Json<ServerInfo> {
         max_searches: app.config().max_searches,
         default_rules: app.config().default_rules,
         languages: Lang::ALL.map(|l| l.code()).to_vec(),
+        arena: app.inner.arena.is_some(),
     })
 }
 

@@ -18,6 +18,7 @@
 //! | `view-analysis.js` | the analysis board: marks of the move list, each side's figures, the value chart, the judgement and arrows of the ply shown |
 //! | `shortcuts.js` | the page's keyboard shortcuts |
 //! | `clock.js` | the players' clocks, the side to move's ticking between the server's changes |
+//! | `arena.js`, `view-arena.js` | the arena's tab (`#/arena`): its standings and games refreshed while shown, and the upload of a team's program |
 //!
 //! The modules' JSDoc names the wire's types, `static/types/wire.d.ts` (generated from the Rust
 //! types by the test in `wire_ts.rs`; not served), and `tsc --checkJs` checks the page against
@@ -70,6 +71,8 @@ const FILES: &[(&str, &str, &str)] = files![
     ("choice.js", JS),
     ("upload.js", JS),
     ("invitation.js", JS),
+    ("arena.js", JS),
+    ("view-arena.js", JS),
     ("style.css", "text/css; charset=utf-8"),
     ("favicon.svg", "image/svg+xml"),
 ];

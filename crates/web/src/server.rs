@@ -9,7 +9,8 @@
 //!   head, so it is also the **idle timeout** of kept-alive connections;
 //! - a **body timeout** ([`crate::limits::body_in_time`]): 408 when a body is not whole in time;
 //! - a **request body limit** (`tower_http::limit::RequestBodyLimitLayer`: 413 beyond it, for
-//!   every route; the JSON API's extractors have their own, lower one, `DefaultBodyLimit`);
+//!   every route, raised to an arena upload's when the arena is on; the JSON API's extractors
+//!   have their own, lower one, `DefaultBodyLimit`);
 //! - a **request timeout** (`tower_http::timeout::TimeoutLayer`: 408 when the answer's head is
 //!   not ready in time; event streams are not cut, their head comes at once);
 //! - **event-stream caps** per server and per client ([`App::open_stream`], 429 beyond them);
@@ -171,7 +172,11 @@ pub(crate) async fn serve(
     app: App,
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> std::io::Result<()> {
-    let limits = app.config().limits.clone();
+    let mut limits = app.config().limits.clone();
+    // An arena takes teams' programs, larger than any other body.
+    if app.config().arena.is_some() {
+        limits.body_limit = limits.body_limit.max(crate::arena::routes::PROGRAM_LIMIT);
+    }
     let longest_answer = Duration::from_millis(2 * app.config().max_time_ms + 10_000);
     let router = app
         .router()

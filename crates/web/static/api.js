@@ -259,6 +259,19 @@ export const tryExercise = (id, ply, move) =>
 export const uploadGame = (text, game) =>
   request("POST", "/api/games/upload", /** @type {import("./types/wire").Upload} */ (game ? { text, game } : { text }));
 /**
+ * The arena: its standings and games, the most recent or (`program`) every one of that version.
+ * @param {string | null} [program]
+ * @returns {Promise<import("./types/wire").ArenaView>}
+ */
+export const arena = (program = null) =>
+  request("GET", program ? `/api/arena?program=${encodeURIComponent(program)}` : "/api/arena");
+/**
+ * A team's program for the arena, with the class code: answers its new version `{id, team, version}`.
+ * @param {import("./types/wire").ProgramUpload} upload
+ * @returns {Promise<import("./types/wire").ProgramTaken>}
+ */
+export const uploadProgram = (upload) => request("POST", "/api/arena/programs", upload);
+/**
  * The engine's live lines for the position after ply `ply`: an EventSource of `info` events
  * (`{ply, side, info}`) and a last `done`.
  */

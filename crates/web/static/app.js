@@ -23,6 +23,7 @@ import { bindShortcuts } from "./shortcuts.js";
 import { burnChoice, cancelBurn, chooseBurn, takeBurn } from "./choice.js";
 import { uploadFile, uploadedIds } from "./upload.js";
 import { claimInvitation, invite } from "./invitation.js";
+import * as arena from "./arena.js";
 
 /** @typedef {import("./types/wire").GameState} GameState */
 /** @typedef {import("./types/wire").WireEvents} WireEvents */
@@ -434,6 +435,7 @@ async function switchLanguage(lang) {
   $of("#lang", "select").value = i18n.lang();
   // The game's words (announcements, result) are messages the page words itself: draw again.
   render();
+  arena.relabel();
 }
 
 // ---------- wiring ----------
@@ -441,7 +443,7 @@ async function switchLanguage(lang) {
 bindBoard(board, activate);
 const viewIdx = () => store.current().idx;
 bindShortcuts({
-  active: () => !!store.state,
+  active: () => !!store.state && !arena.shown(),
   back: () => review(viewIdx() - 1),
   forward: () => review(viewIdx() + 1),
   first: () => review(0),
@@ -494,6 +496,7 @@ on("#moves tbody", "click", (e) => {
   if (tr) review(Number(tr.dataset.ply));
 });
 window.addEventListener("hashchange", () => {
+  if (arena.route()) return;
   const id = gameIdFromUrl();
   if (id && id !== store.gameId) loadGame(id);
 });
@@ -527,10 +530,16 @@ async function start() {
     dialogs.showError(api.errorText(e));
   }
   $of("#lang", "select").value = i18n.lang();
-  api.info().then(dialogs.applyServerInfo).catch(() => {});
+  api.info().then((info) => {
+    dialogs.applyServerInfo(info);
+    arena.applyServerInfo(info);
+  }).catch(() => {});
+  arena.bindArena();
   const refused = await claimInvitation();
   const initial = gameIdFromUrl();
-  if (initial) await loadGame(initial);
+  if (arena.route()) {
+    // The arena's tab: no game until one is opened from it.
+  } else if (initial) await loadGame(initial);
   else dialogs.openNewGame();
   // A spent or unknown invitation says so above the game it names (which may still be watched).
   if (refused) dialogs.showError(refused);

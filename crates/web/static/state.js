@@ -74,6 +74,18 @@ import { knightCode, linePath } from "./cells.js";
  * @property {string | null} analyseWhenShown The game (an upload) analysed once shown (app.js).
  * @property {PendingBurn | null} burn The choice of a double waiting (choice.js).
  * @property {ReturnType<typeof setTimeout> | null} toastTimer The toast's hiding (view-dialogs.js).
+ * @property {ArenaTab} arena The arena's tab (arena.js).
+ */
+
+/**
+ * The arena's tab: shown on `#/arena` (the most recent games) and `#/arena/ID` (one version's).
+ * @typedef {object} ArenaTab
+ * @property {boolean} shown Whether the tab is shown.
+ * @property {string | null} program The version whose games are listed (null: the most recent).
+ * @property {ReturnType<typeof setTimeout> | null} timer The next refresh.
+ * @property {number} asked The number of the last request (an older one's answer is dropped).
+ * @property {string} drawn The answer last drawn, as JSON (the same one is not drawn again).
+ * @property {Set<string>} opened The games whose standard error the reader opened.
  */
 
 /** @type {PageState} */
@@ -87,6 +99,7 @@ export const page = {
   analyseWhenShown: null,
   burn: null,
   toastTimer: null,
+  arena: { shown: false, program: null, timer: null, asked: 0, drawn: "", opened: new Set() },
 };
 
 /** The kinds of announcement that begin a ply's (its placement, move or pass); what it removed follows. */

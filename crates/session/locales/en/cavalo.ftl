@@ -1155,3 +1155,74 @@ analysis-fail-closing = the server is closing
 analysis-fail-crashed = the analysis stopped unexpectedly
 analysis-fail-record = the game's moves could not be replayed
 analysis-fail-unreadable = the stored analysis cannot be read
+# The page's arena tab (#/arena): the standings, the games and the upload of a team's program.
+web-arena = Arena
+web-arena-back = Back to the board
+web-arena-intro = Teams upload their Lisp programs; the arena plays each one against Cavalo's levels first (its qualification), then against the other teams, with both colours, again and again.
+web-arena-standings = Standings
+web-arena-col-team = Team
+web-arena-col-version = Version
+web-arena-col-games = Games
+web-arena-col-score = Score
+web-arena-col-score-title = points in the games against the other teams
+web-arena-col-rating = Rating
+web-arena-col-rating-title = Elo rating, Cavalo's level 1 at 0, ± half its 95% interval
+web-arena-col-level = Level beaten
+web-arena-col-level-title = the highest level of Cavalo it beat
+web-arena-col-forfeits = Forfeits
+web-arena-col-forfeits-title = games lost by forfeit
+web-arena-qualifying = qualifying…
+web-arena-no-level = none
+web-arena-playing = playing
+web-arena-no-teams = No program yet: upload the first one.
+web-arena-total = { $count ->
+    [one] one arena game in all
+   *[other] { $count } arena games in all
+}
+web-arena-time = { $ms } ms per move
+web-arena-version = { $team } v{ $version }
+web-arena-upload-title = Upload a program
+web-arena-team = Team
+web-arena-code = Class code
+web-arena-files = Files
+web-arena-files-help = Lisp source files, as text: at most 8 files, 512 KiB in all.
+web-arena-files-total = { $count ->
+    [one] one file
+   *[other] { $count } files
+}, { $size } KiB of { $max } KiB
+web-arena-too-many = Too many files: at most { $max }.
+web-arena-too-big = Too big: at most { $max } KiB in all.
+web-arena-no-files = Choose the program's files first.
+web-arena-entry = File to load
+web-arena-glue = How the arena calls your function
+web-arena-glue-help = Empty: the defaults, shown in grey. The arguments are state, time and side joined by +; the state is board-points, points-board or board. More in the championship guide.
+web-arena-function = Function
+web-arena-args = Arguments
+web-arena-state = State
+web-arena-send = Send
+web-arena-taken = Program received: { $version }. It plays its qualification against Cavalo's levels first; its games appear below.
+web-arena-recent = Recent games
+web-arena-games-of = Games of { $version }
+web-arena-games-old = Games of an earlier version
+web-arena-all-games = All recent games
+web-arena-no-games = No game yet.
+web-arena-last-forfeit = Last forfeit
+web-arena-stage-qualification = qualification
+web-arena-stage-ladder = between teams
+web-arena-open = Open
+web-arena-watch = Watch live
+web-arena-open-title = Open it on the board: watch it live, or ask for its analysis once it is over
+web-arena-forfeit = { $who } lost by forfeit { $when }: { $message }
+web-arena-stderr = { $count ->
+    [one] its last line on standard error
+   *[other] its last { $count } lines on standard error
+}
+web-arena-end-normal = played out
+web-arena-end-illegal-move = illegal move
+web-arena-end-timeout = timeout
+web-arena-end-crash = crash
+web-arena-end-malformed-output = malformed output
+web-arena-end-line-too-long = line too long
+web-arena-end-invalid-utf-8 = invalid UTF-8
+web-arena-end-second-bestmove = second bestmove
+web-arena-end-refused-option = refused option

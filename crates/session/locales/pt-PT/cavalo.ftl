@@ -1158,3 +1158,74 @@ analysis-fail-closing = o servidor está a fechar
 analysis-fail-crashed = a análise parou inesperadamente
 analysis-fail-record = não foi possível repetir as jogadas do jogo
 analysis-fail-unreadable = a análise guardada não se consegue ler
+# O separador da arena na página (#/arena): a classificação, os jogos e o envio do programa de uma equipa.
+web-arena = Arena
+web-arena-back = Voltar ao tabuleiro
+web-arena-intro = As equipas enviam os seus programas em Lisp; a arena joga cada um primeiro contra os níveis do Cavalo (a qualificação) e depois contra as outras equipas, com as duas cores, continuamente.
+web-arena-standings = Classificação
+web-arena-col-team = Equipa
+web-arena-col-version = Versão
+web-arena-col-games = Jogos
+web-arena-col-score = Pontos
+web-arena-col-score-title = pontos nos jogos contra as outras equipas
+web-arena-col-rating = Elo
+web-arena-col-rating-title = Elo, com o nível 1 do Cavalo em 0, ± metade do intervalo de 95%
+web-arena-col-level = Nível vencido
+web-arena-col-level-title = o nível mais alto do Cavalo que venceu
+web-arena-col-forfeits = Derrotas por falta
+web-arena-col-forfeits-title = jogos perdidos por falta
+web-arena-qualifying = em qualificação…
+web-arena-no-level = nenhum
+web-arena-playing = a jogar
+web-arena-no-teams = Ainda não há programas: enviem o primeiro.
+web-arena-total = { $count ->
+    [one] um jogo da arena ao todo
+   *[other] { $count } jogos da arena ao todo
+}
+web-arena-time = { $ms } ms por jogada
+web-arena-version = { $team } v{ $version }
+web-arena-upload-title = Enviar um programa
+web-arena-team = Equipa
+web-arena-code = Código da turma
+web-arena-files = Ficheiros
+web-arena-files-help = Ficheiros de código Lisp, em texto: no máximo 8 ficheiros, 512 KiB ao todo.
+web-arena-files-total = { $count ->
+    [one] um ficheiro
+   *[other] { $count } ficheiros
+}, { $size } KiB de { $max } KiB
+web-arena-too-many = Demasiados ficheiros: no máximo { $max }.
+web-arena-too-big = Demasiado grande: no máximo { $max } KiB ao todo.
+web-arena-no-files = Escolham primeiro os ficheiros do programa.
+web-arena-entry = Ficheiro a carregar
+web-arena-glue = Como a arena chama a vossa função
+web-arena-glue-help = Vazios: os valores por omissão, a cinzento. Os argumentos e o estado estão explicados no guia do campeonato.
+web-arena-function = Função
+web-arena-args = Argumentos
+web-arena-state = Estado
+web-arena-send = Enviar
+web-arena-taken = Programa recebido: { $version }. Joga primeiro a qualificação contra os níveis do Cavalo; os seus jogos aparecem abaixo.
+web-arena-recent = Jogos recentes
+web-arena-games-of = Jogos de { $version }
+web-arena-games-old = Jogos de uma versão anterior
+web-arena-all-games = Todos os jogos recentes
+web-arena-no-games = Ainda não há jogos.
+web-arena-last-forfeit = Última derrota por falta
+web-arena-stage-qualification = qualificação
+web-arena-stage-ladder = entre equipas
+web-arena-open = Abrir
+web-arena-watch = Ver em direto
+web-arena-open-title = Abrir no tabuleiro: ver em direto, ou pedir a análise quando acabar
+web-arena-forfeit = { $who } perdeu por falta { $when }: { $message }
+web-arena-stderr = { $count ->
+    [one] a última linha que escreveu no erro padrão
+   *[other] as últimas { $count } linhas que escreveu no erro padrão
+}
+web-arena-end-normal = jogado até ao fim
+web-arena-end-illegal-move = jogada ilegal
+web-arena-end-timeout = tempo esgotado
+web-arena-end-crash = falha do programa
+web-arena-end-malformed-output = resposta mal formada
+web-arena-end-line-too-long = linha demasiado longa
+web-arena-end-invalid-utf-8 = texto que não é UTF-8
+web-arena-end-second-bestmove = segundo bestmove
+web-arena-end-refused-option = opção recusada

@@ -897,7 +897,11 @@ max_searches: number, default_rules: Rules,
 /**
  * The languages' codes (`pt`, `en`).
  */
-languages: Array<string>, };
+languages: Array<string>, 
+/**
+ * Whether the server runs the arena (`cavalo serve --arena`: `GET /api/arena`).
+ */
+arena: boolean, };
 
 /**
  * The levels of our engine.

@@ -6,6 +6,7 @@ mod common;
 
 mod analysis;
 mod api;
+mod arena;
 mod bodies;
 mod doors;
 mod levels;
