@@ -5,6 +5,7 @@
 pub mod accuracy;
 pub mod analyse;
 pub mod apply;
+pub mod arena;
 pub mod bench;
 pub mod board;
 pub mod datagen;

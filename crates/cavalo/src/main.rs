@@ -19,8 +19,8 @@ mod usage;
 mod view;
 
 use commands::{
-    accuracy, apply, bench, board, datagen, engine, fit, games, go, r#match, r#move, moves, perft, play,
-    proofply, replay, serve, stats, tournament, tune,
+    accuracy, apply, arena, bench, board, datagen, engine, fit, games, go, r#match, r#move, moves, perft,
+    play, proofply, replay, serve, stats, tournament, tune,
 };
 
 use std::process::ExitCode;
@@ -116,6 +116,9 @@ enum Command {
     /// Play a tournament (round robin or gauntlet) among any number of players, built in,
     /// external engines or course programs in Lisp; report a crosstable with ratings.
     Tournament(Box<tournament::TournamentArgs>),
+    /// The course's arena, on the data of a server run with --arena: `cavalo arena championship`
+    /// freezes every team's current version and plays the official round robin among them.
+    Arena(Box<arena::ArenaArgs>),
     /// Tune search parameters by SPSA: each iteration a game pair of the engine with the values
     /// moved up against the engine with them moved down; prints the tuned values as a `cavalo:`
     /// spec. Resumable (--state, --resume). Confirm the result with `cavalo match`.
@@ -174,6 +177,7 @@ fn main() -> ExitCode {
         Command::Serve(_) => Lang::from_env(),
         Command::Match(a) => a.lang(),
         Command::Tournament(a) => a.lang(),
+        Command::Arena(a) => a.lang(),
         Command::Accuracy(a) => a.lang(),
         _ => Lang::En,
     };
@@ -197,6 +201,7 @@ fn main() -> ExitCode {
         Command::Engine => engine::run(rules),
         Command::Match(a) => r#match::run(*a, rules),
         Command::Tournament(a) => tournament::run(*a, rules),
+        Command::Arena(a) => arena::run(*a, rules),
         Command::Tune(a) => tune::run(*a, rules),
         Command::Serve(a) => serve::serve(a, rules, lang),
     };

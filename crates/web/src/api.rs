@@ -61,6 +61,7 @@ pub(crate) fn router(app: App) -> Router {
         .route("/api/games/{id}/record", get(record))
         .route("/api/games/{id}/log", get(log))
         .route("/api/arena", get(crate::arena::routes::show))
+        .route("/api/arena/championship", get(crate::arena::routes::championship))
         .route(
             "/api/arena/programs",
             post(crate::arena::routes::upload)

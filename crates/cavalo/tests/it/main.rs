@@ -5,6 +5,7 @@ mod common;
 
 mod accuracy_players;
 mod analyse;
+mod arena;
 mod closed_pipe;
 mod fit;
 mod forfeit_words;

@@ -316,10 +316,11 @@ serve-db-in-use = another cavalo serve{ $pid ->
 api-upload-quota = you have uploaded { $max } games in the last hour: wait before uploading more
 api-arena-off = this server runs no arena (start it with cavalo serve --arena)
 api-arena-bad-code = that is not the class code: ask your teacher for it
-api-arena-bad-team = `{ $team }` is not a team name: give one of 1 to { $max } printable characters
+api-arena-bad-team = `{ $team }` is not a team name: give one of 1 to { $max } printable characters, without commas
 api-arena-quota = you have uploaded { $max } programs in the last hour: wait before uploading more
 api-arena-full = the arena is full (at most { $teams } teams and { $mib } MiB of programs): ask your teacher
 api-arena-no-program = the arena has no program { $id }
+api-arena-no-championship = no championship has been played on this server's data yet (cavalo arena championship)
 api-upload-bad-date = the game's date `{ $date }` is not a date written as 2025-03-01T14:05:09Z
 api-upload-bad-meta = the game record's `{ $key }` holds a value of the wrong kind: { $found }
 api-bad-host = this server answers only to this machine's own names (localhost, 127.0.0.1, [::1]), not `{ $host }`
@@ -750,6 +751,12 @@ report-forfeit-by = { $count } by { $reason }
 serve-start-url = Cavalo is being served at { $url }
 serve-start-stop = (open it in a browser; Ctrl-C stops)
 serve-start-db = Games are kept in { $dir }
+arena-no-database = there is no games database at { $db }: give the server's (--data-dir or --db)
+arena-too-few-teams = the arena has { $count ->
+    [one] one team
+   *[other] { $count } teams
+}: a championship needs at least two
+arena-version-gone = the program of { $team } frozen for this championship is no longer in the database
 serve-arena-no-sandbox = the arena needs a sandbox for the teams' programs, and there is none here: { $why }
 serve-start-arena = The arena is on: class code { $code } (teams upload their programs with it); { $games ->
     [one] one arena game

@@ -316,10 +316,11 @@ serve-db-in-use = outro cavalo serve{ $pid ->
 api-upload-quota = já enviou { $max } jogos na última hora: espere antes de enviar mais
 api-arena-off = este servidor não tem arena (inicie-o com cavalo serve --arena)
 api-arena-bad-code = esse não é o código da turma: peça-o ao seu professor
-api-arena-bad-team = `{ $team }` não é um nome de equipa: dê um de 1 a { $max } caracteres visíveis
+api-arena-bad-team = `{ $team }` não é um nome de equipa: dê um de 1 a { $max } caracteres visíveis, sem vírgulas
 api-arena-quota = já enviou { $max } programas na última hora: espere antes de enviar mais
 api-arena-full = a arena está cheia (no máximo { $teams } equipas e { $mib } MiB de programas): fale com o seu professor
 api-arena-no-program = a arena não tem o programa { $id }
+api-arena-no-championship = ainda não se jogou nenhum campeonato com os dados deste servidor (cavalo arena championship)
 api-upload-bad-date = a data do jogo `{ $date }` não é uma data escrita como 2025-03-01T14:05:09Z
 api-upload-bad-meta = o registo do jogo tem em `{ $key }` um valor de outro tipo: { $found }
 api-bad-host = este servidor só responde aos nomes desta máquina (localhost, 127.0.0.1, [::1]), não a `{ $host }`
@@ -753,6 +754,12 @@ report-forfeit-by = { $count } por { $reason }
 serve-start-url = O Cavalo está a ser servido em { $url }
 serve-start-stop = (abra-o num navegador; Ctrl-C termina)
 serve-start-db = Os jogos são guardados em { $dir }
+arena-no-database = não há base de dados de jogos em { $db }: indique a do servidor (--data-dir ou --db)
+arena-too-few-teams = a arena tem { $count ->
+    [one] uma equipa
+   *[other] { $count } equipas
+}: um campeonato precisa de pelo menos duas
+arena-version-gone = o programa de { $team } fixado para este campeonato já não está na base de dados
 serve-arena-no-sandbox = a arena precisa de uma caixa de areia para os programas das equipas, e aqui não há: { $why }
 serve-start-arena = A arena está ligada: código da turma { $code } (as equipas enviam os seus programas com ele); { $games ->
     [one] um jogo da arena

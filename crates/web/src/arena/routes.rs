@@ -84,10 +84,11 @@ fn arena(app: &App, lang: Lang) -> ApiResult<&std::sync::Arc<super::Arena>> {
     })
 }
 
-/// A team's name: trimmed, 1 to [`MAX_TEAM_CHARS`] printable characters.
+/// A team's name: trimmed, 1 to [`MAX_TEAM_CHARS`] printable characters, no comma (a player's
+/// name in a championship's report).
 fn team_name(team: &str, lang: Lang) -> ApiResult<String> {
     let t = team.trim();
-    if t.is_empty() || t.chars().count() > MAX_TEAM_CHARS || t.chars().any(char::is_control) {
+    if t.is_empty() || t.chars().count() > MAX_TEAM_CHARS || t.chars().any(|c| c.is_control() || c == ',') {
         let shown: String = t.chars().take(60).collect::<String>().escape_debug().to_string();
         let args = [("team", Arg::from(shown)), ("max", Arg::Count(MAX_TEAM_CHARS as u64))];
         return Err(ApiError::bad(lang, key!("api-arena-bad-team"), &args).code("bad_team"));
@@ -153,6 +154,34 @@ pub(crate) async fn upload(
     Ok((StatusCode::CREATED, Json(taken)))
 }
 
+/// Where `cavalo arena championship` writes its HTML report by default: its folder beside the
+/// database.
+pub(crate) fn championship_report(app: &App) -> std::path::PathBuf {
+    let db = &app.config().db;
+    db.parent().unwrap_or(std::path::Path::new(".")).join("championship").join("report.html")
+}
+
+/// `GET /api/arena/championship`: the report of the championship played on this server's data
+/// (`cavalo arena championship`), as its HTML page to keep; 404 before any.
+pub(crate) async fn championship(
+    State(app): State<App>,
+    ReqLang(lang): ReqLang,
+) -> ApiResult<axum::response::Response> {
+    use axum::response::IntoResponse;
+    arena(&app, lang)?;
+    let path = championship_report(&app);
+    let page = crate::offload::blocking(lang, move || Ok(std::fs::read(&path).ok())).await?;
+    let Some(page) = page else {
+        return Err(ApiError::say(StatusCode::NOT_FOUND, lang, key!("api-arena-no-championship"), &[])
+            .code("no_championship"));
+    };
+    let headers = [
+        (axum::http::header::CONTENT_TYPE, "text/html; charset=utf-8"),
+        (axum::http::header::CONTENT_DISPOSITION, "attachment; filename=\"campeonato.html\""),
+    ];
+    Ok((headers, page).into_response())
+}
+
 /// `GET /api/arena`: the standings and the most recent games; `?program=ID`: every game of that
 /// version (404 for a version the arena does not have).
 pub(crate) async fn show(
@@ -163,6 +192,7 @@ pub(crate) async fn show(
     let time_ms = arena(&app, lang)?.config.time_ms;
     let params = Params::of(&uri);
     let program = params.text("program").map_err(|e| e.answer(lang))?.map(str::to_string);
+    let app2 = app.clone();
     app.store(lang, move |st| {
         let a = st.arena();
         let store = |e| ApiError::store(&e, lang);
@@ -176,7 +206,9 @@ pub(crate) async fn show(
         }
         let current = a.versions(false).map_err(store)?;
         let games = a.games().map_err(store)?;
-        Ok(Json(arena_view(lang, time_ms, &current, &all, &games, program.as_deref())))
+        let mut view = arena_view(lang, time_ms, &current, &all, &games, program.as_deref());
+        view.championship = championship_report(&app2).is_file();
+        Ok(Json(view))
     })
     .await
 }

@@ -23,6 +23,8 @@ pub(crate) struct ArenaView {
     pub games: Vec<ArenaGameView>,
     /// How many arena games were played or are being played in all.
     pub total_games: usize,
+    /// A championship's report is there to download (`GET /api/arena/championship`).
+    pub championship: bool,
 }
 
 /// A current version in the standings.
@@ -206,5 +208,5 @@ pub(crate) fn arena_view(
         }
         None => games.iter().rev().take(RECENT_GAMES).map(|g| game_view(lang, g, all)).collect(),
     };
-    ArenaView { time_ms, standings, games: listed, total_games: games.len() }
+    ArenaView { time_ms, standings, games: listed, total_games: games.len(), championship: false }
 }

@@ -1397,7 +1397,11 @@ games: Array<ArenaGameView>,
 /**
  * How many arena games were played or are being played in all.
  */
-total_games: number, };
+total_games: number, 
+/**
+ * A championship's report is there to download (`GET /api/arena/championship`).
+ */
+championship: boolean, };
 
 /**
  * A current version in the standings.
