@@ -37,6 +37,8 @@ use rand::Rng;
 use serde_json::{Value, json};
 use tokio::sync::watch;
 
+mod arena_load;
+
 #[derive(Parser, Debug, Clone)]
 #[command(
     about = "A class of students, watchers and computer games against a real cavalo serve on 127.0.0.1"
@@ -63,6 +65,10 @@ struct Args {
     /// A student's thinking time before each move (±50%).
     #[arg(long, default_value_t = 1000)]
     think_ms: u64,
+    /// Team programs uploaded to the server's arena (`cavalo serve --arena`), its ladder
+    /// playing beside the class (0: no arena).
+    #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u8).range(0..=40))]
+    arena_teams: u8,
     /// How long the class plays.
     #[arg(long, default_value_t = 120, value_parser = clap::value_parser!(u64).range(1..=1800))]
     seconds: u64,
@@ -451,6 +457,7 @@ fn serve(args: &Args, data: &std::path::Path) -> (Child, String) {
         .args(["serve", "--host", "127.0.0.1", "--port", "0", "--data-dir"])
         .arg(data)
         .args(&args.serve)
+        .args(if args.arena_teams > 0 { vec!["--arena", "--arena-code", arena_load::CODE] } else { vec![] })
         .stdout(Stdio::piped())
         .stderr(Stdio::inherit())
         .spawn()
@@ -475,6 +482,7 @@ async fn main() {
     let args = Args::parse();
     let dir = tempfile::tempdir().expect("a temporary directory");
     let (mut child, url) = serve(&args, dir.path());
+    arena_load::upload_teams(&client_at(250), &url, args.arena_teams.into()).await;
     let class = Arc::new(Class {
         url: url.clone(),
         args: args.clone(),
@@ -516,8 +524,15 @@ async fn main() {
         println!("analyses asked (status: count): {:?}", f.analyses.lock().unwrap());
     }
     println!("errors: {:?}", f.errors.lock().unwrap());
+    let arena = if args.arena_teams > 0 { Some(arena_load::games(&client_at(250), &url).await) } else { None };
+    if let Some((total, playing, ended)) = &arena {
+        println!("arena: {total} games started, {playing} being played; the last 100 ended: {ended:?}");
+    }
     let _ = child.kill();
     let _ = child.wait();
+    if arena.is_some() {
+        println!("arena: sandboxed processes left 5 s after kill -9: {}", arena_load::sandboxed_after(5).await);
+    }
     let (mut child, url) = serve(&args, dir.path());
     let client = client_at(1);
     let acked = f.acked.lock().unwrap().clone();
@@ -534,6 +549,10 @@ async fn main() {
     }
     let total: usize = acked.values().sum();
     println!("after kill -9: {lost} of {total} acknowledged plies lost ({games} games)");
+    if let Some((before, playing, _)) = arena {
+        let (after, _, _) = arena_load::games(&client, &url).await;
+        println!("arena after kill -9: {after} games (of {before} started, {playing} then being played)");
+    }
     let _ = child.kill();
     let _ = child.wait();
 }
