@@ -107,6 +107,7 @@ function draw(view) {
   const mine = view.standings.find((s) => s.id === tab.program);
   const about = [t("web-arena-total", { count: view.total_games }), t("web-arena-time", { ms: view.time_ms })];
   $("#arena-summary").textContent = about.join(" · ");
+  $("#arena-championship").hidden = !view.championship;
   $("#arena-games-title").textContent = mine ? t("web-arena-games-of", { version: versionText(mine.team, mine.version) }) : t(tab.program ? "web-arena-games-old" : "web-arena-recent");
   $("#arena-all").hidden = !tab.program;
   const last = mine && mine.last_error;
@@ -114,8 +115,9 @@ function draw(view) {
   renderGames($("#arena-games"), view.games, tab.opened);
 }
 
-/** Draws the tab again in the page's language (the server's words asked again in it). */
+/** Words the tab again in the page's language (the server's words asked again in it). */
 export function relabel() {
+  showFiles();
   if (!page.arena.shown) return;
   page.arena.drawn = "";
   refresh();

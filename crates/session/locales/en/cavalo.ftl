@@ -1233,3 +1233,4 @@ web-arena-end-line-too-long = line too long
 web-arena-end-invalid-utf-8 = invalid UTF-8
 web-arena-end-second-bestmove = second bestmove
 web-arena-end-refused-option = refused option
+web-arena-championship = The championship's report

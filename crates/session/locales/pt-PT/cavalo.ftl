@@ -1236,3 +1236,4 @@ web-arena-end-line-too-long = linha demasiado longa
 web-arena-end-invalid-utf-8 = texto que não é UTF-8
 web-arena-end-second-bestmove = segundo bestmove
 web-arena-end-refused-option = opção recusada
+web-arena-championship = O relatório do campeonato

@@ -108,7 +108,7 @@ pub(crate) struct ArenaGameView {
     #[cfg_attr(test, ts(optional))]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub white_points: Option<f64>,
-    /// How it ended (`normal`, `timeout`, `crash`, `illegal-move`, …), once played.
+    /// How it ended (`normal`, `timeout`, `crash`, `illegal move`, …), once played.
     #[cfg_attr(test, ts(optional))]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub termination: Option<String>,

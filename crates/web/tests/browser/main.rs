@@ -4,7 +4,8 @@
 //! markup in data shown as text (`escaping`), a human-against-human game across two browsers
 //! through an invitation link (`invite`), who sees which games in the list (`listing`), a
 //! phone-sized screen (`phone`), the analysis board (`analysis`), no console error on opening a game (`console`), the page as steady and clear as
-//! lichess's (`steady`), and the page's logic module by module (`modules`). Screenshots
+//! lichess's (`steady`), the page's logic module by module (`modules`), and the arena's tab with
+//! a team's upload (`arena`). Screenshots
 //! are saved in `target/web-artifacts/`.
 //!
 //! Skipped (with a message) when chromedriver or Chromium is missing, unless
@@ -14,6 +15,7 @@
 mod common;
 
 mod analysis;
+mod arena;
 mod clocks;
 mod connection;
 mod console;
