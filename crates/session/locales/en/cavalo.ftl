@@ -1165,7 +1165,7 @@ analysis-fail-unreadable = the stored analysis cannot be read
 # The page's arena tab (#/arena): the standings, the games and the upload of a team's program.
 web-arena = Arena
 web-arena-back = Back to the board
-web-arena-intro = Teams upload their Lisp programs; the arena plays each one against Cavalo's levels first (its qualification), then against the other teams, with both colours, again and again.
+web-arena-intro = Teams upload their Lisp programs; the arena plays each new version against Cavalo's levels first (its qualification), then against every other team's current version, with both colours.
 web-arena-standings = Standings
 web-arena-col-team = Team
 web-arena-col-version = Version

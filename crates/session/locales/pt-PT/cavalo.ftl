@@ -1168,7 +1168,7 @@ analysis-fail-unreadable = a análise guardada não se consegue ler
 # O separador da arena na página (#/arena): a classificação, os jogos e o envio do programa de uma equipa.
 web-arena = Arena
 web-arena-back = Voltar ao tabuleiro
-web-arena-intro = As equipas enviam os seus programas em Lisp; a arena joga cada um primeiro contra os níveis do Cavalo (a qualificação) e depois contra as outras equipas, com as duas cores, continuamente.
+web-arena-intro = As equipas enviam os seus programas em Lisp; a arena joga cada versão nova primeiro contra os níveis do Cavalo (a qualificação) e depois contra a versão atual de cada outra equipa, com as duas cores.
 web-arena-standings = Classificação
 web-arena-col-team = Equipa
 web-arena-col-version = Versão
