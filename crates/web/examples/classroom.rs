@@ -524,14 +524,18 @@ async fn main() {
         println!("analyses asked (status: count): {:?}", f.analyses.lock().unwrap());
     }
     println!("errors: {:?}", f.errors.lock().unwrap());
-    let arena = if args.arena_teams > 0 { Some(arena_load::games(&client_at(250), &url).await) } else { None };
+    let arena =
+        if args.arena_teams > 0 { Some(arena_load::games(&client_at(250), &url).await) } else { None };
     if let Some((total, playing, ended)) = &arena {
         println!("arena: {total} games started, {playing} being played; the last 100 ended: {ended:?}");
     }
     let _ = child.kill();
     let _ = child.wait();
     if arena.is_some() {
-        println!("arena: sandboxed processes left 5 s after kill -9: {}", arena_load::sandboxed_after(5).await);
+        println!(
+            "arena: sandboxed processes left 5 s after kill -9: {}",
+            arena_load::sandboxed_after(5).await
+        );
     }
     let (mut child, url) = serve(&args, dir.path());
     let client = client_at(1);

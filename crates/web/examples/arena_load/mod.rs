@@ -35,7 +35,8 @@ pub async fn games(client: &reqwest::Client, url: &str) -> (usize, usize, BTreeM
         Err(_) => Value::Null,
     };
     let total = view["total_games"].as_u64().unwrap_or(0) as usize;
-    let playing = view["standings"].as_array().map_or(0, |s| s.iter().filter(|s| s["playing"] == true).count());
+    let playing =
+        view["standings"].as_array().map_or(0, |s| s.iter().filter(|s| s["playing"] == true).count());
     // The terminations of the 100 most recent games (the answer's list), for a picture of them.
     let mut ended = BTreeMap::new();
     for g in view["games"].as_array().into_iter().flatten() {
