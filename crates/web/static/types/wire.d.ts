@@ -1487,7 +1487,7 @@ playing: boolean,
  */
 white_points?: number, 
 /**
- * How it ended (`normal`, `timeout`, `crash`, `illegal-move`, …), once played.
+ * How it ended (`normal`, `timeout`, `crash`, `illegal move`, …), once played.
  */
 termination?: string, 
 /**
