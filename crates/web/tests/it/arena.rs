@@ -344,11 +344,9 @@ async fn hostile_programs_lose_with_their_message_and_read_nothing_outside_their
             | Hostile::ConnectsToServer => {
                 assert!(!terminations.is_empty(), "{kind:?}: {view}")
             }
-            Hostile::ForkBomb => {
-                assert!(forfeits >= 1 && terminations.contains(&"crash"), "{kind:?}: {view}")
-            }
-            // Out of its heap, or out of its time collecting garbage in a full heap.
-            Hostile::Allocates => assert!(
+            // Stopped by the process limit (SBCL's words), or by the clock on a busy machine; out
+            // of its heap, or out of its time collecting garbage in a full heap.
+            Hostile::ForkBomb | Hostile::Allocates => assert!(
                 forfeits >= 1 && terminations.iter().any(|t| ["crash", "timeout"].contains(t)),
                 "{kind:?}: {view}"
             ),
