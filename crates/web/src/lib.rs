@@ -213,7 +213,11 @@ impl App {
     /// versions from `<data_dir>/sessions/` once (a file that is not a game is reported by name
     /// and skipped), applies the retention rules and loads the unfinished games; computer turns
     /// resume once the app runs inside a tokio runtime (see [`App::resume`]).
-    pub fn open(config: WebConfig) -> Result<App, OpenError> {
+    pub fn open(mut config: WebConfig) -> Result<App, OpenError> {
+        // An arena takes teams' programs, larger than any other body.
+        if config.arena.is_some() {
+            config.limits.body_limit = config.limits.body_limit.max(arena::routes::PROGRAM_LIMIT);
+        }
         std::fs::create_dir_all(&config.data_dir)?;
         let db = Arc::new(Db::open(&config.db)?);
         db.probe_write()?;

@@ -172,11 +172,7 @@ pub(crate) async fn serve(
     app: App,
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> std::io::Result<()> {
-    let mut limits = app.config().limits.clone();
-    // An arena takes teams' programs, larger than any other body.
-    if app.config().arena.is_some() {
-        limits.body_limit = limits.body_limit.max(crate::arena::routes::PROGRAM_LIMIT);
-    }
+    let limits = app.config().limits.clone();
     let longest_answer = Duration::from_millis(2 * app.config().max_time_ms + 10_000);
     let router = app
         .router()
